@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createSseReader } from '../../src/internal/sse-reader';
+
+type Out = { data: string; event?: string } | { end: true } | { error: string };
+
+async function read(chunks: Array<string | Uint8Array>, failOn?: string): Promise<Out[]> {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+      controller.close();
+    },
+  });
+  const out: Out[] = [];
+  const stream = body.pipeThrough(
+    createSseReader<Out>({
+      event(data, event, controller) {
+        if (data === failOn) throw new Error(`bad event ${data}`);
+        controller.enqueue(event === undefined ? { data } : { data, event });
+      },
+      end(controller) {
+        controller.enqueue({ end: true });
+      },
+      error(error, controller) {
+        controller.enqueue({ error: (error as Error).message });
+      },
+    }),
+  );
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out;
+    out.push(value);
+  }
+}
+
+describe('createSseReader', () => {
+  it('dispatches one event per blank line, with and without the space after data:', async () => {
+    expect(await read(['data: {"a":1}\n\ndata:{"b":2}\n\n'])).toEqual([
+      { data: '{"a":1}' },
+      { data: '{"b":2}' },
+      { end: true },
+    ]);
+  });
+
+  it('keeps event names, ignores comments, id and retry lines', async () => {
+    expect(
+      await read([': keep-alive\n\nevent: ping\ndata: {"type":"ping"}\nid: 7\nretry: 1000\n\n']),
+    ).toEqual([{ data: '{"type":"ping"}', event: 'ping' }, { end: true }]);
+  });
+
+  it('joins multi-line data with a newline', async () => {
+    expect(await read(['data: one\ndata: two\n\n'])).toEqual([{ data: 'one\ntwo' }, { end: true }]);
+  });
+
+  it('accepts CRLF and lone CR, including a CRLF split across chunks', async () => {
+    expect(await read(['data: a\r\n\r\ndata: b\r', '\n\r', '\ndata: c\r\rdata: d\n\n'])).toEqual([
+      { data: 'a' },
+      { data: 'b' },
+      { data: 'c' },
+      { data: 'd' },
+      { end: true },
+    ]);
+  });
+
+  it('keeps a UTF-8 character whole when its bytes are split across chunks', async () => {
+    const bytes = new TextEncoder().encode('data: {"t":"héllo 👋"}\n\n');
+    const chunks = Array.from(bytes, byte => new Uint8Array([byte]));
+    expect(await read(chunks)).toEqual([{ data: '{"t":"héllo 👋"}' }, { end: true }]);
+  });
+
+  it('dispatches a last event that lacks the closing blank line, so truncation is visible', async () => {
+    expect(await read(['data: {"a":1}\n\ndata: {"b":'])).toEqual([
+      { data: '{"a":1}' },
+      { data: '{"b":' },
+      { end: true },
+    ]);
+    expect(await read(['data: [DONE]\n'])).toEqual([{ data: '[DONE]' }, { end: true }]);
+  });
+
+  it('an event line without data dispatches nothing', async () => {
+    expect(await read(['event: ping\n\n\n\n'])).toEqual([{ end: true }]);
+  });
+
+  it('routes a throw from the handler to error and stops reading', async () => {
+    expect(await read(['data: ok\n\ndata: boom\n\ndata: later\n\n'], 'boom')).toEqual([
+      { data: 'ok' },
+      { error: 'bad event boom' },
+    ]);
+  });
+});
