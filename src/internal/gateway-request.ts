@@ -1,0 +1,82 @@
+import {
+  combineHeaders,
+  getFromApi,
+  postFormDataToApi,
+  postJsonToApi,
+  withUserAgentSuffix,
+  type ResponseHandler,
+} from '@ai-sdk/provider-utils';
+import type { GatewayAuth, UnigateConfig } from '../unigate-config';
+import { VERSION } from '../version';
+import { createGatewayErrorHandler } from './gateway-error';
+
+/** The messages endpoint's version header value (gateway-api.md, "Versioning"). */
+export const MESSAGES_API_VERSION = '2023-06-01';
+
+export interface GatewayRequest<T> {
+  config: UnigateConfig;
+  auth: GatewayAuth;
+  url: string;
+  /** A JSON-serialisable object (POST as JSON), a `FormData` (POST as multipart), or absent (GET). */
+  body?: unknown;
+  successfulResponseHandler: ResponseHandler<T>;
+  abortSignal?: AbortSignal;
+  /** Per-call headers, e.g. from the AI SDK's `headers` call option. */
+  headers?: Record<string, string | undefined>;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `url` is on one of the gateway's configured origins: only those may see the key. */
+export function isGatewayOrigin(config: UnigateConfig, url: string): boolean {
+  const origin = originOf(url);
+  return (
+    origin !== undefined &&
+    (origin === originOf(config.siteURL()) ||
+      origin === originOf(config.baseURL()) ||
+      origin === originOf(config.altBaseURL()))
+  );
+}
+
+function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string, string | undefined> {
+  if (key === undefined) return {};
+  return auth === 'messages'
+    ? { 'x-api-key': key, 'anthropic-version': MESSAGES_API_VERSION }
+    : { authorization: `Bearer ${key}` };
+}
+
+/**
+ * The one request helper: picks the credential for the endpoint family, merges the user's headers,
+ * adds the user-agent suffix, and maps every non-2xx answer through the one error mapper.
+ * Credentials and custom headers go only to the gateway's own origins.
+ */
+export async function sendGatewayRequest<T>({
+  config,
+  auth,
+  url,
+  body,
+  successfulResponseHandler,
+  abortSignal,
+  headers,
+}: GatewayRequest<T>): Promise<{ value: T; rawValue?: unknown; responseHeaders?: Record<string, string> }> {
+  const trusted = isGatewayOrigin(config, url);
+  const key = !trusted ? undefined : auth === 'optional-bearer' ? config.optionalApiKey() : config.apiKey();
+  const requestHeaders = withUserAgentSuffix(
+    trusted ? combineHeaders(authHeaders(auth, key), config.headers, headers) : {},
+    `unigate-ai-provider/${VERSION}`,
+  );
+  const failedResponseHandler = createGatewayErrorHandler(key);
+  const common = { url, headers: requestHeaders, failedResponseHandler, successfulResponseHandler, abortSignal, fetch: config.fetch };
+
+  if (body === undefined) return getFromApi(common);
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    return postFormDataToApi({ ...common, formData: body });
+  }
+  return postJsonToApi({ ...common, body });
+}
