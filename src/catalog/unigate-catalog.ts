@@ -1,0 +1,198 @@
+import { APICallError } from '@ai-sdk/provider';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import { createJsonHandler } from '../internal/json-response';
+import { withRetries } from '../internal/retry';
+import { checkInteger } from '../internal/validate-argument';
+import type { UnigateConfig } from '../unigate-config';
+import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
+
+/** The catalog's page size (gateway-api.md, "Limits"). */
+export const CATALOG_PAGE_SIZE = 50;
+
+/** The kinds of model the catalog lists. */
+export type UnigateModelType = 'chat' | 'audio' | 'embedding' | 'image' | 'video' | (string & {});
+
+/** One model as `GET {base_url}/models` lists it. */
+export interface UnigateModel {
+  /** The id to pass as the model, e.g. `gw(id)`. */
+  id: string;
+  /** Always `model`. */
+  object: string;
+  /** Unix timestamp in seconds. */
+  created?: number;
+  /** The upstream provider, lower case. */
+  ownedBy?: string;
+}
+
+/** One priced entry of the public catalog, normalised: numeric strings are numbers. */
+export interface UnigateCatalogEntry {
+  id: string;
+  /** The upstream provider's name. */
+  provider: string;
+  type: UnigateModelType;
+  /** Context size in tokens; `undefined` when the catalog does not publish it. */
+  contextWindow?: number;
+  /** Price per 1M input tokens; 0 means free. */
+  inputPrice?: number;
+  /** Price per 1M output tokens; 0 means free. */
+  outputPrice?: number;
+  /** Marks recently added models. */
+  isNew: boolean;
+}
+
+/** A provider tab of the catalog with its model count. */
+export interface UnigateCatalogProvider {
+  name: string;
+  count: number;
+}
+
+/** Which part of the catalog to read. */
+export interface UnigateCatalogQuery {
+  /** Page number, from 1. Default 1. */
+  page?: number;
+  /** Models per page, 1 to 50. Default 50. */
+  limit?: number;
+  /** Only this provider's models (matched lower case). */
+  provider?: string;
+  /** Matches the model id or name. Ignored when empty. */
+  search?: string;
+}
+
+/** One page of the catalog. */
+export interface UnigateCatalogPage {
+  entries: UnigateCatalogEntry[];
+  /** Models matching the query, over all pages. */
+  total: number;
+  page: number;
+  limit: number;
+  /** `ceil(total / limit)`. */
+  pages: number;
+  /** Provider tabs with counts. */
+  providers: UnigateCatalogProvider[];
+}
+
+/** Per-call options of the listing and catalog calls. */
+export interface UnigateRequestOptions {
+  abortSignal?: AbortSignal;
+  /** Retries for retryable failures (408/409/429/5xx, never the daily limit). Default 2. */
+  maxRetries?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string | undefined>;
+}
+
+/** Browses the gateway's public, priced model catalog. */
+export interface UnigateCatalog {
+  /** Reads one page. */
+  page(query?: UnigateCatalogQuery, options?: UnigateRequestOptions): Promise<UnigateCatalogPage>;
+  /** Every matching entry, fetching pages lazily as the loop advances. */
+  entries(
+    query?: Omit<UnigateCatalogQuery, 'page'>,
+    options?: UnigateRequestOptions,
+  ): AsyncIterable<UnigateCatalogEntry>;
+}
+
+export async function listModels(
+  config: UnigateConfig,
+  { abortSignal, maxRetries, headers }: UnigateRequestOptions = {},
+): Promise<UnigateModel[]> {
+  const { value } = await withRetries(
+    () =>
+      sendGatewayRequest({
+        config,
+        auth: 'bearer',
+        url: `${config.baseURL()}/models`,
+        successfulResponseHandler: createJsonHandler(modelListSchema),
+        abortSignal,
+        headers,
+      }),
+    { maxRetries, abortSignal },
+  );
+  return value.data.map(model => ({
+    id: model.id,
+    object: model.object ?? 'model',
+    created: model.created,
+    ownedBy: model.owned_by,
+  }));
+}
+
+export function createCatalog(config: UnigateConfig): UnigateCatalog {
+  const page = async (
+    query: UnigateCatalogQuery = {},
+    { abortSignal, maxRetries, headers }: UnigateRequestOptions = {},
+  ): Promise<UnigateCatalogPage> => {
+    const pageNumber = query.page ?? 1;
+    const limit = query.limit ?? CATALOG_PAGE_SIZE;
+    checkInteger('page', pageNumber, 1);
+    checkInteger('limit', limit, 1, CATALOG_PAGE_SIZE);
+
+    const params = new URLSearchParams({ limit: String(limit), page: String(pageNumber) });
+    const provider = query.provider?.trim().toLowerCase();
+    if (provider) params.set('provider', provider);
+    const search = query.search?.trim();
+    if (search) params.set('search', search);
+    const url = `${config.siteURL()}/api/public/models?${params}`;
+
+    const { value, responseHeaders } = await withRetries(
+      () =>
+        sendGatewayRequest({
+          config,
+          auth: 'optional-bearer',
+          url,
+          successfulResponseHandler: createJsonHandler(catalogResponseSchema),
+          abortSignal,
+          headers,
+        }),
+      { maxRetries, abortSignal },
+    );
+
+    if (value.success === false) {
+      throw new APICallError({
+        message: `Unigate catalog request failed: ${value.error ?? 'the gateway gave no reason'}`,
+        url,
+        requestBodyValues: Object.fromEntries(params),
+        statusCode: 200,
+        responseHeaders,
+        responseBody: JSON.stringify(value),
+        isRetryable: false,
+        data: { message: value.error ?? undefined },
+      });
+    }
+
+    const entries = (value.data ?? []).map(
+      (entry): UnigateCatalogEntry => ({
+        id: entry.id,
+        provider: entry.provider,
+        type: entry.type,
+        contextWindow: entry.contextWindow ?? undefined,
+        inputPrice: entry.inputPrice ?? undefined,
+        outputPrice: entry.outputPrice ?? undefined,
+        isNew: entry.isNew ?? false,
+      }),
+    );
+    const total = value.pagination?.total ?? entries.length;
+    return {
+      entries,
+      total,
+      page: pageNumber,
+      limit,
+      pages: Math.ceil(total / limit),
+      providers: value.providers ?? [],
+    };
+  };
+
+  return {
+    page,
+    entries(query = {}, options = {}) {
+      return {
+        async *[Symbol.asyncIterator]() {
+          for (let pageNumber = 1; ; pageNumber++) {
+            const result = await page({ ...query, page: pageNumber }, options);
+            yield* result.entries;
+            // An empty page also ends the walk, so a wrong `total` cannot loop forever.
+            if (pageNumber >= result.pages || result.entries.length === 0) return;
+          }
+        },
+      };
+    },
+  };
+}

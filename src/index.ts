@@ -1,0 +1,23 @@
+export { createUnigate, unigate } from './unigate-provider';
+export type { UnigateProvider, UnigateProviderSettings } from './unigate-provider';
+export type {
+  UnigateCatalog,
+  UnigateCatalogEntry,
+  UnigateCatalogPage,
+  UnigateCatalogProvider,
+  UnigateCatalogQuery,
+  UnigateModel,
+  UnigateModelType,
+  UnigateRequestOptions,
+} from './catalog/unigate-catalog';
+export type { UnigateErrorData } from './internal/gateway-error';
+export type {
+  UnigateChatModelId,
+  UnigateEmbeddingModelId,
+  UnigateImageModelId,
+  UnigateMessagesModelId,
+  UnigateSpeechModelId,
+  UnigateTranscriptionModelId,
+  UnigateVideoModelId,
+} from './unigate-model-ids';
+export { VERSION } from './version';

@@ -1,0 +1,194 @@
+import {
+  NoSuchModelError,
+  type EmbeddingModelV3,
+  type Experimental_VideoModelV3,
+  type ImageModelV3,
+  type LanguageModelV3,
+  type ProviderV3,
+  type SpeechModelV3,
+  type TranscriptionModelV3,
+} from '@ai-sdk/provider';
+import {
+  loadApiKey,
+  loadOptionalSetting,
+  loadSetting,
+  type FetchFunction,
+} from '@ai-sdk/provider-utils';
+import {
+  createCatalog,
+  listModels,
+  type UnigateCatalog,
+  type UnigateModel,
+  type UnigateRequestOptions,
+} from './catalog/unigate-catalog';
+import type { UnigateConfig } from './unigate-config';
+import type {
+  UnigateChatModelId,
+  UnigateEmbeddingModelId,
+  UnigateImageModelId,
+  UnigateMessagesModelId,
+  UnigateSpeechModelId,
+  UnigateTranscriptionModelId,
+  UnigateVideoModelId,
+} from './unigate-model-ids';
+
+/** Settings of `createUnigate`. Every one falls back to an environment variable, read at call time. */
+export interface UnigateProviderSettings {
+  /** API key. Default: `UNIGATE_API_KEY`. Sent only to the gateway's own origins. */
+  apiKey?: string;
+  /** Host root of the gateway, e.g. `https://gateway.example`. Default: `UNIGATE_SITE_URL`. */
+  siteURL?: string;
+  /** OpenAI-style API base. Default: `UNIGATE_BASE_URL`, else `${siteURL}/v1`. */
+  baseURL?: string;
+  /** Second base for images and video. Default: `UNIGATE_ALT_BASE_URL`, else `baseURL`. */
+  altBaseURL?: string;
+  /**
+   * Which published chat-completions endpoint to use: `base` (`{base_url}/chat/completions`, the default)
+   * or `alt` (`{alt_base_url}/chat/completions`).
+   */
+  chatEndpoint?: 'base' | 'alt';
+  /** Extra headers sent with every request to the gateway. */
+  headers?: Record<string, string | undefined>;
+  /** Custom fetch: for proxies, tests, or the emulator from `unigate-ai-provider/testing`. */
+  fetch?: FetchFunction;
+}
+
+/** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */
+export interface UnigateProvider extends ProviderV3 {
+  /** A chat-completions language model. */
+  (modelId: UnigateChatModelId): LanguageModelV3;
+  /** A chat-completions language model (`POST {base_url}/chat/completions`). */
+  chat(modelId: UnigateChatModelId): LanguageModelV3;
+  /** A chat-completions language model; the same as `chat`. */
+  languageModel(modelId: UnigateChatModelId): LanguageModelV3;
+  /** A messages-format language model (`POST {site_url}/api/v1/messages`). */
+  messages(modelId: UnigateMessagesModelId): LanguageModelV3;
+  /** An embedding model (`POST {base_url}/embeddings`). */
+  embedding(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
+  embeddingModel(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
+  /** @deprecated Use `embedding` or `embeddingModel`. */
+  textEmbeddingModel(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
+  /** An image model (`POST {alt_base_url}/images/generations`). */
+  image(modelId: UnigateImageModelId): ImageModelV3;
+  imageModel(modelId: UnigateImageModelId): ImageModelV3;
+  /** A text-to-speech model (`POST {base_url}/audio/speech`). */
+  speech(modelId: UnigateSpeechModelId): SpeechModelV3;
+  speechModel(modelId: UnigateSpeechModelId): SpeechModelV3;
+  /** A speech-to-text model (`POST {base_url}/audio/transcriptions`). */
+  transcription(modelId: UnigateTranscriptionModelId): TranscriptionModelV3;
+  transcriptionModel(modelId: UnigateTranscriptionModelId): TranscriptionModelV3;
+  /** A video model over the asynchronous video endpoints. */
+  video(modelId: UnigateVideoModelId): Experimental_VideoModelV3;
+  videoModel(modelId: UnigateVideoModelId): Experimental_VideoModelV3;
+  /** Lists the models this key can use (`GET {base_url}/models`). */
+  listModels(options?: UnigateRequestOptions): Promise<UnigateModel[]>;
+  /** The public, priced model catalog (`GET {site_url}/api/public/models`). */
+  readonly catalog: UnigateCatalog;
+}
+
+type ModelType = ConstructorParameters<typeof NoSuchModelError>[0]['modelType'];
+
+function unavailable<MODEL>(modelType: ModelType, kind: string): (modelId: string) => MODEL {
+  return modelId => {
+    throw new NoSuchModelError({
+      modelId,
+      modelType,
+      message: `unigate-ai-provider does not yet provide ${kind} models in this version (requested "${modelId}").`,
+    });
+  };
+}
+
+/** Drops every trailing slash: `https://gw.test/v1//` and `https://gw.test/v1` are the same base. */
+function withoutTrailingSlash(url: string | undefined): string | undefined {
+  return url?.replace(/\/+$/, '');
+}
+
+/** Builds the config every model receives. URLs and the key are resolved at call time. */
+export function createUnigateConfig(settings: UnigateProviderSettings = {}, provider = 'unigate'): UnigateConfig {
+  const siteURL = () => {
+    const explicit = settings.siteURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_SITE_URL' });
+    if (explicit) return withoutTrailingSlash(explicit)!;
+    // A base URL of the documented `{site_url}/v1` form names the site too.
+    const base = withoutTrailingSlash(
+      settings.baseURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_BASE_URL' }),
+    );
+    if (base?.endsWith('/v1')) return base.slice(0, -3);
+    return withoutTrailingSlash(
+      loadSetting({
+        settingValue: undefined,
+        environmentVariableName: 'UNIGATE_SITE_URL',
+        settingName: 'siteURL',
+        description: 'Unigate site URL',
+      }),
+    )!;
+  };
+  const baseURL = () =>
+    withoutTrailingSlash(
+      settings.baseURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_BASE_URL' }),
+    ) ?? `${siteURL()}/v1`;
+  const altBaseURL = () =>
+    withoutTrailingSlash(
+      settings.altBaseURL ??
+        loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_ALT_BASE_URL' }),
+    ) ?? baseURL();
+  const apiKey = () =>
+    loadApiKey({
+      apiKey: settings.apiKey,
+      environmentVariableName: 'UNIGATE_API_KEY',
+      apiKeyParameterName: 'apiKey',
+      description: 'Unigate',
+    });
+  return {
+    provider,
+    siteURL,
+    baseURL,
+    altBaseURL,
+    chatURL: () => `${settings.chatEndpoint === 'alt' ? altBaseURL() : baseURL()}/chat/completions`,
+    apiKey,
+    optionalApiKey: () =>
+      settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
+    headers: settings.headers ?? {},
+    fetch: settings.fetch,
+  };
+}
+
+/** Creates a Unigate provider. Settings not given are read from the environment at call time. */
+export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
+  const config = createUnigateConfig(settings);
+  const languageModel = unavailable<LanguageModelV3>('languageModel', 'chat-completions');
+  const embeddingModel = unavailable<EmbeddingModelV3>('embeddingModel', 'embedding');
+  const imageModel = unavailable<ImageModelV3>('imageModel', 'image');
+  const speechModel = unavailable<SpeechModelV3>('speechModel', 'speech');
+  const transcriptionModel = unavailable<TranscriptionModelV3>('transcriptionModel', 'transcription');
+  const videoModel = unavailable<Experimental_VideoModelV3>('videoModel', 'video');
+
+  const provider = function (modelId: UnigateChatModelId) {
+    if (new.target) {
+      throw new Error('The Unigate provider is a function: call it as gw(modelId), without `new`.');
+    }
+    return languageModel(modelId);
+  } as UnigateProvider;
+
+  return Object.assign(provider, {
+    specificationVersion: 'v3' as const,
+    chat: languageModel,
+    languageModel,
+    messages: unavailable<LanguageModelV3>('languageModel', 'messages-format'),
+    embedding: embeddingModel,
+    embeddingModel,
+    textEmbeddingModel: embeddingModel,
+    image: imageModel,
+    imageModel,
+    speech: speechModel,
+    speechModel,
+    transcription: transcriptionModel,
+    transcriptionModel,
+    video: videoModel,
+    videoModel,
+    listModels: (options?: UnigateRequestOptions) => listModels(config, options),
+    catalog: createCatalog(config),
+  });
+}
+
+/** The default provider: every setting from the environment (`UNIGATE_API_KEY`, `UNIGATE_SITE_URL`, ...). */
+export const unigate = createUnigate();

@@ -1,0 +1,39 @@
+// Type tests of the public API: checked by `npm run typecheck`, never run.
+import type { EmbeddingModelV3, LanguageModelV3, ProviderV3 } from '@ai-sdk/provider';
+import { expectTypeOf } from 'vitest';
+import {
+  createUnigate,
+  unigate,
+  type UnigateCatalogEntry,
+  type UnigateCatalogPage,
+  type UnigateEmbeddingModelId,
+  type UnigateModel,
+  type UnigateProvider,
+  type UnigateSpeechModelId,
+} from '../../src';
+
+const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
+
+expectTypeOf(gw).toEqualTypeOf<UnigateProvider>();
+expectTypeOf(unigate).toEqualTypeOf<UnigateProvider>();
+expectTypeOf(gw).toExtend<ProviderV3>();
+expectTypeOf(gw('any-model-id')).toEqualTypeOf<LanguageModelV3>();
+expectTypeOf(gw.messages('claude-sonnet-4-5')).toEqualTypeOf<LanguageModelV3>();
+expectTypeOf(gw.embedding('text-embedding-3-small')).toEqualTypeOf<EmbeddingModelV3>();
+
+// Model ids autocomplete the documented ones and still accept any string.
+expectTypeOf<'text-embedding-3-large'>().toExtend<UnigateEmbeddingModelId>();
+expectTypeOf<'tts-1-hd'>().toExtend<UnigateSpeechModelId>();
+expectTypeOf<'a-model-added-tomorrow'>().toExtend<UnigateEmbeddingModelId>();
+
+expectTypeOf(gw.listModels()).resolves.toEqualTypeOf<UnigateModel[]>();
+expectTypeOf(gw.catalog.page()).resolves.toEqualTypeOf<UnigateCatalogPage>();
+expectTypeOf(gw.catalog.entries()).toEqualTypeOf<AsyncIterable<UnigateCatalogEntry>>();
+expectTypeOf<UnigateCatalogEntry['contextWindow']>().toEqualTypeOf<number | undefined>();
+
+// @ts-expect-error the provider is a function, not a class
+void new gw('gpt-4o-mini');
+// @ts-expect-error misspelt settings are caught
+createUnigate({ apikey: 'k' });
+// @ts-expect-error the catalog query is typed
+void gw.catalog.page({ pageSize: 10 });
