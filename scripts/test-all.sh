@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# npm test: the suite in every lane, then one line with the totals over all lanes.
+#   node20: Node 20 (the machine's) with ai@6
+#   node22: Node 22 with `ai` aliased to ai@7 (ai@7 needs Node 22)
+#   edge:   the edge-runtime VM, for the files that drive the provider through a fetch
+set -u
+cd "$(dirname "$0")/.."
+out=.test-results
+rm -rf "$out" && mkdir -p "$out"
+status=0
+lane() {
+  local name=$1; shift
+  echo "== lane $name"
+  "$@" --reporter=default --reporter=json --outputFile.json="$out/$name.json" || status=1
+}
+lane node20 npx vitest run
+lane node22 npx -y -p node@22.23.3 -- node node_modules/vitest/vitest.mjs run --config vitest.ai7.config.ts
+lane edge npx vitest run --config vitest.edge.config.ts
+node scripts/count-tests.mjs "$out" node20 node22 edge | tee "$out/summary.txt"
+exit $status
