@@ -1,0 +1,171 @@
+import type { EmulatorModel } from './emulator-context';
+import { createEmulatorRouter, type EmulatorRequestLogEntry } from './emulator-router';
+import { SAMPLE_MODELS } from './sample-catalog';
+
+/** The origin `emulator.settings` uses; any host works, the emulator routes by path. */
+export const EMULATOR_ORIGIN = 'http://unigate.emulator';
+
+/** The key the emulator accepts unless `apiKey` says otherwise. */
+export const EMULATOR_API_KEY = 'sk-unigate-emulator';
+
+/** Options of `createUnigateEmulator`. */
+export interface UnigateEmulatorOptions {
+  /** Accepted key(s). Default `'sk-unigate-emulator'`. `settings.apiKey` is the first. */
+  apiKey?: string | readonly string[];
+  /**
+   * Authenticated requests allowed per UTC day (by `now`); the next one gets 429 until midnight UTC.
+   * Every endpoint with a key counts, the public catalog does not. Default: no limit.
+   */
+  dailyRequestLimit?: number;
+  /** Clock in ms since epoch, for `created` fields and the daily limit. Default `Date.now`. */
+  now?: () => number;
+  /** Models the key may not use: 403. Default `['claude-opus-4-1']`. */
+  deniedModels?: readonly string[];
+  /** Replaces the sample catalog (see SAMPLE_CATALOG_NOTE). */
+  models?: readonly EmulatorModel[];
+  /** Pause between SSE events in ms, to watch a stream arrive (demos, loopback tests). Default 0. */
+  streamDelayMs?: number;
+}
+
+/** Settings for `createUnigate(...)` that point the provider at an emulator. */
+export interface UnigateEmulatorSettings {
+  siteURL: string;
+  baseURL: string;
+  altBaseURL: string;
+  apiKey: string;
+  /** Set for the in-process emulator; absent for a listening server (the real fetch reaches it). */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** A running loopback server of the emulator. */
+export interface UnigateEmulatorServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Settings for `createUnigate(server.settings)` against this server (no custom fetch). */
+  settings: UnigateEmulatorSettings;
+  /** Stops the server and ends open connections. */
+  close(): Promise<void>;
+}
+
+/** The emulator: one Fetch-API handler for the whole documented surface, three ways to use it. */
+export interface UnigateEmulator {
+  /** `(request) => Promise<Response>`: mount it in msw or any Fetch-API server. */
+  handler: (request: Request) => Promise<Response>;
+  /** A `fetch` served in process by `handler` (honours abort signals): `createUnigate({ fetch })`. */
+  fetch: typeof globalThis.fetch;
+  /** `{ siteURL, baseURL, altBaseURL, apiKey, fetch }` for `createUnigate(emulator.settings)`. */
+  settings: UnigateEmulatorSettings;
+  /** Serves `handler` on 127.0.0.1 (Node only; `port` 0 or absent picks a free one). */
+  listen(options?: { port?: number }): Promise<UnigateEmulatorServer>;
+  /** Every request answered, in order, for counting requests in tests. */
+  requests: EmulatorRequestLogEntry[];
+  /** The catalog in use, by id. */
+  models: ReadonlyMap<string, EmulatorModel>;
+  /** Authenticated requests counted today (UTC day of `now`). */
+  dailyRequestCount(): number;
+  /** Sets today's count back to 0. */
+  resetDailyCount(): void;
+}
+
+function settingsFor(origin: string, apiKey: string, fetch?: typeof globalThis.fetch): UnigateEmulatorSettings {
+  const settings: UnigateEmulatorSettings = {
+    siteURL: origin,
+    baseURL: `${origin}/v1`,
+    altBaseURL: `${origin}/alt/v1`,
+    apiKey,
+  };
+  if (fetch) settings.fetch = fetch;
+  return settings;
+}
+
+/** A body that errors with the signal's reason when it aborts, like a real fetch's body does. */
+function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let onAbort = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      onAbort = () => {
+        controller.error(signal.reason);
+        void reader.cancel(signal.reason).catch(() => {});
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) return;
+      if (done) {
+        signal.removeEventListener('abort', onAbort);
+        controller.close();
+      } else {
+        controller.enqueue(value);
+      }
+    },
+    cancel(reason) {
+      signal.removeEventListener('abort', onAbort);
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * An in-process emulator of the Unigate gateway, written from gateway-api.md and wire-conventions.md,
+ * deterministic (same request, same answer; time only from `now`). Serves: `GET /api/public/models`,
+ * `GET /v1/models`, `POST /v1/chat/completions`, `POST /alt/v1/chat/completions`,
+ * `POST /api/v1/messages`. Other paths answer 404.
+ *
+ * Markers in the last user message force behaviour: `[[emulator:status:<code>]]` (HTTP error in the
+ * family's shape), `[[emulator:stream-error]]` (error mid-stream), `[[emulator:truncate]]` (body cut
+ * mid-JSON) (see EmulatorFault), and `[[emulator:parallel-tools]]` (call every offered tool at once).
+ *
+ * @example
+ * const emulator = createUnigateEmulator();
+ * const gw = createUnigate(emulator.settings);
+ * const { text } = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello' }); // 'You said: Hello'
+ */
+export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): UnigateEmulator {
+  const apiKeys = typeof options.apiKey === 'string' ? [options.apiKey] : [...(options.apiKey ?? [EMULATOR_API_KEY])];
+  if (apiKeys.length === 0) throw new Error('createUnigateEmulator: apiKey must name at least one key');
+  const models = new Map((options.models ?? SAMPLE_MODELS).map((model) => [model.id, model]));
+  const requests: EmulatorRequestLogEntry[] = [];
+  const router = createEmulatorRouter({
+    apiKeys,
+    dailyRequestLimit: options.dailyRequestLimit ?? Infinity,
+    now: options.now ?? Date.now,
+    deniedModels: new Set(options.deniedModels ?? ['claude-opus-4-1']),
+    models,
+    streamDelayMs: options.streamDelayMs ?? 0,
+    log: requests,
+  });
+  const handler = (request: Request) => router.handle(request);
+
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    // A streamed request body needs duplex 'half' in Node's Request; callers of fetch rarely set it.
+    const needsDuplex = init?.body instanceof ReadableStream && !('duplex' in init);
+    const request = new Request(input, needsDuplex ? { ...init, duplex: 'half' } as RequestInit : init);
+    const { signal } = request;
+    if (signal.aborted) throw signal.reason;
+    const response = await handler(request);
+    if (signal.aborted) throw signal.reason;
+    if (response.body === null) return response;
+    return new Response(abortableBody(response.body, signal), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+
+  return {
+    handler,
+    fetch: fetch as typeof globalThis.fetch,
+    settings: settingsFor(EMULATOR_ORIGIN, apiKeys[0]!, fetch as typeof globalThis.fetch),
+    async listen({ port } = {}) {
+      const { startNodeServer } = await import('./node-server');
+      const server = await startNodeServer(handler, port);
+      return { url: server.url, settings: settingsFor(server.url, apiKeys[0]!), close: server.close };
+    },
+    requests,
+    models,
+    dailyRequestCount: router.dailyCount,
+    resetDailyCount: router.resetDailyCount,
+  };
+}

@@ -1,0 +1,103 @@
+// Response builders shared by the router and every route: JSON, the error shapes of gateway-api.md
+// ("Errors"), and SSE bodies that are produced event by event (never buffered).
+
+/** The error type the chat-completions style uses for each HTTP status the emulator sends. */
+const CHAT_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'auth_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  405: 'invalid_request_error',
+  408: 'timeout_error',
+  409: 'conflict_error',
+  429: 'rate_limit_error',
+  500: 'server_error',
+  502: 'server_error',
+  503: 'server_error',
+};
+
+/** The error type the messages style uses for each HTTP status the emulator sends. */
+const MESSAGES_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  405: 'invalid_request_error',
+  408: 'timeout_error',
+  409: 'conflict_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  502: 'api_error',
+  503: 'api_error',
+  529: 'overloaded_error',
+};
+
+/** The two error body shapes: chat style (bearer endpoints) and messages style (`/api/v1/messages`). */
+export type ErrorFamily = 'chat' | 'messages';
+
+/** A JSON response. */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** The usual error type of a status in a family, e.g. 401 -> `auth_error` (chat) / `authentication_error`. */
+export function defaultErrorType(family: ErrorFamily, status: number): string {
+  const table = family === 'chat' ? CHAT_ERROR_TYPES : MESSAGES_ERROR_TYPES;
+  return table[status] ?? (status >= 500 ? table[500]! : table[400]!);
+}
+
+/** The error body of a family: `{error:{type,message,code}}` or `{type:'error', error:{type,message}}`. */
+export function errorBody(family: ErrorFamily, status: number, message: string, type?: string): object {
+  const errorType = type ?? defaultErrorType(family, status);
+  return family === 'chat'
+    ? { error: { type: errorType, message, code: status } }
+    : { type: 'error', error: { type: errorType, message } };
+}
+
+/** An error response in a family's shape. */
+export function errorResponse(
+  family: ErrorFamily,
+  status: number,
+  message: string,
+  type?: string,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse(errorBody(family, status, message, type), status, headers);
+}
+
+/** One SSE event as sent on the wire: optional `event:` line, one `data:` line, blank line. */
+export function sseEvent(data: string, event?: string): string {
+  return `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A `text/event-stream` response whose body pulls one string at a time from `events` and enqueues it
+ * as its own chunk, so a server adapter can write each event as soon as it exists. `delayMs` waits
+ * between events (demo pacing and loopback tests that prove chunks are not buffered).
+ */
+export function sseResponse(events: Iterable<string>, delayMs = 0): Response {
+  const iterator = events[Symbol.iterator]();
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!first && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      first = false;
+      const next = iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    cancel() {
+      iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+  });
+}

@@ -1,0 +1,17 @@
+// `unigate-ai-provider/testing`: the gateway emulator for tests, demos and local development.
+export {
+  createUnigateEmulator,
+  EMULATOR_API_KEY,
+  EMULATOR_ORIGIN,
+} from './create-unigate-emulator';
+export type {
+  UnigateEmulator,
+  UnigateEmulatorOptions,
+  UnigateEmulatorServer,
+  UnigateEmulatorSettings,
+} from './create-unigate-emulator';
+export type { EmulatorContext, EmulatorModel, EmulatorRoute } from './emulator-context';
+export type { EmulatorFault } from './emulator-faults';
+export type { EmulatorRequestLogEntry } from './emulator-router';
+export { DAILY_LIMIT_MESSAGE } from './emulator-router';
+export { SAMPLE_CATALOG_NOTE, SAMPLE_MODELS } from './sample-catalog';

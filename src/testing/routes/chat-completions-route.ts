@@ -1,0 +1,253 @@
+import type { EmulatorModel, EmulatorRoute } from '../emulator-context';
+import { findFault, stripFaultMarkers } from '../emulator-faults';
+import { errorResponse, sseEvent, sseResponse } from '../emulator-responses';
+import { countTokens, cutAtStop, fixedPieces, hashText, truncateToTokens, wordPieces } from '../emulator-text';
+import { generateJsonValue } from '../json-schema-value';
+import { ChatRequestError, readChatRequest, type ChatMessage, type ChatRequest } from './chat-completions-request';
+
+/** Behaviour marker: call every offered tool in one turn (unless `parallel_tool_calls` is false). */
+const PARALLEL_TOOLS_MARKER = /\[\[emulator:parallel-tools\]\]/;
+
+/** Prompt tokens an image part counts for (a fixed figure, like a low-detail image). */
+export const IMAGE_PROMPT_TOKENS = 85;
+
+interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+interface Choice {
+  index: number;
+  content: string | null;
+  reasoning?: string;
+  toolCalls: ToolCall[];
+  finishReason: 'stop' | 'length' | 'tool_calls';
+}
+
+interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  completion_tokens_details?: { reasoning_tokens: number };
+}
+
+function lastUserText(messages: ChatMessage[]): ChatMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user') return messages[i];
+  return undefined;
+}
+
+/** The text answer: acknowledges images, echoes the prompt, or reports the tool results it was given. */
+function textReply(request: ChatRequest, prompt: string, images: number): string {
+  const { messages } = request;
+  const results: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role === 'tool'; i--) {
+    const result = messages[i]!;
+    const call = messages.flatMap((m) => m.toolCalls).find((c) => c.id === result.toolCallId);
+    results.unshift(`The ${call?.name ?? 'tool'} tool returned: ${result.text}`);
+  }
+  if (results.length > 0) return results.join('\n');
+  const parts: string[] = [];
+  if (images > 0) parts.push(`I see ${images} image${images === 1 ? '' : 's'}.`);
+  parts.push(prompt === '' ? 'You sent no text.' : `You said: ${prompt}`);
+  return parts.join(' ');
+}
+
+/** Which tools this turn calls, if any (see the route's TSDoc for the rules). */
+function toolsToCall(request: ChatRequest, parallel: boolean): ChatRequest['tools'] {
+  const { tools, toolChoice, messages } = request;
+  if (tools.length === 0 || toolChoice === 'none') return [];
+  if (typeof toolChoice === 'object') return tools.filter((tool) => tool.name === toolChoice.name);
+  if (toolChoice === 'auto' && messages[messages.length - 1]!.role !== 'user') return [];
+  return parallel && request.parallelToolCalls ? tools : tools.slice(0, 1);
+}
+
+function buildChoices(request: ChatRequest, model: EmulatorModel): Choice[] {
+  const user = lastUserText(request.messages);
+  const prompt = stripFaultMarkers(user?.text ?? '');
+  const tools = toolsToCall(request, PARALLEL_TOOLS_MARKER.test(user?.text ?? ''));
+  // Ids continue the conversation's count, so a multi-step tool loop never repeats one.
+  const previousCalls = request.messages.reduce((sum, m) => sum + m.toolCalls.length, 0);
+  const reasoning = model.reasoning
+    ? `Let me think. The request has ${countTokens(prompt)} words, so I will answer it directly.`
+    : undefined;
+
+  return Array.from({ length: request.n }, (_, index): Choice => {
+    if (tools.length > 0) {
+      const toolCalls = tools.map((tool, k) => ({
+        id: `call_${previousCalls + index * tools.length + k + 1}`,
+        name: tool.name,
+        arguments: JSON.stringify(generateJsonValue(tool.parameters ?? { type: 'object', properties: {} }, prompt)),
+      }));
+      return { index, content: null, reasoning, toolCalls, finishReason: 'tool_calls' };
+    }
+    const text = textReply(request, prompt, user?.images ?? 0);
+    const format = request.responseFormat;
+    let content =
+      format.type === 'json_schema'
+        ? JSON.stringify(generateJsonValue(format.schema, prompt))
+        : format.type === 'json_object'
+          ? JSON.stringify({ reply: text })
+          : index === 0
+            ? text
+            : `Alternative ${index + 1}: ${text}`;
+    // A stop string ends the answer where it starts; max_tokens then cuts what is still too long.
+    content = cutAtStop(content, request.stop).text;
+    const limited = request.maxTokens === undefined ? { text: content, truncated: false } : truncateToTokens(content, request.maxTokens);
+    return {
+      index,
+      content: limited.text,
+      reasoning,
+      toolCalls: [],
+      finishReason: limited.truncated ? 'length' : 'stop',
+    };
+  });
+}
+
+function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel): Usage {
+  let prompt = 0;
+  for (const message of request.messages) {
+    prompt += countTokens(message.text) + message.images * IMAGE_PROMPT_TOKENS;
+    for (const call of message.toolCalls) prompt += countTokens(call.name) + countTokens(call.arguments);
+  }
+  let completion = 0;
+  let reasoning = 0;
+  for (const choice of choices) {
+    const reasoningTokens = countTokens(choice.reasoning ?? '');
+    reasoning += reasoningTokens;
+    completion += countTokens(choice.content ?? '') + reasoningTokens;
+    for (const call of choice.toolCalls) completion += countTokens(call.name) + countTokens(call.arguments);
+  }
+  const usage: Usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  if (model.reasoning) usage.completion_tokens_details = { reasoning_tokens: reasoning };
+  return usage;
+}
+
+/** Text deltas: word by word, long words (e.g. compact JSON) in 16-character pieces. */
+function textPieces(text: string): string[] {
+  return wordPieces(text).flatMap((piece) => (piece.length > 24 ? fixedPieces(piece, 16) : [piece]));
+}
+
+function streamEvents(
+  head: { id: string; object: string; created: number; model: string },
+  choices: Choice[],
+  usage: Usage,
+  includeUsage: boolean,
+): string[] {
+  // With include_usage every chunk carries `usage: null` until the last one, as the public API does.
+  const chunk = (choice: Record<string, unknown>) =>
+    sseEvent(JSON.stringify({ ...head, choices: [choice], ...(includeUsage ? { usage: null } : {}) }));
+  const events: string[] = [];
+  for (const choice of choices) {
+    const { index } = choice;
+    const delta = (fields: Record<string, unknown>) => chunk({ index, delta: fields, finish_reason: null });
+    events.push(delta({ role: 'assistant', content: choice.toolCalls.length > 0 ? null : '' }));
+    for (const piece of textPieces(choice.reasoning ?? '')) events.push(delta({ reasoning_content: piece }));
+    for (const piece of textPieces(choice.content ?? '')) events.push(delta({ content: piece }));
+    choice.toolCalls.forEach((call, callIndex) => {
+      events.push(
+        delta({ tool_calls: [{ index: callIndex, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }),
+      );
+      for (const piece of fixedPieces(call.arguments, 12)) {
+        events.push(delta({ tool_calls: [{ index: callIndex, function: { arguments: piece } }] }));
+      }
+    });
+    events.push(chunk({ index, delta: {}, finish_reason: choice.finishReason }));
+  }
+  if (includeUsage) events.push(sseEvent(JSON.stringify({ ...head, choices: [], usage })));
+  events.push(sseEvent('[DONE]'));
+  return events;
+}
+
+/**
+ * `POST {base_url}/chat/completions` (also on `{alt_base_url}`): the chat-completions wire format.
+ *
+ * Answers are deterministic, derived from the request:
+ * - text: `You said: <last user text>`, preceded by `I see <k> image(s).` when the last user turn has
+ *   image parts; choice `i > 0` is prefixed `Alternative <i+1>: `. After tool results it answers
+ *   `The <tool> tool returned: <content>` (one line per trailing tool message).
+ * - `stop` cuts before the first match (finish `stop`); `max_tokens` (or `max_completion_tokens`) keeps
+ *   that many words (finish `length`). Tokens are whitespace-separated words; an image counts 85.
+ * - tools: `tool_choice` `required` calls the first tool, a named function calls that one, `auto` (or
+ *   absent) calls the first tool when the last message is a user turn and answers in text otherwise,
+ *   `none` never calls. Arguments are generated from the tool's JSON schema (strings from the prompt);
+ *   ids are `call_<k>`, numbered on from the calls already in the conversation. The marker
+ *   `[[emulator:parallel-tools]]` makes a non-named call use every offered tool at once, unless
+ *   `parallel_tool_calls` is false.
+ * - `response_format` `json_schema` answers a JSON value valid against the schema; `json_object`
+ *   answers `{"reply": <text>}`.
+ * - models flagged `reasoning` (e.g. `deepseek-reasoner`) add `reasoning_content` and report
+ *   `completion_tokens_details.reasoning_tokens`.
+ * - fault markers in the last user message (see EmulatorFault): `[[emulator:status:<code>]]`,
+ *   `[[emulator:stream-error]]`, `[[emulator:truncate]]`.
+ */
+export const chatCompletionsRoute: EmulatorRoute = async (request, context) => {
+  const bodyText = await request.text();
+  let chat: ChatRequest;
+  try {
+    chat = readChatRequest(JSON.parse(bodyText));
+  } catch (error) {
+    if (error instanceof ChatRequestError || error instanceof SyntaxError) {
+      return errorResponse('chat', 400, error instanceof SyntaxError ? 'Invalid JSON body' : error.message);
+    }
+    throw error;
+  }
+  const model = context.models.get(chat.model);
+  if (!model) {
+    return errorResponse('chat', 404, `Unknown model '${chat.model}': GET /v1/models lists the available ids`, 'not_found_error');
+  }
+  if (model.type !== 'chat') {
+    return errorResponse('chat', 400, `Invalid model: '${chat.model}' is a ${model.type} model, not a chat model`);
+  }
+
+  const fault = findFault(lastUserText(chat.messages)?.text ?? '');
+  if (fault?.kind === 'status') {
+    return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
+  }
+
+  const choices = buildChoices(chat, model);
+  const usage = usageOf(chat, choices, model);
+  const id = `chatcmpl-${hashText(bodyText)}`;
+  const created = Math.floor(context.now() / 1000);
+
+  if (!chat.stream) {
+    const body = JSON.stringify({
+      id,
+      object: 'chat.completion',
+      created,
+      model: chat.model,
+      choices: choices.map((choice) => ({
+        index: choice.index,
+        message: {
+          role: 'assistant',
+          content: choice.content,
+          ...(choice.reasoning !== undefined ? { reasoning_content: choice.reasoning } : {}),
+          ...(choice.toolCalls.length > 0
+            ? { tool_calls: choice.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+            : {}),
+        },
+        finish_reason: choice.finishReason,
+      })),
+      usage,
+    });
+    if (fault?.kind === 'truncate') {
+      return new Response(body.slice(0, Math.floor(body.length / 2)), { headers: { 'content-type': 'application/json' } });
+    }
+    return new Response(body, { headers: { 'content-type': 'application/json' } });
+  }
+
+  let events = streamEvents({ id, object: 'chat.completion.chunk', created, model: chat.model }, choices, usage, chat.includeUsage);
+  if (fault) {
+    // Half of the answer, then the fault: an error object, or a `data:` line cut mid-JSON.
+    const half = Math.max(1, Math.floor((events.length - 1) / 2));
+    const next = events[half]!;
+    events = events.slice(0, half);
+    events.push(
+      fault.kind === 'stream-error'
+        ? sseEvent(JSON.stringify({ error: { type: 'server_error', message: 'Emulated stream error ([[emulator:stream-error]])', code: 500 } }))
+        : next.slice(0, Math.floor(next.length / 2)),
+    );
+  }
+  return sseResponse(events, context.streamDelayMs);
+};
+

@@ -1,0 +1,217 @@
+// The emulator's deterministic "model": the same validated request always gives the same message.
+
+import { digestHex, redactedThinkingData, thinkingSignature } from './messages-digest';
+import { stripMarkers, type MessagesMarkers } from './messages-markers';
+import type { MessagesRequest, RequestBlock, RequestTurn, ToolDefinition } from './messages-request';
+import { sampleFromSchema } from './messages-schema-sample';
+
+/** A content block of an emulated answer. */
+export type AnswerBlock =
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+
+/** The Message object of the messages endpoint. */
+export interface AnswerMessage {
+  id: string;
+  type: 'message';
+  role: 'assistant';
+  content: AnswerBlock[];
+  model: string;
+  stop_reason: 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use';
+  stop_sequence: string | null;
+  usage: {
+    input_tokens: number;
+    output_tokens: number;
+    cache_creation_input_tokens: number;
+    cache_read_input_tokens: number;
+  };
+}
+
+// A word, a number or one punctuation mark, with the whitespace before it: the pieces join back to the text.
+const TOKEN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])/gu;
+
+/** Splits text into the emulator's tokens; `tokenize(t).join('') === t`. */
+export function tokenize(text: string): string[] {
+  const pieces: string[] = Array.from(text.match(TOKEN) ?? []);
+  const consumed = pieces.reduce((n, piece) => n + piece.length, 0);
+  if (consumed < text.length) {
+    // Trailing whitespace belongs to the last token (or is a token of its own).
+    if (pieces.length > 0) pieces[pieces.length - 1] += text.slice(consumed);
+    else pieces.push(text.slice(consumed));
+  }
+  return pieces;
+}
+
+function countTokens(text: string): number {
+  return tokenize(text).length;
+}
+
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
+}
+
+function turnText(turn: RequestTurn | undefined): string {
+  return (turn?.blocks ?? []).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ');
+}
+
+/** The raw text of the last user turn, markers included. */
+export function lastUserText(request: MessagesRequest): string {
+  return turnText(lastUserTurn(request.turns));
+}
+
+function lastUserTurn(turns: RequestTurn[]): RequestTurn | undefined {
+  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.role === 'user') return turns[i];
+  return undefined;
+}
+
+function inputTokensOf(block: RequestBlock): number {
+  switch (block.type) {
+    case 'text':
+      return countTokens(block.text);
+    case 'image':
+      return 85;
+    case 'tool_result':
+      return countTokens(block.text) + 3;
+    case 'tool_use':
+      return countTokens(JSON.stringify(block.input)) + countTokens(block.name) + 3;
+    case 'thinking':
+      return countTokens(block.thinking);
+    case 'redacted_thinking':
+      return 16;
+  }
+}
+
+function countInputTokens(request: MessagesRequest): number {
+  let total = countTokens(request.system);
+  for (const turn of request.turns) {
+    total += 3;
+    for (const block of turn.blocks) total += inputTokensOf(block);
+  }
+  if (request.tools.length > 0) total += countTokens(JSON.stringify(request.tools));
+  return Math.max(total, 1);
+}
+
+function earliestStop(text: string, sequences: string[]): { index: number; sequence: string } | undefined {
+  let best: { index: number; sequence: string } | undefined;
+  for (const sequence of sequences) {
+    const index = text.indexOf(sequence);
+    if (index !== -1 && (best === undefined || index < best.index)) best = { index, sequence };
+  }
+  return best;
+}
+
+/** Builds the deterministic answer to a validated request. */
+export function composeAnswer(request: MessagesRequest, markers: MessagesMarkers): AnswerMessage {
+  const userTurnIndex = request.turns.lastIndexOf(lastUserTurn(request.turns)!);
+  const userTurn = request.turns[userTurnIndex]!;
+  const previous = request.turns[userTurnIndex - 1];
+  const userText = stripMarkers(turnText(userTurn));
+  const images = userTurn.blocks.filter((b) => b.type === 'image').length;
+  const results = userTurn.blocks.flatMap((b) => (b.type === 'tool_result' ? [b] : []));
+  const toolNames = new Map(
+    (previous?.blocks ?? []).flatMap((b) => (b.type === 'tool_use' ? [[b.id, b.name] as const] : [])),
+  );
+
+  const calls = chooseToolCalls(request, markers, results.length > 0);
+  const choice = request.toolChoice?.type ?? 'auto';
+
+  let text: string;
+  if (calls.length > 0) {
+    // Forced tool use answers with the call only; a model deciding on its own says what it does first.
+    text = choice === 'auto' ? `I will call ${calls.map((t) => `the ${t.name} tool`).join(' and ')}.` : '';
+  } else {
+    const sentences = results.map((r) => {
+      const name = toolNames.get(r.tool_use_id) ?? 'unknown';
+      return r.is_error ? `The tool ${name} failed: ${r.text || '(no details)'}.` : `The tool ${name} returned: ${r.text || '(empty)'}.`;
+    });
+    if (images > 0) sentences.push(`I see ${images} image${images === 1 ? '' : 's'}.`);
+    if (userText !== '') sentences.push(`You said: "${userText}".`);
+    text = sentences.length > 0 ? sentences.join(' ') : 'Hello from the Unigate emulator.';
+  }
+
+  const content: AnswerBlock[] = [];
+  let used = 0;
+  let stopReason: AnswerMessage['stop_reason'] = 'end_turn';
+  let stopSequence: string | null = null;
+
+  if (request.thinkingBudget !== undefined) {
+    const plan =
+      calls.length > 0
+        ? `The ${calls[0]!.name} tool can answer this, so I will call it.`
+        : results.length > 0
+          ? 'The tool results are in; I will summarise them.'
+          : 'I can answer this directly.';
+    const thinking = `The user wrote: "${clip(userText, 120)}". ${plan}`;
+    content.push(
+      markers.redactedThinking
+        ? { type: 'redacted_thinking', data: redactedThinkingData(request.identity) }
+        : { type: 'thinking', thinking, signature: thinkingSignature(thinking) },
+    );
+    used += countTokens(thinking);
+  }
+
+  if (text !== '') {
+    const stop = earliestStop(text, request.stopSequences);
+    let kept = stop ? text.slice(0, stop.index) : text;
+    const pieces = tokenize(kept);
+    const room = request.maxTokens - used;
+    if (pieces.length > room) {
+      kept = pieces.slice(0, Math.max(room, 0)).join('');
+      stopReason = 'max_tokens';
+    } else if (stop) {
+      stopReason = 'stop_sequence';
+      stopSequence = stop.sequence;
+    }
+    if (kept !== '') content.push({ type: 'text', text: kept });
+    used += Math.min(pieces.length, Math.max(room, 0));
+  }
+
+  if (stopReason === 'end_turn' && calls.length > 0) {
+    const seed = userText || results.map((r) => r.text).join(' ');
+    let next = request.turns.reduce(
+      (n, turn) => n + turn.blocks.filter((b) => b.type === 'tool_use').length,
+      0,
+    );
+    stopReason = 'tool_use';
+    for (const tool of calls) {
+      const input = sampleFromSchema(tool.input_schema, { seed: seed || tool.name }) as Record<string, unknown>;
+      const cost = countTokens(JSON.stringify(input)) + countTokens(tool.name) + 3;
+      if (used + cost > request.maxTokens) {
+        stopReason = 'max_tokens';
+        break;
+      }
+      next += 1;
+      content.push({ type: 'tool_use', id: `toolu_emu_${next}`, name: tool.name, input });
+      used += cost;
+    }
+  }
+
+  return {
+    id: `msg_emu_${digestHex(request.identity, 3)}`,
+    type: 'message',
+    role: 'assistant',
+    content,
+    model: request.model,
+    stop_reason: stopReason,
+    stop_sequence: stopSequence,
+    usage: {
+      input_tokens: countInputTokens(request),
+      output_tokens: used,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
+  };
+}
+
+function chooseToolCalls(request: MessagesRequest, markers: MessagesMarkers, hasResults: boolean): ToolDefinition[] {
+  const { tools, toolChoice } = request;
+  const type = toolChoice?.type ?? 'auto';
+  if (tools.length === 0 || type === 'none') return [];
+  if (type === 'tool') return tools.filter((t) => t.name === toolChoice!.name);
+  if (type === 'auto' && hasResults) return [];
+  const parallel = markers.parallelTools && !toolChoice?.disableParallelToolUse;
+  return parallel ? tools : [tools[0]!];
+}

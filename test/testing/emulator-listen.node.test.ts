@@ -1,0 +1,144 @@
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createUnigateEmulator, type UnigateEmulatorServer } from '../../src/testing/index';
+
+const KEY = 'sk-unigate-emulator';
+const servers: UnigateEmulatorServer[] = [];
+
+async function start(options: Parameters<typeof createUnigateEmulator>[0] = {}) {
+  const emulator = createUnigateEmulator(options);
+  const server = await emulator.listen();
+  servers.push(server);
+  return { emulator, server };
+}
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+describe('emulator.listen() on loopback', () => {
+  it('serves on 127.0.0.1 and returns settings for its URL without a custom fetch', async () => {
+    const { server } = await start();
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.settings).toEqual({
+      siteURL: server.url,
+      baseURL: `${server.url}/v1`,
+      altBaseURL: `${server.url}/alt/v1`,
+      apiKey: KEY,
+    });
+    const response = await fetch(`${server.url}/v1/models`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect((await response.json()).data.length).toBeGreaterThan(200);
+  });
+
+  it('keeps status, headers and error bodies over HTTP', async () => {
+    const { server } = await start();
+    const unauthorized = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{}' });
+    expect(unauthorized.status).toBe(401);
+    expect(await unauthorized.json()).toEqual({
+      error: { type: 'auth_error', message: 'Missing API key: send it as Authorization: Bearer', code: 401 },
+    });
+    const wrongMethod = await fetch(`${server.url}/api/v1/messages`);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+  });
+
+  it('passes JSON request bodies through', async () => {
+    const { server, emulator } = await start();
+    const response = await fetch(`${server.settings.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Über HTTP ✓' }] }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).choices[0].message.content).toBe('You said: Über HTTP ✓');
+    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o', status: 200 }]);
+  });
+
+  it('passes multipart request bodies through', async () => {
+    const { server, emulator } = await start();
+    const form = new FormData();
+    form.append('model', 'whisper-1');
+    form.append('file', new Blob([new Uint8Array(4096).fill(7)], { type: 'audio/wav' }), 'clip.wav');
+    const response = await fetch(`${server.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}` },
+      body: form,
+    });
+    expect(response.status).toBe(404);
+    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 404 }]);
+  });
+
+  it('streams SSE events as they are produced, not buffered to the end', async () => {
+    const { server } = await start({ streamDelayMs: 40 });
+    const started = performance.now();
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'a b c d e f' }],
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const first = await reader.read();
+    const firstAt = performance.now() - started;
+    expect(first.value).toContain('"role":"assistant"');
+    expect(first.value).not.toContain('[DONE]');
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value;
+    const total = performance.now() - started;
+    // 12 events 40 ms apart: the first one arrives long before the last.
+    expect(total - firstAt).toBeGreaterThan(300);
+    const events = (first.value + rest).split('\n\n').filter(Boolean);
+    expect(events).toHaveLength(12);
+    expect(events.at(-1)).toBe('data: [DONE]');
+  });
+
+  it('works with the openai SDK over real HTTP, streaming included', async () => {
+    const { server } = await start();
+    const openai = new OpenAI({ apiKey: KEY, baseURL: server.settings.baseURL, maxRetries: 0 });
+    const stream = await openai.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'over the wire' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe('You said: over the wire');
+  });
+
+  it('listens on the requested port and refuses connections after close()', async () => {
+    const probe = await createUnigateEmulator().listen();
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const emulator = createUnigateEmulator();
+    const server = await emulator.listen({ port });
+    expect(server.url).toBe(`http://127.0.0.1:${port}`);
+    expect((await fetch(`${server.url}/api/public/models?limit=1`)).status).toBe(200);
+    await server.close();
+    await expect(fetch(`${server.url}/api/public/models`)).rejects.toThrow();
+  });
+
+  it('closes while a stream is still open', async () => {
+    const { server } = await start({ streamDelayMs: 200 });
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'long answer here' }] }),
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await servers.pop()!.close();
+    await expect(
+      (async () => {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+      })(),
+    ).rejects.toThrow();
+  });
+});
