@@ -9,5 +9,7 @@ export default defineConfig({
   target: 'es2022',
   // Node's http module is loaded only by the emulator's listen(), on demand.
   external: ['node:http'],
+  // Keep the node: prefix so edge bundlers see a Node builtin, not a package named "http".
+  removeNodeProtocol: false,
   splitting: false,
 });
