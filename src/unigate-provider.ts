@@ -1,4 +1,5 @@
 import {
+  LoadSettingError,
   NoSuchModelError,
   type EmbeddingModelV3,
   type Experimental_VideoModelV3,
@@ -11,7 +12,6 @@ import {
 import {
   loadApiKey,
   loadOptionalSetting,
-  loadSetting,
   type FetchFunction,
 } from '@ai-sdk/provider-utils';
 import {
@@ -61,7 +61,11 @@ export interface UnigateProvider extends ProviderV3 {
   chat(modelId: UnigateChatModelId): LanguageModelV3;
   /** A chat-completions language model; the same as `chat`. */
   languageModel(modelId: UnigateChatModelId): LanguageModelV3;
-  /** A messages-format language model (`POST {site_url}/api/v1/messages`). */
+  /**
+   * A messages-format language model (`POST {site_url}/api/v1/messages`). `max_tokens` is always sent:
+   * `maxOutputTokens`, else `DEFAULT_MESSAGES_MAX_TOKENS` (4096; plus the thinking budget when thinking is on).
+   * Options: `providerOptions.unigate` (`UnigateMessagesProviderOptions`).
+   */
   messages(modelId: UnigateMessagesModelId): LanguageModelV3;
   /** An embedding model (`POST {base_url}/embeddings`). */
   embedding(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
@@ -105,46 +109,41 @@ function withoutTrailingSlash(url: string | undefined): string | undefined {
 
 /** Builds the config every model receives. URLs and the key are resolved at call time. */
 export function createUnigateConfig(settings: UnigateProviderSettings = {}, provider = 'unigate'): UnigateConfig {
-  const siteURL = () => {
-    const explicit = settings.siteURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_SITE_URL' });
-    if (explicit) return withoutTrailingSlash(explicit)!;
-    // A base URL of the documented `{site_url}/v1` form names the site too.
-    const base = withoutTrailingSlash(
-      settings.baseURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_BASE_URL' }),
+  // URLs passed in describe one deployment: then the URL variables are not read at all, so a stale
+  // UNIGATE_BASE_URL cannot send the key elsewhere, and runtimes without env access (Deno) still work.
+  const explicitURLs = settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
+  const url = (setting: string | undefined, environmentVariableName: string) =>
+    withoutTrailingSlash(
+      setting ?? (explicitURLs ? undefined : loadOptionalSetting({ settingValue: undefined, environmentVariableName })),
     );
+
+  const siteURL = () => {
+    const site = url(settings.siteURL, 'UNIGATE_SITE_URL');
+    if (site) return site;
+    // A base URL of the documented `{site_url}/v1` form names the site too.
+    const base = url(settings.baseURL, 'UNIGATE_BASE_URL');
     if (base?.endsWith('/v1')) return base.slice(0, -3);
-    return withoutTrailingSlash(
-      loadSetting({
-        settingValue: undefined,
-        environmentVariableName: 'UNIGATE_SITE_URL',
-        settingName: 'siteURL',
-        description: 'Unigate site URL',
-      }),
-    )!;
-  };
-  const baseURL = () =>
-    withoutTrailingSlash(
-      settings.baseURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_BASE_URL' }),
-    ) ?? `${siteURL()}/v1`;
-  const altBaseURL = () =>
-    withoutTrailingSlash(
-      settings.altBaseURL ??
-        loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_ALT_BASE_URL' }),
-    ) ?? baseURL();
-  const apiKey = () =>
-    loadApiKey({
-      apiKey: settings.apiKey,
-      environmentVariableName: 'UNIGATE_API_KEY',
-      apiKeyParameterName: 'apiKey',
-      description: 'Unigate',
+    throw new LoadSettingError({
+      message:
+        'Unigate site URL setting is missing. Pass it using the \'siteURL\' parameter or the UNIGATE_SITE_URL environment variable.',
     });
+  };
+  const baseURL = () => url(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL()}/v1`;
+  const altBaseURL = () => url(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL();
+
   return {
     provider,
     siteURL,
     baseURL,
     altBaseURL,
     chatURL: () => `${settings.chatEndpoint === 'alt' ? altBaseURL() : baseURL()}/chat/completions`,
-    apiKey,
+    apiKey: () =>
+      loadApiKey({
+        apiKey: settings.apiKey,
+        environmentVariableName: 'UNIGATE_API_KEY',
+        apiKeyParameterName: 'apiKey',
+        description: 'Unigate',
+      }),
     optionalApiKey: () =>
       settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
     headers: settings.headers ?? {},

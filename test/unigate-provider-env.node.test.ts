@@ -41,3 +41,34 @@ describe('settings from the environment', () => {
     expect(error.message).toContain('UNIGATE_API_KEY');
   });
 });
+
+describe('explicit URLs win over the environment', () => {
+  it('a siteURL passed in is not overridden by UNIGATE_BASE_URL, so the key stays on that deployment', async () => {
+    vi.stubEnv('UNIGATE_BASE_URL', 'https://stale.example/v1');
+    vi.stubEnv('UNIGATE_ALT_BASE_URL', 'https://stale-alt.example/v1');
+    const { fetch, requests } = createMockFetch(
+      http.get('https://gw.test/v1/models', () => HttpResponse.json({ object: 'list', data: [] })),
+    );
+    const gw = createUnigate({ apiKey: 'sk-unigate-test-key', siteURL: 'https://gw.test', fetch });
+    await gw.listModels();
+    expect(requests.map(r => r.url)).toEqual(['https://gw.test/v1/models']);
+  });
+
+  it('does not read URL variables at all when a URL is passed (runtimes without env access)', async () => {
+    const read: string[] = [];
+    const env = new Proxy({} as Record<string, string>, {
+      get: (_, name) => {
+        if (typeof name === 'string' && name.startsWith('UNIGATE_')) read.push(name);
+        return undefined;
+      },
+    });
+    vi.stubGlobal('process', { ...process, env });
+    try {
+      const { fetch } = createMockFetch(http.get('https://gw.test/v1/models', () => HttpResponse.json({ object: 'list', data: [] })));
+      await createUnigate({ apiKey: 'k', siteURL: 'https://gw.test', fetch }).listModels();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(read).toEqual([]);
+  });
+});
