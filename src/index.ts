@@ -11,6 +11,11 @@ export type {
   UnigateRequestOptions,
 } from './catalog/unigate-catalog';
 export type { UnigateErrorData } from './internal/gateway-error';
+export { DEFAULT_MESSAGES_MAX_TOKENS } from './messages/unigate-messages-options';
+export type {
+  UnigateMessagesProviderMetadata,
+  UnigateMessagesProviderOptions,
+} from './messages/unigate-messages-options';
 export type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,

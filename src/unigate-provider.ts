@@ -21,6 +21,7 @@ import {
   type UnigateModel,
   type UnigateRequestOptions,
 } from './catalog/unigate-catalog';
+import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
 import type { UnigateConfig } from './unigate-config';
 import type {
   UnigateChatModelId,
@@ -172,7 +173,7 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
     specificationVersion: 'v3' as const,
     chat: languageModel,
     languageModel,
-    messages: unavailable<LanguageModelV3>('languageModel', 'messages-format'),
+    messages: (modelId: UnigateMessagesModelId) => new UnigateMessagesLanguageModel(modelId, config),
     embedding: embeddingModel,
     embeddingModel,
     textEmbeddingModel: embeddingModel,

@@ -1,0 +1,97 @@
+import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
+import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
+import type { MessagesImageBlock, MessagesImageMediaType } from './messages-api-types';
+
+/** The image media types the messages format accepts (gateway-api.md, "Content blocks"). */
+export const MESSAGES_IMAGE_MEDIA_TYPES: readonly MessagesImageMediaType[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+];
+
+// Leading bytes of each accepted format, base64-encoded, for `image/*` parts whose type the caller left open.
+const SIGNATURES: Array<[prefix: string, mediaType: MessagesImageMediaType]> = [
+  ['/9j/', 'image/jpeg'],
+  ['iVBORw0KGgo', 'image/png'],
+  ['R0lGOD', 'image/gif'],
+];
+
+function detectImageType(base64: string): MessagesImageMediaType | undefined {
+  for (const [prefix, mediaType] of SIGNATURES) if (base64.startsWith(prefix)) return mediaType;
+  // WebP: "RIFF" <size> "WEBP". Base64 characters 8-15 decode to bytes 6-11, so "WEBP" starts at 2.
+  if (base64.startsWith('UklGR') && atobSafe(base64.slice(8, 16)).slice(2, 6) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+function atobSafe(base64: string): string {
+  try {
+    return atob(base64);
+  } catch {
+    return '';
+  }
+}
+
+function unsupported(mediaType: string, where: string): never {
+  throw new UnsupportedFunctionalityError({
+    functionality: `file of media type "${mediaType}" in ${where}`,
+    message:
+      `The messages format accepts images only (${MESSAGES_IMAGE_MEDIA_TYPES.join(', ')}); ` +
+      `received a file of media type "${mediaType}" in ${where}.`,
+  });
+}
+
+// `image/*` and a bare `image` (ai@7 sends that for image parts it could not sniff) leave the type open.
+function isOpenImageType(mediaType: string): boolean {
+  const normalized = mediaType.trim().toLowerCase();
+  return normalized === 'image/*' || normalized === 'image';
+}
+
+function checkedMediaType(mediaType: string, base64: string, where: string): MessagesImageMediaType {
+  const essence = mediaType.split(';')[0].trim().toLowerCase();
+  const normalized = essence === 'image/jpg' ? 'image/jpeg' : essence;
+  if ((MESSAGES_IMAGE_MEDIA_TYPES as readonly string[]).includes(normalized)) {
+    return normalized as MessagesImageMediaType;
+  }
+  if (isOpenImageType(normalized)) {
+    const detected = detectImageType(base64);
+    if (detected) return detected;
+  }
+  return unsupported(mediaType, where);
+}
+
+/**
+ * An image as a messages `image` block: bytes and base64 strings become `base64` sources, `http(s)`
+ * URLs become `url` sources, `data:` URLs are unpacked. Anything but jpeg/png/gif/webp is rejected here,
+ * before a request is sent.
+ */
+export function convertToMessagesImage(
+  data: Uint8Array | string | URL,
+  mediaType: string,
+  where: string,
+): MessagesImageBlock {
+  if (!isOpenImageType(mediaType) && !mediaType.trim().toLowerCase().startsWith('image/')) unsupported(mediaType, where);
+  if (data instanceof URL) {
+    if (data.protocol === 'data:') {
+      const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(data.href);
+      if (!match || !match[2]) {
+        throw new UnsupportedFunctionalityError({
+          functionality: `non-base64 data URL in ${where}`,
+          message: `Images given as data URLs must be base64-encoded (data:<type>;base64,...) in ${where}.`,
+        });
+      }
+      const base64 = match[3];
+      return { type: 'image', source: { type: 'base64', media_type: checkedMediaType(match[1] || mediaType, base64, where), data: base64 } };
+    }
+    if (data.protocol !== 'http:' && data.protocol !== 'https:') {
+      throw new UnsupportedFunctionalityError({
+        functionality: `${data.protocol} image URL in ${where}`,
+        message: `Image URLs must use http or https; received a ${data.protocol} URL in ${where}.`,
+      });
+    }
+    if (!isOpenImageType(mediaType)) checkedMediaType(mediaType, '', where);
+    return { type: 'image', source: { type: 'url', url: data.href } };
+  }
+  const base64 = typeof data === 'string' ? data : convertUint8ArrayToBase64(data);
+  return { type: 'image', source: { type: 'base64', media_type: checkedMediaType(mediaType, base64, where), data: base64 } };
+}

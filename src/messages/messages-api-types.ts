@@ -1,0 +1,116 @@
+import { z } from 'zod/v4';
+
+// Wire shapes of `POST {site_url}/api/v1/messages` (gateway-api.md "Message", wire-conventions.md "Messages").
+// Field names mirror the wire; the conversion files are the only place they meet the AI SDK's names.
+
+export type MessagesImageSource =
+  | { type: 'base64'; media_type: MessagesImageMediaType; data: string }
+  | { type: 'url'; url: string };
+
+/** The image media types the messages format accepts. */
+export type MessagesImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+export interface MessagesTextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface MessagesImageBlock {
+  type: 'image';
+  source: MessagesImageSource;
+}
+
+export interface MessagesToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface MessagesToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string | Array<MessagesTextBlock | MessagesImageBlock>;
+  is_error?: boolean;
+}
+
+export interface MessagesThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+}
+
+export interface MessagesRedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
+export type MessagesUserBlock = MessagesTextBlock | MessagesImageBlock | MessagesToolResultBlock;
+export type MessagesAssistantBlock =
+  | MessagesTextBlock
+  | MessagesToolUseBlock
+  | MessagesThinkingBlock
+  | MessagesRedactedThinkingBlock;
+
+export type MessagesTurn =
+  | { role: 'user'; content: MessagesUserBlock[] }
+  | { role: 'assistant'; content: MessagesAssistantBlock[] };
+
+export interface MessagesTool {
+  name: string;
+  description?: string;
+  input_schema: unknown;
+}
+
+export type MessagesToolChoice =
+  | { type: 'auto' }
+  | { type: 'any' }
+  | { type: 'none' }
+  | { type: 'tool'; name: string };
+
+/** The request body, without `stream`. */
+export interface MessagesRequestBody {
+  model: string;
+  max_tokens: number;
+  messages: MessagesTurn[];
+  system?: string;
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop_sequences?: string[];
+  tools?: MessagesTool[];
+  tool_choice?: MessagesToolChoice;
+  metadata?: { user_id: string };
+  thinking?: { type: 'enabled'; budget_tokens: number } | { type: 'disabled' };
+}
+
+const usageSchema = z.looseObject({
+  input_tokens: z.number().nullish(),
+  output_tokens: z.number().nullish(),
+  cache_read_input_tokens: z.number().nullish(),
+  cache_creation_input_tokens: z.number().nullish(),
+});
+
+/** Token counts as the wire sends them; every field may be missing. */
+export type MessagesUsage = z.infer<typeof usageSchema>;
+
+const KNOWN_BLOCK_TYPES = ['text', 'tool_use', 'thinking', 'redacted_thinking'];
+
+const responseBlockSchema = z.union([
+  z.looseObject({ type: z.literal('text'), text: z.string() }),
+  z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
+  z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().nullish() }),
+  z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
+  // Block kinds the spec does not name are skipped, not fatal; a known kind with missing fields is an error.
+  z.looseObject({ type: z.string().refine(type => !KNOWN_BLOCK_TYPES.includes(type)) }),
+]);
+
+/** The Message object of a non-streaming response (parsed once per call, so a schema is fine here). */
+export const messagesResponseSchema = z.looseObject({
+  id: z.string().nullish(),
+  model: z.string().nullish(),
+  content: z.array(responseBlockSchema),
+  stop_reason: z.string().nullish(),
+  stop_sequence: z.string().nullish(),
+  usage: usageSchema.nullish(),
+});

@@ -1,0 +1,219 @@
+import {
+  InvalidArgumentError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3Content,
+  type LanguageModelV3GenerateResult,
+  type LanguageModelV3StreamResult,
+  type SharedV3Warning,
+} from '@ai-sdk/provider';
+import { createJsonResponseHandler, parseProviderOptions } from '@ai-sdk/provider-utils';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import { createSseReader, streamingBody } from '../internal/sse-reader';
+import { checkInteger, checkRange } from '../internal/validate-argument';
+import type { UnigateConfig } from '../unigate-config';
+import type { UnigateMessagesModelId } from '../unigate-model-ids';
+import { convertMessagesUsage } from './convert-messages-usage';
+import { convertToMessagesPrompt } from './convert-to-messages-prompt';
+import { mapMessagesStopReason } from './map-messages-stop-reason';
+import { messagesResponseSchema, type MessagesRequestBody } from './messages-api-types';
+import { createMessagesStreamHandler } from './messages-stream-handler';
+import { JSON_RESPONSE_TOOL_NAME, prepareMessagesTools } from './prepare-messages-tools';
+import {
+  DEFAULT_MESSAGES_MAX_TOKENS,
+  MESSAGES_TEMPERATURE_RANGE,
+  MIN_THINKING_BUDGET_TOKENS,
+  unigateMessagesProviderOptionsSchema,
+} from './unigate-messages-options';
+
+interface PreparedCall {
+  body: MessagesRequestBody;
+  warnings: SharedV3Warning[];
+  jsonResponseTool: boolean;
+}
+
+/** A language model over the messages format (`POST {site_url}/api/v1/messages`). */
+export class UnigateMessagesLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly provider: string;
+  readonly modelId: UnigateMessagesModelId;
+  // http(s) image URLs go to the gateway as `url` image sources instead of being downloaded first.
+  readonly supportedUrls: Record<string, RegExp[]> = { 'image/*': [/^https?:\/\/.*$/] };
+
+  private readonly config: UnigateConfig;
+
+  constructor(modelId: UnigateMessagesModelId, config: UnigateConfig) {
+    this.modelId = modelId;
+    this.config = config;
+    this.provider = `${config.provider}.messages`;
+  }
+
+  private get url(): string {
+    return `${this.config.siteURL()}/api/v1/messages`;
+  }
+
+  private async prepare(options: LanguageModelV3CallOptions): Promise<PreparedCall> {
+    const warnings: SharedV3Warning[] = [];
+    const unigate = await parseProviderOptions({
+      provider: 'unigate',
+      providerOptions: options.providerOptions,
+      schema: unigateMessagesProviderOptionsSchema,
+    });
+    const thinking = unigate?.thinking?.type === 'enabled' ? unigate.thinking : undefined;
+
+    checkInteger('maxOutputTokens', options.maxOutputTokens, 1);
+    checkRange('temperature', options.temperature, MESSAGES_TEMPERATURE_RANGE.min, MESSAGES_TEMPERATURE_RANGE.max);
+    checkRange('topP', options.topP, 0, 1);
+    checkInteger('topK', options.topK, 1);
+    if (thinking) {
+      checkInteger('providerOptions.unigate.thinking.budgetTokens', thinking.budgetTokens, MIN_THINKING_BUDGET_TOKENS);
+      if (options.maxOutputTokens !== undefined && options.maxOutputTokens <= thinking.budgetTokens) {
+        throw new InvalidArgumentError({
+          argument: 'maxOutputTokens',
+          message:
+            `Invalid argument maxOutputTokens: with thinking enabled it must be greater than ` +
+            `providerOptions.unigate.thinking.budgetTokens (${thinking.budgetTokens}), because thinking counts ` +
+            `toward max_tokens; received ${options.maxOutputTokens}.`,
+        });
+      }
+    }
+
+    const prompt = convertToMessagesPrompt(options.prompt);
+    warnings.push(...prompt.warnings);
+    const tools = prepareMessagesTools({
+      tools: options.tools,
+      toolChoice: options.toolChoice,
+      responseFormat: options.responseFormat,
+      thinkingEnabled: thinking !== undefined,
+    });
+    warnings.push(...tools.warnings);
+
+    for (const feature of ['frequencyPenalty', 'presencePenalty', 'seed'] as const) {
+      if (options[feature] !== undefined) {
+        warnings.push({ type: 'unsupported', feature, details: 'The messages endpoint has no such parameter; it was not sent.' });
+      }
+    }
+
+    let { temperature, topK } = options;
+    if (thinking) {
+      // Upstream, sampling is fixed while the model thinks; sending these would fail the request.
+      for (const feature of ['temperature', 'topK'] as const) {
+        if (options[feature] !== undefined) {
+          warnings.push({ type: 'unsupported', feature, details: 'Not available together with extended thinking; it was not sent.' });
+        }
+      }
+      temperature = undefined;
+      topK = undefined;
+    }
+
+    const body: MessagesRequestBody = {
+      model: this.modelId,
+      max_tokens:
+        options.maxOutputTokens ?? (thinking ? thinking.budgetTokens : 0) + DEFAULT_MESSAGES_MAX_TOKENS,
+      ...(prompt.system !== undefined && { system: prompt.system }),
+      messages: prompt.messages,
+      ...(temperature !== undefined && { temperature }),
+      ...(options.topP !== undefined && { top_p: options.topP }),
+      ...(topK !== undefined && { top_k: topK }),
+      ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop_sequences: options.stopSequences }),
+      ...(unigate?.userId !== undefined && { metadata: { user_id: unigate.userId } }),
+      ...(thinking && { thinking: { type: 'enabled', budget_tokens: thinking.budgetTokens } }),
+      ...(tools.tools !== undefined && { tools: tools.tools }),
+      ...(tools.toolChoice !== undefined && { tool_choice: tools.toolChoice }),
+    };
+    return { body, warnings, jsonResponseTool: tools.jsonResponseTool };
+  }
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    const { body, warnings, jsonResponseTool } = await this.prepare(options);
+    const { value: response, rawValue, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'messages',
+      url: this.url,
+      body,
+      successfulResponseHandler: createJsonResponseHandler(messagesResponseSchema),
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+
+    const content: LanguageModelV3Content[] = [];
+    let usedRealTool = false;
+    // The schema guarantees the fields of the four known block kinds (unknown kinds only have `type`),
+    // which its union cannot express to TypeScript: hence the casts below.
+    for (const block of response.content) {
+      switch (block.type) {
+        case 'text':
+          content.push({ type: 'text', text: block.text as string });
+          break;
+        case 'thinking':
+          content.push({
+            type: 'reasoning',
+            text: block.thinking as string,
+            ...(typeof block.signature === 'string' && { providerMetadata: { unigate: { signature: block.signature } } }),
+          });
+          break;
+        case 'redacted_thinking':
+          content.push({ type: 'reasoning', text: '', providerMetadata: { unigate: { redactedData: block.data as string } } });
+          break;
+        case 'tool_use': {
+          const input = JSON.stringify(block.input ?? {});
+          if (jsonResponseTool && block.name === JSON_RESPONSE_TOOL_NAME) {
+            content.push({ type: 'text', text: input });
+          } else {
+            usedRealTool = true;
+            content.push({ type: 'tool-call', toolCallId: block.id as string, toolName: block.name as string, input });
+          }
+          break;
+        }
+        default:
+          // Block kinds the spec does not name carry nothing the V3 content can hold.
+          break;
+      }
+    }
+
+    return {
+      content,
+      finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
+      usage: convertMessagesUsage(response.usage),
+      providerMetadata: { unigate: { stopSequence: response.stop_sequence ?? null } },
+      request: { body },
+      response: {
+        ...(response.id != null && { id: response.id }),
+        ...(response.model != null && { modelId: response.model }),
+        headers: responseHeaders,
+        body: rawValue,
+      },
+      warnings,
+    };
+  }
+
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const { body, warnings, jsonResponseTool } = await this.prepare(options);
+    const requestBody = { ...body, stream: true };
+    const url = this.url;
+    const { value: responseBody, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'messages',
+      url,
+      body: requestBody,
+      successfulResponseHandler: streamingBody,
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+
+    const handler = createMessagesStreamHandler({
+      warnings,
+      includeRawChunks: options.includeRawChunks === true,
+      jsonResponseTool,
+      url,
+      requestBodyValues: requestBody,
+      secret: this.config.optionalApiKey(),
+    });
+
+    return {
+      stream: responseBody.pipeThrough(createSseReader(handler)),
+      request: { body: requestBody },
+      response: { headers: responseHeaders },
+    };
+  }
+}

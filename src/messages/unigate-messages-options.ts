@@ -1,0 +1,62 @@
+import { z } from 'zod/v4';
+
+/**
+ * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires
+ * `max_tokens` and has no default of its own (gateway-api.md, "Limits"). With extended thinking on,
+ * the default is `budgetTokens + DEFAULT_MESSAGES_MAX_TOKENS`, so the answer keeps this much room
+ * after the thinking budget.
+ */
+export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
+
+/** The messages endpoint's temperature range (gateway-api.md, "Limits": 0 to 1, unlike chat's 0 to 2). */
+export const MESSAGES_TEMPERATURE_RANGE = { min: 0, max: 1 } as const;
+
+/** The smallest thinking budget the messages format accepts upstream. */
+export const MIN_THINKING_BUDGET_TOKENS = 1024;
+
+export const unigateMessagesProviderOptionsSchema = z.object({
+  userId: z.string().optional(),
+  thinking: z
+    .union([
+      z.object({ type: z.literal('enabled'), budgetTokens: z.number() }),
+      z.object({ type: z.literal('disabled') }),
+    ])
+    .optional(),
+});
+
+/**
+ * Options of the messages-format model, passed as `providerOptions.unigate`.
+ *
+ * @example
+ * ```ts
+ * await generateText({
+ *   model: gw.messages('claude-sonnet-4-5'),
+ *   prompt: 'Why is the sky blue?',
+ *   providerOptions: { unigate: { userId: 'user-42', thinking: { type: 'enabled', budgetTokens: 2048 } } },
+ * });
+ * ```
+ */
+export interface UnigateMessagesProviderOptions {
+  /** End-user id for abuse monitoring, sent as `metadata.user_id`. */
+  userId?: string;
+  /**
+   * Extended thinking, sent as `thinking: {type:'enabled', budget_tokens}`. `budgetTokens` is an integer
+   * of at least 1024 and below `max_tokens` (thinking counts toward `max_tokens`). Reasoning comes back as
+   * reasoning parts whose `providerMetadata.unigate.signature` (or `redactedData`) must be sent back
+   * unchanged on later turns; the AI SDK's message history does that by itself.
+   */
+  thinking?: { type: 'enabled'; budgetTokens: number } | { type: 'disabled' };
+}
+
+/**
+ * What the messages model puts in `providerMetadata.unigate`: on the result, `stopSequence`; on reasoning
+ * parts, `signature` (a `thinking` block) or `redactedData` (a `redacted_thinking` block).
+ */
+export interface UnigateMessagesProviderMetadata {
+  /** The stop sequence that ended generation, else `null`. */
+  stopSequence?: string | null;
+  /** Signature of a thinking block; required to send the block back. */
+  signature?: string;
+  /** Encrypted content of a redacted thinking block. */
+  redactedData?: string;
+}

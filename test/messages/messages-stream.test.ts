@@ -1,0 +1,418 @@
+import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { sseResponse } from '../helpers/mock-fetch';
+import {
+  blockStop,
+  call,
+  jsonDelta,
+  messageDelta,
+  messageStart,
+  messageStop,
+  MODEL,
+  ping,
+  readAll,
+  setup,
+  sse,
+  streaming,
+  textDelta,
+  textStart,
+  toolStart,
+  usage,
+  userText,
+} from './messages-test-kit';
+
+const head: LanguageModelV3StreamPart[] = [
+  { type: 'stream-start', warnings: [] },
+  { type: 'response-metadata', id: 'msg_01', modelId: MODEL },
+];
+
+function finish(unified: string, raw: string | undefined, input: number, output: number, stopSequence: string | null = null) {
+  return { type: 'finish', finishReason: { unified, raw }, usage: usage(input, output), providerMetadata: { unigate: { stopSequence } } };
+}
+
+async function run(chunks: string[], options: Parameters<typeof call>[1] = {}) {
+  const { model, requests } = streaming(chunks);
+  const result = await model.doStream(call([userText('Hi')], options));
+  return { parts: await readAll(result.stream), requests, result };
+}
+
+/** Splits text into chunks of `size` characters, to cut events, lines and JSON at arbitrary places. */
+function chop(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+  return chunks;
+}
+
+describe('messages doStream', () => {
+  it('sends stream: true with the same body and headers as doGenerate', async () => {
+    const { requests, result } = await run([messageStart(), messageDelta('end_turn', 1), messageStop]);
+    expect(requests[0].body).toEqual({
+      model: MODEL,
+      max_tokens: 4096,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+      stream: true,
+    });
+    expect(requests[0].headers['x-api-key']).toBeDefined();
+    expect(requests[0].headers['anthropic-version']).toBe('2023-06-01');
+    expect(result.request?.body).toEqual(requests[0].body);
+  });
+
+  it('streams text in the spec order, with pings anywhere and events cut across chunks', async () => {
+    const body =
+      ping +
+      messageStart() +
+      textStart(0) +
+      ping +
+      textDelta(0, 'Hel') +
+      ping +
+      textDelta(0, 'lo, wörld') +
+      blockStop(0) +
+      ping +
+      messageDelta('end_turn', 9) +
+      ping +
+      messageStop;
+    for (const size of [1, 7, 64, body.length]) {
+      const { parts } = await run(chop(body, size));
+      expect(parts).toEqual([
+        ...head,
+        { type: 'text-start', id: '0' },
+        { type: 'text-delta', id: '0', delta: 'Hel' },
+        { type: 'text-delta', id: '0', delta: 'lo, wörld' },
+        { type: 'text-end', id: '0' },
+        finish('stop', 'end_turn', 12, 9),
+      ]);
+    }
+  });
+
+  it('keeps a UTF-8 character split between two chunks whole', async () => {
+    const bytes = new TextEncoder().encode(messageStart() + textStart(0) + textDelta(0, 'é') + blockStop(0) + messageDelta('end_turn', 1) + messageStop);
+    const cut = new TextEncoder().encode(messageStart() + textStart(0)).length + bytes.slice(new TextEncoder().encode(messageStart() + textStart(0)).length).indexOf(0xc3) + 1;
+    const { model } = setup(() => sseResponse([bytes.slice(0, cut), bytes.slice(cut)]));
+    const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
+    expect(parts).toContainEqual({ type: 'text-delta', id: '0', delta: 'é' });
+  });
+
+  it('streams several tool_use blocks by index, with JSON split into pieces, then the tool calls at block stop', async () => {
+    const body =
+      messageStart({ input_tokens: 30, output_tokens: 1 }) +
+      textStart(0) +
+      textDelta(0, 'Checking.') +
+      blockStop(0) +
+      toolStart(1, 'toolu_a', 'weather') +
+      jsonDelta(1, '') +
+      jsonDelta(1, '{"ci') +
+      ping +
+      jsonDelta(1, 'ty": "Par') +
+      jsonDelta(1, 'is"}') +
+      blockStop(1) +
+      toolStart(2, 'toolu_b', 'weather') +
+      jsonDelta(2, '{"city":') +
+      jsonDelta(2, '"Oslo"}') +
+      blockStop(2) +
+      messageDelta('tool_use', 44) +
+      messageStop;
+    const { parts } = await run(chop(body, 13));
+    expect(parts).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Checking.' },
+      { type: 'text-end', id: '0' },
+      { type: 'tool-input-start', id: 'toolu_a', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: '{"ci' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: 'ty": "Par' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: 'is"}' },
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'weather', input: '{"city": "Paris"}' },
+      { type: 'tool-input-start', id: 'toolu_b', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_b', delta: '{"city":' },
+      { type: 'tool-input-delta', id: 'toolu_b', delta: '"Oslo"}' },
+      { type: 'tool-input-end', id: 'toolu_b' },
+      { type: 'tool-call', toolCallId: 'toolu_b', toolName: 'weather', input: '{"city":"Oslo"}' },
+      finish('tool-calls', 'tool_use', 30, 44),
+    ]);
+  });
+
+  it('handles interleaved blocks (deltas for two open blocks) and a tool call without deltas', async () => {
+    const { parts } = await run([
+      messageStart(),
+      toolStart(0, 'toolu_x', 'now'),
+      textStart(1),
+      textDelta(1, 'A'),
+      blockStop(0),
+      textDelta(1, 'B'),
+      blockStop(1),
+      messageDelta('tool_use', 3),
+      messageStop,
+    ]);
+    expect(parts).toEqual([
+      ...head,
+      { type: 'tool-input-start', id: 'toolu_x', toolName: 'now' },
+      { type: 'text-start', id: '1' },
+      { type: 'text-delta', id: '1', delta: 'A' },
+      { type: 'tool-input-end', id: 'toolu_x' },
+      { type: 'tool-call', toolCallId: 'toolu_x', toolName: 'now', input: '{}' },
+      { type: 'text-delta', id: '1', delta: 'B' },
+      { type: 'text-end', id: '1' },
+      finish('tool-calls', 'tool_use', 12, 3),
+    ]);
+  });
+
+  it('uses a complete input sent in content_block_start when no deltas follow', async () => {
+    const { parts } = await run([
+      messageStart(),
+      sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'f', input: { a: 1 } } }),
+      blockStop(0),
+      messageDelta('tool_use', 3),
+      messageStop,
+    ]);
+    expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 't', toolName: 'f', input: '{"a":1}' });
+  });
+
+  it('maps every stop reason in the stream', async () => {
+    const cases: Array<[string, string]> = [
+      ['end_turn', 'stop'],
+      ['stop_sequence', 'stop'],
+      ['max_tokens', 'length'],
+      ['tool_use', 'tool-calls'],
+      ['refusal', 'content-filter'],
+      ['brand_new_reason', 'other'],
+    ];
+    for (const [raw, unified] of cases) {
+      const { parts } = await run([messageStart(), messageDelta(raw, 2, raw === 'stop_sequence' ? '###' : null), messageStop]);
+      expect(parts.at(-1)).toEqual(finish(unified, raw, 12, 2, raw === 'stop_sequence' ? '###' : null));
+    }
+  });
+
+  it('takes usage from message_start and the later message_delta, including cache counts', async () => {
+    const { parts } = await run([
+      messageStart({ input_tokens: 5, output_tokens: 1, cache_read_input_tokens: 50 }),
+      sse({
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        usage: { output_tokens: 21, input_tokens: 6, cache_creation_input_tokens: 8 },
+      }),
+      messageStop,
+    ]);
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'end_turn' },
+      usage: {
+        inputTokens: { total: 64, noCache: 6, cacheRead: 50, cacheWrite: 8 },
+        outputTokens: { total: 21, text: undefined, reasoning: undefined },
+        raw: { input_tokens: 6, output_tokens: 21, cache_read_input_tokens: 50, cache_creation_input_tokens: 8 },
+      },
+      providerMetadata: { unigate: { stopSequence: null } },
+    });
+  });
+
+  it('turns an error event mid-stream into an error part and finish reason error', async () => {
+    const { parts } = await run([
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'Partial'),
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
+    ]);
+    expect(parts.slice(0, 4)).toEqual([...head, { type: 'text-start', id: '0' }, { type: 'text-delta', id: '0', delta: 'Partial' }]);
+    const error = parts[4] as { type: 'error'; error: APICallError };
+    expect(error.type).toBe('error');
+    expect(APICallError.isInstance(error.error)).toBe(true);
+    expect(error.error.message).toBe('Unigate messages stream reported an error (overloaded_error): Overloaded');
+    expect(error.error.isRetryable).toBe(true);
+    expect(error.error.data).toEqual({ type: 'overloaded_error', message: 'Overloaded' });
+    expect(parts[5]).toEqual(finish('error', undefined, 12, 1));
+    expect(parts).toHaveLength(6);
+  });
+
+  it('marks an invalid_request_error event as not retryable', async () => {
+    const { parts } = await run([messageStart(), sse({ type: 'error', error: { type: 'invalid_request_error', message: 'bad' } })]);
+    const error = parts.find(p => p.type === 'error') as { error: APICallError };
+    expect(error.error.isRetryable).toBe(false);
+  });
+
+  it('reports a body cut off mid-JSON as an error part, after the deltas that did arrive', async () => {
+    const { parts } = await run([
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'Hello'),
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_de',
+    ]);
+    expect(parts.slice(0, 5)).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Hello' },
+      {
+        type: 'error',
+        error: expect.objectContaining({
+          message: expect.stringContaining('"content_block_delta" data is not valid JSON (the stream may have been cut off)'),
+        }),
+      },
+    ]);
+    expect(InvalidResponseDataError.isInstance((parts[4] as { error: unknown }).error)).toBe(true);
+    expect(parts[5]).toEqual(finish('error', undefined, 12, 1));
+    expect(parts).toHaveLength(6);
+  });
+
+  it('reports a body that ends before message_stop as an error part, not a hang', async () => {
+    const { parts } = await run([messageStart(), textStart(0), textDelta(0, 'Hi'), blockStop(0), messageDelta('end_turn', 2)]);
+    const error = parts.at(-2) as { type: string; error: Error };
+    expect(error.type).toBe('error');
+    expect(InvalidResponseDataError.isInstance(error.error)).toBe(true);
+    expect(error.error.message).toBe('The messages stream ended before message_stop: the response was cut off.');
+    expect(parts.at(-1)).toEqual(finish('error', 'end_turn', 12, 2));
+  });
+
+  it('reports an empty body as an error part', async () => {
+    const { parts } = await run([]);
+    expect(parts.map(p => p.type)).toEqual(['stream-start', 'error', 'finish']);
+  });
+
+  it('rejects malformed events with a clear error part and stops there', async () => {
+    const cases: Array<[string, string]> = [
+      [textDelta(3, 'x'), 'Malformed event in the messages stream: content_block_delta for block 3, which is not open.'],
+      [sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta' } }), 'Malformed event in the messages stream: text_delta without string "text".'],
+      [sse({ type: 'content_block_start', content_block: { type: 'text', text: '' } }), 'Malformed event in the messages stream: content_block_start without a valid integer "index".'],
+      ['data: [1,2]\n\n', 'Malformed event in the messages stream: data is not a JSON object.'],
+      [jsonDelta(0, '{}'), 'Malformed event in the messages stream: input_json_delta for a text block.'],
+    ];
+    for (const [bad, text] of cases) {
+      const { parts } = await run([messageStart(), textStart(0), bad, textDelta(0, 'never seen'), blockStop(0), messageStop]);
+      expect(parts.slice(-2)).toEqual([
+        { type: 'error', error: expect.objectContaining({ message: text }) },
+        finish('error', undefined, 12, 1),
+      ]);
+      expect(parts).not.toContainEqual({ type: 'text-delta', id: '0', delta: 'never seen' });
+    }
+  });
+
+  it('skips event and block kinds the spec does not name', async () => {
+    const { parts } = await run([
+      messageStart(),
+      sse({ type: 'future_event', anything: true }),
+      sse({ type: 'content_block_start', index: 0, content_block: { type: 'server_gadget' } }),
+      sse({ type: 'content_block_delta', index: 0, delta: { type: 'gadget_delta', x: 1 } }),
+      blockStop(0),
+      textStart(1),
+      sse({ type: 'content_block_delta', index: 1, delta: { type: 'citations_delta', citation: {} } }),
+      textDelta(1, 'ok'),
+      blockStop(1),
+      messageDelta('end_turn', 2),
+      messageStop,
+    ]);
+    expect(parts).toEqual([
+      ...head,
+      { type: 'text-start', id: '1' },
+      { type: 'text-delta', id: '1', delta: 'ok' },
+      { type: 'text-end', id: '1' },
+      finish('stop', 'end_turn', 12, 2),
+    ]);
+  });
+
+  it('emits raw parts for every event when includeRawChunks is set', async () => {
+    const { parts } = await run([messageStart(), ping, messageDelta('end_turn', 2), messageStop], { includeRawChunks: true });
+    expect(parts.filter(p => p.type === 'raw').map(p => (p as { rawValue: { type: string } }).rawValue.type)).toEqual([
+      'message_start',
+      'ping',
+      'message_delta',
+      'message_stop',
+    ]);
+    expect(parts[1]).toEqual({ type: 'raw', rawValue: JSON.parse(messageStart().split('data: ')[1]) });
+  });
+
+  it('emits no raw parts by default', async () => {
+    const { parts } = await run([messageStart(), ping, messageDelta('end_turn', 2), messageStop]);
+    expect(parts.some(p => p.type === 'raw')).toBe(false);
+  });
+
+  it('streams thinking as reasoning, with the signature on reasoning-end, and redacted thinking with its data', async () => {
+    const { parts } = await run(
+      [
+        messageStart(),
+        sse({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } }),
+        sse({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Let me ' } }),
+        ping,
+        sse({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'think.' } }),
+        sse({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM' } }),
+        blockStop(0),
+        sse({ type: 'content_block_start', index: 1, content_block: { type: 'redacted_thinking', data: 'OPAQUE' } }),
+        blockStop(1),
+        textStart(2),
+        textDelta(2, '42'),
+        blockStop(2),
+        messageDelta('end_turn', 20),
+        messageStop,
+      ],
+      { providerOptions: { unigate: { thinking: { type: 'enabled', budgetTokens: 1024 } } } },
+    );
+    expect(parts).toEqual([
+      ...head,
+      { type: 'reasoning-start', id: '0' },
+      { type: 'reasoning-delta', id: '0', delta: 'Let me ' },
+      { type: 'reasoning-delta', id: '0', delta: 'think.' },
+      { type: 'reasoning-end', id: '0', providerMetadata: { unigate: { signature: 'EqQBCgIYAhIM' } } },
+      { type: 'reasoning-start', id: '1', providerMetadata: { unigate: { redactedData: 'OPAQUE' } } },
+      { type: 'reasoning-end', id: '1', providerMetadata: { unigate: { redactedData: 'OPAQUE' } } },
+      { type: 'text-start', id: '2' },
+      { type: 'text-delta', id: '2', delta: '42' },
+      { type: 'text-end', id: '2' },
+      finish('stop', 'end_turn', 12, 20),
+    ]);
+  });
+
+  it('streams the json answer tool as text', async () => {
+    const { parts } = await run(
+      [messageStart(), toolStart(0, 'toolu_j', 'json'), jsonDelta(0, '{"name":'), jsonDelta(0, '"Ada"}'), blockStop(0), messageDelta('tool_use', 8), messageStop],
+      { responseFormat: { type: 'json', schema: { type: 'object', properties: { name: { type: 'string' } } } } },
+    );
+    expect(parts).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: '{"name":' },
+      { type: 'text-delta', id: '0', delta: '"Ada"}' },
+      { type: 'text-end', id: '0' },
+      finish('stop', 'tool_use', 12, 8),
+    ]);
+  });
+
+  it('puts warnings in stream-start', async () => {
+    const { parts } = await run([messageStart(), messageDelta('end_turn', 1), messageStop], { seed: 1 });
+    expect(parts[0]).toEqual({
+      type: 'stream-start',
+      warnings: [{ type: 'unsupported', feature: 'seed', details: 'The messages endpoint has no such parameter; it was not sent.' }],
+    });
+  });
+
+  it('accepts CRLF line endings and data lines without the space', async () => {
+    const body = [messageStart(), textStart(0), textDelta(0, 'crlf'), blockStop(0), messageDelta('end_turn', 1), messageStop]
+      .join('')
+      .replace(/\n/g, '\r\n')
+      .replace(/data: /g, 'data:');
+    const { parts } = await run(chop(body, 5));
+    expect(parts).toContainEqual({ type: 'text-delta', id: '0', delta: 'crlf' });
+    expect(parts.at(-1)).toEqual(finish('stop', 'end_turn', 12, 1));
+  });
+
+  it('stops with an abort error when the call is aborted mid-stream', async () => {
+    const encoder = new TextEncoder();
+    const { model } = setup(({ request }) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode(messageStart() + textStart(0) + textDelta(0, 'first')));
+          request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    });
+    const abort = new AbortController();
+    const { stream } = await model.doStream({ ...call([userText('Hi')]), abortSignal: abort.signal });
+    const reader = stream.getReader();
+    const seen: LanguageModelV3StreamPart[] = [];
+    while (seen.length < 4) seen.push((await reader.read()).value!);
+    expect(seen.at(-1)).toEqual({ type: 'text-delta', id: '0', delta: 'first' });
+    abort.abort();
+    const error = await reader.read().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).name).toBe('AbortError');
+  });
+});

@@ -1,0 +1,96 @@
+import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { createUnigate } from '../../src';
+import { createMockFetch, sseResponse } from '../helpers/mock-fetch';
+
+export const SITE = 'https://gateway.test';
+export const MESSAGES_URL = `${SITE}/api/v1/messages`;
+export const API_KEY = 'sk-unigate-messages-test-key-0123456789';
+export const MODEL = 'claude-sonnet-4-5';
+
+/** A messages model whose gateway answers with `resolver`; `requests` records what was sent. */
+export function setup(resolver: HttpResponseResolver, settings: { headers?: Record<string, string> } = {}) {
+  const { fetch, requests } = createMockFetch(http.post(MESSAGES_URL, resolver));
+  const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE, fetch, ...settings });
+  return { gw, model: gw.messages(MODEL), requests };
+}
+
+/** A gateway that answers every request with the same Message JSON. */
+export function answering(message: object, init?: ResponseInit) {
+  return setup(() => HttpResponse.json(message, init));
+}
+
+/** A gateway that streams these raw chunks (exact boundaries). */
+export function streaming(chunks: string[]) {
+  return setup(() => sseResponse(chunks));
+}
+
+/** One SSE event in the wire form: `event:` line, `data:` line, blank line. */
+export function sse(data: { type: string } & Record<string, unknown>): string {
+  return `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function message(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'msg_01',
+    type: 'message',
+    role: 'assistant',
+    model: MODEL,
+    content: [{ type: 'text', text: 'Hello!' }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 12, output_tokens: 5 },
+    ...overrides,
+  };
+}
+
+export const messageStart = (usage: Record<string, number> = { input_tokens: 12, output_tokens: 1 }) =>
+  sse({
+    type: 'message_start',
+    message: { id: 'msg_01', type: 'message', role: 'assistant', content: [], model: MODEL, stop_reason: null, stop_sequence: null, usage },
+  });
+export const textStart = (index: number) => sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+export const textDelta = (index: number, text: string) =>
+  sse({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+export const blockStop = (index: number) => sse({ type: 'content_block_stop', index });
+export const toolStart = (index: number, id: string, name: string) =>
+  sse({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name, input: {} } });
+export const jsonDelta = (index: number, partial_json: string) =>
+  sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+export const messageDelta = (stop_reason: string, output_tokens: number, stop_sequence: string | null = null) =>
+  sse({ type: 'message_delta', delta: { stop_reason, stop_sequence }, usage: { output_tokens } });
+export const ping = sse({ type: 'ping' });
+export const messageStop = sse({ type: 'message_stop' });
+
+export const userText = (text: string): LanguageModelV3Prompt[number] => ({ role: 'user', content: [{ type: 'text', text }] });
+
+export function call(prompt: LanguageModelV3Prompt, options: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+  return { prompt, ...options };
+}
+
+export async function readAll(stream: ReadableStream<LanguageModelV3StreamPart>): Promise<LanguageModelV3StreamPart[]> {
+  const parts: LanguageModelV3StreamPart[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return parts;
+    parts.push(value);
+  }
+}
+
+/** The V3 usage the converter builds for plain input/output counts. */
+export function usage(input: number, output: number) {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: undefined, reasoning: undefined },
+    raw: { input_tokens: input, output_tokens: output },
+  };
+}
+
+/** The error a call fails with (`undefined` when it succeeds). */
+export function failure(call: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(call).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
