@@ -10,6 +10,11 @@ export type {
   UnigateModelType,
   UnigateRequestOptions,
 } from './catalog/unigate-catalog';
+export type {
+  UnigateChatChoice,
+  UnigateChatProviderMetadata,
+  UnigateChatProviderOptions,
+} from './chat/unigate-chat-options';
 export type { UnigateErrorData } from './internal/gateway-error';
 export { DEFAULT_MESSAGES_MAX_TOKENS } from './messages/unigate-messages-options';
 export type {

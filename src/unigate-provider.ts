@@ -21,6 +21,7 @@ import {
   type UnigateModel,
   type UnigateRequestOptions,
 } from './catalog/unigate-catalog';
+import { UnigateChatLanguageModel } from './chat/unigate-chat-language-model';
 import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
 import type { UnigateConfig } from './unigate-config';
 import type {
@@ -155,7 +156,7 @@ export function createUnigateConfig(settings: UnigateProviderSettings = {}, prov
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   const config = createUnigateConfig(settings);
-  const languageModel = unavailable<LanguageModelV3>('languageModel', 'chat-completions');
+  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, config);
   const embeddingModel = unavailable<EmbeddingModelV3>('embeddingModel', 'embedding');
   const imageModel = unavailable<ImageModelV3>('imageModel', 'image');
   const speechModel = unavailable<SpeechModelV3>('speechModel', 'speech');

@@ -1,0 +1,147 @@
+import { z } from 'zod/v4';
+
+// Wire shapes of `POST {base_url}/chat/completions` (gateway-api.md "Chat completion",
+// wire-conventions.md "Chat completions"). Field names mirror the wire; the conversion files are the
+// only place where they meet the AI SDK's names.
+
+export interface ChatTextContentPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ChatImageContentPart {
+  type: 'image_url';
+  /** An http(s) URL, or `data:<mediaType>;base64,...`. */
+  image_url: { url: string };
+}
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; /** JSON text. */ arguments: string };
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | Array<ChatTextContentPart | ChatImageContentPart> }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatFunctionTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: unknown; strict?: boolean };
+}
+
+export type ChatToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+
+export type ChatResponseFormat =
+  | { type: 'json_object' }
+  | { type: 'json_schema'; json_schema: { name: string; description?: string; schema: unknown; strict: boolean } };
+
+/** The request body. Optional fields left `undefined` are dropped by JSON serialisation. */
+export interface ChatRequestBody {
+  model: string;
+  messages: ChatMessage[];
+  max_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  stop?: string[];
+  seed?: number;
+  n?: number;
+  user?: string;
+  response_format?: ChatResponseFormat;
+  tools?: ChatFunctionTool[];
+  tool_choice?: ChatToolChoice;
+  stream?: boolean;
+  stream_options?: { include_usage: boolean };
+  [extra: string]: unknown;
+}
+
+/** Token counts as the gateway reports them; the details are optional. */
+export interface ChatUsage {
+  prompt_tokens?: number | null;
+  completion_tokens?: number | null;
+  total_tokens?: number | null;
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
+}
+
+// The non-streaming answer is parsed once per call, so a schema is affordable here (never per chunk).
+const usageSchema = z.looseObject({
+  prompt_tokens: z.number().nullish(),
+  completion_tokens: z.number().nullish(),
+  total_tokens: z.number().nullish(),
+  prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish(),
+  completion_tokens_details: z.looseObject({ reasoning_tokens: z.number().nullish() }).nullish(),
+});
+
+export const chatCompletionSchema = z.looseObject({
+  id: z.string().nullish(),
+  created: z.number().nullish(),
+  model: z.string().nullish(),
+  choices: z.array(
+    z.looseObject({
+      index: z.number().nullish(),
+      message: z.looseObject({
+        role: z.string().nullish(),
+        content: z.string().nullish(),
+        reasoning_content: z.string().nullish(),
+        reasoning: z.string().nullish(),
+        tool_calls: z
+          .array(
+            z.looseObject({
+              id: z.string().nullish(),
+              type: z.string().nullish(),
+              function: z.looseObject({ name: z.string(), arguments: z.string().nullish() }),
+            }),
+          )
+          .nullish(),
+      }),
+      finish_reason: z.string().nullish(),
+    }),
+  ),
+  usage: usageSchema.nullish(),
+});
+
+/** Some upstreams answer HTTP 200 with an error object instead of a completion. */
+const chatErrorEnvelopeSchema = z.looseObject({ error: z.unknown().refine(value => value != null) });
+
+export const chatResponseSchema = z.union([chatErrorEnvelopeSchema, chatCompletionSchema]);
+
+export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+
+// Stream chunks are deliberately not schema-validated (the hot path): these types only document
+// the fields the stream mapper reads by shape, with cheap typeof checks.
+
+export interface ChatChunkToolCallDelta {
+  index?: number;
+  id?: string | null;
+  type?: string | null;
+  function?: { name?: string | null; arguments?: string | null } | null;
+}
+
+export interface ChatChunkDelta {
+  role?: string | null;
+  content?: string | null;
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: ChatChunkToolCallDelta[] | null;
+}
+
+export interface ChatChunkChoice {
+  index?: number;
+  delta?: ChatChunkDelta | null;
+  finish_reason?: string | null;
+}
+
+export interface ChatCompletionChunk {
+  id?: string | null;
+  object?: string;
+  created?: number | null;
+  model?: string | null;
+  choices?: ChatChunkChoice[] | null;
+  usage?: ChatUsage | null;
+  error?: unknown;
+}

@@ -1,0 +1,141 @@
+import {
+  UnsupportedFunctionalityError,
+  type LanguageModelV3FilePart,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3ToolResultOutput,
+} from '@ai-sdk/provider';
+import { convertToBase64 } from '@ai-sdk/provider-utils';
+import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
+
+function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
+  if (part.data instanceof URL) return { type: 'image_url', image_url: { url: part.data.toString() } };
+  // A wildcard type cannot label a data URL; JPEG is what upstreams assume for unlabelled images.
+  const mediaType = part.mediaType === 'image/*' ? 'image/jpeg' : part.mediaType;
+  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${convertToBase64(part.data)}` } };
+}
+
+function unsupportedFile(part: LanguageModelV3FilePart, where: string): UnsupportedFunctionalityError {
+  return new UnsupportedFunctionalityError({
+    functionality: `file part with media type ${part.mediaType} in ${where}`,
+    message:
+      `The chat-completions format carries only images in user messages; ` +
+      `a ${part.mediaType} file in ${where} cannot be sent. Use gw.messages() or send its content as text.`,
+  });
+}
+
+/** The text a tool message carries for each V3 tool output kind. */
+function toolResultContent(output: LanguageModelV3ToolResultOutput, toolName: string): string {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value;
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value);
+    case 'execution-denied':
+      return output.reason ?? 'The tool execution was denied.';
+    case 'content': {
+      const texts: string[] = [];
+      for (const item of output.value) {
+        if (item.type !== 'text') {
+          throw new UnsupportedFunctionalityError({
+            functionality: `tool result content of type ${item.type}`,
+            message: `The chat-completions format carries only text in tool results; the result of tool "${toolName}" holds a ${item.type} part.`,
+          });
+        }
+        texts.push(item.text);
+      }
+      return texts.join('\n');
+    }
+  }
+}
+
+/**
+ * Converts a V3 prompt to chat-completions messages. Throws `UnsupportedFunctionalityError` for content
+ * the format cannot carry (non-image files, files in assistant turns, non-text tool output) rather than
+ * dropping it.
+ */
+export function convertToChatMessages(prompt: LanguageModelV3Prompt): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const message of prompt) {
+    switch (message.role) {
+      case 'system':
+        messages.push({ role: 'system', content: message.content });
+        break;
+
+      case 'user': {
+        const [first] = message.content;
+        if (message.content.length === 1 && first.type === 'text') {
+          messages.push({ role: 'user', content: first.text });
+          break;
+        }
+        const parts: Array<ChatTextContentPart | ChatImageContentPart> = [];
+        for (const part of message.content) {
+          if (part.type === 'text') parts.push({ type: 'text', text: part.text });
+          else if (part.mediaType.startsWith('image/')) parts.push(imagePart(part));
+          else throw unsupportedFile(part, 'a user message');
+        }
+        messages.push({ role: 'user', content: parts });
+        break;
+      }
+
+      case 'assistant': {
+        let text = '';
+        const toolCalls: ChatToolCall[] = [];
+        // Calls the provider ran itself (and their results) come from other providers' histories:
+        // this endpoint cannot run or replay them, so they are left out of the turn.
+        const providerExecuted = new Set<string>();
+        for (const part of message.content) {
+          switch (part.type) {
+            case 'text':
+              text += part.text;
+              break;
+            case 'reasoning':
+              // The format has no input field for reasoning, and reasoning upstreams reject it when echoed.
+              break;
+            case 'file':
+              throw unsupportedFile(part, 'an assistant message');
+            case 'tool-call':
+              if (part.providerExecuted) {
+                providerExecuted.add(part.toolCallId);
+                break;
+              }
+              toolCalls.push({
+                id: part.toolCallId,
+                type: 'function',
+                function: { name: part.toolName, arguments: JSON.stringify(part.input) },
+              });
+              break;
+            case 'tool-result':
+              if (!providerExecuted.has(part.toolCallId)) {
+                throw new UnsupportedFunctionalityError({
+                  functionality: 'tool results in assistant messages',
+                  message: `The chat-completions format carries tool results only in tool messages (tool call "${part.toolCallId}").`,
+                });
+              }
+              break;
+          }
+        }
+        messages.push(
+          toolCalls.length > 0
+            ? { role: 'assistant', content: text === '' ? null : text, tool_calls: toolCalls }
+            : { role: 'assistant', content: text },
+        );
+        break;
+      }
+
+      case 'tool':
+        for (const part of message.content) {
+          // Approval responses belong to provider-executed tools, which this endpoint does not offer.
+          if (part.type !== 'tool-result') continue;
+          messages.push({
+            role: 'tool',
+            tool_call_id: part.toolCallId,
+            content: toolResultContent(part.output, part.toolName),
+          });
+        }
+        break;
+    }
+  }
+  return messages;
+}

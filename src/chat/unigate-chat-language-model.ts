@@ -1,0 +1,243 @@
+import {
+  APICallError,
+  InvalidArgumentError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3Content,
+  type LanguageModelV3GenerateResult,
+  type LanguageModelV3StreamResult,
+  type SharedV3ProviderMetadata,
+} from '@ai-sdk/provider';
+import { createJsonResponseHandler, generateId } from '@ai-sdk/provider-utils';
+import { readErrorObject, redact } from '../internal/gateway-error';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import { createSseReader, streamingBody } from '../internal/sse-reader';
+import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
+import type { UnigateConfig } from '../unigate-config';
+import type { UnigateChatModelId } from '../unigate-model-ids';
+import { chatResponseSchema, type ChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
+import { createChatStreamHandler } from './chat-stream-handler';
+import { convertChatUsage } from './convert-chat-usage';
+import { convertToChatMessages } from './convert-to-chat-messages';
+import { mapChatFinishReason } from './map-chat-finish-reason';
+import { prepareChatTools } from './prepare-chat-tools';
+import { CHAT_LIMITS, parseChatProviderOptions, RESERVED_CHAT_BODY_FIELDS } from './unigate-chat-options';
+
+/**
+ * A language model over the gateway's chat-completions endpoint (`POST {base_url}/chat/completions`).
+ * Created by `gw(id)`, `gw.chat(id)` or `gw.languageModel(id)`.
+ */
+export class UnigateChatLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly modelId: UnigateChatModelId;
+  /** `unigate.chat`. */
+  readonly provider: string;
+  /** Image URLs go to the gateway as they are; other files are never downloaded for this format. */
+  readonly supportedUrls: Record<string, RegExp[]> = { 'image/*': [/^https?:\/\/.+$/i] };
+  private readonly config: UnigateConfig;
+
+  constructor(modelId: UnigateChatModelId, config: UnigateConfig) {
+    this.modelId = modelId;
+    this.config = config;
+    this.provider = `${config.provider}.chat`;
+  }
+
+  /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
+  private prepareRequest(options: LanguageModelV3CallOptions) {
+    const {
+      prompt,
+      maxOutputTokens,
+      temperature,
+      topP,
+      topK,
+      frequencyPenalty,
+      presencePenalty,
+      stopSequences,
+      seed,
+      responseFormat,
+      tools,
+      toolChoice,
+      providerOptions,
+    } = options;
+    const { options: unigate, warnings } = parseChatProviderOptions(providerOptions);
+
+    checkInteger('maxOutputTokens', maxOutputTokens, 1);
+    checkRange('temperature', temperature, CHAT_LIMITS.temperature.min, CHAT_LIMITS.temperature.max);
+    checkRange('topP', topP, CHAT_LIMITS.topP.min, CHAT_LIMITS.topP.max);
+    checkRange('frequencyPenalty', frequencyPenalty, CHAT_LIMITS.penalty.min, CHAT_LIMITS.penalty.max);
+    checkRange('presencePenalty', presencePenalty, CHAT_LIMITS.penalty.min, CHAT_LIMITS.penalty.max);
+    checkMaxItems('stopSequences', stopSequences, CHAT_LIMITS.stopSequences);
+    checkInteger('seed', seed, Number.MIN_SAFE_INTEGER);
+    checkInteger('providerOptions.unigate.n', unigate.n, 1);
+    for (const field of RESERVED_CHAT_BODY_FIELDS) {
+      if (unigate.extraBody !== undefined && field in unigate.extraBody) {
+        throw new InvalidArgumentError({
+          argument: 'providerOptions.unigate.extraBody',
+          message:
+            `Invalid argument providerOptions.unigate.extraBody: it may not set ${RESERVED_CHAT_BODY_FIELDS.join(', ')} ` +
+            `(the model sets them itself); received "${field}".`,
+        });
+      }
+    }
+
+    if (topK !== undefined) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'topK',
+        details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.',
+      });
+    }
+    if (temperature !== undefined && topP !== undefined) {
+      warnings.push({
+        type: 'other',
+        message: 'temperature and topP are both set; the gateway advises setting one or the other. Both were sent.',
+      });
+    }
+
+    const prepared = prepareChatTools({ tools, toolChoice });
+    warnings.push(...prepared.warnings);
+
+    let responseFormatBody: ChatResponseFormat | undefined;
+    if (responseFormat?.type === 'json') {
+      responseFormatBody =
+        responseFormat.schema === undefined
+          ? { type: 'json_object' }
+          : {
+              type: 'json_schema',
+              json_schema: {
+                name: responseFormat.name ?? 'response',
+                ...(responseFormat.description !== undefined && { description: responseFormat.description }),
+                schema: responseFormat.schema,
+                strict: unigate.strictJsonSchema ?? true,
+              },
+            };
+    }
+
+    const body: ChatRequestBody = {
+      model: this.modelId,
+      messages: convertToChatMessages(prompt),
+      max_tokens: maxOutputTokens,
+      temperature,
+      top_p: topP,
+      frequency_penalty: frequencyPenalty,
+      presence_penalty: presencePenalty,
+      stop: stopSequences !== undefined && stopSequences.length > 0 ? stopSequences : undefined,
+      seed,
+      n: unigate.n,
+      user: unigate.user,
+      response_format: responseFormatBody,
+      tools: prepared.tools,
+      tool_choice: prepared.toolChoice,
+      ...unigate.extraBody,
+    };
+    return { body, warnings, collectChoices: unigate.n !== undefined && unigate.n > 1 };
+  }
+
+  /** An error object the gateway sent with HTTP 200, in a completion or inside a stream. */
+  private inBandError(errorObject: unknown, rawBody: string, url: string, body: unknown): APICallError {
+    const data = readErrorObject(errorObject);
+    const secret = this.config.optionalApiKey();
+    if (data.message !== undefined) data.message = redact(data.message, secret);
+    return new APICallError({
+      message: `Unigate chat completion failed${data.type ? ` (${data.type})` : ''}: ${data.message ?? 'the gateway sent an error object without a message'}`,
+      url,
+      requestBodyValues: body,
+      statusCode: 200,
+      responseBody: redact(rawBody, secret),
+      isRetryable: false,
+      data,
+    });
+  }
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    const { body, warnings, collectChoices } = this.prepareRequest(options);
+    const url = this.config.chatURL();
+    const { value, rawValue, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'bearer',
+      url,
+      body,
+      successfulResponseHandler: createJsonResponseHandler(chatResponseSchema),
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+    if (!('choices' in value) || value.error != null) {
+      throw this.inBandError(value, JSON.stringify(rawValue), url, body);
+    }
+    const completion = value as ChatCompletion;
+    const choice = completion.choices.find(c => (c.index ?? 0) === 0) ?? completion.choices[0];
+
+    const content: LanguageModelV3Content[] = [];
+    if (choice !== undefined) {
+      const message = choice.message;
+      const reasoning = message.reasoning_content ?? message.reasoning;
+      if (reasoning) content.push({ type: 'reasoning', text: reasoning });
+      if (message.content) content.push({ type: 'text', text: message.content });
+      for (const call of message.tool_calls ?? []) {
+        content.push({
+          type: 'tool-call',
+          toolCallId: call.id ?? generateId(),
+          toolName: call.function.name,
+          // As sent, valid JSON or not: the AI SDK's repair hook decides.
+          input: call.function.arguments ?? '',
+        });
+      }
+    }
+
+    let providerMetadata: SharedV3ProviderMetadata | undefined;
+    if (collectChoices || completion.choices.length > 1) {
+      providerMetadata = {
+        unigate: {
+          choices: completion.choices.map((c, position) => ({
+            index: c.index ?? position,
+            text: c.message.content ?? '',
+            finishReason: c.finish_reason ?? null,
+          })),
+        },
+      };
+    }
+
+    return {
+      content,
+      finishReason: mapChatFinishReason(choice?.finish_reason),
+      usage: convertChatUsage((rawValue as { usage?: unknown } | undefined)?.usage),
+      ...(providerMetadata !== undefined && { providerMetadata }),
+      request: { body },
+      response: {
+        id: completion.id ?? undefined,
+        modelId: completion.model ?? undefined,
+        timestamp: typeof completion.created === 'number' ? new Date(completion.created * 1000) : undefined,
+        headers: responseHeaders,
+        body: rawValue,
+      },
+      warnings,
+    };
+  }
+
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const prepared = this.prepareRequest(options);
+    // Usage always: it is what the gateway bills.
+    const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
+    const url = this.config.chatURL();
+    const { value: responseBody, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'bearer',
+      url,
+      body,
+      successfulResponseHandler: streamingBody,
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+    const stream = responseBody.pipeThrough(
+      createSseReader(
+        createChatStreamHandler({
+          warnings: prepared.warnings,
+          includeRawChunks: options.includeRawChunks === true,
+          collectChoices: prepared.collectChoices,
+          createStreamError: (errorObject, data) => this.inBandError(errorObject, data, url, body),
+        }),
+      ),
+    );
+    return { stream, request: { body }, response: { headers: responseHeaders } };
+  }
+}

@@ -1,0 +1,99 @@
+import { InvalidArgumentError, type SharedV3ProviderOptions, type SharedV3Warning } from '@ai-sdk/provider';
+import { z } from 'zod/v4';
+
+/** The chat-completions limits of gateway-api.md ("POST /chat/completions", "Limits"). */
+export const CHAT_LIMITS = {
+  temperature: { min: 0, max: 2 },
+  /** A nucleus probability mass. */
+  topP: { min: 0, max: 1 },
+  penalty: { min: -2, max: 2 },
+  stopSequences: 4,
+} as const;
+
+/** Body fields the model owns: `extraBody` may not replace them, or the call could not be read back. */
+export const RESERVED_CHAT_BODY_FIELDS = ['model', 'messages', 'stream', 'stream_options'] as const;
+
+// Types only; ranges are checked afterwards with validate-argument so errors name limit and value.
+export const unigateChatProviderOptionsSchema = z.object({
+  user: z.string().optional(),
+  n: z.number().optional(),
+  strictJsonSchema: z.boolean().optional(),
+  extraBody: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Reads `providerOptions.unigate`. A wrong type fails before any request, naming the option, what it
+ * must be and what it was. A key this model does not read (e.g. the messages model's `thinking`, which
+ * shares the namespace) is an `unsupported` warning, not an error.
+ */
+export function parseChatProviderOptions(providerOptions: SharedV3ProviderOptions | undefined): {
+  options: UnigateChatProviderOptions;
+  warnings: SharedV3Warning[];
+} {
+  const raw = providerOptions?.unigate;
+  if (raw === undefined) return { options: {}, warnings: [] };
+  const result = unigateChatProviderOptionsSchema.safeParse(raw);
+  if (result.success) {
+    const known = unigateChatProviderOptionsSchema.shape;
+    const warnings: SharedV3Warning[] = Object.keys(raw)
+      .filter(key => !(key in known))
+      .map(key => ({
+        type: 'unsupported',
+        feature: `providerOptions.unigate.${key}`,
+        details: 'The chat-completions model does not read this option; body fields not mapped by the provider go in extraBody.',
+      }));
+    return { options: result.data, warnings };
+  }
+  const issue = result.error.issues[0];
+  const argument = ['providerOptions', 'unigate', ...issue.path.map(String)].join('.');
+  let value: unknown = raw;
+  for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  throw new InvalidArgumentError({
+    argument,
+    message: `Invalid argument ${argument}: ${issue.message}; received ${JSON.stringify(value) ?? String(value)}.`,
+  });
+}
+
+/**
+ * Options of the chat-completions model, passed as `providerOptions.unigate`.
+ *
+ * @example
+ * ```ts
+ * await generateText({
+ *   model: gw('gpt-4o-mini'),
+ *   prompt: 'Name a colour.',
+ *   providerOptions: { unigate: { user: 'user-42', n: 3, extraBody: { reasoning_effort: 'low' } } },
+ * });
+ * ```
+ */
+export interface UnigateChatProviderOptions {
+  /** End-user id for the gateway's abuse monitoring, sent as `user`. */
+  user?: string;
+  /**
+   * Number of completions, sent as `n` (an integer of at least 1). The first choice becomes the result;
+   * every choice's text is in `providerMetadata.unigate.choices`. Each completion counts toward usage.
+   */
+  n?: number;
+  /** Whether `responseFormat` with a schema is sent as a strict `json_schema`. Default `true`. */
+  strictJsonSchema?: boolean;
+  /**
+   * Extra fields added to the request body as they are, after the mapped ones (so they win), e.g.
+   * `{ reasoning_effort: 'low' }` for a field this provider does not map. They may not replace
+   * `model`, `messages`, `stream` or `stream_options`.
+   */
+  extraBody?: Record<string, unknown>;
+}
+
+/** One completion when `n > 1`: what `providerMetadata.unigate.choices` lists. */
+export interface UnigateChatChoice {
+  index: number;
+  /** The choice's whole text. */
+  text: string;
+  /** The raw `finish_reason`, `null` when the gateway sent none. */
+  finishReason: string | null;
+}
+
+/** What the chat model puts in `providerMetadata.unigate` (only when `n > 1`). */
+export interface UnigateChatProviderMetadata {
+  choices?: UnigateChatChoice[];
+}

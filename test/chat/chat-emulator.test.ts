@@ -1,0 +1,163 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
+import { createUnigate } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
+
+// End to end against the in-process emulator: the same provider code, a gateway written from the spec.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+function gateway(options?: Parameters<typeof createUnigateEmulator>[0]) {
+  const emulator = createUnigateEmulator(options);
+  return { emulator, gw: createUnigate(emulator.settings) };
+}
+
+const chatRequests = (emulator: ReturnType<typeof createUnigateEmulator>) =>
+  emulator.requests.filter(entry => entry.path === '/v1/chat/completions');
+
+function weatherTool(seen: Array<{ city: string }>) {
+  return tool({
+    description: 'Current weather for a city',
+    inputSchema: z.object({ city: z.string() }),
+    execute: async input => {
+      seen.push(input);
+      return { temperature: 21, unit: 'C' };
+    },
+  });
+}
+
+describe('chat model against the emulator', () => {
+  it('generateText answers a plain prompt', async () => {
+    const { gw } = gateway();
+    const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+    expect(result.text).toBe('You said: Hello there');
+    expect(result.finishReason).toBe('stop');
+    expect(result.usage.inputTokens).toBe(2);
+    expect(result.usage.outputTokens).toBe(4);
+  });
+
+  it('generateText runs a two-step tool loop with stopWhen: stepCountIs(3)', async () => {
+    const { gw, emulator } = gateway();
+    const seen: Array<{ city: string }> = [];
+    const result = await generateText({
+      model: gw('gpt-4o-mini'),
+      tools: { weather: weatherTool(seen) },
+      stopWhen: stepCountIs(3),
+      prompt: 'What is the weather in Paris?',
+    });
+    expect(result.steps).toHaveLength(2);
+    expect(result.steps[0].finishReason).toBe('tool-calls');
+    expect(result.steps[0].toolCalls).toHaveLength(1);
+    expect(result.steps[0].toolCalls[0].toolCallId).toBe('call_1');
+    expect(seen).toHaveLength(1);
+    expect(typeof seen[0].city).toBe('string');
+    expect(result.text).toBe('The weather tool returned: {"temperature":21,"unit":"C"}');
+    expect(result.finishReason).toBe('stop');
+    expect(chatRequests(emulator).map(entry => [entry.method, entry.model, entry.status])).toEqual([
+      ['POST', 'gpt-4o-mini', 200],
+      ['POST', 'gpt-4o-mini', 200],
+    ]);
+  });
+
+  it('streamText runs the loop with parallel tool calls streamed in pieces', async () => {
+    const { gw } = gateway();
+    const seen: Array<{ city: string }> = [];
+    const clock = tool({
+      description: 'Current time in a timezone',
+      inputSchema: z.object({ timezone: z.string() }),
+      execute: async () => '12:00',
+    });
+    const result = streamText({
+      model: gw('gpt-4o-mini'),
+      tools: { weather: weatherTool(seen), clock },
+      stopWhen: stepCountIs(3),
+      prompt: 'Weather and time in Oslo [[emulator:parallel-tools]]',
+    });
+    const partTypes = new Set<string>();
+    for await (const part of result.fullStream) partTypes.add(part.type);
+    const steps = await result.steps;
+    expect(steps).toHaveLength(2);
+    expect(steps[0].toolCalls.map(call => call.toolName)).toEqual(['weather', 'clock']);
+    expect(await result.text).toBe('The weather tool returned: {"temperature":21,"unit":"C"}\nThe clock tool returned: 12:00');
+    expect(partTypes).toContain('tool-input-delta');
+  });
+
+  it('streams the reasoning of deepseek-reasoner and its reasoning tokens', async () => {
+    const { gw } = gateway();
+    const result = streamText({ model: gw('deepseek-reasoner'), prompt: 'Why is the sky blue?' });
+    expect(await result.text).toBe('You said: Why is the sky blue?');
+    expect(await result.reasoningText).toMatch(/^Let me think\./);
+    const usage = await result.usage;
+    expect(usage.outputTokenDetails.reasoningTokens).toBeGreaterThan(0);
+  });
+
+  it('generateText with Output.object gets a value that fits the schema', async () => {
+    const { gw } = gateway();
+    const result = await generateText({
+      model: gw('gpt-4o-mini'),
+      output: Output.object({ schema: z.object({ name: z.string(), age: z.number() }) }),
+      prompt: 'Invent a person',
+    });
+    expect(typeof result.output.name).toBe('string');
+    expect(typeof result.output.age).toBe('number');
+  });
+
+  it('lists every choice with n > 1', async () => {
+    const { gw } = gateway();
+    const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', providerOptions: { unigate: { n: 2 } } });
+    expect(result.text).toBe('You said: Hi');
+    expect(result.providerMetadata?.unigate).toEqual({
+      choices: [
+        { index: 0, text: 'You said: Hi', finishReason: 'stop' },
+        { index: 1, text: 'Alternative 2: You said: Hi', finishReason: 'stop' },
+      ],
+    });
+  });
+
+  it('surfaces an in-stream error and a truncated stream as errors, never a hang', async () => {
+    const { gw } = gateway();
+    for (const marker of ['[[emulator:stream-error]]', '[[emulator:truncate]]']) {
+      const errors: unknown[] = [];
+      const result = streamText({
+        model: gw('gpt-4o-mini'),
+        prompt: `Tell me a long story please ${marker}`,
+        onError: ({ error }) => void errors.push(error),
+      });
+      await result.consumeStream();
+      expect(await result.finishReason).toBe('error');
+      expect(errors).toHaveLength(1);
+    }
+  });
+
+  it('rejects bad settings before the emulator sees a request', async () => {
+    const { gw, emulator } = gateway();
+    await expect(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', temperature: 3, maxRetries: 0 })).rejects.toThrow(
+      'Invalid argument temperature',
+    );
+    expect(chatRequests(emulator)).toHaveLength(0);
+  });
+
+  it('maps an HTTP error from the emulator to an APICallError', async () => {
+    const { gw } = gateway();
+    const error = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi [[emulator:status:401]]', maxRetries: 0 }).catch(
+      e => e,
+    );
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.statusCode).toBe(401);
+  });
+
+  it('stops a slow stream promptly when aborted', async () => {
+    const { gw } = gateway({ streamDelayMs: 200 });
+    const abort = new AbortController();
+    const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'one two three four five six', abortSignal: abort.signal });
+    const started = Date.now();
+    let aborted = false;
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') abort.abort();
+      if (part.type === 'abort') aborted = true;
+    }
+    expect(aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});

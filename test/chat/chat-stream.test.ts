@@ -1,0 +1,483 @@
+import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { CHAT_URL, DONE, chunk, event, metadataPart, noUsage, prompt, readAll, setup, streaming, usageChunk, failure } from './chat-fixtures';
+
+/** The events' bytes cut every `size` bytes, so lines, JSON and UTF-8 characters are split mid-way. */
+function cut(events: string[], size: number): Uint8Array[] {
+  const all = new TextEncoder().encode(events.join(''));
+  const pieces: Uint8Array[] = [];
+  for (let i = 0; i < all.length; i += size) pieces.push(all.slice(i, i + size));
+  return pieces;
+}
+
+async function streamParts(chunks: Array<string | Uint8Array>, options: { includeRawChunks?: boolean; n?: number; topK?: number } = {}) {
+  const { model, requests } = streaming(chunks);
+  const { stream } = await model.doStream({
+    prompt,
+    includeRawChunks: options.includeRawChunks,
+    topK: options.topK,
+    ...(options.n !== undefined && { providerOptions: { unigate: { n: options.n } } }),
+  });
+  const parts = await readAll(stream);
+  return { parts, requests };
+}
+
+const usage = { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 };
+const v3Usage = {
+  inputTokens: { total: 9, noCache: 9, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 3, text: 3, reasoning: undefined },
+  raw: usage,
+};
+
+const toolCall = (index: number, fields: { id?: string; name?: string; args?: string }) => ({
+  index,
+  ...(fields.id !== undefined && { id: fields.id, type: 'function' }),
+  function: { ...(fields.name !== undefined && { name: fields.name }), ...(fields.args !== undefined && { arguments: fields.args }) },
+});
+
+function errorPart(parts: LanguageModelV3StreamPart[]): Error {
+  const found = parts.filter(part => part.type === 'error');
+  expect(found).toHaveLength(1);
+  return (found[0] as { error: Error }).error;
+}
+
+describe('chat doStream: text', () => {
+  const textEvents = [
+    chunk({ role: 'assistant', content: '' }),
+    chunk({ content: 'Hel' }),
+    chunk({ content: 'lo, ' }),
+    chunk({ content: 'wörld 👋' }),
+    chunk({}, 'stop'),
+    usageChunk(usage),
+    DONE,
+  ];
+  const expected: LanguageModelV3StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    metadataPart,
+    { type: 'text-start', id: 'text-0' },
+    { type: 'text-delta', id: 'text-0', delta: 'Hel' },
+    { type: 'text-delta', id: 'text-0', delta: 'lo, ' },
+    { type: 'text-delta', id: 'text-0', delta: 'wörld 👋' },
+    { type: 'text-end', id: 'text-0' },
+    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
+  ];
+
+  it('emits stream-start, metadata, text parts with a stable id, and finish with usage', async () => {
+    expect((await streamParts(textEvents)).parts).toEqual(expected);
+  });
+
+  it('gives the same parts whatever the chunk boundaries', async () => {
+    for (const size of [1, 7, 33]) expect((await streamParts(cut(textEvents, size))).parts).toEqual(expected);
+  });
+
+  it('puts the warnings in stream-start', async () => {
+    const { parts } = await streamParts(textEvents, { topK: 5 });
+    expect(parts[0]).toEqual({
+      type: 'stream-start',
+      warnings: [{ type: 'unsupported', feature: 'topK', details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.' }],
+    });
+  });
+
+  it('returns the response headers and the request body', async () => {
+    const { model } = streaming(textEvents, { headers: { 'x-request-id': 'req-9' } });
+    const result = await model.doStream({ prompt });
+    expect(result.response?.headers?.['x-request-id']).toBe('req-9');
+    expect(result.response?.headers?.['content-type']).toBe('text/event-stream');
+    expect(result.request?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    await readAll(result.stream);
+  });
+
+  it('emits a raw part per chunk when includeRawChunks is set', async () => {
+    const first = { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'A' }, finish_reason: 'stop' }] };
+    const { parts } = await streamParts([event(first), DONE], { includeRawChunks: true });
+    expect(parts).toEqual([
+      { type: 'stream-start', warnings: [] },
+      { type: 'raw', rawValue: first },
+      { type: 'response-metadata', id: 'c', modelId: 'm', timestamp: new Date(1000) },
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'A' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: noUsage },
+    ]);
+  });
+
+  it('reads usage details from the usage chunk, or from the finishing chunk', async () => {
+    const detailed = {
+      prompt_tokens: 100,
+      completion_tokens: 50,
+      total_tokens: 150,
+      prompt_tokens_details: { cached_tokens: 64 },
+      completion_tokens_details: { reasoning_tokens: 30 },
+    };
+    const expectedUsage = {
+      inputTokens: { total: 100, noCache: 36, cacheRead: 64, cacheWrite: undefined },
+      outputTokens: { total: 50, text: 20, reasoning: 30 },
+      raw: detailed,
+    };
+    const separate = await streamParts([chunk({ content: 'x' }, 'length'), usageChunk(detailed), DONE]);
+    expect(separate.parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'length', raw: 'length' }, usage: expectedUsage });
+    const inline = await streamParts([chunk({ content: 'x' }, 'stop', { usage: detailed }), DONE]);
+    expect(inline.parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: expectedUsage });
+  });
+
+  it('finishes cleanly when the body ends without [DONE]', async () => {
+    const { parts } = await streamParts([chunk({ content: 'Hi' }), chunk({}, 'stop'), usageChunk(usage)]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'Hi' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
+    ]);
+  });
+
+  it('finishes an empty body with stream-start and finish', async () => {
+    expect((await streamParts([])).parts).toEqual([
+      { type: 'stream-start', warnings: [] },
+      { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage: noUsage },
+    ]);
+  });
+
+  it('ends at [DONE] even when the connection stays open', async () => {
+    const encoder = new TextEncoder();
+    const { model } = setup([
+      http.post(
+        CHAT_URL,
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(encoder.encode(chunk({ content: 'ok' }, 'stop') + DONE));
+                // never closed
+              },
+            }),
+            { headers: { 'content-type': 'text/event-stream' } },
+          ),
+      ),
+    ]);
+    const { stream } = await model.doStream({ prompt });
+    const parts = await readAll(stream);
+    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: noUsage });
+  });
+
+  it('with n > 1 streams the first choice and lists every choice in providerMetadata', async () => {
+    const twoChoices = (deltas: Array<[number, string | null, string | null]>) =>
+      event({
+        id: 'chatcmpl-s1',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model: 'gpt-4o-mini-2024-07-18',
+        choices: deltas.map(([index, content, finish]) => ({ index, delta: content === null ? {} : { content }, finish_reason: finish })),
+      });
+    const { parts, requests } = await streamParts(
+      [
+        twoChoices([[0, 'Re', null], [1, 'Bl', null]]),
+        twoChoices([[1, 'ue', 'stop']]),
+        twoChoices([[0, 'd', 'stop']]),
+        usageChunk({ prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 }),
+        DONE,
+      ],
+      { n: 2 },
+    );
+    expect((requests[0].body as { n: number }).n).toBe(2);
+    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual(['Re', 'd']);
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: {
+        inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 4, text: 4, reasoning: undefined },
+        raw: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
+      },
+      providerMetadata: {
+        unigate: {
+          choices: [
+            { index: 0, text: 'Red', finishReason: 'stop' },
+            { index: 1, text: 'Blue', finishReason: 'stop' },
+          ],
+        },
+      },
+    });
+  });
+});
+
+describe('chat doStream: reasoning', () => {
+  it('streams reasoning_content as reasoning parts, closed when the answer starts', async () => {
+    const { parts } = await streamParts([
+      chunk({ role: 'assistant', content: null, reasoning_content: '' }),
+      chunk({ content: null, reasoning_content: 'Six ' }),
+      chunk({ content: null, reasoning_content: 'times seven.' }),
+      chunk({ content: '42', reasoning_content: null }),
+      chunk({}, 'stop'),
+      DONE,
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'reasoning-start', id: 'reasoning-0' },
+      { type: 'reasoning-delta', id: 'reasoning-0', delta: 'Six ' },
+      { type: 'reasoning-delta', id: 'reasoning-0', delta: 'times seven.' },
+      { type: 'reasoning-end', id: 'reasoning-0' },
+      { type: 'text-start', id: 'text-1' },
+      { type: 'text-delta', id: 'text-1', delta: '42' },
+      { type: 'text-end', id: 'text-1' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: noUsage },
+    ]);
+  });
+
+  it('also reads delta.reasoning, and closes reasoning at the end when no answer follows', async () => {
+    const { parts } = await streamParts([chunk({ reasoning: 'Hmm.' }), chunk({}, 'length'), DONE]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'reasoning-start', id: 'reasoning-0' },
+      { type: 'reasoning-delta', id: 'reasoning-0', delta: 'Hmm.' },
+      { type: 'reasoning-end', id: 'reasoning-0' },
+      { type: 'finish', finishReason: { unified: 'length', raw: 'length' }, usage: noUsage },
+    ]);
+  });
+});
+
+describe('chat doStream: tool calls', () => {
+  it('streams arguments split across many chunks and emits the call only when it is complete', async () => {
+    const pieces = ['{"ci', 'ty":', ' "Par', 'is", ', '"unit"', ': "C"', '}'];
+    const events = [
+      chunk({ role: 'assistant', content: null, tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '' })] }),
+      ...pieces.map(args => chunk({ tool_calls: [toolCall(0, { args })] })),
+      chunk({}, 'tool_calls'),
+      usageChunk(usage),
+      DONE,
+    ];
+    const expected: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      metadataPart,
+      { type: 'tool-input-start', id: 'call_1', toolName: 'weather' },
+      ...pieces.map(delta => ({ type: 'tool-input-delta' as const, id: 'call_1', delta })),
+      { type: 'tool-input-end', id: 'call_1' },
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: '{"city": "Paris", "unit": "C"}' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: v3Usage },
+    ];
+    expect((await streamParts(events)).parts).toEqual(expected);
+    expect((await streamParts(cut(events, 5))).parts).toEqual(expected);
+  });
+
+  it('does not complete a call early because a prefix of its arguments parses as JSON', async () => {
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'pick', args: '{"a":1}' })] }),
+      chunk({ tool_calls: [toolCall(0, { args: '{"b":2}' })] }),
+      chunk({}, 'tool_calls'),
+      DONE,
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'tool-input-start', id: 'call_1', toolName: 'pick' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"a":1}' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"b":2}' },
+      { type: 'tool-input-end', id: 'call_1' },
+      // Passed through as-is (invalid JSON) so the AI SDK's repair hook sees it.
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'pick', input: '{"a":1}{"b":2}' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: noUsage },
+    ]);
+  });
+
+  it('keeps parallel calls apart when their indexes interleave', async () => {
+    const { parts } = await streamParts(
+      cut(
+        [
+          chunk({ tool_calls: [toolCall(0, { id: 'call_a', name: 'weather', args: '' })] }),
+          chunk({ tool_calls: [toolCall(1, { id: 'call_b', name: 'time', args: '{"tz"' })] }),
+          chunk({ tool_calls: [toolCall(0, { args: '{"city"' })] }),
+          chunk({ tool_calls: [toolCall(1, { args: ':"CET"}' }), toolCall(0, { args: ':"Oslo"' })] }),
+          chunk({ tool_calls: [toolCall(0, { args: '}' })] }),
+          chunk({}, 'tool_calls'),
+          DONE,
+        ],
+        11,
+      ),
+    );
+    expect(parts.slice(2)).toEqual([
+      { type: 'tool-input-start', id: 'call_a', toolName: 'weather' },
+      { type: 'tool-input-start', id: 'call_b', toolName: 'time' },
+      { type: 'tool-input-delta', id: 'call_b', delta: '{"tz"' },
+      { type: 'tool-input-delta', id: 'call_a', delta: '{"city"' },
+      { type: 'tool-input-delta', id: 'call_b', delta: ':"CET"}' },
+      { type: 'tool-input-delta', id: 'call_a', delta: ':"Oslo"' },
+      { type: 'tool-input-delta', id: 'call_a', delta: '}' },
+      { type: 'tool-input-end', id: 'call_a' },
+      { type: 'tool-call', toolCallId: 'call_a', toolName: 'weather', input: '{"city":"Oslo"}' },
+      { type: 'tool-input-end', id: 'call_b' },
+      { type: 'tool-call', toolCallId: 'call_b', toolName: 'time', input: '{"tz":"CET"}' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: noUsage },
+    ]);
+  });
+
+  it('completes a call when a new call id reuses its index', async () => {
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'a', args: '{"x":1}' })] }),
+      chunk({ tool_calls: [toolCall(0, { id: 'call_2', name: 'b', args: '{"y":' })] }),
+      chunk({ tool_calls: [toolCall(0, { args: '2}' })] }),
+      chunk({}, 'tool_calls'),
+      DONE,
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'tool-input-start', id: 'call_1', toolName: 'a' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"x":1}' },
+      { type: 'tool-input-end', id: 'call_1' },
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'a', input: '{"x":1}' },
+      { type: 'tool-input-start', id: 'call_2', toolName: 'b' },
+      { type: 'tool-input-delta', id: 'call_2', delta: '{"y":' },
+      { type: 'tool-input-delta', id: 'call_2', delta: '2}' },
+      { type: 'tool-input-end', id: 'call_2' },
+      { type: 'tool-call', toolCallId: 'call_2', toolName: 'b', input: '{"y":2}' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: noUsage },
+    ]);
+  });
+
+  it('holds arguments that arrive before the name, and text before the calls stays its own block', async () => {
+    const { parts } = await streamParts([
+      chunk({ content: 'Checking.' }),
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', args: '{"q"' })] }),
+      chunk({ tool_calls: [{ index: 0, function: { name: 'search', arguments: ':"x"}' } }] }),
+      chunk({}, 'tool_calls'),
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'Checking.' },
+      { type: 'tool-input-start', id: 'call_1', toolName: 'search' },
+      // Held until the name came, then sent at once.
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"q":"x"}' },
+      { type: 'tool-input-end', id: 'call_1' },
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'search', input: '{"q":"x"}' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: noUsage },
+    ]);
+  });
+
+  it('gives a call without an id a generated one, used by every part of that call', async () => {
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [{ index: 0, function: { name: 'time', arguments: '{}' } }] }),
+      chunk({}, 'tool_calls'),
+    ]);
+    const ids = new Set(parts.flatMap(part => ('id' in part && part.type.startsWith('tool-input') ? [part.id] : part.type === 'tool-call' ? [part.toolCallId] : [])));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^\w{8,}$/);
+  });
+
+  it('completes pending calls when the body ends without finish_reason or [DONE]', async () => {
+    const { parts } = await streamParts([chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"city":"Rome"}' })] })]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'tool-input-start', id: 'call_1', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Rome"}' },
+      { type: 'tool-input-end', id: 'call_1' },
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: '{"city":"Rome"}' },
+      { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage: noUsage },
+    ]);
+  });
+});
+
+describe('chat doStream: errors', () => {
+  it('turns an error object inside the 200 stream into an error part and finish reason error', async () => {
+    const { parts } = await streamParts([
+      chunk({ content: 'Hel' }),
+      event({ error: { type: 'upstream_error', message: 'Model overloaded', code: 503 } }),
+      chunk({ content: 'never seen' }),
+      DONE,
+    ]);
+    expect(parts.slice(2).map(part => part.type)).toEqual(['text-start', 'text-delta', 'error', 'text-end', 'finish']);
+    const error = errorPart(parts) as APICallError;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toBe('Unigate chat completion failed (upstream_error): Model overloaded');
+    expect(error.data).toEqual({ type: 'upstream_error', message: 'Model overloaded', code: 503 });
+    expect(error.url).toBe(CHAT_URL);
+    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage });
+  });
+
+  it('reports a stream cut off mid-JSON as an error part, never a hang', async () => {
+    const { parts } = await streamParts([chunk({ content: 'Hi' }), 'data: {"id":"chatcmpl-s1","choices":[{"index":0,"del']);
+    expect(parts.slice(2).map(part => part.type)).toEqual(['text-start', 'text-delta', 'error', 'text-end', 'finish']);
+    const error = errorPart(parts);
+    expect(InvalidResponseDataError.isInstance(error)).toBe(true);
+    expect(error.message).toContain('not valid JSON');
+    expect(error.message).toContain('"del');
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
+  });
+
+  it('closes an open tool input without emitting the incomplete call', async () => {
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"ci' })] }),
+      'data: {"choices":[',
+    ]);
+    expect(parts.slice(2).map(part => part.type)).toEqual(['tool-input-start', 'tool-input-delta', 'error', 'tool-input-end', 'finish']);
+  });
+
+  const malformedCases: Array<[string, string, string]> = [
+    ['choices is not an array', event({ id: 'x', choices: { 0: {} } }), 'choices is object, not an array'],
+    ['a chunk that is an array', event([1, 2]), 'a chunk is array, not a JSON object'],
+    ['a chunk that is a string', event('hello'), 'a chunk is string, not a JSON object'],
+    ['a choice that is null', event({ choices: [null] }), 'choices[0] is null, not an object'],
+    ['delta.content that is a number', chunk({ content: 42 }), 'choices[0].delta.content is number, not a string'],
+    ['delta.reasoning_content that is an object', chunk({ reasoning_content: { text: 'x' } }), 'choices[0].delta.reasoning_content is object, not a string'],
+    ['tool_calls that is an object', chunk({ tool_calls: { index: 0 } }), 'choices[0].delta.tool_calls is object, not an array'],
+    ['tool arguments that are an object', chunk({ tool_calls: [{ index: 0, id: 'c', function: { name: 't', arguments: { a: 1 } } }] }), 'choices[0].delta.tool_calls[0].function.arguments is object, not a string'],
+    ['a tool call that never gets a name', chunk({ tool_calls: [{ index: 0, id: 'c', function: { arguments: '{}' } }] }, 'tool_calls'), 'tool call 0 ended without a function name'],
+    ['finish_reason that is a number', chunk({}, 7 as unknown as string), 'choices[0].finish_reason is number, not a string'],
+    ['usage that is a string', chunk({}, null, { usage: 'lots' }), 'usage is string, not an object'],
+  ];
+
+  for (const [name, bad, problem] of malformedCases) {
+    it(`names what was wrong: ${name}`, async () => {
+      const { parts } = await streamParts([bad, chunk({ content: 'after' }), DONE]);
+      const error = errorPart(parts);
+      expect(InvalidResponseDataError.isInstance(error)).toBe(true);
+      expect(error.message).toContain(`Unigate chat stream: ${problem}.`);
+      expect(parts.some(part => part.type === 'text-delta' && part.delta === 'after')).toBe(false);
+      expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
+    });
+  }
+
+  it('rejects doStream itself on an HTTP error, before any part', async () => {
+    const { model } = setup([
+      http.post(CHAT_URL, () => HttpResponse.json({ error: { type: 'auth_error', message: 'Invalid key', code: 401 } }, { status: 401 })),
+    ]);
+    const error = await failure(model.doStream({ prompt }));
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.statusCode).toBe(401);
+  });
+});
+
+describe('chat doStream: abort', () => {
+  it('passes the abort signal to fetch, so a body that never ends stops promptly', async () => {
+    const encoder = new TextEncoder();
+    let signalSeen: AbortSignal | undefined;
+    const { model } = setup([
+      http.post(CHAT_URL, ({ request }) => {
+        signalSeen = request.signal;
+        return new HttpResponse(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encoder.encode(chunk({ content: 'first' })));
+              // Like a real fetch: aborting the request errors its body.
+              request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        );
+      }),
+    ]);
+    const abort = new AbortController();
+    const { stream } = await model.doStream({ prompt, abortSignal: abort.signal });
+    const reader = stream.getReader();
+    const seen: string[] = [];
+    for (;;) {
+      const { value } = await reader.read();
+      seen.push(value!.type);
+      if (value!.type === 'text-delta') break;
+    }
+    expect(signalSeen?.aborted).toBe(false);
+    const started = Date.now();
+    abort.abort();
+    const error = await reader.read().then(
+      () => undefined,
+      e => e,
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((error as Error).name).toBe('AbortError');
+    expect(signalSeen?.aborted).toBe(true);
+    expect(seen).toEqual(['stream-start', 'response-metadata', 'text-start', 'text-delta']);
+  });
+});

@@ -1,0 +1,210 @@
+import { UnsupportedFunctionalityError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { convertToChatMessages } from '../../src/chat/convert-to-chat-messages';
+import { answering, completion, failure } from './chat-fixtures';
+
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+
+function unsupported(prompt: LanguageModelV3Prompt): UnsupportedFunctionalityError {
+  try {
+    convertToChatMessages(prompt);
+  } catch (error) {
+    expect(UnsupportedFunctionalityError.isInstance(error)).toBe(true);
+    return error as UnsupportedFunctionalityError;
+  }
+  throw new Error('expected an UnsupportedFunctionalityError');
+}
+
+describe('convertToChatMessages', () => {
+  it('converts system and single-text user messages to plain strings', () => {
+    expect(
+      convertToChatMessages([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+      ]),
+    ).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
+
+  it('converts multi-part user content: image URL kept, bytes and base64 as data URLs', () => {
+    expect(
+      convertToChatMessages([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Compare these:' },
+            { type: 'file', mediaType: 'image/jpeg', data: new URL('https://img.test/cat.jpg') },
+            { type: 'file', mediaType: 'image/png', data: png },
+            { type: 'file', mediaType: 'image/webp', data: 'UklGRg==' },
+            { type: 'file', mediaType: 'image/*', data: png },
+          ],
+        },
+      ]),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Compare these:' },
+          { type: 'image_url', image_url: { url: 'https://img.test/cat.jpg' } },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } },
+          { type: 'image_url', image_url: { url: 'data:image/webp;base64,UklGRg==' } },
+          { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,iVBORw==' } },
+        ],
+      },
+    ]);
+  });
+
+  it('converts assistant text and tool calls; reasoning is not echoed back', () => {
+    expect(
+      convertToChatMessages([
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'The user wants weather.' },
+            { type: 'text', text: 'Let me ' },
+            { type: 'text', text: 'check.' },
+            { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: { city: 'Paris' } },
+            { type: 'tool-call', toolCallId: 'call_2', toolName: 'time', input: {} },
+          ],
+        },
+      ]),
+    ).toEqual([
+      {
+        role: 'assistant',
+        content: 'Let me check.',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
+          { id: 'call_2', type: 'function', function: { name: 'time', arguments: '{}' } },
+        ],
+      },
+    ]);
+  });
+
+  it('sends null content for an assistant turn that only calls tools, and a string otherwise', () => {
+    expect(
+      convertToChatMessages([
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c', toolName: 't', input: { a: 1 } }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+      ]),
+    ).toEqual([
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 't', arguments: '{"a":1}' } }] },
+      { role: 'assistant', content: 'Done.' },
+    ]);
+  });
+
+  it('converts every tool output kind to a tool message', () => {
+    expect(
+      convertToChatMessages([
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'c1', toolName: 'weather', output: { type: 'json', value: { temp: 21, unit: 'C' } } },
+            { type: 'tool-result', toolCallId: 'c2', toolName: 'time', output: { type: 'text', value: '12:00' } },
+            { type: 'tool-result', toolCallId: 'c3', toolName: 'weather', output: { type: 'error-text', value: 'City unknown' } },
+            { type: 'tool-result', toolCallId: 'c4', toolName: 'weather', output: { type: 'error-json', value: { code: 404 } } },
+            { type: 'tool-result', toolCallId: 'c5', toolName: 'rm', output: { type: 'execution-denied', reason: 'Not allowed' } },
+            { type: 'tool-result', toolCallId: 'c6', toolName: 'rm', output: { type: 'execution-denied' } },
+            {
+              type: 'tool-result',
+              toolCallId: 'c7',
+              toolName: 'search',
+              output: { type: 'content', value: [{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }] },
+            },
+          ],
+        },
+      ]),
+    ).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: '{"temp":21,"unit":"C"}' },
+      { role: 'tool', tool_call_id: 'c2', content: '12:00' },
+      { role: 'tool', tool_call_id: 'c3', content: 'City unknown' },
+      { role: 'tool', tool_call_id: 'c4', content: '{"code":404}' },
+      { role: 'tool', tool_call_id: 'c5', content: 'Not allowed' },
+      { role: 'tool', tool_call_id: 'c6', content: 'The tool execution was denied.' },
+      { role: 'tool', tool_call_id: 'c7', content: 'first\nsecond' },
+    ]);
+  });
+
+  it('leaves out calls the provider executed, with their results', () => {
+    expect(
+      convertToChatMessages([
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: 'ws', toolName: 'web_search', input: {}, providerExecuted: true },
+            { type: 'tool-result', toolCallId: 'ws', toolName: 'web_search', output: { type: 'json', value: [] } },
+            { type: 'text', text: 'Found it.' },
+          ],
+        },
+      ]),
+    ).toEqual([{ role: 'assistant', content: 'Found it.' }]);
+  });
+
+  it('refuses a non-image file in a user message', () => {
+    const error = unsupported([
+      { role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: png, filename: 'a.pdf' }] },
+    ]);
+    expect(error.functionality).toBe('file part with media type application/pdf in a user message');
+    expect(error.message).toContain('carries only images');
+    expect(unsupported([{ role: 'user', content: [{ type: 'file', mediaType: 'audio/wav', data: png }] }]).functionality).toBe(
+      'file part with media type audio/wav in a user message',
+    );
+  });
+
+  it('refuses files in assistant messages and non-text tool output', () => {
+    expect(
+      unsupported([{ role: 'assistant', content: [{ type: 'file', mediaType: 'image/png', data: png }] }]).functionality,
+    ).toBe('file part with media type image/png in an assistant message');
+    const error = unsupported([
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c',
+            toolName: 'screenshot',
+            output: { type: 'content', value: [{ type: 'image-data', data: 'iVBORw==', mediaType: 'image/png' }] },
+          },
+        ],
+      },
+    ]);
+    expect(error.functionality).toBe('tool result content of type image-data');
+    expect(error.message).toContain('"screenshot"');
+  });
+
+  it('refuses a tool result placed in an assistant message for a client-run call', () => {
+    expect(
+      unsupported([
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-result', toolCallId: 'c9', toolName: 't', output: { type: 'text', value: 'x' } }],
+        },
+      ]).functionality,
+    ).toBe('tool results in assistant messages');
+  });
+
+  it('sends the converted history in the request, and nothing when a part cannot be carried', async () => {
+    const { model, requests } = answering(completion({ content: 'ok' }));
+    await model.doGenerate({
+      prompt: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: { city: 'Oslo' } }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'weather', output: { type: 'json', value: { temp: -3 } } }] },
+      ],
+    });
+    expect((requests[0].body as { messages: unknown }).messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Weather?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: '{"temp":-3}' },
+    ]);
+
+    const failed = await failure(
+      model.doStream({ prompt: [{ role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: png }] }] }),
+    );
+    expect(UnsupportedFunctionalityError.isInstance(failed)).toBe(true);
+    expect(requests).toHaveLength(1);
+  });
+});
