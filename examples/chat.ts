@@ -1,0 +1,42 @@
+import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { z } from 'zod';
+import type { UnigateProvider } from '../src/index';
+
+const weather = tool({
+  description: 'Current weather for a city',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21 }),
+});
+
+/** Chat completions: generateText, streamText token by token, and a two-step tool loop. */
+export async function chat(gw: UnigateProvider, model = 'gpt-4o-mini'): Promise<void> {
+  console.log(`\n# Chat completions (${model})`);
+
+  const { text, usage, finishReason } = await generateText({
+    model: gw(model),
+    prompt: 'Say hello to the Unigate demo in one sentence.',
+  });
+  console.log(`  generateText: ${text}`);
+  console.log(`    finish: ${finishReason}; tokens in/out: ${usage.inputTokens}/${usage.outputTokens}`);
+
+  process.stdout.write('  streamText:   ');
+  const stream = streamText({ model: gw.chat(model), prompt: 'Stream a short greeting, word by word.' });
+  let deltas = 0;
+  for await (const delta of stream.textStream) {
+    process.stdout.write(`${delta}|`);
+    deltas++;
+  }
+  const streamed = await stream.usage;
+  console.log(`\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}`);
+
+  const loop = await generateText({
+    model: gw(model),
+    tools: { weather },
+    stopWhen: stepCountIs(3),
+    prompt: 'What is the weather in Paris?',
+  });
+  for (const [i, step] of loop.steps.entries()) {
+    const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
+    console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
+  }
+}

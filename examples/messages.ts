@@ -1,0 +1,43 @@
+import { generateText, stepCountIs, tool } from 'ai';
+import { z } from 'zod';
+import type { UnigateProvider } from '../src/index';
+
+// A 32x32 PNG: a red circle on white.
+const RED_CIRCLE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAYUlEQVR42u3WuREAIAwDQVVC/0XRC+T8jGUFYIb4NgIbxfkgABaQU2ouB+i7txKM9a0Be31tgFJfGGDVZwaI9aHxGGCv90YAvwHx0E4A989O8V0rBo5iZCqGvmJtidVRAFQeXqO5ArI40wAAAABJRU5ErkJggg==';
+
+/** The messages format: the same tool loop over gw.messages(), and an image description. */
+export async function messages(gw: UnigateProvider, model = 'claude-sonnet-4-5'): Promise<void> {
+  console.log(`\n# Messages format (${model})`);
+
+  const loop = await generateText({
+    model: gw.messages(model),
+    tools: {
+      weather: tool({
+        description: 'Current weather for a city',
+        inputSchema: z.object({ city: z.string() }),
+        execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21 }),
+      }),
+    },
+    stopWhen: stepCountIs(3),
+    prompt: 'What is the weather in Paris?',
+  });
+  for (const [i, step] of loop.steps.entries()) {
+    const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
+    console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
+  }
+
+  const { text } = await generateText({
+    model: gw.messages(model),
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Describe this image in one sentence.' },
+          { type: 'image', image: RED_CIRCLE_PNG, mediaType: 'image/png' },
+        ],
+      },
+    ],
+  });
+  console.log(`  image description: ${text}`);
+}
