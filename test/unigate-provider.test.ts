@@ -1,8 +1,9 @@
 import { InvalidArgumentError, LoadSettingError, NoSuchModelError } from '@ai-sdk/provider';
-import { createProviderRegistry } from 'ai';
+import { createProviderRegistry, generateText } from 'ai';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, VERSION } from '../src';
+import { createUnigateEmulator } from '../src/testing';
 import { createUnigateConfig } from '../src/unigate-provider';
 import { createMockFetch } from './helpers/mock-fetch';
 import packageJson from '../package.json';
@@ -78,8 +79,12 @@ describe('createUnigate', () => {
     }
   });
 
-  it('works inside createProviderRegistry', () => {
-    const registry = createProviderRegistry({ unigate: createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' }) });
+  it('works inside createProviderRegistry: models by id string', async () => {
+    const emulator = createUnigateEmulator();
+    const registry = createProviderRegistry({ unigate: createUnigate(emulator.settings) });
+    const chat = await generateText({ model: registry.languageModel('unigate:gpt-4o-mini'), prompt: 'hello registry' });
+    expect(chat.text).toBe('You said: hello registry');
+    expect(registry.languageModel('unigate:deepseek-reasoner').provider).toBe('unigate.chat');
     expect(() => registry.imageModel('unigate:img')).toThrow(NoSuchModelError);
   });
 
