@@ -1,5 +1,6 @@
-// Fault markers: text in the prompt that makes the emulator misbehave on purpose, so tests can drive
-// the error paths of a client through the same emulator that serves the happy paths.
+// Markers: text in the last user message that makes the emulator misbehave on purpose (faults) or
+// answer in a particular way, so tests drive a client's error and edge paths through the same emulator
+// that serves the happy paths. Both chat completions and messages read them here.
 
 /**
  * A fault requested by a marker in the last user message's text:
@@ -16,21 +17,68 @@ export type EmulatorFault =
   | { kind: 'stream-error' }
   | { kind: 'truncate' };
 
-const MARKER = /\[\[emulator:(status:(\d{3})|stream-error|truncate)\]\]/;
-const ALL_MARKERS = /\s*\[\[emulator:[a-z0-9:-]*\]\]/g;
-
-/** The first fault marker in `text`, if any. */
-export function findFault(text: string): EmulatorFault | undefined {
-  const match = MARKER.exec(text);
-  if (!match) return undefined;
-  if (match[2] !== undefined) {
-    const status = Number(match[2]);
-    return status >= 400 && status <= 599 ? { kind: 'status', status } : undefined;
-  }
-  return match[1] === 'stream-error' ? { kind: 'stream-error' } : { kind: 'truncate' };
+/** The markers of one request. */
+export interface EmulatorMarkers {
+  /** The first fault marker (a status outside 400-599 is no fault and is skipped). */
+  fault?: EmulatorFault;
+  /**
+   * `[[emulator:parallel-tools]]`: a turn that calls a tool on its own choice (not one named tool) calls
+   * every offered tool at once, unless the request turns parallel calls off.
+   */
+  parallelTools: boolean;
+  /** `[[emulator:redacted-thinking]]` (messages): the thinking block is a `redacted_thinking` block. */
+  redactedThinking: boolean;
 }
 
-/** `text` without any marker, so replies that echo the prompt do not echo the markers. */
-export function stripFaultMarkers(text: string): string {
-  return text.replace(ALL_MARKERS, '').trim();
+const MARKER = /\[\[emulator:([a-z0-9:-]*)\]\]/g;
+// A run of markers with the whitespace before each, so "Hi [[emulator:truncate]]" echoes "Hi".
+const MARKER_RUN = /(?:\s*\[\[emulator:[a-z0-9:-]*\]\])+/g;
+
+function faultOf(name: string): EmulatorFault | undefined {
+  if (name === 'stream-error' || name === 'truncate') return { kind: name };
+  const status = /^status:(\d{3})$/.exec(name);
+  const code = status ? Number(status[1]) : 0;
+  return code >= 400 && code <= 599 ? { kind: 'status', status: code } : undefined;
+}
+
+/** The markers in `text` (the last user message). */
+export function readMarkers(text: string): EmulatorMarkers {
+  const markers: EmulatorMarkers = { parallelTools: false, redactedThinking: false };
+  for (const [, name] of text.matchAll(MARKER)) {
+    if (name === 'parallel-tools') markers.parallelTools = true;
+    else if (name === 'redacted-thinking') markers.redactedThinking = true;
+    else markers.fault ??= faultOf(name!);
+  }
+  return markers;
+}
+
+/**
+ * `text` without any marker, so replies that echo the prompt do not echo the markers. A marker glued
+ * between two words leaves a space ("a[[…]]b" reads "a b").
+ */
+export function stripMarkers(text: string): string {
+  return text
+    .replace(MARKER_RUN, (run: string, offset: number) =>
+      offset > 0 && /\S/.test(text.charAt(offset + run.length)) ? ' ' : '',
+    )
+    .trim();
+}
+
+/** The first half of `text`: a JSON body or a `data:` payload that no longer parses. */
+export function cutInHalf(text: string): string {
+  return text.slice(0, Math.floor(text.length / 2));
+}
+
+/**
+ * A stream's SSE events (as sent, one string each) with a stream fault applied: the events before `cut`,
+ * then either `errorEvent` (stream-error) or event `cut` ended in the middle of its `data:` JSON, without
+ * the blank line (truncate). Any other fault leaves the events as they are.
+ */
+export function withStreamFault(events: string[], cut: number, fault: EmulatorFault | undefined, errorEvent: string): string[] {
+  if (fault?.kind !== 'stream-error' && fault?.kind !== 'truncate') return events;
+  const kept = events.slice(0, cut);
+  if (fault.kind === 'stream-error') return [...kept, errorEvent];
+  const next = events[cut]!;
+  const data = next.indexOf('data: ') + 'data: '.length;
+  return [...kept, next.slice(0, data) + cutInHalf(next.slice(data).replace(/\n+$/, ''))];
 }

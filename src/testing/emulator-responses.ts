@@ -38,10 +38,12 @@ export type ErrorFamily = 'chat' | 'messages';
 
 /** A JSON response. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+  return jsonTextResponse(JSON.stringify(body), status, headers);
+}
+
+/** A JSON response from body text as is (possibly cut short by `[[emulator:truncate]]`). */
+export function jsonTextResponse(text: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 /** The usual error type of a status in a family, e.g. 401 -> `auth_error` (chat) / `authentication_error`. */
@@ -79,9 +81,10 @@ const encoder = new TextEncoder();
 /**
  * A `text/event-stream` response whose body pulls one string at a time from `events` and enqueues it
  * as its own chunk, so a server adapter can write each event as soon as it exists. `delayMs` waits
- * between events (demo pacing and loopback tests that prove chunks are not buffered).
+ * between events (demo pacing and loopback tests that prove chunks are not buffered). `headers` are
+ * added to the event-stream ones (e.g. a `request-id`).
  */
-export function sseResponse(events: Iterable<string>, delayMs = 0): Response {
+export function sseResponse(events: Iterable<string>, delayMs = 0, headers: Record<string, string> = {}): Response {
   const iterator = events[Symbol.iterator]();
   let first = true;
   const body = new ReadableStream<Uint8Array>({
@@ -98,6 +101,6 @@ export function sseResponse(events: Iterable<string>, delayMs = 0): Response {
   });
   return new Response(body, {
     status: 200,
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers },
   });
 }

@@ -1,190 +1,398 @@
-// A deterministic value generator for the JSON Schema subset tool parameters and structured outputs use:
-// type (also type arrays), properties/required, items/prefixItems, min/maxItems, uniqueItems, enum,
-// const, anyOf/oneOf/allOf, $ref into the same document, string formats and lengths, numeric bounds
-// and multipleOf. `pattern` is not honoured. Strings are derived from a seed text (the prompt).
+// A deterministic value that satisfies a JSON schema: the emulator's tool-call arguments (chat), tool_use
+// `input` (messages) and json_schema answers. Covers what such schemas use in practice: type (also type
+// arrays), enum/const, nested objects and arrays (properties/required/additionalProperties, items,
+// prefixItems and draft-4 tuples), bounds and multipleOf, lengths, formats, simple `pattern`s,
+// anyOf/oneOf/allOf and local $ref/$defs. Strings are derived from a seed text (the prompt).
 
 type Schema = Record<string, unknown>;
 
-interface GenerationState {
-  root: Schema;
-  text: string;
-}
-
-/** Below this depth optional properties are filled too; deeper only the required ones (ends recursion). */
-const FULL_OBJECT_DEPTH = 3;
-const MAX_DEPTH = 12;
+// Past this depth only required properties and minimum array lengths are produced, so recursive schemas end.
+const MINIMAL_DEPTH = 4;
+const HARD_DEPTH = 32;
+/** Strings without a maxLength stay this short (in code points), however long the prompt. */
 const MAX_STRING = 200;
 
 /**
- * A JSON value valid against `schema`, the same for the same inputs. Strings come from `seedText`
- * (cut to `maxLength`, default 200 characters), falling back to the property name when it is empty.
+ * A JSON value valid against `schema`, the same for the same schema and seed. Strings come from `seedText`
+ * (at most 200 characters unless `maxLength` says less), or from the property name when it is blank.
  */
 export function generateJsonValue(schema: unknown, seedText: string): unknown {
+  const seed = seedText.trim();
   const root = isSchema(schema) ? schema : {};
-  return generate(root, { root, text: seedText.trim().slice(0, MAX_STRING) }, 0, 'value', 0);
+  return sample(schema, { root, seed, name: 'value', depth: 0, variant: 0 });
+}
+
+interface State {
+  root: Schema;
+  seed: string;
+  /** The property the value is for: the text of strings when the seed is blank. */
+  name: string;
+  depth: number;
+  /** Index of the item in an enclosing array, to keep unique items distinct. */
+  variant: number;
 }
 
 function isSchema(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function resolveRef(root: Schema, ref: string): Schema {
-  if (!ref.startsWith('#')) return {};
+function sample(input: unknown, state: State): unknown {
+  if (input === false) return null;
+  if (!isSchema(input)) return textOf(state);
+  if (state.depth > HARD_DEPTH) return null;
+  const schema = flatten(input, state.root, 0);
+
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    return schema.enum[state.variant % schema.enum.length];
+  }
+
+  switch (pickType(schema)) {
+    case 'null':
+      return null;
+    case 'boolean':
+      return state.variant % 2 === 0;
+    case 'integer':
+      return sampleNumber(schema, state, true);
+    case 'number':
+      return sampleNumber(schema, state, false);
+    case 'string':
+      return sampleString(schema, state);
+    case 'array':
+      return sampleArray(schema, state);
+    default:
+      return sampleObject(schema, state);
+  }
+}
+
+/** Resolves $ref and merges allOf and the first anyOf/oneOf branch into one schema. */
+function flatten(schema: Schema, root: Schema, hops: number): Schema {
+  if (hops > HARD_DEPTH) return {};
+  let result: Schema = schema;
+  if (typeof result.$ref === 'string') {
+    const { $ref, ...siblings } = result;
+    result = merge(flatten(resolveRef($ref as string, root), root, hops + 1), siblings);
+  }
+  if (Array.isArray(result.allOf)) {
+    const { allOf, ...rest } = result;
+    result = (allOf as unknown[]).reduce<Schema>(
+      (merged, part) => merge(merged, isSchema(part) ? flatten(part, root, hops + 1) : {}),
+      rest,
+    );
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = result[key];
+    if (Array.isArray(branches) && branches.length > 0) {
+      const { [key]: _dropped, ...rest } = result;
+      // Prefer a non-null branch: a nullable field gets a real value.
+      const branch = branches.find((b) => isSchema(b) && b.type !== 'null') ?? branches[0];
+      result = merge(rest, isSchema(branch) ? flatten(branch, root, hops + 1) : {});
+    }
+  }
+  return result;
+}
+
+function resolveRef(ref: string, root: Schema): Schema {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return {};
   let node: unknown = root;
-  for (const raw of ref.slice(1).split('/').filter((part) => part !== '')) {
+  for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     node = isSchema(node) ? node[key] : undefined;
   }
   return isSchema(node) ? node : {};
 }
 
-function pickType(schema: Schema): string {
-  const type = schema.type;
-  if (typeof type === 'string') return type;
-  if (Array.isArray(type)) return (type.find((t) => t !== 'null') ?? 'null') as string;
-  if (schema.properties !== undefined || schema.required !== undefined) return 'object';
-  if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';
-  if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].some((k) => k in schema)) {
-    return 'number';
+function merge(a: Schema, b: Schema): Schema {
+  const merged: Schema = { ...a, ...b };
+  if (isSchema(a.properties) && isSchema(b.properties)) merged.properties = { ...a.properties, ...b.properties };
+  if (Array.isArray(a.required) && Array.isArray(b.required)) {
+    merged.required = [...new Set([...a.required, ...b.required])];
   }
-  return 'string';
-}
-
-function mergeAllOf(schema: Schema): Schema {
-  const merged: Schema = { ...schema, allOf: undefined };
-  const properties: Schema = { ...(isSchema(schema.properties) ? schema.properties : {}) };
-  const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  for (const part of schema.allOf as unknown[]) {
-    if (!isSchema(part)) continue;
-    Object.assign(merged, part);
-    if (isSchema(part.properties)) Object.assign(properties, part.properties);
-    if (Array.isArray(part.required)) for (const key of part.required) required.add(String(key));
-  }
-  merged.properties = properties;
-  merged.required = [...required];
-  if (merged.type === undefined) merged.type = 'object';
   return merged;
 }
 
-function generate(schema: unknown, state: GenerationState, depth: number, name: string, variant: number): unknown {
-  if (!isSchema(schema)) return stringFor({}, state, name, variant);
-  if (typeof schema.$ref === 'string') {
-    return depth > MAX_DEPTH ? null : generate(resolveRef(state.root, schema.$ref), state, depth + 1, name, variant);
-  }
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[variant % schema.enum.length];
-  const alternatives = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (alternatives && alternatives.length > 0) {
-    // Prefer a non-null branch: it shows more of the shape than `null` does.
-    const branch = alternatives.find((alt) => !(isSchema(alt) && alt.type === 'null')) ?? alternatives[0];
-    return generate(branch, state, depth + 1, name, variant);
-  }
-  if (Array.isArray(schema.allOf)) return generate(mergeAllOf(schema), state, depth + 1, name, variant);
-
-  switch (pickType(schema)) {
-    case 'object':
-      return objectFor(schema, state, depth);
-    case 'array':
-      return arrayFor(schema, state, depth, name);
-    case 'integer':
-      return numberFor(schema, true, variant);
-    case 'number':
-      return numberFor(schema, false, variant);
-    case 'boolean':
-      return variant % 2 === 0;
-    case 'null':
-      return null;
-    default:
-      return stringFor(schema, state, name, variant);
-  }
+function pickType(schema: Schema): string {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return (type.find((t) => t !== 'null') ?? type[0] ?? 'string') as string;
+  if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) return 'object';
+  if ('items' in schema || 'prefixItems' in schema) return 'array';
+  if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) return 'number';
+  return 'string';
 }
 
-function objectFor(schema: Schema, state: GenerationState, depth: number): Record<string, unknown> {
-  const properties = isSchema(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  const keys = depth < FULL_OBJECT_DEPTH ? [...new Set([...Object.keys(properties), ...required])] : required;
-  const value: Record<string, unknown> = {};
-  for (const key of keys) value[key] = generate(properties[key] ?? {}, state, depth + 1, key, 0);
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function sampleNumber(schema: Schema, state: State, integer: boolean): number {
+  let lo = numberOrUndefined(schema.minimum) ?? -Infinity;
+  let hi = numberOrUndefined(schema.maximum) ?? Infinity;
+  let loExclusive = false;
+  let hiExclusive = false;
+  // Draft 6+ numeric exclusive bounds, and the draft 4 boolean form.
+  const exMin = numberOrUndefined(schema.exclusiveMinimum);
+  const exMax = numberOrUndefined(schema.exclusiveMaximum);
+  if (exMin !== undefined && exMin >= lo) [lo, loExclusive] = [exMin, true];
+  if (exMax !== undefined && exMax <= hi) [hi, hiExclusive] = [exMax, true];
+  if (schema.exclusiveMinimum === true) loExclusive = true;
+  if (schema.exclusiveMaximum === true) hiExclusive = true;
+
+  const step = numberOrUndefined(schema.multipleOf);
+  if (integer || (step !== undefined && Number.isInteger(step))) {
+    const min = loExclusive ? Math.floor(lo) + 1 : Math.ceil(lo);
+    const max = hiExclusive ? Math.ceil(hi) - 1 : Math.floor(hi);
+    const unit = step !== undefined && step > 0 ? step : 1;
+    let value = 1 + state.variant;
+    if (value < min) value = min;
+    if (value > max) value = Number.isFinite(min) ? min : max;
+    value = Math.ceil(value / unit) * unit;
+    if (value > max) value = Math.floor(max / unit) * unit;
+    return value === 0 ? 0 : value; // no -0
+  }
+
+  let value = 1 + state.variant;
+  const inRange = (v: number) => (loExclusive ? v > lo : v >= lo) && (hiExclusive ? v < hi : v <= hi);
+  if (!inRange(value)) {
+    if (Number.isFinite(lo) && Number.isFinite(hi)) value = (lo + hi) / 2;
+    else if (Number.isFinite(lo)) value = loExclusive ? lo + 1 : lo;
+    else value = hiExclusive ? hi - 1 : hi;
+  }
+  if (step !== undefined && step > 0) {
+    value = Math.ceil(value / step) * step;
+    if (!inRange(value)) value = Math.floor(value / step - 1) * step;
+    value = Number(value.toPrecision(12));
+  }
   return value;
 }
 
-function arrayFor(schema: Schema, state: GenerationState, depth: number, name: string): unknown[] {
-  const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
-  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 1;
-  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-  const count = Math.min(Math.max(minItems, prefix.length > 0 ? prefix.length : 1), maxItems);
+const FORMAT_SAMPLES: Record<string, string> = {
+  'date-time': '2025-01-01T00:00:00Z',
+  date: '2025-01-01',
+  time: '12:00:00Z',
+  duration: 'P1D',
+  email: 'user@example.com',
+  'idn-email': 'user@example.com',
+  hostname: 'example.com',
+  'idn-hostname': 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uri: 'https://example.com/emulator',
+  'uri-reference': 'https://example.com/emulator',
+  iri: 'https://example.com/emulator',
+  url: 'https://example.com/emulator',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  regex: '.*',
+};
+
+function sampleString(schema: Schema, state: State): string {
+  const minLength = numberOrUndefined(schema.minLength) ?? 0;
+  const maxLength = numberOrUndefined(schema.maxLength) ?? MAX_STRING;
+  const text = textOf(state);
+  const format = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
+  const suffix = state.variant > 0 ? ` ${state.variant + 1}` : '';
+  let value = format !== undefined ? withVariant(format, state.variant) : fitLength(text, suffix, minLength, maxLength);
+
+  if (typeof schema.pattern === 'string') {
+    let pattern: RegExp | undefined;
+    try {
+      pattern = new RegExp(schema.pattern, 'u');
+    } catch {
+      pattern = undefined;
+    }
+    if (pattern && !pattern.test(value)) {
+      const candidates = [
+        patternExample(schema.pattern) ?? '',
+        fitLength(text.replace(/[^A-Za-z0-9]+/g, '_'), '', minLength, maxLength),
+        fitLength(text.replace(/[^a-z]+/gi, '').toLowerCase(), '', minLength, maxLength),
+        'a'.repeat(Math.max(1, minLength)),
+        'A'.repeat(Math.max(1, minLength)),
+        '0'.repeat(Math.max(1, minLength)),
+        'example',
+        'user@example.com',
+        'https://example.com',
+        '2025-01-01',
+      ];
+      const fits = (candidate: string) => {
+        const length = Array.from(candidate).length;
+        return length >= minLength && length <= maxLength && pattern.test(candidate);
+      };
+      value = candidates.find(fits) ?? value;
+    }
+  }
+  return value;
+}
+
+/** The text strings are made of: the seed, or the property name when the seed is blank. */
+function textOf(state: State): string {
+  return state.seed !== '' ? state.seed : state.name;
+}
+
+function withVariant(format: string, variant: number): string {
+  if (variant === 0) return format;
+  if (format === 'user@example.com') return `user${variant + 1}@example.com`;
+  if (format.startsWith('https://')) return `${format}/${variant + 1}`;
+  if (format.startsWith('00000000-')) return `${String(variant).padStart(8, '0')}${format.slice(8)}`;
+  return format;
+}
+
+function fitLength(text: string, suffix: string, minLength: number, maxLength: number): string {
+  let value = text + suffix;
+  // Counted in code points, as JSON Schema does.
+  const chars = Array.from(value);
+  if (chars.length > maxLength) value = chars.slice(0, maxLength - Array.from(suffix).length).join('') + suffix;
+  if (Array.from(value).length > maxLength) value = Array.from(value).slice(0, maxLength).join('');
+  while (Array.from(value).length < minLength) value += '.';
+  return value;
+}
+
+function sampleArray(schema: Schema, state: State): unknown[] {
+  const minimal = state.depth >= MINIMAL_DEPTH;
+  const prefix = Array.isArray(schema.prefixItems)
+    ? schema.prefixItems
+    : Array.isArray(schema.items)
+      ? schema.items
+      : [];
+  const rest = Array.isArray(schema.items) ? (schema.additionalItems ?? {}) : (schema.items ?? {});
+  const minItems = numberOrUndefined(schema.minItems) ?? 0;
+  const maxItems = numberOrUndefined(schema.maxItems) ?? Infinity;
+  let count = Math.max(minItems, minimal ? 0 : Math.max(1, prefix.length));
+  if (rest === false) count = Math.min(count, prefix.length);
+  count = Math.min(count, maxItems);
   const items: unknown[] = [];
   for (let i = 0; i < count; i++) {
-    // Each item gets its own variant, so uniqueItems holds for strings, numbers and enums.
-    const itemSchema = i < prefix.length ? prefix[i] : (schema.items ?? {});
-    items.push(generate(itemSchema, state, depth + 1, name, i));
+    items.push(sample(i < prefix.length ? prefix[i] : rest, { ...state, depth: state.depth + 1, variant: i }));
   }
   return items;
 }
 
-function stringFor(schema: Schema, state: GenerationState, name: string, variant: number): string {
-  const suffix = variant > 0 ? String(variant + 1) : '';
-  const formatted = formatValue(schema.format, variant);
-  let value = formatted ?? (state.text !== '' ? state.text : name) + (suffix ? ` ${suffix}` : '');
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : MAX_STRING;
-  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  if (formatted === undefined && value.length > maxLength) {
-    value = suffix && maxLength > suffix.length ? value.slice(0, maxLength - suffix.length) + suffix : value.slice(0, maxLength);
+function sampleObject(schema: Schema, state: State): Record<string, unknown> {
+  const minimal = state.depth >= MINIMAL_DEPTH;
+  const properties = isSchema(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((k) => typeof k === 'string') : [];
+  const keys = minimal ? required : [...new Set([...Object.keys(properties), ...required])];
+  const result: Record<string, unknown> = {};
+  for (const key of keys) {
+    const propertySchema =
+      key in properties ? properties[key] : isSchema(schema.additionalProperties) ? schema.additionalProperties : {};
+    result[key] = sample(propertySchema, { ...state, name: key, depth: state.depth + 1, variant: 0 });
   }
-  if (value.length < minLength) value = value.padEnd(minLength, '.');
-  return value;
+  return result;
 }
 
-function formatValue(format: unknown, variant: number): string | undefined {
-  const n = variant + 1;
-  switch (format) {
-    case 'date-time':
-      return `2024-01-${String(n).padStart(2, '0')}T12:00:00Z`;
-    case 'date':
-      return `2024-01-${String(n).padStart(2, '0')}`;
-    case 'time':
-      return `12:00:${String(n).padStart(2, '0')}Z`;
-    case 'email':
-      return `user${n}@example.com`;
-    case 'uri':
-    case 'url':
-      return `https://example.com/${n}`;
-    case 'hostname':
-      return `host${n}.example.com`;
-    case 'ipv4':
-      return `192.0.2.${n}`;
-    case 'uuid':
-      return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-    default:
-      return undefined;
+/**
+ * The shortest string of a simple regular expression: literals, escapes, classes, groups with alternation
+ * (first branch) and quantifiers (minimum count). Undefined for what it cannot read (lookarounds, backrefs).
+ */
+function patternExample(source: string): string | undefined {
+  let i = 0;
+  const fail = (): never => {
+    throw new Error('unsupported pattern');
+  };
+  const escape = (c: string | undefined): string => {
+    switch (c) {
+      case 'd':
+        return '0';
+      case 'w':
+      case 'D':
+      case 'S':
+        return 'a';
+      case 's':
+        return ' ';
+      case 'W':
+        return '-';
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case undefined:
+      case 'u':
+      case 'x':
+      case 'p':
+      case 'P':
+      case 'k':
+        return fail();
+      default:
+        return /[1-9]/.test(c) ? fail() : c;
+    }
+  };
+  const charClass = (): string => {
+    const negated = source[i] === '^';
+    if (negated) i++;
+    const members: string[] = [];
+    while (i < source.length && source[i] !== ']') {
+      let c = source[i++]!;
+      if (c === '\\') c = escape(source[i++]);
+      // A range a-z contributes its first character.
+      if (source[i] === '-' && source[i + 1] !== undefined && source[i + 1] !== ']') i += source[i + 1] === '\\' ? 3 : 2;
+      members.push(c);
+    }
+    if (source[i++] !== ']') fail();
+    if (!negated) return members[0] ?? fail();
+    return ['a', 'A', '0', '_', '-', ' '].find((c) => !members.includes(c)) ?? fail();
+  };
+  const atom = (): string => {
+    const c = source[i++]!;
+    switch (c) {
+      case '^':
+      case '$':
+        return '';
+      case '.':
+        return 'a';
+      case '[':
+        return charClass();
+      case '\\': {
+        const next = source[i++];
+        return next === 'b' || next === 'B' ? '' : escape(next);
+      }
+      case '(': {
+        if (source[i] === '?') {
+          if (source[i + 1] !== ':') fail();
+          i += 2;
+        }
+        const inner = alternation();
+        if (source[i++] !== ')') fail();
+        return inner;
+      }
+      default:
+        return c;
+    }
+  };
+  const minCount = (): number => {
+    const c = source[i];
+    let min = 1;
+    if (c === '?' || c === '*') [min, i] = [0, i + 1];
+    else if (c === '+') i++;
+    else if (c === '{') {
+      const match = /^\{(\d+)(,\d*)?\}/.exec(source.slice(i));
+      if (!match) return 1;
+      min = Number(match[1]);
+      i += match[0].length;
+    } else return 1;
+    if (source[i] === '?') i++; // lazy
+    return min;
+  };
+  const sequence = (): string => {
+    let out = '';
+    while (i < source.length && source[i] !== '|' && source[i] !== ')') {
+      const piece = atom();
+      out += piece.repeat(minCount());
+    }
+    return out;
+  };
+  const alternation = (): string => {
+    const first = sequence();
+    while (source[i] === '|') {
+      i++;
+      sequence();
+    }
+    return first;
+  };
+  try {
+    const example = alternation();
+    return i === source.length ? example : undefined;
+  } catch {
+    return undefined;
   }
-}
-
-function numberFor(schema: Schema, integer: boolean, variant: number): number {
-  let lo = -Infinity;
-  let hi = Infinity;
-  let loExclusive = false;
-  let hiExclusive = false;
-  if (typeof schema.minimum === 'number') [lo, loExclusive] = [schema.minimum, schema.exclusiveMinimum === true];
-  if (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= lo) {
-    [lo, loExclusive] = [schema.exclusiveMinimum, true];
-  }
-  if (typeof schema.maximum === 'number') [hi, hiExclusive] = [schema.maximum, schema.exclusiveMaximum === true];
-  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= hi) {
-    [hi, hiExclusive] = [schema.exclusiveMaximum, true];
-  }
-  let value = 1 + variant;
-  const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : 0;
-  if (step > 0) {
-    let min = Math.ceil(lo / step) * step;
-    if (loExclusive && min === lo) min += step;
-    let max = Math.floor(hi / step) * step;
-    if (hiExclusive && max === hi) max -= step;
-    value = Math.min(Math.max(Math.round(value / step) * step, min), max);
-    if (integer) value = Math.round(value);
-    return value;
-  }
-  if (value < lo || (loExclusive && value === lo)) value = hi < Infinity ? (lo + hi) / 2 : lo + 1;
-  if (value > hi || (hiExclusive && value === hi)) value = lo > -Infinity ? (lo + hi) / 2 : hi - 1;
-  return value;
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { WEATHER_TOOL, callRoute, parseSse, post, readChunks, request, type ParsedEvent } from './messages-fixtures';
+import { messagesRoute } from '../../src/testing/routes/messages-route';
+import {
+  MESSAGES_HEADERS,
+  MESSAGES_URL,
+  WEATHER_TOOL,
+  callRoute,
+  parseSse,
+  post,
+  readChunks,
+  request,
+  testContext,
+  type ParsedEvent,
+} from './messages-fixtures';
 
 const THINKING = { max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 1024 } };
 
@@ -183,5 +195,28 @@ describe('messages route: stream faults', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({ type: 'error', error: { type: 'api_error', message: 'Internal server error' } });
+  });
+});
+
+describe('messages route: stream pacing', () => {
+  it('waits streamDelayMs between events and keeps the request-id header', async () => {
+    const body = JSON.stringify({ ...request('Hello there'), stream: true });
+    const response = await messagesRoute(
+      new Request(MESSAGES_URL, { method: 'POST', headers: MESSAGES_HEADERS, body }),
+      { ...testContext, streamDelayMs: 30 },
+    );
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('request-id')).toMatch(/^req_emu_[0-9a-f]{24}$/);
+    const reader = response.body!.getReader();
+    const started = performance.now();
+    await reader.read();
+    const firstAt = performance.now() - started;
+    let events = 1;
+    while (!(await reader.read()).done) events++;
+    const total = performance.now() - started;
+    // 11 events 30 ms apart: the first comes at once, the rest over at least 10 pauses.
+    expect(events).toBe(11);
+    expect(firstAt).toBeLessThan(25);
+    expect(total).toBeGreaterThan(10 * 30 - 15);
   });
 });

@@ -1,12 +1,9 @@
 import type { EmulatorModel, EmulatorRoute } from '../emulator-context';
-import { findFault, stripFaultMarkers } from '../emulator-faults';
-import { errorResponse, sseEvent, sseResponse } from '../emulator-responses';
-import { countTokens, cutAtStop, fixedPieces, hashText, truncateToTokens, wordPieces } from '../emulator-text';
+import { cutInHalf, readMarkers, stripMarkers, withStreamFault, type EmulatorMarkers } from '../emulator-faults';
+import { errorResponse, jsonTextResponse, sseEvent, sseResponse } from '../emulator-responses';
+import { countTokens, cutAtStop, digestHex, fixedPieces, truncateToTokens, wordPieces } from '../emulator-text';
 import { generateJsonValue } from '../json-schema-value';
 import { ChatRequestError, readChatRequest, type ChatMessage, type ChatRequest } from './chat-completions-request';
-
-/** Behaviour marker: call every offered tool in one turn (unless `parallel_tool_calls` is false). */
-const PARALLEL_TOOLS_MARKER = /\[\[emulator:parallel-tools\]\]/;
 
 /** Prompt tokens an image part counts for (a fixed figure, like a low-detail image). */
 export const IMAGE_PROMPT_TOKENS = 85;
@@ -62,10 +59,10 @@ function toolsToCall(request: ChatRequest, parallel: boolean): ChatRequest['tool
   return parallel && request.parallelToolCalls ? tools : tools.slice(0, 1);
 }
 
-function buildChoices(request: ChatRequest, model: EmulatorModel): Choice[] {
+function buildChoices(request: ChatRequest, model: EmulatorModel, markers: EmulatorMarkers): Choice[] {
   const user = lastUserText(request.messages);
-  const prompt = stripFaultMarkers(user?.text ?? '');
-  const tools = toolsToCall(request, PARALLEL_TOOLS_MARKER.test(user?.text ?? ''));
+  const prompt = stripMarkers(user?.text ?? '');
+  const tools = toolsToCall(request, markers.parallelTools);
   // Ids continue the conversation's count, so a multi-step tool loop never repeats one.
   const previousCalls = request.messages.reduce((sum, m) => sum + m.toolCalls.length, 0);
   const reasoning = model.reasoning
@@ -178,8 +175,8 @@ function streamEvents(
  *   answers `{"reply": <text>}`.
  * - models flagged `reasoning` (e.g. `deepseek-reasoner`) add `reasoning_content` and report
  *   `completion_tokens_details.reasoning_tokens`.
- * - fault markers in the last user message (see EmulatorFault): `[[emulator:status:<code>]]`,
- *   `[[emulator:stream-error]]`, `[[emulator:truncate]]`.
+ * - fault markers in the last user message (see EmulatorFault in emulator-faults.ts):
+ *   `[[emulator:status:<code>]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`.
  */
 export const chatCompletionsRoute: EmulatorRoute = async (request, context) => {
   const bodyText = await request.text();
@@ -200,14 +197,15 @@ export const chatCompletionsRoute: EmulatorRoute = async (request, context) => {
     return errorResponse('chat', 400, `Invalid model: '${chat.model}' is a ${model.type} model, not a chat model`);
   }
 
-  const fault = findFault(lastUserText(chat.messages)?.text ?? '');
+  const markers = readMarkers(lastUserText(chat.messages)?.text ?? '');
+  const { fault } = markers;
   if (fault?.kind === 'status') {
     return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
   }
 
-  const choices = buildChoices(chat, model);
+  const choices = buildChoices(chat, model, markers);
   const usage = usageOf(chat, choices, model);
-  const id = `chatcmpl-${hashText(bodyText)}`;
+  const id = `chatcmpl-${digestHex(bodyText, 1)}`;
   const created = Math.floor(context.now() / 1000);
 
   if (!chat.stream) {
@@ -230,24 +228,17 @@ export const chatCompletionsRoute: EmulatorRoute = async (request, context) => {
       })),
       usage,
     });
-    if (fault?.kind === 'truncate') {
-      return new Response(body.slice(0, Math.floor(body.length / 2)), { headers: { 'content-type': 'application/json' } });
-    }
-    return new Response(body, { headers: { 'content-type': 'application/json' } });
+    return jsonTextResponse(fault?.kind === 'truncate' ? cutInHalf(body) : body);
   }
 
-  let events = streamEvents({ id, object: 'chat.completion.chunk', created, model: chat.model }, choices, usage, chat.includeUsage);
-  if (fault) {
-    // Half of the answer, then the fault: an error object, or a `data:` line cut mid-JSON.
-    const half = Math.max(1, Math.floor((events.length - 1) / 2));
-    const next = events[half]!;
-    events = events.slice(0, half);
-    events.push(
-      fault.kind === 'stream-error'
-        ? sseEvent(JSON.stringify({ error: { type: 'server_error', message: 'Emulated stream error ([[emulator:stream-error]])', code: 500 } }))
-        : next.slice(0, Math.floor(next.length / 2)),
-    );
-  }
-  return sseResponse(events, context.streamDelayMs);
+  const events = streamEvents({ id, object: 'chat.completion.chunk', created, model: chat.model }, choices, usage, chat.includeUsage);
+  // A stream fault strikes after half of the answer.
+  const faulted = withStreamFault(
+    events,
+    Math.max(1, Math.floor((events.length - 1) / 2)),
+    fault,
+    sseEvent(JSON.stringify({ error: { type: 'server_error', message: 'Emulated stream error ([[emulator:stream-error]])', code: 500 } })),
+  );
+  return sseResponse(faulted, context.streamDelayMs);
 };
 

@@ -1,9 +1,10 @@
 // The emulator's deterministic "model": the same validated request always gives the same message.
 
-import { digestHex, redactedThinkingData, thinkingSignature } from './messages-digest';
-import { stripMarkers, type MessagesMarkers } from './messages-markers';
+import { stripMarkers, type EmulatorMarkers } from '../emulator-faults';
+import { cutAtStop, digestHex } from '../emulator-text';
+import { generateJsonValue } from '../json-schema-value';
+import { redactedThinkingData, thinkingSignature } from './messages-digest';
 import type { MessagesRequest, RequestBlock, RequestTurn, ToolDefinition } from './messages-request';
-import { sampleFromSchema } from './messages-schema-sample';
 
 /** A content block of an emulated answer. */
 export type AnswerBlock =
@@ -94,21 +95,13 @@ function countInputTokens(request: MessagesRequest): number {
   return Math.max(total, 1);
 }
 
-function earliestStop(text: string, sequences: string[]): { index: number; sequence: string } | undefined {
-  let best: { index: number; sequence: string } | undefined;
-  for (const sequence of sequences) {
-    const index = text.indexOf(sequence);
-    if (index !== -1 && (best === undefined || index < best.index)) best = { index, sequence };
-  }
-  return best;
-}
-
 /** Builds the deterministic answer to a validated request. */
-export function composeAnswer(request: MessagesRequest, markers: MessagesMarkers): AnswerMessage {
+export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers): AnswerMessage {
   const userTurnIndex = request.turns.lastIndexOf(lastUserTurn(request.turns)!);
   const userTurn = request.turns[userTurnIndex]!;
   const previous = request.turns[userTurnIndex - 1];
-  const userText = stripMarkers(turnText(userTurn));
+  // Echoed inside one quoted sentence, so whitespace collapses.
+  const userText = stripMarkers(turnText(userTurn)).replace(/\s+/g, ' ');
   const images = userTurn.blocks.filter((b) => b.type === 'image').length;
   const results = userTurn.blocks.flatMap((b) => (b.type === 'tool_result' ? [b] : []));
   const toolNames = new Map(
@@ -154,16 +147,16 @@ export function composeAnswer(request: MessagesRequest, markers: MessagesMarkers
   }
 
   if (text !== '') {
-    const stop = earliestStop(text, request.stopSequences);
-    let kept = stop ? text.slice(0, stop.index) : text;
+    const stop = cutAtStop(text, request.stopSequences);
+    let kept = stop.text;
     const pieces = tokenize(kept);
     const room = request.maxTokens - used;
     if (pieces.length > room) {
       kept = pieces.slice(0, Math.max(room, 0)).join('');
       stopReason = 'max_tokens';
-    } else if (stop) {
+    } else if (stop.stopped !== undefined) {
       stopReason = 'stop_sequence';
-      stopSequence = stop.sequence;
+      stopSequence = stop.stopped;
     }
     if (kept !== '') content.push({ type: 'text', text: kept });
     used += Math.min(pieces.length, Math.max(room, 0));
@@ -177,7 +170,7 @@ export function composeAnswer(request: MessagesRequest, markers: MessagesMarkers
     );
     stopReason = 'tool_use';
     for (const tool of calls) {
-      const input = sampleFromSchema(tool.input_schema, { seed: seed || tool.name }) as Record<string, unknown>;
+      const input = generateJsonValue(tool.input_schema, seed || tool.name) as Record<string, unknown>;
       const cost = countTokens(JSON.stringify(input)) + countTokens(tool.name) + 3;
       if (used + cost > request.maxTokens) {
         stopReason = 'max_tokens';
@@ -206,7 +199,7 @@ export function composeAnswer(request: MessagesRequest, markers: MessagesMarkers
   };
 }
 
-function chooseToolCalls(request: MessagesRequest, markers: MessagesMarkers, hasResults: boolean): ToolDefinition[] {
+function chooseToolCalls(request: MessagesRequest, markers: EmulatorMarkers, hasResults: boolean): ToolDefinition[] {
   const { tools, toolChoice } = request;
   const type = toolChoice?.type ?? 'auto';
   if (tools.length === 0 || type === 'none') return [];

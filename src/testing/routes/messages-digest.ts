@@ -1,30 +1,9 @@
-// Deterministic digests for the messages route: ids, thinking signatures and redacted-thinking data.
-// Not cryptography: the emulator only needs "same input -> same opaque string" and "altered input ->
-// different string", in every runtime (no node:crypto, and WebCrypto is async and absent on Node 18).
+// Thinking signatures and redacted-thinking data of the messages route, built on the emulator's digest.
+
+import { digestHex } from '../emulator-text';
 
 const SIGNATURE_PREFIX = 'EmuSig';
 const REDACTED_PREFIX = 'EmuRedacted';
-
-/** A hex digest of `text`, 8 hex digits per word. */
-export function digestHex(text: string, words = 4): string {
-  let out = '';
-  for (let lane = 0; lane < words; lane++) {
-    // FNV-1a over UTF-16 code units, one differently seeded lane per output word.
-    let h = (0x811c9dc5 ^ Math.imul(lane + 1, 0x9e3779b1)) >>> 0;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
-    }
-    // Final mix so that near-identical inputs differ in every digit.
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    out += (h >>> 0).toString(16).padStart(8, '0');
-  }
-  return out;
-}
 
 function hexToBase64(hex: string): string {
   let binary = '';

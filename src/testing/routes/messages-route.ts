@@ -1,10 +1,12 @@
 import type { EmulatorRoute } from '../emulator-context';
+import { cutInHalf, readMarkers } from '../emulator-faults';
+import { defaultErrorType, errorResponse, jsonTextResponse, sseResponse } from '../emulator-responses';
+import { digestHex } from '../emulator-text';
 import { composeAnswer, lastUserText } from './messages-answer';
-import { digestHex } from './messages-digest';
-import { errorTypeForStatus, readMarkers } from './messages-markers';
 import { checkHeaders, MessagesRequestError, parseMessagesRequest } from './messages-request';
-import { messageSseChunks, sseResponse } from './messages-sse';
+import { messageSseChunks } from './messages-sse';
 
+/** The vendor's message for each error type a status marker produces. */
 const STATUS_MESSAGES: Record<string, string> = {
   api_error: 'Internal server error',
   overloaded_error: 'Overloaded',
@@ -13,15 +15,10 @@ const STATUS_MESSAGES: Record<string, string> = {
   permission_error: 'Your API key does not have permission to use the specified resource',
   not_found_error: 'Not found',
   request_too_large: 'Request exceeds the maximum allowed number of bytes',
+  timeout_error: 'Request timed out',
+  conflict_error: 'Conflict',
   invalid_request_error: 'Invalid request',
 };
-
-function errorResponse(status: number, type: string, message: string): Response {
-  return new Response(JSON.stringify({ type: 'error', error: { type, message } }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 /**
  * `POST /api/v1/messages` of the emulator (auth and the daily limit are the router's). Validates the request like
@@ -36,32 +33,40 @@ function errorResponse(status: number, type: string, message: string): Response 
  * tool results, never with none); enabled thinking starts the answer with a signed `thinking` block.
  * `stream: true` sends the vendor's SSE event sequence with pings and split deltas.
  *
- * Fault and behaviour markers written in the last user text are listed at {@link readMarkers}:
- * `[[emulator:status:NNN]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`,
- * `[[emulator:redacted-thinking]]`, `[[emulator:parallel-tools]]`.
+ * Markers written in the last user text (emulator-faults.ts; they are not echoed):
+ * - `[[emulator:status:NNN]]` (400-599): HTTP NNN with the messages error body of that status
+ *   (500/503 `api_error`, 529 `overloaded_error`, 429 `rate_limit_error`, ...).
+ * - `[[emulator:stream-error]]`: with `stream: true`, after the first `content_block_delta` the stream sends
+ *   `event: error` (`overloaded_error`) and ends. Without streaming it has no effect.
+ * - `[[emulator:truncate]]`: with `stream: true`, after the first `content_block_delta` the body ends in the
+ *   middle of the next event's `data:` JSON. Without streaming the HTTP-200 JSON body is cut in half.
+ * - `[[emulator:redacted-thinking]]`: with thinking enabled, a `redacted_thinking` block replaces `thinking`.
+ * - `[[emulator:parallel-tools]]`: when the answer uses tools and `tool_choice` is not `{type:'tool'}`, call
+ *   every offered tool in one turn, unless `disable_parallel_tool_use` is true.
+ * Markers act only on a request that passed validation; the first fault marker wins.
  */
 export const messagesRoute: EmulatorRoute = async (request, context) => {
   try {
     checkHeaders(request);
     const parsed = parseMessagesRequest(await request.text(), context);
     const markers = readMarkers(lastUserText(parsed));
-    if (markers.status !== undefined) {
-      const type = errorTypeForStatus(markers.status);
-      return errorResponse(markers.status, type, STATUS_MESSAGES[type] ?? 'Error');
+    const { fault } = markers;
+    if (fault?.kind === 'status') {
+      const type = defaultErrorType('messages', fault.status);
+      return errorResponse('messages', fault.status, STATUS_MESSAGES[type] ?? 'Error', type);
     }
 
     const message = composeAnswer(parsed, markers);
     const headers = { 'request-id': `req_emu_${digestHex(parsed.identity, 3)}` };
-    if (parsed.stream) return sseResponse(messageSseChunks(message, markers), headers);
+    if (parsed.stream) return sseResponse(messageSseChunks(message, fault), context.streamDelayMs, headers);
 
     const json = JSON.stringify(message);
     // The truncate marker cuts a non-streamed body in half too, to exercise JSON parse failures.
-    return new Response(markers.truncate ? json.slice(0, Math.floor(json.length / 2)) : json, {
-      status: 200,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+    return jsonTextResponse(fault?.kind === 'truncate' ? cutInHalf(json) : json, 200, headers);
   } catch (error) {
-    if (error instanceof MessagesRequestError) return errorResponse(error.status, error.errorType, error.message);
+    if (error instanceof MessagesRequestError) {
+      return errorResponse('messages', error.status, error.message, error.errorType);
+    }
     throw error;
   }
 };

@@ -1,8 +1,10 @@
 // The SSE form of an emulated message, in the event order of the spec, with pings interleaved and every
 // block's content split over several deltas so that clients must reassemble it.
 
+import { withStreamFault, type EmulatorFault } from '../emulator-faults';
+import { sseEvent } from '../emulator-responses';
+import { fixedPieces, groupPieces } from '../emulator-text';
 import { tokenize, type AnswerBlock, type AnswerMessage } from './messages-answer';
-import type { MessagesMarkers } from './messages-markers';
 
 /** One server-sent event: its name and its JSON data (whose `type` equals the name). */
 export interface MessagesSseEvent {
@@ -14,12 +16,6 @@ const PING: MessagesSseEvent = { event: 'ping', data: { type: 'ping' } };
 const TEXT_TOKENS_PER_DELTA = 2;
 const THINKING_TOKENS_PER_DELTA = 3;
 const JSON_CHARS_PER_DELTA = 8;
-
-function group(pieces: string[], size: number): string[] {
-  const groups: string[] = [];
-  for (let i = 0; i < pieces.length; i += size) groups.push(pieces.slice(i, i + size).join(''));
-  return groups;
-}
 
 function startBlock(block: AnswerBlock): Record<string, unknown> {
   switch (block.type) {
@@ -37,10 +33,10 @@ function startBlock(block: AnswerBlock): Record<string, unknown> {
 function blockDeltas(block: AnswerBlock): Record<string, unknown>[] {
   switch (block.type) {
     case 'text':
-      return group(tokenize(block.text), TEXT_TOKENS_PER_DELTA).map((text) => ({ type: 'text_delta', text }));
+      return groupPieces(tokenize(block.text), TEXT_TOKENS_PER_DELTA).map((text) => ({ type: 'text_delta', text }));
     case 'thinking':
       return [
-        ...group(tokenize(block.thinking), THINKING_TOKENS_PER_DELTA).map((thinking) => ({
+        ...groupPieces(tokenize(block.thinking), THINKING_TOKENS_PER_DELTA).map((thinking) => ({
           type: 'thinking_delta',
           thinking,
         })),
@@ -48,7 +44,7 @@ function blockDeltas(block: AnswerBlock): Record<string, unknown>[] {
       ];
     case 'tool_use': {
       // Like the vendor, start with an empty piece; split on code points so no piece holds half a character.
-      const pieces = group(Array.from(JSON.stringify(block.input)), JSON_CHARS_PER_DELTA);
+      const pieces = fixedPieces(JSON.stringify(block.input), JSON_CHARS_PER_DELTA);
       return ['', ...pieces].map((partial_json) => ({ type: 'input_json_delta', partial_json }));
     }
     case 'redacted_thinking':
@@ -101,39 +97,17 @@ export function messageEvents(message: AnswerMessage): MessagesSseEvent[] {
 }
 
 function serialize(event: MessagesSseEvent): string {
-  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  return sseEvent(JSON.stringify(event.data), event.event);
 }
 
-/** The SSE body text chunks of a message, with the stream faults the markers ask for. */
-export function messageSseChunks(message: AnswerMessage, markers: MessagesMarkers): string[] {
+const OVERLOADED: MessagesSseEvent = {
+  event: 'error',
+  data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+};
+
+/** The SSE events of a message as sent, with a stream fault (if any) right after the first content delta. */
+export function messageSseChunks(message: AnswerMessage, fault: EmulatorFault | undefined): string[] {
   const events = messageEvents(message);
-  if (!markers.streamError && !markers.truncate) return events.map(serialize);
-
   const firstDelta = events.findIndex((e) => e.event === 'content_block_delta');
-  const cut = firstDelta === -1 ? 1 : firstDelta + 1;
-  const chunks = events.slice(0, cut).map(serialize);
-  if (markers.truncate) {
-    const next = events[cut]!;
-    const json = JSON.stringify(next.data);
-    chunks.push(`event: ${next.event}\ndata: ${json.slice(0, Math.floor(json.length / 2))}`);
-  } else {
-    chunks.push(serialize({ event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }));
-  }
-  return chunks;
-}
-
-/** A Response streaming the chunks, one chunk per read. */
-export function sseResponse(chunks: string[], headers: Record<string, string>): Response {
-  const encoder = new TextEncoder();
-  let next = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (next < chunks.length) controller.enqueue(encoder.encode(chunks[next++]));
-      if (next >= chunks.length) controller.close();
-    },
-  });
-  return new Response(body, {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers },
-  });
+  return withStreamFault(events.map(serialize), firstDelta === -1 ? 1 : firstDelta + 1, fault, serialize(OVERLOADED));
 }
