@@ -3,6 +3,7 @@
 #   node20: Node 20 (the machine's) with ai@6
 #   node22: Node 22 with `ai` aliased to ai@7 (ai@7 needs Node 22)
 #   edge:   the edge-runtime VM, for the files that drive the provider through a fetch
+#   runtimes: the built package in workerd, Deno, Bun and headless Chromium (test-runtimes/)
 set -u
 cd "$(dirname "$0")/.."
 out=.test-results
@@ -16,5 +17,7 @@ lane() {
 lane node20 npx vitest run
 lane node22 npx -y -p node@22.23.3 -- node node_modules/vitest/vitest.mjs run --config vitest.ai7.config.ts
 lane edge npx vitest run --config vitest.edge.config.ts
-node scripts/count-tests.mjs "$out" node20 node22 edge | tee "$out/summary.txt"
+echo "== lane runtimes"
+npm run --silent test:runtimes || status=1
+node scripts/count-tests.mjs "$out" node20 node22 edge runtimes | tee "$out/summary.txt"
 exit $status

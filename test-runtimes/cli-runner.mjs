@@ -1,0 +1,7 @@
+// Deno and Bun run this file next to the bundle: argv is [siteURL, apiKey]; the observations go to
+// stdout on one line after a marker, so stray runtime output cannot be mistaken for them.
+import { observe } from './smoke-checks.js';
+
+const [siteURL, apiKey] = globalThis.Deno ? globalThis.Deno.args : globalThis.Bun.argv.slice(2);
+const observations = await observe({ siteURL, apiKey });
+console.log(`SMOKE-OBSERVATIONS ${JSON.stringify(observations)}`);

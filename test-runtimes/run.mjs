@@ -1,0 +1,185 @@
+// npm run test:runtimes: smoke tests of the BUILT package in workerd, Deno, Bun and headless
+// Chromium (plus Node, whose run is the reference the others must equal), against the package's
+// emulator on loopback. Prints "runtime check: ok|FAIL reason" per check, writes a vitest-like
+// report to .test-results/runtimes.json and exits non-zero on any failure.
+import { mkdir, mkdtemp, rm, stat, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleChecks } from './bundle-checks.mjs';
+import { runBounded, withTimeout } from './bounded-process.mjs';
+import { startGatewayServer } from './gateway-server.mjs';
+import { allFailed, judge } from './judge-observations.mjs';
+import { runBun } from './runtimes/bun.mjs';
+import { runChromium } from './runtimes/chromium.mjs';
+import { runDeno } from './runtimes/deno.mjs';
+import { runWorkerd } from './runtimes/workerd.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const here = fileURLToPath(new URL('.', import.meta.url));
+const binDir = join(root, 'node_modules', '.bin');
+const reportFile = join(root, '.test-results', 'runtimes.json');
+const RUNTIME_TIMEOUT_MS = 90_000;
+const BUILD_TIMEOUT_MS = 180_000;
+const RUNTIMES = ['node', 'workerd', 'deno', 'bun', 'chromium'];
+
+async function newestMtime(path) {
+  const info = await stat(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const entry of await readdir(path)) newest = Math.max(newest, await newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Builds when dist is missing or older than the sources; throws with the build's output if it fails. */
+async function buildIfNeeded() {
+  const outputs = ['dist/index.js', 'dist/testing/index.js'].map(file => join(root, file));
+  if (outputs.every(existsSync)) {
+    const built = Math.min(...(await Promise.all(outputs.map(file => stat(file)))).map(info => info.mtimeMs));
+    const inputs = ['src', 'tsup.config.ts', 'package.json'].map(file => join(root, file));
+    const source = Math.max(...(await Promise.all(inputs.map(newestMtime))));
+    if (built >= source) return 'dist is up to date';
+  }
+  const result = await runBounded('npm', ['run', 'build'], { cwd: root, timeoutMs: BUILD_TIMEOUT_MS, env: process.env });
+  if (result.code !== 0) {
+    const how = result.timedOut ? `timed out after ${BUILD_TIMEOUT_MS} ms` : `exited with code ${result.code}`;
+    throw new Error(`npm run build ${how}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-10).join(' | ')}`);
+  }
+  return 'built dist';
+}
+
+function timed(promise) {
+  const start = Date.now();
+  const done = outcome => ({ ...outcome, startTime: start, endTime: Date.now() });
+  return promise.then(
+    observations => done({ observations }),
+    error => done({ error }),
+  );
+}
+
+function writeReport(results, startTime) {
+  const testResults = results.map(({ runtime, verdicts, startTime: begin, endTime }) => ({
+    name: `test-runtimes/${runtime}`,
+    status: verdicts.every(v => v.ok) ? 'passed' : 'failed',
+    message: '',
+    startTime: begin,
+    endTime,
+    assertionResults: verdicts.map(v => ({
+      ancestorTitles: [runtime],
+      title: v.title,
+      fullName: `${runtime} ${v.title}`,
+      status: v.ok ? 'passed' : 'failed',
+      failureMessages: v.ok ? [] : [v.reason],
+    })),
+  }));
+  const all = results.flatMap(r => r.verdicts);
+  const passed = all.filter(v => v.ok).length;
+  const report = {
+    numTotalTestSuites: results.length,
+    numPassedTestSuites: testResults.filter(t => t.status === 'passed').length,
+    numFailedTestSuites: testResults.filter(t => t.status === 'failed').length,
+    numTotalTests: all.length,
+    numPassedTests: passed,
+    numFailedTests: all.length - passed,
+    numPendingTests: 0,
+    numTodoTests: 0,
+    startTime,
+    success: passed === all.length,
+    testResults,
+  };
+  return mkdir(join(root, '.test-results'), { recursive: true }).then(() =>
+    writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`),
+  );
+}
+
+async function main() {
+  const startTime = Date.now();
+  const cleanups = [];
+  let results;
+  try {
+    results = await runAll(cleanups);
+  } catch (error) {
+    results = setupFailed(`setup failed: ${error?.stack ?? error}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+  for (const { runtime, verdicts } of results) {
+    for (const v of verdicts) console.log(`${runtime} ${v.title}: ${v.ok ? 'ok' : `FAIL ${v.reason}`}`);
+  }
+  await writeReport(results, startTime);
+  const all = results.flatMap(r => r.verdicts);
+  const failed = all.filter(v => !v.ok).length;
+  const times = results.map(r => `${r.runtime} ${((r.endTime - r.startTime) / 1000).toFixed(1)}s`).join(', ');
+  console.log(`runtimes: ${all.length - failed} passed, ${failed} failed in ${((Date.now() - startTime) / 1000).toFixed(1)}s (${times})`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** Every runtime failed for one setup reason. */
+function setupFailed(reason) {
+  const now = Date.now();
+  return RUNTIMES.map(runtime => ({ runtime, verdicts: allFailed(reason), startTime: now, endTime: now }));
+}
+
+async function runAll(cleanups) {
+  try {
+    console.log(`runtimes: ${await buildIfNeeded()}`);
+  } catch (error) {
+    return setupFailed(error.message);
+  }
+  const testing = await import(pathToFileURL(join(root, 'dist/testing/index.js')).href);
+  if (typeof testing.createUnigateEmulator !== 'function') {
+    return setupFailed('dist/testing/index.js does not export createUnigateEmulator');
+  }
+  const workDir = await mkdtemp(join(tmpdir(), 'unigate-runtimes-'));
+  cleanups.push(() => rm(workDir, { recursive: true, force: true }));
+  const bundlePath = join(workDir, 'smoke-checks.js');
+  try {
+    const bytes = await bundleChecks(bundlePath);
+    console.log(`runtimes: bundled dist/index.js + ai for the runtimes (${(bytes / 1024).toFixed(0)} KiB)`);
+  } catch (error) {
+    return setupFailed(`bundling failed: ${error.message.split('\n').slice(0, 6).join(' ')}`);
+  }
+
+  const emulator = testing.createUnigateEmulator();
+  const apiKey = testing.EMULATOR_API_KEY;
+  // The emulator's own loopback server, for the runtimes that fetch like a server does.
+  const server = await emulator.listen();
+  cleanups.push(() => server.close());
+  // The page's origin: serves the page and the bundle, and the emulator on the same origin.
+  const pageServer = await startGatewayServer({ handler: emulator.handler, bundlePath });
+  cleanups.push(() => pageServer.close());
+
+  const siteURL = server.url;
+  // A clean environment: no UNIGATE_* variable can leak in, and caches stay in the temp dir.
+  const home = join(workDir, 'home');
+  await mkdir(home, { recursive: true });
+  const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: workDir, LANG: 'C.UTF-8' };
+  const common = { binDir, bundlePath, workDir, siteURL, apiKey, baseEnv, timeoutMs: RUNTIME_TIMEOUT_MS };
+
+  const { observe } = await import('./smoke-checks.mjs');
+  const reference = await timed(withTimeout(observe({ siteURL, apiKey }), RUNTIME_TIMEOUT_MS, 'node'));
+
+  const runs = await Promise.all([
+    timed(runWorkerd({ ...common, workerPath: join(here, 'workerd-worker.mjs') })),
+    timed(runDeno({ ...common, runnerPath: join(here, 'cli-runner.mjs') })),
+    timed(runBun({ ...common, runnerPath: join(here, 'cli-runner.mjs') })),
+    timed(runChromium({ pageOrigin: pageServer.url, apiKey, timeoutMs: RUNTIME_TIMEOUT_MS })),
+  ]);
+  const referenceObservations = reference.observations;
+  return [reference, ...runs].map((run, index) => {
+    const runtime = RUNTIMES[index];
+    const verdicts = run.error
+      ? allFailed(String(run.error.message ?? run.error))
+      : judge(runtime, run.observations, runtime === 'node' ? undefined : referenceObservations);
+    return { runtime, verdicts, startTime: run.startTime, endTime: run.endTime };
+  });
+}
+
+main().then(
+  code => process.exit(code),
+  error => {
+    console.error(`runtimes: ${error?.stack ?? error}`);
+    process.exit(1);
+  },
+);

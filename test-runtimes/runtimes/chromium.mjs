@@ -1,0 +1,50 @@
+// Chromium (headless, Debian's package) driven by playwright-core: the page and the gateway share
+// one loopback origin; the page imports the bundle and runs the checks. Host resolution outside
+// 127.0.0.1 is disabled, so the browser cannot leave loopback.
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { withTimeout } from '../bounded-process.mjs';
+import { SMOKE_PREFIX } from '../gateway-server.mjs';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export async function runChromium({ pageOrigin, apiKey, timeoutMs }) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`no Chromium at ${CHROMIUM_PATH} (Debian: apt-get install -y chromium; or set CHROMIUM_PATH)`);
+  }
+  const pageErrors = [];
+  let browser;
+  try {
+    return await withTimeout(
+      (async () => {
+        browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, timeout: timeoutMs });
+        const page = await browser.newPage();
+        page.on('pageerror', error => pageErrors.push(error.message));
+        await page.goto(`${pageOrigin}${SMOKE_PREFIX}page.html`, { timeout: timeoutMs });
+        return await page.evaluate(
+          async ({ bundleURL, siteURL, apiKey }) => (await import(bundleURL)).observe({ siteURL, apiKey }),
+          { bundleURL: `${SMOKE_PREFIX}smoke-checks.js`, siteURL: pageOrigin, apiKey },
+        );
+      })(),
+      timeoutMs,
+      'chromium',
+    );
+  } catch (error) {
+    const detail = pageErrors.length > 0 ? ` (page errors: ${pageErrors.join(' | ')})` : '';
+    throw new Error(`${error.message.split('\n')[0]}${detail}`);
+  } finally {
+    if (browser) await withTimeout(browser.close(), 10_000, 'closing chromium').catch(() => {});
+  }
+}

@@ -1,0 +1,18 @@
+// Deno: the bundle under `deno run`, allowed to reach only the gateway's loopback host:port.
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runBounded } from '../bounded-process.mjs';
+import { readObservations } from './cli-output.mjs';
+
+export async function runDeno({ binDir, bundlePath, runnerPath, workDir, siteURL, apiKey, baseEnv, timeoutMs }) {
+  const dir = join(workDir, 'deno');
+  await mkdir(join(dir, 'cache'), { recursive: true });
+  await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
+  await copyFile(runnerPath, join(dir, 'runner.mjs'));
+  const result = await runBounded(
+    join(binDir, 'deno'),
+    ['run', '--no-prompt', '--no-config', '--no-lock', '--no-remote', '--no-npm', `--allow-net=${new URL(siteURL).host}`, 'runner.mjs', siteURL, apiKey],
+    { cwd: dir, timeoutMs, env: { ...baseEnv, DENO_DIR: join(dir, 'cache'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } },
+  );
+  return readObservations('deno', result, timeoutMs);
+}
