@@ -106,7 +106,7 @@ export const chatCompletionSchema = z.looseObject({
 });
 
 /** Some upstreams answer HTTP 200 with an error object instead of a completion. */
-const chatErrorEnvelopeSchema = z.looseObject({ error: z.unknown().refine(value => value != null) });
+const chatErrorEnvelopeSchema = z.looseObject({ error: z.union([z.string(), z.looseObject({})]) });
 
 export const chatResponseSchema = z.union([chatErrorEnvelopeSchema, chatCompletionSchema]);
 

@@ -8,9 +8,11 @@ import {
   type LanguageModelV3StreamResult,
   type SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
-import { createJsonResponseHandler, generateId } from '@ai-sdk/provider-utils';
+import { generateId } from '@ai-sdk/provider-utils';
 import { readErrorObject, redact } from '../internal/gateway-error';
 import { sendGatewayRequest } from '../internal/gateway-request';
+import { createJsonHandler } from '../internal/json-response';
+import { parseUnigateOptions } from '../internal/provider-options';
 import { createSseReader, streamingBody } from '../internal/sse-reader';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
@@ -21,7 +23,7 @@ import { convertChatUsage } from './convert-chat-usage';
 import { convertToChatMessages } from './convert-to-chat-messages';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 import { prepareChatTools } from './prepare-chat-tools';
-import { CHAT_LIMITS, parseChatProviderOptions, RESERVED_CHAT_BODY_FIELDS } from './unigate-chat-options';
+import { CHAT_LIMITS, RESERVED_CHAT_BODY_FIELDS, unigateChatProviderOptionsSchema } from './unigate-chat-options';
 
 /**
  * A language model over the gateway's chat-completions endpoint (`POST {base_url}/chat/completions`).
@@ -59,7 +61,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       toolChoice,
       providerOptions,
     } = options;
-    const { options: unigate, warnings } = parseChatProviderOptions(providerOptions);
+    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateChatProviderOptionsSchema, 'chat-completions');
 
     checkInteger('maxOutputTokens', maxOutputTokens, 1);
     checkRange('temperature', temperature, CHAT_LIMITS.temperature.min, CHAT_LIMITS.temperature.max);
@@ -157,7 +159,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       auth: 'bearer',
       url,
       body,
-      successfulResponseHandler: createJsonResponseHandler(chatResponseSchema),
+      successfulResponseHandler: createJsonHandler(chatResponseSchema),
       abortSignal: options.abortSignal,
       headers: options.headers,
     });

@@ -1,4 +1,3 @@
-import { InvalidArgumentError, type SharedV3ProviderOptions, type SharedV3Warning } from '@ai-sdk/provider';
 import { z } from 'zod/v4';
 
 /** The chat-completions limits of gateway-api.md ("POST /chat/completions", "Limits"). */
@@ -20,39 +19,6 @@ export const unigateChatProviderOptionsSchema = z.object({
   strictJsonSchema: z.boolean().optional(),
   extraBody: z.record(z.string(), z.unknown()).optional(),
 });
-
-/**
- * Reads `providerOptions.unigate`. A wrong type fails before any request, naming the option, what it
- * must be and what it was. A key this model does not read (e.g. the messages model's `thinking`, which
- * shares the namespace) is an `unsupported` warning, not an error.
- */
-export function parseChatProviderOptions(providerOptions: SharedV3ProviderOptions | undefined): {
-  options: UnigateChatProviderOptions;
-  warnings: SharedV3Warning[];
-} {
-  const raw = providerOptions?.unigate;
-  if (raw === undefined) return { options: {}, warnings: [] };
-  const result = unigateChatProviderOptionsSchema.safeParse(raw);
-  if (result.success) {
-    const known = unigateChatProviderOptionsSchema.shape;
-    const warnings: SharedV3Warning[] = Object.keys(raw)
-      .filter(key => !(key in known))
-      .map(key => ({
-        type: 'unsupported',
-        feature: `providerOptions.unigate.${key}`,
-        details: 'The chat-completions model does not read this option; body fields not mapped by the provider go in extraBody.',
-      }));
-    return { options: result.data, warnings };
-  }
-  const issue = result.error.issues[0];
-  const argument = ['providerOptions', 'unigate', ...issue.path.map(String)].join('.');
-  let value: unknown = raw;
-  for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
-  throw new InvalidArgumentError({
-    argument,
-    message: `Invalid argument ${argument}: ${issue.message}; received ${JSON.stringify(value) ?? String(value)}.`,
-  });
-}
 
 /**
  * Options of the chat-completions model, passed as `providerOptions.unigate`.

@@ -2,6 +2,24 @@ import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
 import type { z } from 'zod/v4';
 
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union's own issue only says "Invalid input": descend into the branch that got furthest (the longest
+ * path; on a tie the last branch, where the main shape goes) so the message names the field.
+ */
+function mostSpecificIssue(issue: Issue, prefix: PropertyKey[]): { path: PropertyKey[]; message: string } {
+  const path = [...prefix, ...issue.path];
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path, message: issue.message };
+  let best: { path: PropertyKey[]; message: string } | undefined;
+  for (const branch of issue.errors) {
+    if (branch.length === 0) continue;
+    const candidate = mostSpecificIssue(branch[0], path);
+    if (best === undefined || candidate.path.length >= best.path.length) best = candidate;
+  }
+  return best ?? { path, message: issue.message };
+}
+
 /**
  * A successful-response handler for JSON bodies. Unlike a bare schema failure, its error names the
  * field that was wrong and what was expected, and keeps the raw body for inspection.
@@ -29,9 +47,8 @@ export function createJsonHandler<SCHEMA extends z.ZodType>(schema: SCHEMA): Res
     }
     const result = schema.safeParse(json);
     if (!result.success) {
-      const issue = result.error.issues[0];
-      const path = issue.path.length > 0 ? issue.path.join('.') : 'the body';
-      throw fail(`${path}: ${issue.message}`, result.error);
+      const { path, message } = mostSpecificIssue(result.error.issues[0], []);
+      throw fail(`${path.length > 0 ? path.join('.') : 'the body'}: ${message}`, result.error);
     }
     return { value: result.data, rawValue: json, responseHeaders };
   };

@@ -94,16 +94,24 @@ const usageSchema = z.looseObject({
 /** Token counts as the wire sends them; every field may be missing. */
 export type MessagesUsage = z.infer<typeof usageSchema>;
 
-const KNOWN_BLOCK_TYPES = ['text', 'tool_use', 'thinking', 'redacted_thinking'];
+const knownBlockSchemas: Record<string, z.ZodType> = {
+  text: z.looseObject({ text: z.string() }),
+  tool_use: z.looseObject({ id: z.string(), name: z.string(), input: z.unknown() }),
+  thinking: z.looseObject({ thinking: z.string(), signature: z.string().nullish() }),
+  redacted_thinking: z.looseObject({ data: z.string() }),
+};
 
-const responseBlockSchema = z.union([
-  z.looseObject({ type: z.literal('text'), text: z.string() }),
-  z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
-  z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().nullish() }),
-  z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
-  // Block kinds the spec does not name are skipped, not fatal; a known kind with missing fields is an error.
-  z.looseObject({ type: z.string().refine(type => !KNOWN_BLOCK_TYPES.includes(type)) }),
-]);
+// Block kinds the spec does not name are skipped, not fatal; a known kind with missing fields is an
+// error that names the field (a plain union would only say "Invalid input").
+const responseBlockSchema = z.looseObject({ type: z.string() }).superRefine((block, context) => {
+  const schema = Object.hasOwn(knownBlockSchemas, block.type) ? knownBlockSchemas[block.type] : undefined;
+  const result = schema?.safeParse(block);
+  if (result && !result.success) {
+    for (const issue of result.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: `${block.type} block: ${issue.message}` });
+    }
+  }
+});
 
 /** The Message object of a non-streaming response (parsed once per call, so a schema is fine here). */
 export const messagesResponseSchema = z.looseObject({

@@ -7,8 +7,9 @@ import {
   type LanguageModelV3StreamResult,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { createJsonResponseHandler, parseProviderOptions } from '@ai-sdk/provider-utils';
 import { sendGatewayRequest } from '../internal/gateway-request';
+import { createJsonHandler } from '../internal/json-response';
+import { parseUnigateOptions } from '../internal/provider-options';
 import { createSseReader, streamingBody } from '../internal/sse-reader';
 import { checkInteger, checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
@@ -53,12 +54,11 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   private async prepare(options: LanguageModelV3CallOptions): Promise<PreparedCall> {
-    const warnings: SharedV3Warning[] = [];
-    const unigate = await parseProviderOptions({
-      provider: 'unigate',
-      providerOptions: options.providerOptions,
-      schema: unigateMessagesProviderOptionsSchema,
-    });
+    const { options: unigate, warnings } = parseUnigateOptions(
+      options.providerOptions,
+      unigateMessagesProviderOptionsSchema,
+      'messages-format',
+    );
     const thinking = unigate?.thinking?.type === 'enabled' ? unigate.thinking : undefined;
 
     checkInteger('maxOutputTokens', options.maxOutputTokens, 1);
@@ -131,7 +131,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       auth: 'messages',
       url: this.url,
       body,
-      successfulResponseHandler: createJsonResponseHandler(messagesResponseSchema),
+      successfulResponseHandler: createJsonHandler(messagesResponseSchema),
       abortSignal: options.abortSignal,
       headers: options.headers,
     });

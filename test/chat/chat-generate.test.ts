@@ -169,6 +169,8 @@ describe('chat doGenerate', () => {
     const { model } = answering({ choices: 'none' });
     const error = await failure(model.doGenerate({ prompt }));
     expect(APICallError.isInstance(error)).toBe(true);
-    expect(error.message).toContain('Invalid JSON response');
+    expect(error.message).toBe(
+      'Unigate returned an unexpected response body: choices: Invalid input: expected array, received string',
+    );
   });
 });

@@ -119,7 +119,7 @@ describe('chat request mapping', () => {
       {
         type: 'unsupported',
         feature: 'providerOptions.unigate.thinking',
-        details: 'The chat-completions model does not read this option; body fields not mapped by the provider go in extraBody.',
+        details: 'The chat-completions model does not read this option.',
       },
     ]);
   });

@@ -96,7 +96,9 @@ describe('messages doGenerate: responses', () => {
     const broken = answering(message({ content: [{ type: 'tool_use', name: 'weather', input: {} }] }));
     const error = (await failure(broken.model.doGenerate(call([userText('Hi')])))) as Error;
     expect(APICallError.isInstance(error)).toBe(true);
-    expect(error.message).toContain('Invalid JSON response');
+    expect(error.message).toBe(
+      'Unigate returned an unexpected response body: content.0.id: tool_use block: Invalid input: expected string, received undefined',
+    );
   });
 
   it('returns the json tool input as the text answer, with finish reason stop', async () => {

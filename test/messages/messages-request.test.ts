@@ -186,7 +186,10 @@ describe('messages request: rejections before any request', () => {
   it('rejects provider options of the wrong shape', async () => {
     const error = await rejected({ ...call([userText('Hi')]), providerOptions: { unigate: { userId: 42 } } });
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
-    expect((error as InvalidArgumentError).argument).toBe('providerOptions');
+    expect((error as InvalidArgumentError).argument).toBe('providerOptions.unigate.userId');
+    expect((error as InvalidArgumentError).message).toBe(
+      'Invalid argument providerOptions.unigate.userId: Invalid input: expected string, received number; received 42.',
+    );
   });
 });
 

@@ -1,0 +1,35 @@
+import { InvalidArgumentError, type SharedV3ProviderOptions, type SharedV3Warning } from '@ai-sdk/provider';
+import type { z } from 'zod/v4';
+
+/**
+ * Reads `providerOptions.unigate` for one model kind. A wrong type fails before any request, naming the
+ * option, what it must be and what it was. A key this model does not read (the namespace is shared by
+ * every model kind) is an `unsupported` warning, not an error and not a silent drop.
+ */
+export function parseUnigateOptions<SHAPE extends z.ZodRawShape>(
+  providerOptions: SharedV3ProviderOptions | undefined,
+  schema: z.ZodObject<SHAPE>,
+  modelKind: string,
+): { options: z.output<z.ZodObject<SHAPE>>; warnings: SharedV3Warning[] } {
+  const raw = providerOptions?.unigate;
+  if (raw === undefined) return { options: {} as z.output<z.ZodObject<SHAPE>>, warnings: [] };
+  const result = schema.safeParse(raw);
+  if (result.success) {
+    const warnings: SharedV3Warning[] = Object.keys(raw)
+      .filter(key => !(key in schema.shape))
+      .map(key => ({
+        type: 'unsupported',
+        feature: `providerOptions.unigate.${key}`,
+        details: `The ${modelKind} model does not read this option.`,
+      }));
+    return { options: result.data, warnings };
+  }
+  const issue = result.error.issues[0];
+  const argument = ['providerOptions', 'unigate', ...issue.path.map(String)].join('.');
+  let value: unknown = raw;
+  for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  throw new InvalidArgumentError({
+    argument,
+    message: `Invalid argument ${argument}: ${issue.message}; received ${JSON.stringify(value) ?? String(value)}.`,
+  });
+}
