@@ -1,0 +1,349 @@
+/**
+ * `npm run bench` (full, a few minutes) / `npm run bench -- --quick` (under a minute).
+ * Options: --no-build (never run `npm run build` for the cold-import row), --only=<ids> (comma list of
+ * sections: cpu, tool, ttfd, generate, heap, embed, bundle, import).
+ * Writes bench/results/latest.md and bench/results/latest.json. Exits 0 when a budget is missed:
+ * a benchmark reports, it does not gate.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { bundleSize, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
+import { ensureBuilt, measureColdImport, OWN_DIST_ENTRY } from './cold-import';
+import { embeddingContenders, languageContenders, OURS, type WireFormat } from './contenders';
+import { EMBED_INPUTS, measureEmbedMany } from './embed-many';
+import { FIRST_DELTA_SCENARIO, measureFirstDelta } from './first-delta';
+import { GENERATE_SCENARIO, measureGenerateLatency } from './generate-latency';
+import { measureHeapRetained } from './heap-retained';
+import type { Series } from './interleave';
+import { gc } from './measure';
+import { cellFromSeries, ratioBudget, renderMarkdown, type Row } from './report';
+import { FLOOR, measureStreamCpu, measureToolScaling } from './stream-cpu';
+import { startUpstream, type ServedBody } from './upstream';
+import { EMBEDDING_DIMENSIONS } from './wire-fixtures';
+
+const SECTIONS = ['cpu', 'tool', 'ttfd', 'generate', 'heap', 'embed', 'bundle', 'import'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const allowBuild = !args.includes('--no-build');
+const onlyArg = args.find(arg => arg.startsWith('--only='));
+const only = new Set<Section>(
+  onlyArg ? (onlyArg.slice('--only='.length).split(',').filter(id => (SECTIONS as readonly string[]).includes(id)) as Section[]) : SECTIONS,
+);
+
+const plan = quick
+  ? {
+      stream: { deltas: 20_000, reps: 3, warmups: 1 },
+      tool: { reps: 2, warmups: 1 },
+      firstDeltaRequests: 40,
+      generateRequests: 30,
+      heap: { deltas: 20_000, reps: 2 },
+      embed: { reps: 2, warmups: 1 },
+      importRuns: 5,
+    }
+  : {
+      stream: { deltas: 200_000, reps: 5, warmups: 1 },
+      tool: { reps: 5, warmups: 1 },
+      firstDeltaRequests: 200,
+      generateRequests: 200,
+      heap: { deltas: 200_000, reps: 3 },
+      embed: { reps: 7, warmups: 1 },
+      importRuns: 15,
+    };
+
+// Hard bound on the whole run; a hang must not outlive its welcome.
+const deadlineMs = quick ? 3 * 60_000 : 20 * 60_000;
+const watchdog = setTimeout(() => {
+  console.error(`bench: exceeded ${deadlineMs / 60_000} minutes, giving up`);
+  process.exit(2);
+}, deadlineMs);
+watchdog.unref();
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const started = performance.now();
+const progress = (message: string) =>
+  console.error(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${message}`);
+
+const FORMATS: WireFormat[] = ['chat', 'messages'];
+const rows: Row[] = [];
+const raw: Record<string, unknown> = {};
+const notes: string[] = [];
+
+function seriesRow(id: string, title: string, unit: string, digits: number, series: Record<string, Series>): Row {
+  const floor = series[FLOOR];
+  const row: Row = { id, title, unit, digits, floor: cellFromSeries(floor), cells: {} };
+  for (const [name, value] of Object.entries(series)) {
+    if (name !== FLOOR) row.cells[name] = cellFromSeries(value, floor);
+  }
+  raw[id] = series;
+  return row;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  let distNote: string | undefined;
+  if (only.has('import')) {
+    try {
+      progress('checking dist/ for the cold-import row');
+      distNote = ensureBuilt(allowBuild);
+    } catch (error) {
+      distNote = `not measured: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  const upstream = await startUpstream();
+  progress(`fake upstream (pid ${upstream.pid}) on ${upstream.url}`);
+  let served: ServedBody[] = [];
+  try {
+    const contenders = languageContenders(upstream.url);
+
+    if (only.has('cpu')) {
+      for (const format of FORMATS) {
+        progress(`${format}: provider-only CPU per delta, ${plan.stream.deltas} deltas x ${plan.stream.reps} reps`);
+        const series = await measureStreamCpu(upstream.url, contenders, format, plan.stream.deltas, plan.stream);
+        const row = seriesRow(`${format}-cpu`, `${format}: provider-only CPU per delta (doStream, ${plan.stream.deltas} deltas)`, 'µs', 2, series);
+        ratioBudget(row, 2);
+        rows.push(row);
+      }
+    }
+
+    if (only.has('ttfd')) {
+      for (const format of FORMATS) {
+        progress(`${format}: time to first delta, ${plan.firstDeltaRequests} requests`);
+        const series = await measureFirstDelta(upstream.url, contenders, format, plan.firstDeltaRequests);
+        const row = seriesRow(
+          `${format}-ttfd`,
+          `${format}: time to first delta (streamText, ${FIRST_DELTA_SCENARIO.deltas}-delta stream; floor: fetch)`,
+          'ms',
+          3,
+          series,
+        );
+        ratioBudget(row, 1.5);
+        rows.push(row);
+      }
+    }
+
+    if (only.has('tool')) {
+      for (const format of FORMATS) {
+        progress(`${format}: tool-call argument CPU, 1k vs 10k deltas, ${plan.tool.reps} reps`);
+        const { figures, series } = await measureToolScaling(upstream.url, contenders, format, plan.tool);
+        raw[`${format}-tool`] = { figures, series };
+        const row: Row = {
+          id: `${format}-tool`,
+          title: `${format}: tool-call argument CPU per delta, ratio 10k/1k deltas (doStream, per-request cost taken out)`,
+          unit: '',
+          digits: 2,
+          cells: {},
+        };
+        for (const [name, figure] of Object.entries(figures)) {
+          const cell =
+            'ratio' in figure
+              ? {
+                  value: figure.ratio,
+                  detail: `(1k: ${figure.small.toFixed(2)} µs, 10k: ${figure.large.toFixed(2)} µs)`,
+                  spread: figure.spread,
+                }
+              : { unavailable: figure.unavailable, error: figure.error };
+          if (name === FLOOR) row.floor = cell;
+          else row.cells[name] = cell;
+        }
+        ratioBudget(row, 1.3, '10k/1k');
+        rows.push(row);
+      }
+    }
+
+    if (only.has('embed')) {
+      progress(`embedMany ${EMBED_INPUTS} x ${EMBEDDING_DIMENSIONS}, ${plan.embed.reps} reps`);
+      const series = await measureEmbedMany(upstream.url, embeddingContenders(upstream.url), plan.embed);
+      const row = seriesRow(
+        'embed-many',
+        `embedMany ${EMBED_INPUTS} x ${EMBEDDING_DIMENSIONS} (wall per call; floor: base64 + decode)`,
+        'ms',
+        1,
+        series,
+      );
+      ratioBudget(row, 1.3);
+      rows.push(row);
+    }
+
+    if (only.has('generate')) {
+      for (const format of FORMATS) {
+        progress(`${format}: generateText latency, ${plan.generateRequests} requests`);
+        const series = await measureGenerateLatency(upstream.url, contenders, format, plan.generateRequests);
+        rows.push(
+          seriesRow(
+            `${format}-generate`,
+            `${format}: generateText latency (${GENERATE_SCENARIO.deltas}-piece answer; floor: fetch + JSON.parse)`,
+            'ms',
+            3,
+            series,
+          ),
+        );
+      }
+    }
+
+    if (only.has('heap')) {
+      for (const format of FORMATS) {
+        progress(`${format}: heap retained per delta, ${plan.heap.deltas} deltas x ${plan.heap.reps} reps`);
+        const result = await measureHeapRetained(upstream.url, contenders, format, plan.heap.deltas, plan.heap.reps);
+        const row: Row = {
+          id: `${format}-heap`,
+          title: `${format}: heap retained per delta (${plan.heap.deltas} vs ${plan.heap.deltas / 10} deltas, final result held)`,
+          unit: 'B',
+          digits: 2,
+          cells: {},
+        };
+        if ('figures' in result) {
+          raw[`${format}-heap`] = result;
+          for (const [name, figure] of Object.entries(result.figures)) {
+            const cell =
+              'perDelta' in figure
+                ? {
+                    value: figure.perDelta,
+                    detail: `(+-${(figure.noisePerDelta / 2).toFixed(2)})`,
+                  }
+                : { unavailable: figure.unavailable, error: figure.error };
+            if (name === FLOOR) row.floor = cell;
+            else row.cells[name] = cell;
+          }
+        } else {
+          row.floor = { unavailable: result.unavailable };
+          row.cells[OURS] = { unavailable: result.unavailable };
+        }
+        if (format === 'chat') {
+          notes.push(
+            'Heap rows: the +- after each figure is half the range of its repetitions, in B/delta. A run\'s heap moves a few tens of KB either way, so ' +
+              (quick ? `${plan.heap.deltas} deltas (--quick) resolve about +-1 B/delta; the full run resolves about +-0.1.` : `${plan.heap.deltas} deltas resolve about +-0.1 B/delta.`),
+          );
+        }
+        const ours = row.cells[OURS];
+        row.budget =
+          ours?.value === undefined
+            ? { text: 'bytes/delta < 1', verdict: 'NOT MEASURED', detail: ours?.unavailable ?? ours?.error ?? 'no figure' }
+            : { text: 'bytes/delta < 1', verdict: ours.value < 1 ? 'PASS' : 'FAIL', detail: `${ours.value.toFixed(2)} B/delta` };
+        rows.push(row);
+      }
+    }
+  } finally {
+    served = await Promise.race([upstream.stats(), new Promise<ServedBody[]>(done => setTimeout(() => done([]), 5_000))]);
+    upstream.stop();
+  }
+
+  // Without the upstream running: these rows spawn processes or bundle.
+  if (only.has('bundle')) {
+    progress('bundle size (esbuild, min+gzip, ai and zod external)');
+    const entries: Record<string, string> = {
+      [OURS]: OWN_ENTRY,
+      'openai-compatible': packageEntry('@ai-sdk/openai-compatible'),
+      openai: packageEntry('@ai-sdk/openai'),
+      anthropic: packageEntry('@ai-sdk/anthropic'),
+      openrouter: packageEntry('@openrouter/ai-sdk-provider'),
+    };
+    const sizes: Record<string, BundleSize> = {};
+    for (const [name, entry] of Object.entries(entries)) sizes[name] = await bundleSize(entry);
+    const testing = await bundleSize(OWN_TESTING_ENTRY);
+    raw.bundle = { ...sizes, [`${OURS}/testing`]: testing };
+    const row: Row = { id: 'bundle', title: 'bundle size of the root entry, min+gzip (ai, zod external)', unit: 'KB', digits: 1, cells: {} };
+    for (const [name, size] of Object.entries(sizes)) {
+      row.cells[name] = size.error
+        ? { error: size.error }
+        : { value: size.gzipBytes! / 1024, detail: `(min ${(size.minBytes! / 1024).toFixed(1)} KB)` };
+    }
+    ratioBudget(row, 25, 'KB');
+    row.budget!.text = 'root entry <= 25 KB';
+    rows.push(row);
+    const ownParts = sizes[OURS].parts;
+    if (ownParts) {
+      notes.push(
+        `Where ${OURS}'s root bundle comes from (minified bytes before gzip): ` +
+          ownParts.slice(0, 8).map(({ part, bytes }) => `${part} ${(bytes / 1024).toFixed(1)} KB`).join(', ') + '.',
+      );
+    }
+    notes.push(
+      testing.error
+        ? `${OURS}/testing export bundle: error: ${testing.error}`
+        : `${OURS}/testing export (separate entry, not in the root bundle): ${(testing.gzipBytes! / 1024).toFixed(1)} KB min+gzip (min ${(testing.minBytes! / 1024).toFixed(1)} KB).`,
+    );
+  }
+
+  if (only.has('import')) {
+    progress(`cold import, ${plan.importRuns} fresh node processes per entry`);
+    const row: Row = { id: 'cold-import', title: 'cold import of the built ESM entry (fresh node, median)', unit: 'ms', digits: 1, cells: {} };
+    if (distNote?.startsWith('not measured')) {
+      row.cells[OURS] = { unavailable: distNote };
+      row.budget = { text: 'faster than openai-compatible', verdict: 'NOT MEASURED', detail: distNote };
+    } else {
+      const series = measureColdImport(
+        {
+          [OURS]: OWN_DIST_ENTRY,
+          'openai-compatible': packageEntry('@ai-sdk/openai-compatible'),
+          openai: packageEntry('@ai-sdk/openai'),
+          anthropic: packageEntry('@ai-sdk/anthropic'),
+          openrouter: packageEntry('@openrouter/ai-sdk-provider'),
+        },
+        plan.importRuns,
+      );
+      raw['cold-import'] = series;
+      for (const [name, value] of Object.entries(series)) row.cells[name] = cellFromSeries(value);
+      const ours = row.cells[OURS];
+      const peer = row.cells['openai-compatible'];
+      if (ours?.value === undefined || peer?.value === undefined) {
+        row.budget = { text: 'faster than openai-compatible', verdict: 'NOT MEASURED', detail: ours?.error ?? peer?.error ?? 'no figure' };
+      } else {
+        row.budget = {
+          text: 'faster than openai-compatible',
+          verdict: ours.value < peer.value ? 'PASS' : 'FAIL',
+          detail: `${ours.value.toFixed(1)} ms vs ${peer.value.toFixed(1)} ms`,
+        };
+      }
+      notes.push(`Cold import: ${distNote}.`);
+    }
+    rows.push(row);
+  }
+
+  const loadAfter = os.loadavg();
+  const cpus = os.cpus();
+  const machine = {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    loadavgBefore: loadBefore.map(value => Number(value.toFixed(2))),
+    loadavgAfter: loadAfter.map(value => Number(value.toFixed(2))),
+    exposeGc: Boolean(gc),
+  };
+  const date = new Date().toISOString();
+  const seconds = (performance.now() - started) / 1000;
+
+  notes.unshift(
+    `Wire bytes: one fake upstream process (node:http on 127.0.0.1) served ${served.length} distinct bodies, each byte-identical for every contender of its format (sha256 per body in latest.json).`,
+    `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGB} GB; load average (1/5/15 min) ${machine.loadavgBefore.join('/')} before, ${machine.loadavgAfter.join('/')} after. Other processes on this machine share these cores.`,
+    'CPU rows: process.cpuUsage (user+system) of this process around the whole call (request, body read, parsing, parts), median of the repetitions; a full GC runs between samples, outside the clock.',
+  );
+  const header = [
+    `# unigate-ai-provider benchmark (${quick ? 'quick' : 'full'})`,
+    '',
+    `${date} · node ${machine.node} · ${machine.platform} · ${machine.cpus} CPUs · ${seconds.toFixed(0)} s`,
+  ];
+  const markdown = renderMarkdown(rows, header, notes);
+  const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(`${resultsDir}latest.md`, markdown);
+  writeFileSync(
+    `${resultsDir}latest.json`,
+    `${JSON.stringify({ date, mode: quick ? 'quick' : 'full', seconds, machine, plan, rows, raw, servedBodies: served, notes }, null, 2)}\n`,
+  );
+  process.stdout.write(`\n${markdown}\nWritten: bench/results/latest.md, bench/results/latest.json\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  error => {
+    console.error('bench: the harness itself failed:', error);
+    process.exit(1);
+  },
+);
