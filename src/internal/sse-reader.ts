@@ -36,35 +36,44 @@ export function createSseReader<T>(handler: SseHandler<T>): TransformStream<Uint
     }
   };
 
-  const line = (text: string, controller: TransformStreamDefaultController<T>) => {
-    if (text === '') return dispatch(controller);
-    const colon = text.indexOf(':');
-    if (colon === 0) return; // comment
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') data = data === undefined ? value : `${data}\n${value}`;
-    else if (field === 'event') eventName = value;
+  // A line is read in place, [from, to) of the buffer: only a field's value is ever sliced out.
+  const line = (from: number, to: number, controller: TransformStreamDefaultController<T>) => {
+    if (from === to) return dispatch(controller);
+    const first = buffer.charCodeAt(from);
+    if (first === 58) return; // ':' starts a comment
+    const isData = first === 100 && buffer.startsWith('data', from);
+    if (!isData && !(first === 101 && buffer.startsWith('event', from))) return; // id, retry, others
+    let at = from + (isData ? 4 : 5);
+    if (at < to) {
+      if (buffer.charCodeAt(at) !== 58) return; // a longer field name, e.g. "database"
+      at += at + 1 < to && buffer.charCodeAt(at + 1) === 32 ? 2 : 1;
+    }
+    const value = at < to ? buffer.slice(at, to) : '';
+    if (!isData) eventName = value;
+    else data = data === undefined ? value : `${data}\n${value}`;
   };
 
   const drain = (controller: TransformStreamDefaultController<T>) => {
     let start = 0;
     const length = buffer.length;
+    // The next CR, found once and reused: scanning for it per line would be quadratic in the chunk
+    // size for the usual LF-only stream, where it is -1 throughout.
+    let cr = buffer.indexOf('\r');
     while (start < length) {
-      let end = buffer.indexOf('\n', start);
-      const cr = buffer.indexOf('\r', start);
-      if (cr !== -1 && (end === -1 || cr < end)) {
+      const lf = buffer.indexOf('\n', start);
+      if (cr !== -1 && cr < start) cr = buffer.indexOf('\r', start);
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
         // A CR at the very end may be the first half of a CRLF split across chunks: wait for more.
         if (cr === length - 1) break;
-        line(buffer.slice(start, cr), controller);
+        line(start, cr, controller);
         start = buffer.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
         continue;
       }
-      if (end === -1) break;
-      line(buffer.slice(start, end), controller);
-      start = end + 1;
+      if (lf === -1) break;
+      line(start, lf, controller);
+      start = lf + 1;
     }
-    buffer = start === 0 ? buffer : buffer.slice(start);
+    if (start > 0) buffer = buffer.slice(start);
   };
 
   const guard = (controller: TransformStreamDefaultController<T>, step: () => void) => {
@@ -89,7 +98,7 @@ export function createSseReader<T>(handler: SseHandler<T>): TransformStream<Uint
         buffer += decoder.decode();
         drain(controller);
         if (buffer.length > 0) {
-          line(buffer.endsWith('\r') ? buffer.slice(0, -1) : buffer, controller);
+          line(0, buffer.endsWith('\r') ? buffer.length - 1 : buffer.length, controller);
           buffer = '';
         }
         dispatch(controller);

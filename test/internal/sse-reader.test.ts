@@ -49,6 +49,15 @@ describe('createSseReader', () => {
     ).toEqual([{ data: '{"type":"ping"}', event: 'ping' }, { end: true }]);
   });
 
+  it('ignores fields whose name only starts with data or event; a bare field name has an empty value', async () => {
+    expect(await read(['database: x\neventual: y\ndata: kept\n\ndata\n\nevent\ndata:\n\n'])).toEqual([
+      { data: 'kept' },
+      { data: '' },
+      { data: '', event: '' },
+      { end: true },
+    ]);
+  });
+
   it('joins multi-line data with a newline', async () => {
     expect(await read(['data: one\ndata: two\n\n'])).toEqual([{ data: 'one\ntwo' }, { end: true }]);
   });
