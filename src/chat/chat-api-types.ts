@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
 
 // Wire shapes of `POST {base_url}/chat/completions` (gateway-api.md "Chat completion",
 // wire-conventions.md "Chat completions"). Field names mirror the wire; the conversion files are the
@@ -69,48 +70,52 @@ export interface ChatUsage {
 }
 
 // The non-streaming answer is parsed once per call, so a schema is affordable here (never per chunk).
-const usageSchema = z.looseObject({
-  prompt_tokens: z.number().nullish(),
-  completion_tokens: z.number().nullish(),
-  total_tokens: z.number().nullish(),
-  prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish(),
-  completion_tokens_details: z.looseObject({ reasoning_tokens: z.number().nullish() }).nullish(),
-});
+const usageSchema = lazy(() =>
+  z.looseObject({
+    prompt_tokens: z.number().nullish(),
+    completion_tokens: z.number().nullish(),
+    total_tokens: z.number().nullish(),
+    prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish(),
+    completion_tokens_details: z.looseObject({ reasoning_tokens: z.number().nullish() }).nullish(),
+  }),
+);
 
-export const chatCompletionSchema = z.looseObject({
-  id: z.string().nullish(),
-  created: z.number().nullish(),
-  model: z.string().nullish(),
-  choices: z.array(
-    z.looseObject({
-      index: z.number().nullish(),
-      message: z.looseObject({
-        role: z.string().nullish(),
-        content: z.string().nullish(),
-        reasoning_content: z.string().nullish(),
-        reasoning: z.string().nullish(),
-        tool_calls: z
-          .array(
-            z.looseObject({
-              id: z.string().nullish(),
-              type: z.string().nullish(),
-              function: z.looseObject({ name: z.string(), arguments: z.string().nullish() }),
-            }),
-          )
-          .nullish(),
+export const chatCompletionSchema = lazy(() =>
+  z.looseObject({
+    id: z.string().nullish(),
+    created: z.number().nullish(),
+    model: z.string().nullish(),
+    choices: z.array(
+      z.looseObject({
+        index: z.number().nullish(),
+        message: z.looseObject({
+          role: z.string().nullish(),
+          content: z.string().nullish(),
+          reasoning_content: z.string().nullish(),
+          reasoning: z.string().nullish(),
+          tool_calls: z
+            .array(
+              z.looseObject({
+                id: z.string().nullish(),
+                type: z.string().nullish(),
+                function: z.looseObject({ name: z.string(), arguments: z.string().nullish() }),
+              }),
+            )
+            .nullish(),
+        }),
+        finish_reason: z.string().nullish(),
       }),
-      finish_reason: z.string().nullish(),
-    }),
-  ),
-  usage: usageSchema.nullish(),
-});
+    ),
+    usage: usageSchema().nullish(),
+  }),
+);
 
 /** Some upstreams answer HTTP 200 with an error object instead of a completion. */
-const chatErrorEnvelopeSchema = z.looseObject({ error: z.union([z.string(), z.looseObject({})]) });
+const chatErrorEnvelopeSchema = lazy(() => z.looseObject({ error: z.union([z.string(), z.looseObject({})]) }));
 
-export const chatResponseSchema = z.union([chatErrorEnvelopeSchema, chatCompletionSchema]);
+export const chatResponseSchema = lazy(() => z.union([chatErrorEnvelopeSchema(), chatCompletionSchema()]));
 
-export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+export type ChatCompletion = z.infer<ReturnType<typeof chatCompletionSchema>>;
 
 // Stream chunks are deliberately not schema-validated (the hot path): these types only document
 // the fields the stream mapper reads by shape, with cheap typeof checks.

@@ -61,7 +61,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       toolChoice,
       providerOptions,
     } = options;
-    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateChatProviderOptionsSchema, 'chat-completions');
+    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateChatProviderOptionsSchema(), 'chat-completions');
 
     checkInteger('maxOutputTokens', maxOutputTokens, 1);
     checkRange('temperature', temperature, CHAT_LIMITS.temperature.min, CHAT_LIMITS.temperature.max);
@@ -159,7 +159,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       auth: 'bearer',
       url,
       body,
-      successfulResponseHandler: createJsonHandler(chatResponseSchema),
+      successfulResponseHandler: createJsonHandler(chatResponseSchema()),
       abortSignal: options.abortSignal,
       headers: options.headers,
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
 
 /** The chat-completions limits of gateway-api.md ("POST /chat/completions", "Limits"). */
 export const CHAT_LIMITS = {
@@ -13,12 +14,14 @@ export const CHAT_LIMITS = {
 export const RESERVED_CHAT_BODY_FIELDS = ['model', 'messages', 'stream', 'stream_options'] as const;
 
 // Types only; ranges are checked afterwards with validate-argument so errors name limit and value.
-export const unigateChatProviderOptionsSchema = z.object({
-  user: z.string().optional(),
-  n: z.number().optional(),
-  strictJsonSchema: z.boolean().optional(),
-  extraBody: z.record(z.string(), z.unknown()).optional(),
-});
+export const unigateChatProviderOptionsSchema = lazy(() =>
+  z.object({
+    user: z.string().optional(),
+    n: z.number().optional(),
+    strictJsonSchema: z.boolean().optional(),
+    extraBody: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 /**
  * Options of the chat-completions model, passed as `providerOptions.unigate`.

@@ -1,11 +1,11 @@
 import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
 
 // Wire shapes of `POST {site_url}/api/v1/messages` (gateway-api.md "Message", wire-conventions.md "Messages").
 // Field names mirror the wire; the conversion files are the only place they meet the AI SDK's names.
 
 export type MessagesImageSource =
-  | { type: 'base64'; media_type: MessagesImageMediaType; data: string }
-  | { type: 'url'; url: string };
+  { type: 'base64'; media_type: MessagesImageMediaType; data: string } | { type: 'url'; url: string };
 
 /** The image media types the messages format accepts. */
 export type MessagesImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -47,14 +47,10 @@ export interface MessagesRedactedThinkingBlock {
 
 export type MessagesUserBlock = MessagesTextBlock | MessagesImageBlock | MessagesToolResultBlock;
 export type MessagesAssistantBlock =
-  | MessagesTextBlock
-  | MessagesToolUseBlock
-  | MessagesThinkingBlock
-  | MessagesRedactedThinkingBlock;
+  MessagesTextBlock | MessagesToolUseBlock | MessagesThinkingBlock | MessagesRedactedThinkingBlock;
 
 export type MessagesTurn =
-  | { role: 'user'; content: MessagesUserBlock[] }
-  | { role: 'assistant'; content: MessagesAssistantBlock[] };
+  { role: 'user'; content: MessagesUserBlock[] } | { role: 'assistant'; content: MessagesAssistantBlock[] };
 
 export interface MessagesTool {
   name: string;
@@ -62,11 +58,7 @@ export interface MessagesTool {
   input_schema: unknown;
 }
 
-export type MessagesToolChoice =
-  | { type: 'auto' }
-  | { type: 'any' }
-  | { type: 'none' }
-  | { type: 'tool'; name: string };
+export type MessagesToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };
 
 /** The request body, without `stream`. */
 export interface MessagesRequestBody {
@@ -84,41 +76,48 @@ export interface MessagesRequestBody {
   thinking?: { type: 'enabled'; budget_tokens: number } | { type: 'disabled' };
 }
 
-const usageSchema = z.looseObject({
-  input_tokens: z.number().nullish(),
-  output_tokens: z.number().nullish(),
-  cache_read_input_tokens: z.number().nullish(),
-  cache_creation_input_tokens: z.number().nullish(),
-});
+const usageSchema = lazy(() =>
+  z.looseObject({
+    input_tokens: z.number().nullish(),
+    output_tokens: z.number().nullish(),
+    cache_read_input_tokens: z.number().nullish(),
+    cache_creation_input_tokens: z.number().nullish(),
+  }),
+);
 
 /** Token counts as the wire sends them; every field may be missing. */
-export type MessagesUsage = z.infer<typeof usageSchema>;
+export type MessagesUsage = z.infer<ReturnType<typeof usageSchema>>;
 
-const knownBlockSchemas: Record<string, z.ZodType> = {
+const knownBlockSchemas = lazy((): Record<string, z.ZodType> => ({
   text: z.looseObject({ text: z.string() }),
   tool_use: z.looseObject({ id: z.string(), name: z.string(), input: z.unknown() }),
   thinking: z.looseObject({ thinking: z.string(), signature: z.string().nullish() }),
   redacted_thinking: z.looseObject({ data: z.string() }),
-};
+}));
 
 // Block kinds the spec does not name are skipped, not fatal; a known kind with missing fields is an
 // error that names the field (a plain union would only say "Invalid input").
-const responseBlockSchema = z.looseObject({ type: z.string() }).superRefine((block, context) => {
-  const schema = Object.hasOwn(knownBlockSchemas, block.type) ? knownBlockSchemas[block.type] : undefined;
-  const result = schema?.safeParse(block);
-  if (result && !result.success) {
-    for (const issue of result.error.issues) {
-      context.addIssue({ code: 'custom', path: issue.path, message: `${block.type} block: ${issue.message}` });
+const responseBlockSchema = lazy(() =>
+  z.looseObject({ type: z.string() }).superRefine((block, context) => {
+    const known = knownBlockSchemas();
+    const schema = Object.hasOwn(known, block.type) ? known[block.type] : undefined;
+    const result = schema?.safeParse(block);
+    if (result && !result.success) {
+      for (const issue of result.error.issues) {
+        context.addIssue({ code: 'custom', path: issue.path, message: `${block.type} block: ${issue.message}` });
+      }
     }
-  }
-});
+  }),
+);
 
 /** The Message object of a non-streaming response (parsed once per call, so a schema is fine here). */
-export const messagesResponseSchema = z.looseObject({
-  id: z.string().nullish(),
-  model: z.string().nullish(),
-  content: z.array(responseBlockSchema),
-  stop_reason: z.string().nullish(),
-  stop_sequence: z.string().nullish(),
-  usage: usageSchema.nullish(),
-});
+export const messagesResponseSchema = lazy(() =>
+  z.looseObject({
+    id: z.string().nullish(),
+    model: z.string().nullish(),
+    content: z.array(responseBlockSchema()),
+    stop_reason: z.string().nullish(),
+    stop_sequence: z.string().nullish(),
+    usage: usageSchema().nullish(),
+  }),
+);

@@ -56,7 +56,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   private async prepare(options: LanguageModelV3CallOptions): Promise<PreparedCall> {
     const { options: unigate, warnings } = parseUnigateOptions(
       options.providerOptions,
-      unigateMessagesProviderOptionsSchema,
+      unigateMessagesProviderOptionsSchema(),
       'messages-format',
     );
     const thinking = unigate?.thinking?.type === 'enabled' ? unigate.thinking : undefined;
@@ -131,7 +131,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       auth: 'messages',
       url: this.url,
       body,
-      successfulResponseHandler: createJsonHandler(messagesResponseSchema),
+      successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
       abortSignal: options.abortSignal,
       headers: options.headers,
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires
@@ -14,15 +15,17 @@ export const MESSAGES_TEMPERATURE_RANGE = { min: 0, max: 1 } as const;
 /** The smallest thinking budget the messages format accepts upstream. */
 export const MIN_THINKING_BUDGET_TOKENS = 1024;
 
-export const unigateMessagesProviderOptionsSchema = z.object({
-  userId: z.string().optional(),
-  thinking: z
-    .union([
-      z.object({ type: z.literal('enabled'), budgetTokens: z.number() }),
-      z.object({ type: z.literal('disabled') }),
-    ])
-    .optional(),
-});
+export const unigateMessagesProviderOptionsSchema = lazy(() =>
+  z.object({
+    userId: z.string().optional(),
+    thinking: z
+      .union([
+        z.object({ type: z.literal('enabled'), budgetTokens: z.number() }),
+        z.object({ type: z.literal('disabled') }),
+      ])
+      .optional(),
+  }),
+);
 
 /**
  * Options of the messages-format model, passed as `providerOptions.unigate`.
