@@ -5,12 +5,12 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
-import type { SseHandler } from '../internal/sse-reader';
+import type { SseHandler, SseSink } from '../internal/sse-reader';
 import type { ChatChunkChoice, ChatChunkToolCallDelta, ChatCompletionChunk } from './chat-api-types';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 
-type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
+type Controller = SseSink<LanguageModelV3StreamPart>;
 
 /** One streamed tool call, keyed by its `index`. Arguments are appended, never re-parsed. */
 interface ToolCallState {
@@ -46,7 +46,7 @@ function kind(value: unknown): string {
 }
 
 /**
- * Maps chat-completions SSE events to V3 stream parts, for `createSseReader`.
+ * Maps chat-completions SSE events to V3 stream parts, for `readSseStream`.
  *
  * The hot path: one JSON.parse per event, fields read by shape with typeof checks, one enqueue per
  * delta. A chunk of the wrong shape throws, and the reader routes the throw to `error`, which emits an
@@ -278,7 +278,7 @@ export function createChatStreamHandler({
       if (data === '[DONE]') {
         finish(data, controller);
         // Ends the stream even if the connection stays open after the terminator.
-        controller.terminate();
+        controller.close();
         return;
       }
 
@@ -356,7 +356,7 @@ export function createChatStreamHandler({
         });
       }
       // Stops reading: the rest of the body can no longer be trusted, and the connection is released.
-      controller.terminate();
+      controller.close();
     },
   };
 }

@@ -13,7 +13,7 @@ import { readErrorObject, redact } from '../internal/gateway-error';
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
-import { createSseReader, streamingBody } from '../internal/sse-reader';
+import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
@@ -230,15 +230,14 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       abortSignal: options.abortSignal,
       headers: options.headers,
     });
-    const stream = responseBody.pipeThrough(
-      createSseReader(
-        createChatStreamHandler({
-          warnings: prepared.warnings,
-          includeRawChunks: options.includeRawChunks === true,
-          collectChoices: prepared.collectChoices,
-          createStreamError: (errorObject, data) => this.inBandError(errorObject, data, url, body),
-        }),
-      ),
+    const stream = readSseStream(
+      responseBody,
+      createChatStreamHandler({
+        warnings: prepared.warnings,
+        includeRawChunks: options.includeRawChunks === true,
+        collectChoices: prepared.collectChoices,
+        createStreamError: (errorObject, data) => this.inBandError(errorObject, data, url, body),
+      }),
     );
     return { stream, request: { body }, response: { headers: responseHeaders } };
   }

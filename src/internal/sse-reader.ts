@@ -1,12 +1,19 @@
+/** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
+export interface SseSink<T> {
+  enqueue(part: T): void;
+  close(): void;
+}
+
 /**
  * What a model does with the events of one SSE response. `event` is called once per dispatched
  * event, in order; `end` once when the body ends. A throw from either becomes a call to `error`,
- * so a model's mapping bug still reaches the user as an error part, never as a torn stream.
+ * after which the stream closes, so a model's mapping bug still reaches the user as an error part,
+ * never as a torn stream or a hang.
  */
 export interface SseHandler<T> {
-  event(data: string, eventName: string | undefined, controller: TransformStreamDefaultController<T>): void;
-  end(controller: TransformStreamDefaultController<T>): void;
-  error(error: unknown, controller: TransformStreamDefaultController<T>): void;
+  event(data: string, eventName: string | undefined, sink: SseSink<T>): void;
+  end(sink: SseSink<T>): void;
+  error(error: unknown, sink: SseSink<T>): void;
 }
 
 /**
@@ -16,29 +23,50 @@ export interface SseHandler<T> {
  *
  * At the end of the body a last event that was not closed by a blank line is still dispatched, so a
  * truncated JSON payload reaches the model and becomes a clear error rather than vanishing.
+ *
+ * The parts stream pulls the body itself rather than being a TransformStream: one stream fewer per
+ * chunk, and cancelling it after the body has ended is safe (Node's TransformStream throws there).
+ * Cancelling or closing it cancels the body, which ends the request.
  */
-export function createSseReader<T>(handler: SseHandler<T>): TransformStream<Uint8Array, T> {
+export function readSseStream<T>(body: ReadableStream<Uint8Array>, handler: SseHandler<T>): ReadableStream<T> {
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string | undefined;
   let eventName: string | undefined;
-  let failed = false;
+  // No more handler calls or parts once the stream is closed, failed or cancelled.
+  let done = false;
+  let enqueued = 0;
+  let controller!: ReadableStreamDefaultController<T>;
 
-  const dispatch = (controller: TransformStreamDefaultController<T>) => {
+  const sink: SseSink<T> = {
+    enqueue(part) {
+      enqueued++;
+      controller.enqueue(part);
+    },
+    close() {
+      if (done) return;
+      done = true;
+      controller.close();
+      reader.cancel().catch(() => {});
+    },
+  };
+
+  const dispatch = () => {
     if (data !== undefined) {
       const payload = data;
       const name = eventName;
       data = undefined;
       eventName = undefined;
-      handler.event(payload, name, controller);
+      handler.event(payload, name, sink);
     } else {
       eventName = undefined;
     }
   };
 
   // A line is read in place, [from, to) of the buffer: only a field's value is ever sliced out.
-  const line = (from: number, to: number, controller: TransformStreamDefaultController<T>) => {
-    if (from === to) return dispatch(controller);
+  const line = (from: number, to: number) => {
+    if (from === to) return dispatch();
     const first = buffer.charCodeAt(from);
     if (first === 58) return; // ':' starts a comment
     const isData = first === 100 && buffer.startsWith('data', from);
@@ -53,57 +81,90 @@ export function createSseReader<T>(handler: SseHandler<T>): TransformStream<Uint
     else data = data === undefined ? value : `${data}\n${value}`;
   };
 
-  const drain = (controller: TransformStreamDefaultController<T>) => {
+  const drain = () => {
     let start = 0;
     const length = buffer.length;
     // The next CR, found once and reused: scanning for it per line would be quadratic in the chunk
     // size for the usual LF-only stream, where it is -1 throughout.
     let cr = buffer.indexOf('\r');
-    while (start < length) {
+    while (start < length && !done) {
       const lf = buffer.indexOf('\n', start);
       if (cr !== -1 && cr < start) cr = buffer.indexOf('\r', start);
       if (cr !== -1 && (lf === -1 || cr < lf)) {
         // A CR at the very end may be the first half of a CRLF split across chunks: wait for more.
         if (cr === length - 1) break;
-        line(start, cr, controller);
+        line(start, cr);
         start = buffer.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
         continue;
       }
       if (lf === -1) break;
-      line(start, lf, controller);
+      line(start, lf);
       start = lf + 1;
     }
     if (start > 0) buffer = buffer.slice(start);
   };
 
-  const guard = (controller: TransformStreamDefaultController<T>, step: () => void) => {
-    if (failed) return;
+  const guard = (step: () => void) => {
     try {
       step();
     } catch (error) {
-      failed = true;
-      handler.error(error, controller);
+      if (done) return;
+      handler.error(error, sink);
+      sink.close();
     }
   };
 
-  return new TransformStream<Uint8Array, T>({
-    transform(chunk, controller) {
-      guard(controller, () => {
-        buffer += decoder.decode(chunk, { stream: true });
-        drain(controller);
-      });
+  const finish = () => {
+    buffer += decoder.decode();
+    drain();
+    if (done) return;
+    if (buffer.length > 0) {
+      line(0, buffer.endsWith('\r') ? buffer.length - 1 : buffer.length);
+      buffer = '';
+    }
+    if (done) return;
+    dispatch();
+    if (done) return;
+    handler.end(sink);
+  };
+
+  return new ReadableStream<T>({
+    start(streamController) {
+      controller = streamController;
     },
-    flush(controller) {
-      guard(controller, () => {
-        buffer += decoder.decode();
-        drain(controller);
-        if (buffer.length > 0) {
-          line(0, buffer.endsWith('\r') ? buffer.length - 1 : buffer.length, controller);
-          buffer = '';
+    async pull() {
+      enqueued = 0;
+      while (!done && enqueued === 0) {
+        let result: ReadableStreamReadResult<Uint8Array>;
+        try {
+          result = await reader.read();
+        } catch (error) {
+          // The body failed (network, abort): the parts stream fails with the same error.
+          if (!done) {
+            done = true;
+            controller.error(error);
+          }
+          return;
         }
-        dispatch(controller);
-        handler.end(controller);
-      });
+        if (done) return;
+        if (result.done) {
+          guard(finish);
+          if (!done) {
+            done = true;
+            controller.close();
+          }
+          return;
+        }
+        const chunk = result.value;
+        guard(() => {
+          buffer += decoder.decode(chunk, { stream: true });
+          drain();
+        });
+      }
+    },
+    cancel(reason) {
+      done = true;
+      return reader.cancel(reason);
     },
   });
 }

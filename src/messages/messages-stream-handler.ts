@@ -5,13 +5,13 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { readErrorObject, redact } from '../internal/gateway-error';
-import type { SseHandler } from '../internal/sse-reader';
+import type { SseHandler, SseSink } from '../internal/sse-reader';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
 
-type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
+type Controller = SseSink<LanguageModelV3StreamPart>;
 
 // One state per open content block, by the block's `index`.
 type BlockState =

@@ -10,7 +10,7 @@ import {
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
-import { createSseReader, streamingBody } from '../internal/sse-reader';
+import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { checkInteger, checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateMessagesModelId } from '../unigate-model-ids';
@@ -211,7 +211,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     });
 
     return {
-      stream: responseBody.pipeThrough(createSseReader(handler)),
+      stream: readSseStream(responseBody, handler),
       request: { body: requestBody },
       response: { headers: responseHeaders },
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseReader } from '../../src/internal/sse-reader';
+import { readSseStream, type SseHandler } from '../../src/internal/sse-reader';
 
 type Out = { data: string; event?: string } | { end: true } | { error: string };
 
@@ -12,20 +12,18 @@ async function read(chunks: Array<string | Uint8Array>, failOn?: string): Promis
     },
   });
   const out: Out[] = [];
-  const stream = body.pipeThrough(
-    createSseReader<Out>({
-      event(data, event, controller) {
-        if (data === failOn) throw new Error(`bad event ${data}`);
-        controller.enqueue(event === undefined ? { data } : { data, event });
-      },
-      end(controller) {
-        controller.enqueue({ end: true });
-      },
-      error(error, controller) {
-        controller.enqueue({ error: (error as Error).message });
-      },
-    }),
-  );
+  const stream = readSseStream<Out>(body, {
+    event(data, event, sink) {
+      if (data === failOn) throw new Error(`bad event ${data}`);
+      sink.enqueue(event === undefined ? { data } : { data, event });
+    },
+    end(sink) {
+      sink.enqueue({ end: true });
+    },
+    error(error, sink) {
+      sink.enqueue({ error: (error as Error).message });
+    },
+  });
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -34,7 +32,7 @@ async function read(chunks: Array<string | Uint8Array>, failOn?: string): Promis
   }
 }
 
-describe('createSseReader', () => {
+describe('readSseStream', () => {
   it('dispatches one event per blank line, with and without the space after data:', async () => {
     expect(await read(['data: {"a":1}\n\ndata:{"b":2}\n\n'])).toEqual([
       { data: '{"a":1}' },
@@ -96,5 +94,83 @@ describe('createSseReader', () => {
       { data: 'ok' },
       { error: 'bad event boom' },
     ]);
+  });
+
+  it('close() from the handler ends the stream at once and cancels the body, even if it never ends', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: a\n\ndata: [DONE]\n\ndata: after\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const parts: string[] = [];
+    const handler: SseHandler<string> = {
+      event(data, _, sink) {
+        if (data === '[DONE]') return sink.close();
+        sink.enqueue(data);
+      },
+      end: sink => sink.enqueue('end'),
+      error: () => {},
+    };
+    const reader = readSseStream(body, handler).getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+    expect(parts).toEqual(['a']);
+    expect(cancelled).toBe(true);
+  });
+
+  it('cancelling after the body has ended is safe and cancelling mid-body cancels the body', async () => {
+    const encoder = new TextEncoder();
+    const ended = readSseStream(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('data: a\n\ndata: b\n\n'));
+          controller.close();
+        },
+      }),
+      { event: (data, _, sink) => sink.enqueue(data), end: () => {}, error: () => {} } as SseHandler<string>,
+    ).getReader();
+    expect((await ended.read()).value).toBe('a');
+    await new Promise(resolve => setTimeout(resolve, 5));
+    await expect(ended.cancel()).resolves.toBeUndefined();
+
+    let reason: unknown;
+    const open = readSseStream(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('data: a\n\n'));
+        },
+        cancel(why) {
+          reason = why;
+        },
+      }),
+      { event: (data, _, sink) => sink.enqueue(data), end: () => {}, error: () => {} } as SseHandler<string>,
+    ).getReader();
+    expect((await open.read()).value).toBe('a');
+    await open.cancel('stop');
+    expect(reason).toBe('stop');
+  });
+
+  it('a failing body fails the parts stream with the same error', async () => {
+    const failure = new DOMException('The operation was aborted.', 'AbortError');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: a\n\n'));
+        controller.error(failure);
+      },
+    });
+    const reader = readSseStream(body, {
+      event: (data, _, sink) => sink.enqueue(data),
+      end: () => {},
+      error: () => {},
+    } as SseHandler<string>).getReader();
+    const read = async () => {
+      const values: string[] = [];
+      for (let r = await reader.read(); !r.done; r = await reader.read()) values.push(r.value);
+      return values;
+    };
+    await expect(read()).rejects.toBe(failure);
   });
 });
