@@ -106,7 +106,7 @@ export function createChatStreamHandler({
   };
 
   const toolCallDelta = (delta: ChatChunkToolCallDelta, position: number, data: string, controller: Controller) => {
-    if (delta === null || typeof delta !== 'object') {
+    if (delta === null || typeof delta !== 'object' || Array.isArray(delta)) {
       throw malformed(`choices[0].delta.tool_calls[${position}] is ${kind(delta)}, not an object`, data);
     }
     let index = delta.index;
@@ -122,7 +122,7 @@ export function createChatStreamHandler({
     let name: unknown;
     let args: unknown;
     if (fn != null) {
-      if (typeof fn !== 'object') {
+      if (typeof fn !== 'object' || Array.isArray(fn)) {
         throw malformed(`choices[0].delta.tool_calls[${position}].function is ${kind(fn)}, not an object`, data);
       }
       name = fn.name;
@@ -176,7 +176,7 @@ export function createChatStreamHandler({
   const collectChoice = (choice: ChatChunkChoice, index: number, position: number, data: string) => {
     const delta = choice.delta;
     if (delta != null) {
-      if (typeof delta !== 'object') throw malformed(`choices[${position}].delta is ${kind(delta)}, not an object`, data);
+      if (typeof delta !== 'object' || Array.isArray(delta)) throw malformed(`choices[${position}].delta is ${kind(delta)}, not an object`, data);
       const content = delta.content;
       if (content != null) {
         if (typeof content !== 'string') {
@@ -217,7 +217,7 @@ export function createChatStreamHandler({
   const choiceDelta = (choice: ChatChunkChoice, position: number, data: string, controller: Controller) => {
     const delta = choice.delta;
     if (delta != null) {
-      if (typeof delta !== 'object') throw malformed(`choices[${position}].delta is ${kind(delta)}, not an object`, data);
+      if (typeof delta !== 'object' || Array.isArray(delta)) throw malformed(`choices[${position}].delta is ${kind(delta)}, not an object`, data);
 
       let reasoning = delta.reasoning_content;
       if (reasoning == null) reasoning = delta.reasoning;
@@ -306,7 +306,7 @@ export function createChatStreamHandler({
       }
 
       if (chunk.usage != null) {
-        if (typeof chunk.usage !== 'object') throw malformed(`usage is ${kind(chunk.usage)}, not an object`, data);
+        if (typeof chunk.usage !== 'object' || Array.isArray(chunk.usage)) throw malformed(`usage is ${kind(chunk.usage)}, not an object`, data);
         usage = chunk.usage;
       }
 
@@ -315,7 +315,7 @@ export function createChatStreamHandler({
       if (!Array.isArray(choices)) throw malformed(`choices is ${kind(choices)}, not an array`, data);
       for (let position = 0; position < choices.length; position++) {
         const choice = choices[position];
-        if (choice === null || typeof choice !== 'object') {
+        if (choice === null || typeof choice !== 'object' || Array.isArray(choice)) {
           throw malformed(`choices[${position}] is ${kind(choice)}, not an object`, data);
         }
         const index = choice.index ?? 0;

@@ -238,6 +238,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         collectChoices: prepared.collectChoices,
         createStreamError: (errorObject, data) => this.inBandError(errorObject, data, url, body),
       }),
+      { secret: this.config.optionalApiKey() },
     );
     return { stream, request: { body }, response: { headers: responseHeaders } };
   }

@@ -86,6 +86,22 @@ export function redact(text: string, secret: string | undefined): string {
   return text.split(secret).join('[redacted]');
 }
 
+/**
+ * Removes `secret` from an error built out of response data (message, stack and `data`), in place.
+ * Stream errors quote the chunk they choke on, and a chunk may echo anything.
+ */
+export function redactError<E>(error: E, secret: string | undefined): E {
+  if (!secret || !(error instanceof Error)) return error;
+  error.message = redact(error.message, secret);
+  if (error.stack) error.stack = redact(error.stack, secret);
+  const holder = error as unknown as { data?: unknown };
+  if (holder.data !== undefined) {
+    const text = typeof holder.data === 'string' ? holder.data : JSON.stringify(holder.data);
+    if (text?.includes(secret)) holder.data = redact(text, secret);
+  }
+  return error;
+}
+
 /** Builds the one error every endpoint throws for a non-2xx response. */
 export function createGatewayError({
   status,

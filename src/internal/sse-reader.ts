@@ -1,3 +1,5 @@
+import { redactError } from './gateway-error';
+
 /** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
 export interface SseSink<T> {
   enqueue(part: T): void;
@@ -28,10 +30,18 @@ export interface SseHandler<T> {
  * chunk, and cancelling it after the body has ended is safe (Node's TransformStream throws there).
  * Cancelling or closing it cancels the body, which ends the request.
  */
-export function readSseStream<T>(body: ReadableStream<Uint8Array>, handler: SseHandler<T>): ReadableStream<T> {
+export function readSseStream<T>(
+  body: ReadableStream<Uint8Array>,
+  handler: SseHandler<T>,
+  { secret }: { secret?: string } = {},
+): ReadableStream<T> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  // `buffer` holds text from the start of the current line; `pending` holds later pieces of that
+  // same line, joined only when a line end arrives, so a line of many megabytes in small chunks
+  // costs linear time instead of a re-join and re-scan per chunk.
   let buffer = '';
+  let pending: string[] = [];
   let data: string | undefined;
   let eventName: string | undefined;
   // No more handler calls or parts once the stream is closed, failed or cancelled.
@@ -109,13 +119,24 @@ export function readSseStream<T>(body: ReadableStream<Uint8Array>, handler: SseH
       step();
     } catch (error) {
       if (done) return;
-      handler.error(error, sink);
+      handler.error(redactError(error, secret), sink);
       sink.close();
     }
   };
 
+  const push = (text: string) => {
+    if (text.indexOf('\n') === -1 && text.indexOf('\r') === -1 && !buffer.endsWith('\r')) {
+      pending.push(text);
+      return;
+    }
+    buffer += pending.length > 0 ? pending.join('') + text : text;
+    pending = [];
+    drain();
+  };
+
   const finish = () => {
-    buffer += decoder.decode();
+    buffer += pending.join('') + decoder.decode();
+    pending = [];
     drain();
     if (done) return;
     if (buffer.length > 0) {
@@ -156,10 +177,7 @@ export function readSseStream<T>(body: ReadableStream<Uint8Array>, handler: SseH
           return;
         }
         const chunk = result.value;
-        guard(() => {
-          buffer += decoder.decode(chunk, { stream: true });
-          drain();
-        });
+        guard(() => push(decoder.decode(chunk, { stream: true })));
       }
     },
     cancel(reason) {

@@ -112,7 +112,7 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
   const blockStart = (event: Record<string, unknown>, controller: Controller) => {
     const index = readIndex(event, 'content_block_start');
     const block = event.content_block as Record<string, unknown> | null | undefined;
-    if (block === null || typeof block !== 'object') throw malformed(event, 'content_block_start without "content_block"');
+    if (block === null || typeof block !== 'object' || Array.isArray(block)) throw malformed(event, 'content_block_start without "content_block"');
     const id = String(index);
     switch (block.type) {
       case 'text':
@@ -167,8 +167,10 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
     const index = readIndex(event, 'content_block_delta');
     const state = blocks[index];
     if (state === undefined) throw malformed(event, `content_block_delta for block ${index}, which is not open`);
+    // A block kind the spec does not name is skipped with every delta it gets, whatever their type.
+    if (state.kind === 'ignored') return;
     const delta = event.delta as Record<string, unknown> | null | undefined;
-    if (delta === null || typeof delta !== 'object') throw malformed(event, 'content_block_delta without "delta"');
+    if (delta === null || typeof delta !== 'object' || Array.isArray(delta)) throw malformed(event, 'content_block_delta without "delta"');
     switch (delta.type) {
       case 'text_delta':
         if (state.kind !== 'text' || typeof delta.text !== 'string') {
@@ -276,7 +278,7 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
           return blockStop(record, controller);
         case 'message_start': {
           const message = record.message as Record<string, unknown> | null | undefined;
-          if (message === null || typeof message !== 'object') throw malformed(event, 'message_start without "message"');
+          if (message === null || typeof message !== 'object' || Array.isArray(message)) throw malformed(event, 'message_start without "message"');
           controller.enqueue({
             type: 'response-metadata',
             ...(typeof message.id === 'string' && { id: message.id }),

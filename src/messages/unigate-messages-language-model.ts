@@ -201,17 +201,18 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       headers: options.headers,
     });
 
+    const secret = this.config.optionalApiKey();
     const handler = createMessagesStreamHandler({
       warnings,
       includeRawChunks: options.includeRawChunks === true,
       jsonResponseTool,
       url,
       requestBodyValues: requestBody,
-      secret: this.config.optionalApiKey(),
+      secret,
     });
 
     return {
-      stream: readSseStream(responseBody, handler),
+      stream: readSseStream(responseBody, handler, { secret }),
       request: { body: requestBody },
       response: { headers: responseHeaders },
     };
