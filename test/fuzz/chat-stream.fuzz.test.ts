@@ -1,0 +1,512 @@
+import { APICallError, InvalidResponseDataError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import fc from 'fast-check';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
+import { createMockFetch } from '../helpers/mock-fetch';
+import {
+  CANONICAL,
+  chatEvents,
+  chatScenario,
+  chunkBytes,
+  chunking,
+  cutAt,
+  extraFields,
+  framing,
+  fuzzParams,
+  fraction,
+  fuzzTimeout,
+  kindOf,
+  referenceSse,
+  serialize,
+  unicodeText,
+  valueNotOf,
+  type ChatScenario,
+  type WireEvent,
+} from './stream-arbitraries';
+import {
+  deltas,
+  errorsOf,
+  expectLifecycles,
+  expectPrefix,
+  expectWellFramed,
+  finishOf,
+  isSubsequence,
+  messageOf,
+  pulledSseResponse,
+  readWithin,
+  said,
+  within,
+  withoutRaw,
+  HANG_MS,
+  type Part,
+} from './stream-checks';
+
+// Property tests of the chat-completions stream path: gw.chat(id).doStream over SSE bytes cut and
+// framed at random, truncated, and mixed with garbage.
+
+const SITE = 'https://gw.fuzz.test';
+const API_KEY = 'sk-unigate-fuzz-key-0123456789abcdef';
+const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
+
+let body: Uint8Array[] = [];
+const { fetch } = createMockFetch(http.post(`${SITE}/v1/chat/completions`, () => pulledSseResponse(body)));
+const model = createUnigate({ apiKey: API_KEY, siteURL: SITE, fetch }).chat('fuzz-model');
+
+/** The parts doStream gives for a body cut into these chunks. */
+async function partsOf(chunks: Uint8Array[], includeRawChunks = false): Promise<Part[]> {
+  body = chunks;
+  const { stream } = await within(Promise.resolve(model.doStream({ prompt, includeRawChunks })), HANG_MS, 'doStream');
+  return readWithin(stream);
+}
+
+const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONICAL).bytes]);
+
+// The spec's mapping (wire-conventions.md, "Chat completions"), written out as the oracle.
+function finishReason(raw: string | undefined) {
+  const unified: Record<string, string> = { stop: 'stop', length: 'length', tool_calls: 'tool-calls', content_filter: 'content-filter' };
+  return { unified: raw !== undefined && Object.hasOwn(unified, raw) ? unified[raw] : 'other', raw };
+}
+
+function usageOf(usage: Record<string, any> | undefined) {
+  if (usage === undefined) {
+    return {
+      inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+    };
+  }
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  return {
+    inputTokens: { total: usage.prompt_tokens, noCache: usage.prompt_tokens - (cached ?? 0), cacheRead: cached, cacheWrite: undefined },
+    outputTokens: { total: usage.completion_tokens, text: usage.completion_tokens - (reasoning ?? 0), reasoning },
+    raw: usage,
+  };
+}
+
+/** The last finish_reason and usage among these chunks, as the finish part reports them. */
+function finishFrom(events: WireEvent[]): { raw: string | undefined; usage: Record<string, unknown> | undefined } {
+  let raw: string | undefined;
+  let usage: Record<string, unknown> | undefined;
+  for (const event of events) {
+    if (!('json' in event)) continue;
+    const chunk = event.json as { choices: Array<{ finish_reason: string | null }>; usage?: Record<string, unknown> };
+    const reason = chunk.choices[0]?.finish_reason;
+    if (typeof reason === 'string') raw = reason;
+    if (chunk.usage !== undefined) usage = chunk.usage;
+  }
+  return { raw, usage };
+}
+
+/** The indexes of tool calls that began in these chunks but got no name yet, in order of arrival. */
+function namelessCalls(events: WireEvent[]): number[] {
+  const seen: number[] = [];
+  const named = new Set<number>();
+  for (const event of events) {
+    if (!('json' in event)) continue;
+    const calls = (event.json as { choices: Array<{ delta: { tool_calls?: Array<{ index: number; function: { name?: string } }> } }> }).choices[0]?.delta
+      .tool_calls;
+    for (const call of calls ?? []) {
+      if (!seen.includes(call.index)) seen.push(call.index);
+      if (call.function.name !== undefined) named.add(call.index);
+    }
+  }
+  return seen.filter(index => !named.has(index));
+}
+
+/** A complete, valid stream gives exactly what was generated. */
+function expectGenerated(parts: Part[], scenario: ChatScenario, events: WireEvent[], raw: boolean) {
+  expectWellFramed(parts);
+  expect(errorsOf(parts)).toEqual([]);
+  expectLifecycles(parts, true);
+  if (raw) {
+    expect(parts.filter(p => p.type === 'raw').map(p => (p as { rawValue: unknown }).rawValue)).toEqual(
+      events.flatMap(e => ('json' in e ? [e.json] : [])),
+    );
+  }
+  const content = withoutRaw(parts);
+  expect(content.slice(0, 2)).toEqual([
+    { type: 'stream-start', warnings: [] },
+    { type: 'response-metadata', id: scenario.meta.id, modelId: scenario.meta.model, timestamp: new Date(scenario.meta.created * 1000) },
+  ]);
+  // No lost, split, merged or duplicated delta: one part per non-empty piece, in order.
+  expect(deltas(parts, 'reasoning-delta')).toEqual(scenario.reasoning.filter(piece => piece !== ''));
+  expect(deltas(parts, 'text-delta')).toEqual(scenario.text.filter(piece => piece !== ''));
+  const calls = parts.filter(p => p.type === 'tool-call');
+  expect(calls).toHaveLength(scenario.tools.length);
+  for (const tool of scenario.tools) {
+    expect(calls).toContainEqual({ type: 'tool-call', toolCallId: tool.id, toolName: tool.name, input: tool.pieces.join('') });
+    expect(deltas(parts, 'tool-input-delta', tool.id).join('')).toBe(tool.pieces.join(''));
+    expect(parts).toContainEqual({ type: 'tool-input-start', id: tool.id, toolName: tool.name });
+  }
+  expect(finishOf(parts)).toEqual({ type: 'finish', finishReason: finishReason(scenario.finishReason), usage: usageOf(scenario.usage) });
+}
+
+const chunkOf = (fields: Record<string, unknown>) => ({ id: 'chunk-x', object: 'chat.completion.chunk', created: 1, model: 'm', ...fields });
+const choiceWith = (choice: Record<string, unknown>) => chunkOf({ choices: [{ index: 0, ...choice }] });
+const deltaWith = (delta: Record<string, unknown>) => choiceWith({ delta });
+const toolWith = (call: Record<string, unknown>) => deltaWith({ tool_calls: [{ index: 0, ...call }] });
+
+/** Chunks of the wrong shape (valid JSON), with the words the error must use to name the problem. */
+const wrongChunks: fc.Arbitrary<{ payload: unknown; problem: string }> = fc.oneof(
+  valueNotOf('object').map(v => ({ payload: v, problem: `a chunk is ${kindOf(v)}, not a JSON object` })),
+  valueNotOf('array', 'null').map(v => ({ payload: chunkOf({ choices: v }), problem: `choices is ${kindOf(v)}, not an array` })),
+  valueNotOf('object', 'array', 'null').map(v => ({ payload: chunkOf({ choices: [v] }), problem: `choices[0] is ${kindOf(v)}, not an object` })),
+  valueNotOf('number', 'null').map(v => ({ payload: choiceWith({ index: v }), problem: `choices[0].index is ${kindOf(v)}, not a number` })),
+  valueNotOf('object', 'array', 'null').map(v => ({ payload: choiceWith({ delta: v }), problem: `choices[0].delta is ${kindOf(v)}, not an object` })),
+  valueNotOf('string', 'null').map(v => ({ payload: choiceWith({ finish_reason: v }), problem: `choices[0].finish_reason is ${kindOf(v)}, not a string` })),
+  valueNotOf('string', 'null').map(v => ({ payload: deltaWith({ content: v }), problem: `choices[0].delta.content is ${kindOf(v)}, not a string` })),
+  valueNotOf('string', 'null').map(v => ({ payload: deltaWith({ reasoning_content: v }), problem: `choices[0].delta.reasoning_content is ${kindOf(v)}, not a string` })),
+  valueNotOf('string', 'null').map(v => ({ payload: deltaWith({ reasoning: v }), problem: `is ${kindOf(v)}, not a string` })),
+  valueNotOf('array', 'null').map(v => ({ payload: deltaWith({ tool_calls: v }), problem: `choices[0].delta.tool_calls is ${kindOf(v)}, not an array` })),
+  valueNotOf('object', 'array').map(v => ({ payload: deltaWith({ tool_calls: [v] }), problem: `choices[0].delta.tool_calls[0] is ${kindOf(v)}, not an object` })),
+  valueNotOf('number', 'null').map(v => ({ payload: toolWith({ index: v }), problem: `choices[0].delta.tool_calls[0].index is ${kindOf(v)}, not a number` })),
+  valueNotOf('string', 'null').map(v => ({ payload: toolWith({ id: v }), problem: `choices[0].delta.tool_calls[0].id is ${kindOf(v)}, not a string` })),
+  valueNotOf('object', 'array', 'null').map(v => ({ payload: toolWith({ function: v }), problem: `choices[0].delta.tool_calls[0].function is ${kindOf(v)}, not an object` })),
+  valueNotOf('string', 'null').map(v => ({ payload: toolWith({ function: { name: v } }), problem: `choices[0].delta.tool_calls[0].function.name is ${kindOf(v)}, not a string` })),
+  valueNotOf('string', 'null').map(v => ({ payload: toolWith({ function: { name: 'f', arguments: v } }), problem: `choices[0].delta.tool_calls[0].function.arguments is ${kindOf(v)}, not a string` })),
+  valueNotOf('object', 'array', 'null').map(v => ({ payload: chunkOf({ choices: [], usage: v }), problem: `usage is ${kindOf(v)}, not an object` })),
+);
+
+/** An array where the format has an object: as malformed as a number there. */
+const arraysForObjects: fc.Arbitrary<{ payload: unknown; problem: string }> = fc
+  .array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })
+  .chain(array =>
+    fc.constantFrom(
+      { payload: chunkOf({ choices: [array] }), problem: 'choices[0] is array, not an object' },
+      { payload: choiceWith({ delta: array }), problem: 'choices[0].delta is array, not an object' },
+      { payload: deltaWith({ tool_calls: [array] }), problem: 'choices[0].delta.tool_calls[0] is array, not an object' },
+      { payload: toolWith({ function: array }), problem: 'choices[0].delta.tool_calls[0].function is array, not an object' },
+      { payload: chunkOf({ choices: [], usage: array }), problem: 'usage is array, not an object' },
+    ),
+  );
+
+/** An event position before the [DONE] terminator (chunks come first, [DONE] last). */
+const beforeDone = (events: WireEvent[], pick: number) => pick % (events.filter(e => 'json' in e).length + 1);
+
+/** Injecting a malformed event at `at` gives what a stream cut there gives, then the error. */
+async function expectErrorAt(events: WireEvent[], at: number, injected: WireEvent, problem: string) {
+  const got = await partsOfEvents([...events.slice(0, at), injected, ...events.slice(at)]);
+  const cut = await partsOfEvents(events.slice(0, at));
+  expectWellFramed(got);
+  expectLifecycles(got, true);
+  const errors = errorsOf(got);
+  expect(errors).toHaveLength(1);
+  expect(messageOf(errors[0])).toContain(problem);
+  // A chunk's metadata is read before its shape is checked: a malformed first chunk still names the response.
+  const before = at === 0 ? said(got).filter(p => p.type !== 'response-metadata') : said(got);
+  expect(before).toEqual(said(cut));
+  // Calls still open are not emitted: their arguments may be incomplete.
+  expect(got.filter(p => p.type === 'tool-call').length).toBeLessThanOrEqual(cut.filter(p => p.type === 'tool-call').length);
+  const finish = finishOf(cut);
+  expect(finishOf(got)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: finish.finishReason.raw }, usage: finish.usage });
+  return errors[0];
+}
+
+describe('chat doStream (fuzz)', () => {
+  it(
+    'gives the same parts for any chunking, and exactly the generated deltas, calls, finish and usage',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), chunking, fc.boolean(), async (scenario, plan, raw) => {
+          const events = chatEvents(scenario);
+          const { bytes } = serialize(events, CANONICAL);
+          const whole = await partsOf([bytes], raw);
+          expectGenerated(whole, scenario, events, raw);
+          expect(await partsOf(chunkBytes(bytes, plan), raw)).toEqual(whole);
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'carries a 100 KB delta whole, in any chunking',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(chatScenario({ longText: 100_000 }), chunking, async (scenario, plan) => {
+          const events = chatEvents(scenario);
+          const { bytes } = serialize(events, CANONICAL);
+          const parts = await partsOf(chunkBytes(bytes, plan, 400));
+          expectGenerated(parts, scenario, events, false);
+        }),
+        fuzzParams(0.1),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+
+  it(
+    'gives the same parts for any framing: LF/CR/CRLF, data: with or without space, comments, id/retry, multi-line data, BOM, no [DONE]',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), framing({ openEnd: true }), chunking, fc.boolean(), async (scenario, frame, plan, dropDone) => {
+          const events = chatEvents(scenario);
+          const canonical = await partsOf([serialize(events, CANONICAL).bytes]);
+          const framed = serialize(dropDone ? events.filter(e => !('data' in e)) : events, frame);
+          expect(await partsOf(chunkBytes(framed.bytes, plan))).toEqual(canonical);
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'cut at any byte: what arrived whole, then an error part only if a chunk was cut, and one finish',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          chatScenario(),
+          framing({ openEnd: true }),
+          chunking,
+          fraction,
+          async (scenario, frame, plan, where) => {
+            const events = chatEvents(scenario);
+            const wire = serialize(events, frame);
+            const full = await partsOf([wire.bytes]);
+            const at = Math.round(where * wire.bytes.length);
+            const { whole, partial } = cutAt(wire, at);
+            const got = await partsOf(chunkBytes(wire.bytes.slice(0, at), plan));
+
+            expectWellFramed(got);
+            expectLifecycles(got, true);
+            expectPrefix(said(got), said(full));
+            // Text never invented: what arrived is the start of the full text.
+            expect(scenario.text.join('').startsWith(deltas(got, 'text-delta').join(''))).toBe(true);
+            const errors = errorsOf(got);
+            // A call cut off between its id and its name cannot be emitted: that end is an error too.
+            const nameless = namelessCalls(events.slice(0, whole));
+            if (partial) {
+              expect(errors).toHaveLength(1);
+              expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
+              expect(messageOf(errors[0])).toContain('not valid JSON');
+            } else if (nameless.length > 0) {
+              expect(errors).toHaveLength(1);
+              expect(messageOf(errors[0])).toContain(`tool call ${nameless[0]} ended without a function name`);
+            } else {
+              expect(errors).toEqual([]);
+            }
+            const arrived = finishFrom(events.slice(0, whole));
+            expect(finishOf(got)).toEqual({
+              type: 'finish',
+              finishReason: errors.length > 0 ? { unified: 'error', raw: arrived.raw } : finishReason(arrived.raw),
+              usage: usageOf(arrived.usage),
+            });
+            const chunks = events.filter(e => 'json' in e).length;
+            if (!partial && whole >= chunks) expect(got).toEqual(full);
+          },
+        ),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'turns a chunk of the wrong shape into an error part naming the field and its kind',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), wrongChunks, fc.nat(), async (scenario, wrong, pick) => {
+          const events = chatEvents(scenario);
+          const at = beforeDone(events, pick);
+          const error = await expectErrorAt(events, at, { json: wrong.payload }, wrong.problem);
+          expect(InvalidResponseDataError.isInstance(error)).toBe(true);
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'turns an array where an object belongs into an error part naming the field',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), arraysForObjects, fc.nat(), async (scenario, wrong, pick) => {
+          const events = chatEvents(scenario);
+          const at = beforeDone(events, pick);
+          await expectErrorAt(events, at, { json: wrong.payload }, wrong.problem);
+        }),
+        fuzzParams(0.3),
+      );
+    },
+    fuzzTimeout(0.3),
+  );
+
+  it(
+    'turns data that is not JSON into an error part saying so',
+    async () => {
+      const notJson = unicodeText(40)
+        .map(text => text.replace(/[\r\n]/g, ' '))
+        .filter(text => {
+          try {
+            JSON.parse(text);
+            return false;
+          } catch {
+            return text !== '[DONE]';
+          }
+        });
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), notJson, fc.nat(), async (scenario, data, pick) => {
+          const events = chatEvents(scenario);
+          const at = beforeDone(events, pick);
+          await expectErrorAt(events, at, { data }, 'not valid JSON');
+        }),
+        fuzzParams(0.5),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+
+  it(
+    'surfaces an in-band {error} object as an APICallError with its type and message, the key redacted',
+    async () => {
+      const errorObject = fc.record({
+        type: fc.oneof(fc.constantFrom('server_error', 'rate_limit_exceeded', 'invalid_request_error'), unicodeText(8)),
+        message: fc.tuple(unicodeText(20), fc.boolean()),
+      });
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), errorObject, fc.nat(), async (scenario, { type, message: [text, withKey] }, pick) => {
+          const events = chatEvents(scenario);
+          const at = beforeDone(events, pick);
+          const message = withKey ? `${text}${API_KEY}${text}` : text;
+          const error = await expectErrorAt(events, at, { json: { error: { type, message, code: null } } }, '');
+          expect(APICallError.isInstance(error)).toBe(true);
+          const reported = messageOf(error);
+          expect(reported).not.toContain(API_KEY);
+          expect(reported).toContain(withKey ? `${text}[redacted]${text}` : text);
+          if (type !== '' && type !== 'error') expect(reported).toContain(`(${type})`);
+        }),
+        fuzzParams(0.3),
+      );
+    },
+    fuzzTimeout(0.3),
+  );
+
+  it(
+    'never puts the API key into an error message, even when a malformed chunk echoes it',
+    async () => {
+      const echo = fc.record({
+        before: unicodeText(10).map(text => text.replace(/[\r\n]/g, ' ')),
+        after: fc.constantFrom('"', '', '"}', ' is not valid'),
+      });
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), echo, fc.nat(), async (scenario, { before, after }, pick) => {
+          const events = chatEvents(scenario);
+          const at = beforeDone(events, pick);
+          const data = `{"error":{"message":"${before}${API_KEY}${after}`;
+          const parts = await partsOfEvents([...events.slice(0, at), { data }, ...events.slice(at)]);
+          for (const error of errorsOf(parts)) expect(messageOf(error)).not.toContain(API_KEY);
+        }),
+        fuzzParams(0.1),
+      );
+    },
+    fuzzTimeout(0.1),
+  );
+
+  it(
+    'ignores what the format allows: extra fields, null optional fields, other choices, empty chunks, anything after [DONE]',
+    async () => {
+      // Chunks that carry nothing for choice 0 (n = 1): "missing optional fields do not crash".
+      const harmless = fc.oneof(
+        fc.constant(chunkOf({})),
+        fc.constant(chunkOf({ choices: [] })),
+        fc.constant(chunkOf({ choices: null, usage: null })),
+        fc.constant(choiceWith({ delta: null, finish_reason: null })),
+        fc.constant(deltaWith({ content: null, reasoning_content: null, tool_calls: null, role: 'assistant' })),
+        fc.constant(deltaWith({ content: '', reasoning_content: '', tool_calls: [] })),
+        fc.jsonValue({ maxDepth: 2 }).map(anything => chunkOf({ choices: [{ index: 1, delta: anything, finish_reason: anything }] })),
+      );
+      const afterDone = fc.oneof(unicodeText(30).map(data => ({ data })), fc.jsonValue().map(json => ({ json })));
+      await fc.assert(
+        fc.asyncProperty(
+          chatScenario().filter(s => s.done),
+          fc.array(fc.tuple(fc.nat(), harmless), { maxLength: 3 }),
+          fc.array(extraFields, { minLength: 1, maxLength: 4 }),
+          fc.array(fc.nat({ max: 4 }), { minLength: 1, maxLength: 5 }),
+          fc.array(afterDone, { maxLength: 2 }),
+          async (scenario, inserts, extras, dice, trailing) => {
+            const events = chatEvents(scenario);
+            const expected = await partsOfEvents(events);
+            // Extra fields sprinkled on the chunks, their choices, deltas, tool calls and functions.
+            let roll = 0;
+            const sprinkle = (value: unknown, key?: string): unknown => {
+              if (key === 'usage' || value === null || typeof value !== 'object') return value;
+              if (Array.isArray(value)) return value.map(item => sprinkle(item));
+              const object = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sprinkle(v, k)]));
+              const pick = dice[roll++ % dice.length];
+              return pick === 0 ? { ...extras[roll % extras.length], ...object } : object;
+            };
+            const mutated: WireEvent[] = events.map(e => ('json' in e ? { json: sprinkle(e.json) } : e));
+            // After the first chunk, which sets the response metadata; before [DONE].
+            for (const [pick, chunk] of inserts) mutated.splice(1 + (pick % (mutated.length - 1)), 0, { json: chunk });
+            mutated.push(...trailing);
+            expect(await partsOfEvents(mutated)).toEqual(expected);
+          },
+        ),
+        fuzzParams(0.5),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+
+  it(
+    'survives random bytes and SSE-like noise as the whole body: one finish, errors only for bad data',
+    async () => {
+      const sseish = fc
+        .array(
+          fc.oneof(
+            fc.constantFrom('data:', 'data: ', '[DONE]', ':', '\n', '\r\n', '\n\n', '{', '}', '{}', '"', 'null', '1', '{"choices":', '[]', 'event: x\n', '\ufeff'),
+            unicodeText(3),
+          ),
+          { maxLength: 30 },
+        )
+        .map(tokens => new TextEncoder().encode(tokens.join('')));
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 200 }), sseish), chunking, async (bytes, plan) => {
+          const parts = await partsOf(chunkBytes(bytes, plan));
+          expectWellFramed(parts);
+          expectLifecycles(parts, true);
+          const first = referenceSse(bytes)[0];
+          if (first === undefined || first.data === '[DONE]') {
+            expect(parts).toEqual([{ type: 'stream-start', warnings: [] }, { type: 'finish', finishReason: finishReason(undefined), usage: usageOf(undefined) }]);
+          } else {
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(first.data);
+            } catch {
+              expect(messageOf(errorsOf(parts)[0])).toContain('not valid JSON');
+              return;
+            }
+            if (kindOf(parsed) !== 'object') expect(messageOf(errorsOf(parts)[0])).toContain('not a JSON object');
+          }
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'survives random bytes between events: one finish, and no text that was not sent',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(chatScenario(), fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.nat(), chunking, async (scenario, garbage, pick, plan) => {
+          const events = chatEvents(scenario);
+          const wire = serialize(events, CANONICAL);
+          const at = [0, ...wire.boundaries][pick % (wire.boundaries.length + 1)];
+          const bytes = new Uint8Array([...wire.bytes.slice(0, at), ...garbage, ...wire.bytes.slice(at)]);
+          const parts = await partsOf(chunkBytes(bytes, plan));
+          expectWellFramed(parts);
+          expectLifecycles(parts, true);
+          expect(isSubsequence(deltas(parts, 'text-delta'), scenario.text)).toBe(true);
+          expect(isSubsequence(deltas(parts, 'reasoning-delta'), scenario.reasoning)).toBe(true);
+        }),
+        fuzzParams(0.5),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+});

@@ -1,0 +1,587 @@
+import { APICallError, InvalidResponseDataError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import fc from 'fast-check';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
+import { createMockFetch } from '../helpers/mock-fetch';
+import {
+  CANONICAL,
+  chunkBytes,
+  chunking,
+  cutAt,
+  extraFields,
+  framing,
+  fuzzParams,
+  fraction,
+  fuzzTimeout,
+  kindOf,
+  messagesEvents,
+  messagesScenario,
+  PING,
+  referenceSse,
+  serialize,
+  unicodeText,
+  valueNotOf,
+  type MessagesScenario,
+  type WireEvent,
+} from './stream-arbitraries';
+import {
+  deltas,
+  errorsOf,
+  expectLifecycles,
+  expectWellFramed,
+  finishOf,
+  isSubsequence,
+  messageOf,
+  pulledSseResponse,
+  readWithin,
+  within,
+  withoutRaw,
+  HANG_MS,
+  type Part,
+} from './stream-checks';
+
+// Property tests of the messages stream path: gw.messages(id).doStream over SSE bytes cut and framed
+// at random, truncated, and mixed with garbage and event kinds the spec does not name.
+
+const SITE = 'https://gw.fuzz.test';
+const API_KEY = 'sk-unigate-fuzz-key-0123456789abcdef';
+const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
+
+let body: Uint8Array[] = [];
+const { fetch } = createMockFetch(http.post(`${SITE}/api/v1/messages`, () => pulledSseResponse(body)));
+const model = createUnigate({ apiKey: API_KEY, siteURL: SITE, fetch }).messages('fuzz-model');
+
+async function partsOf(chunks: Uint8Array[], includeRawChunks = false): Promise<Part[]> {
+  body = chunks;
+  const { stream } = await within(Promise.resolve(model.doStream({ prompt, includeRawChunks })), HANG_MS, 'doStream');
+  return readWithin(stream);
+}
+
+const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONICAL).bytes]);
+
+type Json = Record<string, any>;
+const jsonOf = (event: WireEvent) => ('json' in event ? (event.json as Json) : undefined);
+
+// The spec's mapping (gateway-api.md "Events", wire-conventions.md "Messages"), written out as the oracle.
+function finishReason(raw: string | undefined) {
+  const unified: Record<string, string> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool-calls', refusal: 'content-filter' };
+  return { unified: raw !== undefined && Object.hasOwn(unified, raw) ? unified[raw] : 'other', raw };
+}
+
+function usageOf(usage: Record<string, number>) {
+  const input = usage.input_tokens;
+  return {
+    inputTokens: {
+      total: input === undefined ? undefined : input + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
+      noCache: input,
+      cacheRead: usage.cache_read_input_tokens,
+      cacheWrite: usage.cache_creation_input_tokens,
+    },
+    outputTokens: { total: usage.output_tokens, text: undefined, reasoning: undefined },
+    raw: usage,
+  };
+}
+
+/** The finish part for these events, as they arrived (`failed`: the stream ended in an error). */
+function finishFor(events: WireEvent[], failed: boolean) {
+  const usage: Record<string, number> = {};
+  let raw: string | undefined;
+  let stopSequence: string | null = null;
+  for (const json of events.map(jsonOf)) {
+    if (json?.type === 'message_start') Object.assign(usage, json.message.usage);
+    if (json?.type === 'message_delta') {
+      if (typeof json.delta.stop_reason === 'string') raw = json.delta.stop_reason;
+      if (typeof json.delta.stop_sequence === 'string') stopSequence = json.delta.stop_sequence;
+      Object.assign(usage, json.usage);
+    }
+  }
+  return {
+    type: 'finish',
+    finishReason: failed ? { unified: 'error', raw } : finishReason(raw),
+    usage: usageOf(usage),
+    providerMetadata: { unigate: { stopSequence } },
+  };
+}
+
+/** The parts each event must give, by the spec: the oracle for valid streams and their prefixes. */
+function partsFor(events: WireEvent[], raw = false): Part[][] {
+  type Open = { type: string; id: string; name: string; signature: string | undefined; input: string };
+  const open = new Map<number, Open>();
+  return events.map(event => {
+    const json = jsonOf(event)!;
+    const out: Part[] = raw ? [{ type: 'raw', rawValue: json }] : [];
+    const block = open.get(json.index);
+    switch (json.type) {
+      case 'message_start':
+        out.push({ type: 'response-metadata', id: json.message.id, modelId: json.message.model });
+        break;
+      case 'content_block_start': {
+        const { type, id: toolId, name } = json.content_block;
+        const id = type === 'tool_use' ? toolId : String(json.index);
+        open.set(json.index, { type, id, name, signature: undefined, input: '' });
+        if (type === 'text') out.push({ type: 'text-start', id });
+        if (type === 'thinking') out.push({ type: 'reasoning-start', id });
+        if (type === 'tool_use') out.push({ type: 'tool-input-start', id, toolName: name });
+        break;
+      }
+      case 'content_block_delta': {
+        const { delta } = json;
+        const { id } = block!;
+        if (delta.type === 'text_delta') out.push({ type: 'text-delta', id, delta: delta.text });
+        if (delta.type === 'thinking_delta') out.push({ type: 'reasoning-delta', id, delta: delta.thinking });
+        if (delta.type === 'signature_delta') block!.signature = (block!.signature ?? '') + delta.signature;
+        if (delta.type === 'input_json_delta' && delta.partial_json !== '') {
+          block!.input += delta.partial_json;
+          out.push({ type: 'tool-input-delta', id, delta: delta.partial_json });
+        }
+        break;
+      }
+      case 'content_block_stop': {
+        const { type, id, name, signature, input } = block!;
+        if (type === 'text') out.push({ type: 'text-end', id });
+        if (type === 'thinking') {
+          out.push(signature === undefined ? { type: 'reasoning-end', id } : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature } } });
+        }
+        if (type === 'tool_use') {
+          out.push({ type: 'tool-input-end', id }, { type: 'tool-call', toolCallId: id, toolName: name, input: input === '' ? '{}' : input });
+        }
+        open.delete(json.index);
+        break;
+      }
+    }
+    return out;
+  });
+}
+
+const expectedParts = (events: WireEvent[], raw = false) => partsFor(events, raw);
+
+function expectGenerated(parts: Part[], scenario: MessagesScenario, events: WireEvent[], raw: boolean) {
+  expectWellFramed(parts);
+  expect(errorsOf(parts)).toEqual([]);
+  expectLifecycles(parts, true, '{}');
+  expect(parts).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(events, raw).flat(), finishFor(events, false)]);
+  // And, said plainly: every text piece once, in order, nothing else.
+  expect(deltas(parts, 'text-delta')).toEqual(scenario.blocks.flatMap(b => (b.type === 'text' ? b.pieces : [])));
+}
+
+const withoutErrors = (parts: Part[]) => parts.filter(p => p.type !== 'error' && p.type !== 'finish');
+
+/**
+ * `bad` right after `events[0..at)` and `setup` gives what those gave, then one error naming the
+ * problem, then a finish with reason `error`; nothing after the error is read.
+ */
+async function expectErrorAt(events: WireEvent[], at: number, setup: WireEvent[], bad: WireEvent, problem: string) {
+  const before = [...events.slice(0, at), ...setup];
+  const got = await partsOfEvents([...before, bad, ...events.slice(at)]);
+  expectWellFramed(got);
+  expectLifecycles(got, false, '{}');
+  const errors = errorsOf(got);
+  expect(errors).toHaveLength(1);
+  expect(messageOf(errors[0])).toContain(problem);
+  expect(got.at(-2)!.type).toBe('error');
+  expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(before).flat()]);
+  expect(finishOf(got)).toEqual(finishFor(before, true));
+  return errors[0];
+}
+
+const FRESH = 900;
+const ev = (json: Json): WireEvent => ({ event: json.type, json });
+const startAt = (content_block: Json): WireEvent => ev({ type: 'content_block_start', index: FRESH, content_block });
+const deltaAt = (delta: unknown, index: unknown = FRESH): WireEvent => ev({ type: 'content_block_delta', index, delta });
+const TEXT = startAt({ type: 'text', text: '' });
+const TOOL = startAt({ type: 'tool_use', id: 'toolu_fresh', name: 'f', input: {} });
+const THINKING = startAt({ type: 'thinking', thinking: '', signature: '' });
+
+type Wrong = { setup: WireEvent[]; bad: WireEvent; problem: string };
+const wrong = (setup: WireEvent[], bad: WireEvent, problem: string): Wrong => ({ setup, bad, problem });
+const badIndex = fc.oneof(valueNotOf('number'), fc.integer({ max: -1 }), fc.double({ noNaN: true }).filter(n => !Number.isInteger(n)));
+
+/** Events of the wrong shape (valid JSON), with the words the error must use. */
+const wrongEvents: fc.Arbitrary<Wrong> = fc.oneof(
+  valueNotOf('object').map(v => wrong([], { event: 'content_block_delta', json: v }, 'data is not a JSON object')),
+  fc.tuple(badIndex, fc.constantFrom('content_block_start', 'content_block_delta', 'content_block_stop')).map(([index, type]) =>
+    wrong([], ev({ type, index, content_block: { type: 'text', text: '' }, delta: { type: 'text_delta', text: 'x' } }), `${type} without a valid integer "index"`),
+  ),
+  valueNotOf('object', 'array').map(v => wrong([], startAt(v as Json), 'content_block_start without "content_block"')),
+  fc.tuple(valueNotOf('string'), fc.boolean()).map(([v, onId]) =>
+    wrong([], startAt({ type: 'tool_use', id: onId ? v : 'toolu_x', name: onId ? 'f' : v, input: {} }), 'tool_use block without string "id" and "name"'),
+  ),
+  valueNotOf('string').map(v => wrong([], startAt({ type: 'redacted_thinking', data: v }), 'redacted_thinking block without "data"')),
+  fc.constant(wrong([], deltaAt({ type: 'text_delta', text: 'x' }), `content_block_delta for block ${FRESH}, which is not open`)),
+  fc.constant(wrong([], ev({ type: 'content_block_stop', index: FRESH }), `content_block_stop for block ${FRESH}, which is not open`)),
+  valueNotOf('object', 'array').map(v => wrong([TEXT], deltaAt(v), 'content_block_delta without "delta"')),
+  valueNotOf('string').map(v => wrong([TEXT], deltaAt({ type: 'text_delta', text: v }), 'text_delta without string "text"')),
+  valueNotOf('string').map(v => wrong([TOOL], deltaAt({ type: 'input_json_delta', partial_json: v }), 'input_json_delta without string "partial_json"')),
+  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'thinking_delta', thinking: v }), 'thinking_delta without string "thinking"')),
+  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'signature_delta', signature: v }), 'signature_delta without string "signature"')),
+  fc.constantFrom(
+    wrong([TOOL], deltaAt({ type: 'text_delta', text: 'x' }), 'text_delta for a tool block'),
+    wrong([THINKING], deltaAt({ type: 'text_delta', text: 'x' }), 'text_delta for a reasoning block'),
+    wrong([TEXT], deltaAt({ type: 'input_json_delta', partial_json: '{' }), 'input_json_delta for a text block'),
+    wrong([TEXT], deltaAt({ type: 'thinking_delta', thinking: 'x' }), 'thinking_delta for a text block'),
+    wrong([TOOL], deltaAt({ type: 'signature_delta', signature: 'x' }), 'signature_delta for a tool block'),
+  ),
+  valueNotOf('object', 'array').map(v => wrong([], ev({ type: 'message_start', message: v }), 'message_start without "message"')),
+);
+
+/** An array where the format has an object. */
+const arraysForObjects: fc.Arbitrary<Wrong> = fc
+  .array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })
+  .chain(array =>
+    fc.constantFrom(
+      wrong([], startAt(array as unknown as Json), 'content_block_start without "content_block"'),
+      wrong([TEXT], deltaAt(array), 'content_block_delta without "delta"'),
+      wrong([], ev({ type: 'message_start', message: array }), 'message_start without "message"'),
+    ),
+  );
+
+const KNOWN_TYPES = new Set(['ping', 'message_start', 'message_delta', 'message_stop', 'content_block_start', 'content_block_delta', 'content_block_stop', 'error']);
+const KNOWN_DELTAS = new Set(['text_delta', 'input_json_delta', 'thinking_delta', 'signature_delta']);
+const KNOWN_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
+/** A kind name the spec does not know (no line ends: it also goes on the `event:` line). */
+const unknownName = (known: Set<string>) =>
+  fc
+    .oneof(fc.constantFrom('citations_delta', 'server_tool_use', 'web_search_tool_result', 'x'), unicodeText(12))
+    .map(name => name.replace(/[\r\n]/g, ' '))
+    .filter(name => !known.has(name));
+
+describe('messages doStream (fuzz)', () => {
+  it(
+    'gives exactly the generated parts for any chunking: every delta once, calls, finish, usage',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), chunking, fc.boolean(), async (scenario, plan, raw) => {
+          const events = messagesEvents(scenario);
+          const { bytes } = serialize(events, CANONICAL);
+          const whole = await partsOf([bytes], raw);
+          expectGenerated(whole, scenario, events, raw);
+          expect(await partsOf(chunkBytes(bytes, plan), raw)).toEqual(whole);
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'carries a 100 KB delta whole, in any chunking',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(messagesScenario({ longText: 100_000 }), chunking, async (scenario, plan) => {
+          const events = messagesEvents(scenario);
+          const parts = await partsOf(chunkBytes(serialize(events, CANONICAL).bytes, plan, 400));
+          expectGenerated(parts, scenario, events, false);
+        }),
+        fuzzParams(0.1),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+
+  it(
+    'gives the same parts for any framing: LF/CR/CRLF, spaces, comments, pings anywhere, event lines moved or left out, multi-line data, BOM',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), framing({ openEnd: true, omitEventLine: true }), chunking, async (scenario, frame, plan) => {
+          const events = messagesEvents(scenario);
+          const canonical = await partsOf([serialize(events, CANONICAL).bytes]);
+          expect(await partsOf(chunkBytes(serialize(events, frame, PING).bytes, plan))).toEqual(canonical);
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'cut at any byte: the parts of what arrived whole, one error (cut event or no message_stop), one finish',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          messagesScenario(),
+          framing({ openEnd: true, omitEventLine: true }),
+          chunking,
+          fraction,
+          async (scenario, frame, plan, where) => {
+            const events = messagesEvents(scenario);
+            const wire = serialize(events, frame, PING);
+            const at = Math.round(where * wire.bytes.length);
+            const { whole, partial } = cutAt(wire, at);
+            const got = await partsOf(chunkBytes(wire.bytes.slice(0, at), plan));
+
+            expectWellFramed(got);
+            expectLifecycles(got, whole === events.length, '{}');
+            const arrived = events.slice(0, whole);
+            const errors = errorsOf(got);
+            if (partial) {
+              expect(errors).toHaveLength(1);
+              expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
+              expect(messageOf(errors[0])).toContain('not valid JSON');
+            } else if (whole < events.length) {
+              expect(errors).toHaveLength(1);
+              expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
+              expect(messageOf(errors[0])).toContain('ended before message_stop');
+            } else {
+              expect(errors).toEqual([]);
+            }
+            const failed = errors.length > 0;
+            expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(arrived).flat()]);
+            expect(finishOf(got)).toEqual(finishFor(arrived, failed));
+            const text = scenario.blocks.flatMap(b => (b.type === 'text' ? b.pieces : [])).join('');
+            expect(text.startsWith(deltas(got, 'text-delta').join(''))).toBe(true);
+          },
+        ),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'turns an event of the wrong shape into an error part naming the event, field or block',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), wrongEvents, fc.nat(), async (scenario, { setup, bad, problem }, pick) => {
+          const events = messagesEvents(scenario);
+          const error = await expectErrorAt(events, pick % (events.length + 1), setup, bad, problem);
+          expect(InvalidResponseDataError.isInstance(error)).toBe(true);
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'turns an array where an object belongs into an error part naming the field',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), arraysForObjects, fc.nat(), async (scenario, { setup, bad, problem }, pick) => {
+          const events = messagesEvents(scenario);
+          await expectErrorAt(events, pick % (events.length + 1), setup, bad, problem);
+        }),
+        fuzzParams(0.3),
+      );
+    },
+    fuzzTimeout(0.3),
+  );
+
+  it(
+    'turns data that is not JSON into an error part saying so',
+    async () => {
+      const notJson = unicodeText(40)
+        .map(text => text.replace(/[\r\n]/g, ' '))
+        .filter(text => {
+          try {
+            JSON.parse(text);
+            return false;
+          } catch {
+            return true;
+          }
+        });
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), notJson, fc.constantFrom('content_block_delta', 'message_stop', 'ping'), fc.nat(), async (scenario, data, name, pick) => {
+          const events = messagesEvents(scenario);
+          await expectErrorAt(events, pick % (events.length + 1), [], { event: name, data }, `"${name}" data is not valid JSON`);
+        }),
+        fuzzParams(0.5),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+
+  it(
+    'surfaces an error event where it arrives, as an APICallError with type and message, the key redacted',
+    async () => {
+      const errorEvent = fc.record({
+        type: fc.oneof(fc.constantFrom('overloaded_error', 'api_error', 'rate_limit_error', 'invalid_request_error'), unicodeText(8)),
+        text: unicodeText(20),
+        withKey: fc.boolean(),
+      });
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), errorEvent, fc.nat(), async (scenario, { type, text, withKey }, pick) => {
+          const events = messagesEvents(scenario);
+          const at = pick % (events.length + 1);
+          const message = withKey ? `${text}${API_KEY}${text}` : text;
+          const got = await partsOfEvents([...events.slice(0, at), ev({ type: 'error', error: { type, message } }), ...events.slice(at)]);
+          expectWellFramed(got);
+          const errors = errorsOf(got);
+          expect(errors).toHaveLength(1);
+          // Reported where it arrived; the events after it are still read (the upstream decides when to stop).
+          const full = [{ type: 'stream-start', warnings: [] }, ...expectedParts(events).flat()];
+          const position = 1 + expectedParts(events.slice(0, at)).flat().length;
+          expect(got.indexOf(got.find(p => p.type === 'error')!)).toBe(position);
+          expect(withoutErrors(got)).toEqual(full);
+          expect(finishOf(got)).toEqual(finishFor(events, true));
+          const error = errors[0];
+          expect(APICallError.isInstance(error)).toBe(true);
+          const reported = messageOf(error);
+          expect(reported).not.toContain(API_KEY);
+          if (text !== '') expect(reported).toContain(withKey ? `${text}[redacted]${text}` : text);
+          if (type !== '' && type !== 'error') expect(reported).toContain(`(${type})`);
+          expect((error as APICallError).isRetryable).toBe(['overloaded_error', 'api_error', 'rate_limit_error'].includes(type));
+        }),
+        fuzzParams(0.3),
+      );
+    },
+    fuzzTimeout(0.3),
+  );
+
+  it(
+    'never puts the API key into an error message, even when a malformed event echoes it',
+    async () => {
+      const echo = fc.record({
+        before: unicodeText(10).map(text => text.replace(/[\r\n]/g, ' ')),
+        after: fc.constantFrom('"', '', '"}', ' is not valid'),
+      });
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), echo, fc.nat(), async (scenario, { before, after }, pick) => {
+          const events = messagesEvents(scenario);
+          const at = pick % (events.length + 1);
+          const data = `{"type":"error","error":{"type":"authentication_error","message":"${before}${API_KEY}${after}`;
+          const parts = await partsOfEvents([...events.slice(0, at), { event: 'error', data }, ...events.slice(at)]);
+          for (const error of errorsOf(parts)) expect(messageOf(error)).not.toContain(API_KEY);
+        }),
+        fuzzParams(0.1),
+      );
+    },
+    fuzzTimeout(0.1),
+  );
+
+  it(
+    'ignores what the format allows: unknown event, block and delta kinds, extra fields, pings with fields, any event name',
+    async () => {
+      const unknownEvent = fc.tuple(unknownName(KNOWN_TYPES), extraFields).map(([type, extra]) => ev({ ...extra, type }));
+      // Each inserted block gets its own index (FRESH + its place in the list): they may overlap.
+      const unknownBlock = fc
+        .tuple(unknownName(KNOWN_BLOCKS), fc.array(fc.tuple(unknownName(KNOWN_DELTAS), extraFields), { maxLength: 3 }))
+        .map(([kind, deltaKinds]) => (index: number) => [
+          ev({ type: 'content_block_start', index, content_block: { type: kind } }),
+          ...deltaKinds.map(([type, extra]) => deltaAt({ ...extra, type }, index)),
+          ev({ type: 'content_block_stop', index }),
+        ]);
+      await fc.assert(
+        fc.asyncProperty(
+          messagesScenario(),
+          fc.array(fc.tuple(fc.nat(), fc.oneof(unknownEvent.map(e => () => [e]), unknownBlock, extraFields.map(extra => () => [ev({ ...extra, type: 'ping' })]))), { maxLength: 4 }),
+          fc.array(fc.tuple(unknownName(KNOWN_DELTAS), extraFields), { maxLength: 3 }),
+          fc.array(extraFields, { minLength: 1, maxLength: 4 }),
+          fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 5 }),
+          fc.option(unicodeText(10).map(name => name.replace(/[\r\n]/g, '')), { nil: undefined }),
+          async (scenario, inserts, unknownDeltas, extras, dice, renamed) => {
+            const events = messagesEvents(scenario);
+            const expected = await partsOfEvents(events);
+            let roll = 0;
+            // Extra fields anywhere but in a tool's `input` (that is the tool's data).
+            const sprinkle = (value: unknown, key?: string): unknown => {
+              if (key === 'input' || value === null || typeof value !== 'object') return value;
+              if (Array.isArray(value)) return value.map(item => sprinkle(item));
+              const object = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sprinkle(v, k)]));
+              return dice[roll++ % dice.length] === 0 ? { ...extras[roll % extras.length], ...object } : object;
+            };
+            const mutated: WireEvent[] = [];
+            for (const event of events) {
+              const json = jsonOf(event)!;
+              // The payload's type wins over the event line's name.
+              mutated.push({ event: renamed ?? json.type, json: sprinkle(json) });
+              if (json.type === 'content_block_start') {
+                for (const [type, extra] of unknownDeltas) mutated.push(deltaAt({ ...extra, type }, json.index));
+              }
+            }
+            inserts.forEach(([pick, group], i) => mutated.splice(pick % (mutated.length + 1), 0, ...group(FRESH + i)));
+            expect(await partsOfEvents(mutated)).toEqual(expected);
+          },
+        ),
+        fuzzParams(0.5),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+
+  it(
+    'skips a block of a kind the spec does not name with all its deltas, whatever their type',
+    async () => {
+      const knownDelta = fc.oneof(
+        unicodeText(8).map(text => ({ type: 'text_delta', text })),
+        unicodeText(8).map(partial_json => ({ type: 'input_json_delta', partial_json })),
+        unicodeText(8).map(thinking => ({ type: 'thinking_delta', thinking })),
+        fc.base64String({ maxLength: 8 }).map(signature => ({ type: 'signature_delta', signature })),
+      );
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), unknownName(KNOWN_BLOCKS), fc.array(knownDelta, { minLength: 1, maxLength: 3 }), fc.nat(), async (scenario, kind, blockDeltas, pick) => {
+          const events = messagesEvents(scenario);
+          const expected = await partsOfEvents(events);
+          // e.g. a server tool's block: content_block_start {type:'server_tool_use'}, input_json_delta..., stop.
+          const block = [
+            ev({ type: 'content_block_start', index: FRESH, content_block: { type: kind, id: 'srvtoolu_1', name: 'web_search', input: {} } }),
+            ...blockDeltas.map(delta => deltaAt(delta)),
+            ev({ type: 'content_block_stop', index: FRESH }),
+          ];
+          const at = 1 + (pick % (events.length - 2));
+          expect(await partsOfEvents([...events.slice(0, at), ...block, ...events.slice(at)])).toEqual(expected);
+        }),
+        fuzzParams(0.3),
+      );
+    },
+    fuzzTimeout(0.3),
+  );
+
+  it(
+    'survives random bytes and SSE-like noise as the whole body: one error, one finish',
+    async () => {
+      const sseish = fc
+        .array(
+          fc.oneof(
+            fc.constantFrom('data:', 'data: ', 'event: ', 'message_stop', ':', '\n', '\r\n', '\n\n', '{', '}', '{}', '"', 'null', '1', '{"type":', '"ping"', '[]', '\ufeff'),
+            unicodeText(3),
+          ),
+          { maxLength: 30 },
+        )
+        .map(tokens => new TextEncoder().encode(tokens.join('')));
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 200 }), sseish), chunking, async (bytes, plan) => {
+          const parts = await partsOf(chunkBytes(bytes, plan));
+          expectWellFramed(parts);
+          const first = referenceSse(bytes)[0];
+          const errors = errorsOf(parts);
+          if (first === undefined) {
+            expect(parts).toHaveLength(3);
+            expect(messageOf(errors[0])).toContain('ended before message_stop');
+            return;
+          }
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(first.data);
+          } catch {
+            expect(messageOf(errors[0])).toContain('not valid JSON');
+            return;
+          }
+          if (kindOf(parsed) !== 'object') expect(messageOf(errors[0])).toContain('data is not a JSON object');
+        }),
+        fuzzParams(1),
+      );
+    },
+    fuzzTimeout(1),
+  );
+
+  it(
+    'survives random bytes between events: one finish, and no text that was not sent',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(messagesScenario(), fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.nat(), chunking, async (scenario, garbage, pick, plan) => {
+          const events = messagesEvents(scenario);
+          const wire = serialize(events, CANONICAL);
+          const at = [0, ...wire.boundaries][pick % (wire.boundaries.length + 1)];
+          const bytes = new Uint8Array([...wire.bytes.slice(0, at), ...garbage, ...wire.bytes.slice(at)]);
+          const parts = await partsOf(chunkBytes(bytes, plan));
+          expectWellFramed(parts);
+          expectLifecycles(withoutRaw(parts), false, '{}');
+          expect(isSubsequence(deltas(parts, 'text-delta'), scenario.blocks.flatMap(b => (b.type === 'text' ? b.pieces : [])))).toBe(true);
+        }),
+        fuzzParams(0.5),
+      );
+    },
+    fuzzTimeout(0.5),
+  );
+});
