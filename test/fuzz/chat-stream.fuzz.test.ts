@@ -1,9 +1,6 @@
-import { APICallError, InvalidResponseDataError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { APICallError, InvalidResponseDataError } from '@ai-sdk/provider';
 import fc from 'fast-check';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createUnigate } from '../../src';
-import { createMockFetch } from '../helpers/mock-fetch';
 import {
   CANONICAL,
   chatEvents,
@@ -33,32 +30,18 @@ import {
   finishOf,
   isSubsequence,
   messageOf,
-  pulledSseResponse,
-  readWithin,
   said,
-  within,
   withoutRaw,
-  HANG_MS,
+  streamDriver,
+  FUZZ_API_KEY,
   type Part,
 } from './stream-checks';
 
 // Property tests of the chat-completions stream path: gw.chat(id).doStream over SSE bytes cut and
 // framed at random, truncated, and mixed with garbage.
 
-const SITE = 'https://gw.fuzz.test';
-const API_KEY = 'sk-unigate-fuzz-key-0123456789abcdef';
-const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
-
-let body: Uint8Array[] = [];
-const { fetch } = createMockFetch(http.post(`${SITE}/v1/chat/completions`, () => pulledSseResponse(body)));
-const model = createUnigate({ apiKey: API_KEY, siteURL: SITE, fetch }).chat('fuzz-model');
-
-/** The parts doStream gives for a body cut into these chunks. */
-async function partsOf(chunks: Uint8Array[], includeRawChunks = false): Promise<Part[]> {
-  body = chunks;
-  const { stream } = await within(Promise.resolve(model.doStream({ prompt, includeRawChunks })), HANG_MS, 'doStream');
-  return readWithin(stream);
-}
+const API_KEY = FUZZ_API_KEY;
+const partsOf = streamDriver('chat');
 
 const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONICAL).bytes]);
 

@@ -1,5 +1,8 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { http } from 'msw';
 import { expect } from 'vitest';
+import { createUnigate } from '../../src';
+import { createMockFetch } from '../helpers/mock-fetch';
 
 // The harness of the stream fuzz suite: a body that hands out one chunk per pull, reading with a hang
 // limit, and the checks every stream must pass whatever went in.
@@ -179,4 +182,26 @@ export function isSubsequence<T>(part: T[], whole: T[]): boolean {
     at++;
   }
   return true;
+}
+
+/** The key the fuzzed models use: properties check it never reaches an error. */
+export const FUZZ_API_KEY = 'sk-unigate-fuzz-key-0123456789abcdef';
+
+/**
+ * `doStream` of one wire format over whatever body a property hands it: returns the function that
+ * serves `chunks` (one per read) and collects the parts, every step raced against the hang limit.
+ */
+export function streamDriver(format: 'chat' | 'messages') {
+  const site = 'https://gw.fuzz.test';
+  const path = format === 'chat' ? '/v1/chat/completions' : '/api/v1/messages';
+  const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
+  let body: Uint8Array[] = [];
+  const { fetch } = createMockFetch(http.post(`${site}${path}`, () => pulledSseResponse(body)));
+  const gw = createUnigate({ apiKey: FUZZ_API_KEY, siteURL: site, fetch });
+  const model = format === 'chat' ? gw.chat('fuzz-model') : gw.messages('fuzz-model');
+  return async (chunks: Uint8Array[], includeRawChunks = false): Promise<Part[]> => {
+    body = chunks;
+    const { stream } = await within(Promise.resolve(model.doStream({ prompt, includeRawChunks })), HANG_MS, 'doStream');
+    return readWithin(stream);
+  };
 }
