@@ -81,3 +81,23 @@ export function embeddingContenders(upstream: string): EmbeddingContender[] {
 }
 
 export const BENCH_API_KEY = API_KEY;
+
+/**
+ * One runnable per contender of `format`, each timing `sample(model)`; a contender that lacks the
+ * model reads "not measured" instead of failing the run.
+ */
+export function contenderRunnables(
+  contenders: LanguageContender[],
+  format: WireFormat,
+  modelId: string,
+  sample: (model: LanguageModelV3) => Promise<number>,
+): { name: string; run: () => Promise<number>; unavailable?: string }[] {
+  return contenders
+    .filter(contender => contender.format === format)
+    .map(contender => {
+      const model = contender.model(modelId);
+      return isUnavailable(model)
+        ? { name: contender.name, unavailable: model.unavailable, run: async () => Number.NaN }
+        : { name: contender.name, run: () => sample(model) };
+    });
+}

@@ -3,7 +3,7 @@
  * Each sample is one request, timed from the call to the first text delta; the rest is drained untimed.
  */
 import { streamText } from 'ai';
-import { isUnavailable, type LanguageContender, type WireFormat } from './contenders';
+import { contenderRunnables, type LanguageContender, type WireFormat } from './contenders';
 import { interleave, type Runnable, type Series } from './interleave';
 import { checkOutcome } from './measure';
 import { floorStream } from './raw-floor';
@@ -31,35 +31,31 @@ export function measureFirstDelta(
       },
     },
   ];
-  for (const contender of contenders) {
-    if (contender.format !== format) continue;
-    const model = contender.model(modelId);
-    if (isUnavailable(model)) {
-      runnables.push({ name: contender.name, unavailable: model.unavailable, run: async () => Number.NaN });
-      continue;
-    }
-    runnables.push({
-      name: contender.name,
-      run: async () => {
-        const start = performance.now();
-        const result = streamText({ model, prompt: 'Say something.', abortSignal: AbortSignal.timeout(30_000), maxRetries: 0 });
-        let first: number | undefined;
-        let length = 0;
-        let finished = false;
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            first ??= performance.now();
-            length += part.text.length;
-          } else if (part.type === 'finish') {
-            finished = true;
-          } else if (part.type === 'error') {
-            throw part.error instanceof Error ? part.error : new Error(JSON.stringify(part.error));
-          }
+  runnables.push(
+    ...contenderRunnables(contenders, format, modelId, async model => {
+      const start = performance.now();
+      const result = streamText({
+        model,
+        prompt: 'Say something.',
+        abortSignal: AbortSignal.timeout(30_000),
+        maxRetries: 0,
+      });
+      let first: number | undefined;
+      let length = 0;
+      let finished = false;
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          first ??= performance.now();
+          length += part.text.length;
+        } else if (part.type === 'finish') {
+          finished = true;
+        } else if (part.type === 'error') {
+          throw part.error instanceof Error ? part.error : new Error(JSON.stringify(part.error));
         }
-        checkOutcome({ length, finished }, scenario);
-        return first! - start;
-      },
-    });
-  }
+      }
+      checkOutcome({ length, finished }, scenario);
+      return first! - start;
+    }),
+  );
   return interleave(runnables, { reps: requests, warmups: 3 });
 }

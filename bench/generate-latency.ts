@@ -1,6 +1,6 @@
 /** generateText latency (non-streaming), against a raw fetch + JSON.parse of the same JSON body. */
 import { generateText } from 'ai';
-import { isUnavailable, type LanguageContender, type WireFormat } from './contenders';
+import { contenderRunnables, type LanguageContender, type WireFormat } from './contenders';
 import { interleave, type Runnable, type Series } from './interleave';
 import { floorGenerate } from './raw-floor';
 import { FLOOR } from './stream-cpu';
@@ -30,22 +30,18 @@ export function measureGenerateLatency(
       },
     },
   ];
-  for (const contender of contenders) {
-    if (contender.format !== format) continue;
-    const model = contender.model(modelId);
-    if (isUnavailable(model)) {
-      runnables.push({ name: contender.name, unavailable: model.unavailable, run: async () => Number.NaN });
-      continue;
-    }
-    runnables.push({
-      name: contender.name,
-      run: async () => {
-        const start = performance.now();
-        const result = await generateText({ model, prompt: 'Say something.', abortSignal: AbortSignal.timeout(30_000), maxRetries: 0 });
-        check(result.text.length);
-        return performance.now() - start;
-      },
-    });
-  }
+  runnables.push(
+    ...contenderRunnables(contenders, format, modelId, async model => {
+      const start = performance.now();
+      const result = await generateText({
+        model,
+        prompt: 'Say something.',
+        abortSignal: AbortSignal.timeout(30_000),
+        maxRetries: 0,
+      });
+      check(result.text.length);
+      return performance.now() - start;
+    }),
+  );
   return interleave(runnables, { reps: requests, warmups: 3 });
 }
