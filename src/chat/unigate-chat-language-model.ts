@@ -9,7 +9,7 @@ import {
   type SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
-import { readErrorObject, redact } from '../internal/gateway-error';
+import { createInBandError } from '../internal/gateway-error';
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
@@ -137,17 +137,13 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
 
   /** An error object the gateway sent with HTTP 200, in a completion or inside a stream. */
   private inBandError(errorObject: unknown, rawBody: string, url: string, body: unknown): APICallError {
-    const data = readErrorObject(errorObject);
-    const secret = this.config.optionalApiKey();
-    if (data.message !== undefined) data.message = redact(data.message, secret);
-    return new APICallError({
-      message: `Unigate chat completion failed${data.type ? ` (${data.type})` : ''}: ${data.message ?? 'the gateway sent an error object without a message'}`,
+    return createInBandError({
+      what: 'Unigate chat completion failed',
+      errorObject,
       url,
       requestBodyValues: body,
-      statusCode: 200,
-      responseBody: redact(rawBody, secret),
-      isRetryable: false,
-      data,
+      responseBody: rawBody,
+      secret: this.config.optionalApiKey(),
     });
   }
 

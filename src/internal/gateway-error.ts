@@ -102,6 +102,46 @@ export function redactError<E>(error: E, secret: string | undefined): E {
   return error;
 }
 
+// Error types after which the same request may succeed, for errors that carry no HTTP status.
+const RETRYABLE_ERROR_TYPES = new Set(['overloaded_error', 'api_error', 'server_error', 'rate_limit_error']);
+
+/**
+ * The error for an error object sent inside an HTTP-200 body or stream (chat `{error}`, messages
+ * `event: error`). Retryable by its type, or by its `code` as an HTTP status would be; never the
+ * daily limit. `what` opens the message, e.g. "Unigate chat completion failed".
+ */
+export function createInBandError({
+  what,
+  errorObject,
+  url,
+  requestBodyValues,
+  responseBody,
+  secret,
+}: {
+  what: string;
+  errorObject: unknown;
+  url: string;
+  requestBodyValues: unknown;
+  responseBody?: string;
+  secret: string | undefined;
+}): APICallError {
+  const data = readErrorObject(errorObject);
+  if (data.message !== undefined) data.message = redact(data.message, secret);
+  const status = typeof data.code === 'number' ? data.code : undefined;
+  const retryable =
+    (data.type !== undefined && RETRYABLE_ERROR_TYPES.has(data.type)) ||
+    (status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500));
+  return new APICallError({
+    message: `${what}${data.type ? ` (${data.type})` : ''}: ${data.message || 'the gateway sent an error without a message'}`,
+    url,
+    requestBodyValues,
+    statusCode: 200,
+    responseBody: responseBody === undefined ? undefined : redact(responseBody, secret),
+    isRetryable: retryable && !isDailyLimit(status ?? 429, data),
+    data,
+  });
+}
+
 /** Builds the one error every endpoint throws for a non-2xx response. */
 export function createGatewayError({
   status,

@@ -1,10 +1,9 @@
 import {
-  APICallError,
   InvalidResponseDataError,
   type LanguageModelV3StreamPart,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { readErrorObject, redact } from '../internal/gateway-error';
+import { createInBandError } from '../internal/gateway-error';
 import type { SseHandler, SseSink } from '../internal/sse-reader';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
@@ -22,9 +21,6 @@ type BlockState =
   | { kind: 'ignored' };
 
 const IGNORED: BlockState = { kind: 'ignored' };
-
-// Upstream error types after which the same request may succeed.
-const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'rate_limit_error']);
 
 function malformed(data: unknown, what: string): InvalidResponseDataError {
   return new InvalidResponseDataError({ data, message: `Malformed event in the messages stream: ${what}.` });
@@ -94,18 +90,6 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
       finishReason,
       usage: convertMessagesUsage(usage),
       providerMetadata: { unigate: { stopSequence } },
-    });
-  };
-
-  const streamError = (event: unknown): APICallError => {
-    const data = readErrorObject(event);
-    const message = data.message === undefined ? undefined : redact(data.message, options.secret);
-    return new APICallError({
-      message: `Unigate messages stream reported an error${data.type ? ` (${data.type})` : ''}${message ? `: ${message}` : ''}`,
-      url: options.url,
-      requestBodyValues: options.requestBodyValues,
-      isRetryable: data.type !== undefined && RETRYABLE_STREAM_ERRORS.has(data.type),
-      data: { ...data, ...(message !== undefined && { message }) },
     });
   };
 
@@ -301,7 +285,16 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
           return;
         case 'error':
           failed = true;
-          controller.enqueue({ type: 'error', error: streamError(event) });
+          controller.enqueue({
+            type: 'error',
+            error: createInBandError({
+              what: 'Unigate messages stream reported an error',
+              errorObject: event,
+              url: options.url,
+              requestBodyValues: options.requestBodyValues,
+              secret: options.secret,
+            }),
+          });
           return;
         default:
           // Event kinds the spec does not name are skipped.

@@ -2,6 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import {
   createGatewayError,
+  createInBandError,
   nextDailyReset,
   parseGatewayErrorBody,
   redact,
@@ -136,5 +137,28 @@ describe('redact and nextDailyReset', () => {
   it('resets at the next midnight UTC', () => {
     expect(nextDailyReset(Date.UTC(2026, 10, 22, 13, 5)).toISOString()).toBe('2026-11-23T00:00:00.000Z');
     expect(nextDailyReset(Date.UTC(2026, 11, 31, 23, 59, 59)).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+});
+
+describe('createInBandError', () => {
+  const make = (errorObject: unknown, secret?: string) =>
+    createInBandError({ what: 'Unigate chat completion failed', errorObject, url, requestBodyValues: {}, secret });
+
+  it('names the type and message, and is retryable by type or by a 5xx/429 code', () => {
+    const busy = make({ error: { type: 'upstream_error', message: 'Model overloaded', code: 503 } });
+    expect(busy.message).toBe('Unigate chat completion failed (upstream_error): Model overloaded');
+    expect(busy.statusCode).toBe(200);
+    expect(busy.isRetryable).toBe(true);
+    expect(make({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).isRetryable).toBe(true);
+    expect(make({ error: { type: 'invalid_request_error', message: 'bad', code: 400 } }).isRetryable).toBe(false);
+    expect(make({ type: 'error', error: { type: 'invalid_request_error', message: 'bad' } }).isRetryable).toBe(false);
+  });
+
+  it('never retries the daily limit, and redacts the key', () => {
+    const daily = make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached', code: 429 } });
+    expect(daily.isRetryable).toBe(false);
+    const echoed = make({ error: { type: 'server_error', message: 'bad key sk-unigate-abcdef123456' } }, 'sk-unigate-abcdef123456');
+    expect(echoed.message).toBe('Unigate chat completion failed (server_error): bad key [redacted]');
+    expect(make({ error: {} }).message).toBe('Unigate chat completion failed: the gateway sent an error without a message');
   });
 });
