@@ -1,3 +1,4 @@
+import { extractResponseHeaders } from '@ai-sdk/provider-utils';
 import { redactError } from './gateway-error';
 
 /** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
@@ -190,5 +191,5 @@ export function readSseStream<T>(
 /** A successful-response handler that hands back the raw body, for `createSseReader` to consume. */
 export const streamingBody = async ({ response }: { response: Response }) => {
   if (response.body === null) throw new Error('The gateway answered a streaming request with an empty body.');
-  return { value: response.body, responseHeaders: Object.fromEntries(response.headers) };
+  return { value: response.body, responseHeaders: extractResponseHeaders(response) };
 };
