@@ -1,4 +1,6 @@
-import type { FetchFunction } from '@ai-sdk/provider-utils';
+import { LoadSettingError } from '@ai-sdk/provider';
+import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
+import type { UnigateProviderSettings } from './unigate-provider';
 
 /** Which credential a request carries (gateway-api.md, "Authentication"). */
 export type GatewayAuth =
@@ -9,18 +11,22 @@ export type GatewayAuth =
   /** Bearer when a key is configured, nothing otherwise: the public catalog. */
   | 'optional-bearer';
 
+/**
+ * The three roots every endpoint hangs from (gateway-api.md, address placeholders): `site` is the host
+ * root (`{site_url}`), `base` the OpenAI-style API (`{base_url}`), `alt` the second base (`{alt_base_url}`).
+ */
+export type GatewayBase = 'site' | 'base' | 'alt';
+
 /** What every model receives from the provider. URLs and the key resolve per call, never at construction. */
 export interface UnigateConfig {
-  /** `unigate.<kind>`, reported as the model's `provider`. */
+  /** The provider's name, `unigate`. Each model reports `<provider>.<kind>` (e.g. `unigate.chat`). */
   readonly provider: string;
-  /** Host root, without trailing slash. */
-  siteURL(): string;
-  /** `{site_url}/v1` unless configured. */
-  baseURL(): string;
-  /** Images, video and optionally chat. Falls back to `baseURL()`. */
-  altBaseURL(): string;
-  /** `{base_url}/chat/completions`, or the alt base's when the `chatEndpoint` setting says `alt`. */
-  chatURL(): string;
+  /** The root a base resolves to now, without trailing slash. */
+  root(base: GatewayBase): string;
+  /** An endpoint's URL: `url('alt', '/images/generations')`. Every model builds its URL this way. */
+  url(base: GatewayBase, path: `/${string}`): string;
+  /** Where chat completions are sent: `base`, or `alt` when the `chatEndpoint` setting says so. */
+  readonly chatBase: 'base' | 'alt';
   /** Throws `LoadAPIKeyError` naming the setting and the env variable. */
   apiKey(): string;
   /** The key when one is configured, else `undefined`; never throws. */
@@ -28,4 +34,53 @@ export interface UnigateConfig {
   /** The user's extra headers. */
   readonly headers: Record<string, string | undefined>;
   readonly fetch?: FetchFunction;
+}
+
+/** Drops every trailing slash: `https://gw.test/v1//` and `https://gw.test/v1` are the same base. */
+function withoutTrailingSlash(url: string | undefined): string | undefined {
+  return url?.replace(/\/+$/, '');
+}
+
+/** Builds the config every model receives. URLs and the key are resolved at call time. */
+export function createUnigateConfig(settings: UnigateProviderSettings = {}, provider = 'unigate'): UnigateConfig {
+  // URLs passed in describe one deployment: then the URL variables are not read at all, so a stale
+  // UNIGATE_BASE_URL cannot send the key elsewhere, and runtimes without env access (Deno) still work.
+  const explicitURLs = settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
+  const setting = (value: string | undefined, environmentVariableName: string) =>
+    withoutTrailingSlash(
+      value ?? (explicitURLs ? undefined : loadOptionalSetting({ settingValue: undefined, environmentVariableName })),
+    );
+
+  const siteURL = (): string => {
+    const site = setting(settings.siteURL, 'UNIGATE_SITE_URL');
+    if (site) return site;
+    // A base URL of the documented `{site_url}/v1` form names the site too.
+    const base = setting(settings.baseURL, 'UNIGATE_BASE_URL');
+    if (base?.endsWith('/v1')) return base.slice(0, -3);
+    throw new LoadSettingError({
+      message:
+        'Unigate site URL setting is missing. Pass it using the \'siteURL\' parameter or the UNIGATE_SITE_URL environment variable.',
+    });
+  };
+  const baseURL = (): string => setting(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL()}/v1`;
+  const altBaseURL = (): string => setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL();
+  const root = (base: GatewayBase): string => (base === 'site' ? siteURL() : base === 'base' ? baseURL() : altBaseURL());
+
+  return {
+    provider,
+    root,
+    url: (base, path) => `${root(base)}${path}`,
+    chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base',
+    apiKey: () =>
+      loadApiKey({
+        apiKey: settings.apiKey,
+        environmentVariableName: 'UNIGATE_API_KEY',
+        apiKeyParameterName: 'apiKey',
+        description: 'Unigate',
+      }),
+    optionalApiKey: () =>
+      settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
+    headers: settings.headers ?? {},
+    fetch: settings.fetch,
+  };
 }

@@ -1,5 +1,4 @@
 import {
-  LoadSettingError,
   NoSuchModelError,
   type EmbeddingModelV3,
   type Experimental_VideoModelV3,
@@ -9,11 +8,7 @@ import {
   type SpeechModelV3,
   type TranscriptionModelV3,
 } from '@ai-sdk/provider';
-import {
-  loadApiKey,
-  loadOptionalSetting,
-  type FetchFunction,
-} from '@ai-sdk/provider-utils';
+import type { FetchFunction } from '@ai-sdk/provider-utils';
 import {
   createCatalog,
   listModels,
@@ -23,7 +18,7 @@ import {
 } from './catalog/unigate-catalog';
 import { UnigateChatLanguageModel } from './chat/unigate-chat-language-model';
 import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
-import type { UnigateConfig } from './unigate-config';
+import { createUnigateConfig } from './unigate-config';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -101,55 +96,6 @@ function unavailable<MODEL>(modelType: ModelType, kind: string): (modelId: strin
       modelType,
       message: `unigate-ai-provider does not yet provide ${kind} models in this version (requested "${modelId}").`,
     });
-  };
-}
-
-/** Drops every trailing slash: `https://gw.test/v1//` and `https://gw.test/v1` are the same base. */
-function withoutTrailingSlash(url: string | undefined): string | undefined {
-  return url?.replace(/\/+$/, '');
-}
-
-/** Builds the config every model receives. URLs and the key are resolved at call time. */
-export function createUnigateConfig(settings: UnigateProviderSettings = {}, provider = 'unigate'): UnigateConfig {
-  // URLs passed in describe one deployment: then the URL variables are not read at all, so a stale
-  // UNIGATE_BASE_URL cannot send the key elsewhere, and runtimes without env access (Deno) still work.
-  const explicitURLs = settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
-  const url = (setting: string | undefined, environmentVariableName: string) =>
-    withoutTrailingSlash(
-      setting ?? (explicitURLs ? undefined : loadOptionalSetting({ settingValue: undefined, environmentVariableName })),
-    );
-
-  const siteURL = () => {
-    const site = url(settings.siteURL, 'UNIGATE_SITE_URL');
-    if (site) return site;
-    // A base URL of the documented `{site_url}/v1` form names the site too.
-    const base = url(settings.baseURL, 'UNIGATE_BASE_URL');
-    if (base?.endsWith('/v1')) return base.slice(0, -3);
-    throw new LoadSettingError({
-      message:
-        'Unigate site URL setting is missing. Pass it using the \'siteURL\' parameter or the UNIGATE_SITE_URL environment variable.',
-    });
-  };
-  const baseURL = () => url(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL()}/v1`;
-  const altBaseURL = () => url(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL();
-
-  return {
-    provider,
-    siteURL,
-    baseURL,
-    altBaseURL,
-    chatURL: () => `${settings.chatEndpoint === 'alt' ? altBaseURL() : baseURL()}/chat/completions`,
-    apiKey: () =>
-      loadApiKey({
-        apiKey: settings.apiKey,
-        environmentVariableName: 'UNIGATE_API_KEY',
-        apiKeyParameterName: 'apiKey',
-        description: 'Unigate',
-      }),
-    optionalApiKey: () =>
-      settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
-    headers: settings.headers ?? {},
-    fetch: settings.fetch,
   };
 }
 

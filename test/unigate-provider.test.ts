@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, VERSION } from '../src';
 import { createUnigateEmulator } from '../src/testing';
-import { createUnigateConfig } from '../src/unigate-provider';
 import { createMockFetch } from './helpers/mock-fetch';
 import packageJson from '../package.json';
 
@@ -34,18 +33,6 @@ describe('createUnigate', () => {
     expect(requests[0].headers.authorization).toBe('Bearer sk-unigate-test-key');
     expect(requests[0].headers['x-team']).toBe('search');
     expect(requests[0].headers['user-agent']).toContain(`unigate-ai-provider/${VERSION}`);
-  });
-
-  it('tolerates trailing slashes and derives the site from a /v1 base URL', () => {
-    const config = createUnigateConfig({ baseURL: 'https://gw.test/v1///', altBaseURL: 'https://alt.gw.test/v1/' });
-    expect(config.siteURL()).toBe('https://gw.test');
-    expect(config.baseURL()).toBe('https://gw.test/v1');
-    expect(config.altBaseURL()).toBe('https://alt.gw.test/v1');
-    expect(config.chatURL()).toBe('https://gw.test/v1/chat/completions');
-    const alt = createUnigateConfig({ siteURL: 'https://gw.test/', altBaseURL: 'https://alt.gw.test/v1', chatEndpoint: 'alt' });
-    expect(alt.baseURL()).toBe('https://gw.test/v1');
-    expect(alt.chatURL()).toBe('https://alt.gw.test/v1/chat/completions');
-    expect(createUnigateConfig({ siteURL: 'https://gw.test' }).altBaseURL()).toBe('https://gw.test/v1');
   });
 
   it('fails at call time, not at creation, when a setting is missing, naming it', async () => {

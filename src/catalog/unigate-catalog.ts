@@ -100,7 +100,7 @@ export async function listModels(
       sendGatewayRequest({
         config,
         auth: 'bearer',
-        url: `${config.baseURL()}/models`,
+        url: config.url('base', '/models'),
         successfulResponseHandler: createJsonHandler(modelListSchema()),
         abortSignal,
         headers,
@@ -130,7 +130,7 @@ export function createCatalog(config: UnigateConfig): UnigateCatalog {
     if (provider) params.set('provider', provider);
     const search = query.search?.trim();
     if (search) params.set('search', search);
-    const url = `${config.siteURL()}/api/public/models?${params}`;
+    const url = `${config.url('site', '/api/public/models')}?${params}`;
 
     const { value, responseHeaders } = await withRetries(
       () =>

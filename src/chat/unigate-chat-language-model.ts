@@ -149,7 +149,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const { body, warnings, collectChoices } = this.prepareRequest(options);
-    const url = this.config.chatURL();
+    const url = this.config.url(this.config.chatBase, '/chat/completions');
     const { value, rawValue, responseHeaders } = await sendGatewayRequest({
       config: this.config,
       auth: 'bearer',
@@ -216,7 +216,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     const prepared = this.prepareRequest(options);
     // Usage always: it is what the gateway bills.
     const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
-    const url = this.config.chatURL();
+    const url = this.config.url(this.config.chatBase, '/chat/completions');
     const { value: responseBody, responseHeaders } = await sendGatewayRequest({
       config: this.config,
       auth: 'bearer',

@@ -6,7 +6,7 @@ import {
   withUserAgentSuffix,
   type ResponseHandler,
 } from '@ai-sdk/provider-utils';
-import type { GatewayAuth, UnigateConfig } from '../unigate-config';
+import type { GatewayAuth, GatewayBase, UnigateConfig } from '../unigate-config';
 import { VERSION } from '../version';
 import { createGatewayErrorHandler } from './gateway-error';
 
@@ -25,6 +25,8 @@ export interface GatewayRequest<T> {
   headers?: Record<string, string | undefined>;
 }
 
+const GATEWAY_BASES: readonly GatewayBase[] = ['site', 'base', 'alt'];
+
 function originOf(url: string): string | undefined {
   try {
     return new URL(url).origin;
@@ -36,12 +38,7 @@ function originOf(url: string): string | undefined {
 /** True when `url` is on one of the gateway's configured origins: only those may see the key. */
 export function isGatewayOrigin(config: UnigateConfig, url: string): boolean {
   const origin = originOf(url);
-  return (
-    origin !== undefined &&
-    (origin === originOf(config.siteURL()) ||
-      origin === originOf(config.baseURL()) ||
-      origin === originOf(config.altBaseURL()))
-  );
+  return origin !== undefined && GATEWAY_BASES.some(base => origin === originOf(config.root(base)));
 }
 
 function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string, string | undefined> {

@@ -50,7 +50,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   private get url(): string {
-    return `${this.config.siteURL()}/api/v1/messages`;
+    return this.config.url('site', '/api/v1/messages');
   }
 
   private async prepare(options: LanguageModelV3CallOptions): Promise<PreparedCall> {
