@@ -15,7 +15,7 @@ export type {
   UnigateChatProviderMetadata,
   UnigateChatProviderOptions,
 } from './chat/unigate-chat-options';
-export type { UnigateErrorData } from './internal/gateway-error';
+export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
 export { DEFAULT_MESSAGES_MAX_TOKENS } from './messages/unigate-messages-options';
 export type {
   UnigateMessagesProviderMetadata,

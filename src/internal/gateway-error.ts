@@ -2,12 +2,34 @@ import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
 
 /**
- * What the gateway said about a failed request, read from any of its three error shapes:
- * chat style `{error:{type,message,code}}`, messages style `{type:'error', error:{type,message}}`,
- * image/video `{error:{type,message}}`, or a bare `{message}`.
+ * The kind of failure, named the same way on every endpoint whatever the family's own `type` says
+ * (`auth_error` or `authentication_error`, `rate_limit_exceeded` or `rate_limit_error`): branch on this.
+ * - `authentication`: the key is missing or invalid (401).
+ * - `permission`: the key may not use this model or tier (403).
+ * - `not-found`: unknown model id, job id or path (404).
+ * - `invalid-request`: the request itself is wrong (400 and other 4xx); sending it again fails again.
+ * - `rate-limit`: too many requests for now (429); retryable, honours `Retry-After`.
+ * - `daily-limit`: the daily request quota is spent (429); not retryable before `resetsAt`.
+ * - `server`: the gateway or upstream failed or timed out (5xx, 408, 409); retryable.
+ */
+export type UnigateErrorKind =
+  | 'authentication'
+  | 'permission'
+  | 'not-found'
+  | 'invalid-request'
+  | 'rate-limit'
+  | 'daily-limit'
+  | 'server';
+
+/**
+ * `error.data` of every `APICallError` the gateway causes. It is read from any of the gateway's error
+ * bodies: chat style `{error:{type,message,code}}`, messages style `{type:'error', error:{type,message}}`,
+ * image/video style `{error:{type,message}}`, and, leniently, `{message}`, `{error:'text'}` or plain text.
  */
 export interface UnigateErrorData {
-  /** The gateway's error type, e.g. `auth_error`, `permission_error`, `rate_limit_exceeded`. */
+  /** The kind of failure, the same on every endpoint. Absent only when neither status nor type tells. */
+  kind?: UnigateErrorKind;
+  /** The gateway's raw error type, as sent, e.g. `auth_error`, `permission_error`, `rate_limit_exceeded`. */
   type?: string;
   /** The gateway's own message. */
   message?: string;
@@ -15,6 +37,8 @@ export interface UnigateErrorData {
   code?: number | string;
   /** True when the daily request limit is reached: not retryable until midnight UTC. */
   dailyLimit?: boolean;
+  /** With the daily limit: when it resets (ISO 8601), by the response's `Date` header when it has one. */
+  resetsAt?: string;
 }
 
 /** Reads the error fields from a response body; never throws. */
@@ -45,14 +69,47 @@ export function readErrorObject(json: unknown): UnigateErrorData {
   return data;
 }
 
-const RETRYABLE_STATUS = new Set([408, 409, 429]);
+const KIND_BY_STATUS: Record<number, UnigateErrorKind> = {
+  401: 'authentication',
+  403: 'permission',
+  404: 'not-found',
+  408: 'server',
+  409: 'server',
+  429: 'rate-limit',
+};
 
-function isDailyLimit(status: number, data: UnigateErrorData): boolean {
-  // The chat-style type names it; other families only say so in words.
-  return (
-    status === 429 &&
-    (data.type === 'rate_limit_exceeded' || /\bdaily\b/i.test(data.message ?? ''))
-  );
+// For errors that carry no usable status (in-band errors): the types of all three families.
+const KIND_BY_TYPE: Record<string, UnigateErrorKind> = {
+  auth_error: 'authentication',
+  authentication_error: 'authentication',
+  permission_error: 'permission',
+  not_found_error: 'not-found',
+  invalid_request_error: 'invalid-request',
+  request_too_large: 'invalid-request',
+  rate_limit_error: 'rate-limit',
+  rate_limit_exceeded: 'daily-limit',
+  api_error: 'server',
+  server_error: 'server',
+  overloaded_error: 'server',
+  timeout_error: 'server',
+};
+
+/**
+ * The kind of a failure from its HTTP status (when there is one) and the gateway's type. A 429 is the
+ * daily limit when the chat-style type says so or, in the other families, when the message does.
+ */
+export function errorKind(status: number | undefined, data: UnigateErrorData): UnigateErrorKind | undefined {
+  const byType = data.type === undefined ? undefined : KIND_BY_TYPE[data.type];
+  let kind =
+    status === undefined ? byType : (KIND_BY_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'invalid-request' : byType));
+  if (kind === 'rate-limit' && /\bdaily\b/i.test(data.message ?? '')) kind = 'daily-limit';
+  if (kind === 'rate-limit' && byType === 'daily-limit') kind = 'daily-limit';
+  return kind;
+}
+
+/** The one retry rule (wire-conventions.md): rate limits and server-side failures; never the daily limit. */
+function isRetryableKind(kind: UnigateErrorKind | undefined): boolean {
+  return kind === 'rate-limit' || kind === 'server';
 }
 
 /** The next midnight UTC after `now`: when the daily request limit resets. */
@@ -62,22 +119,41 @@ export function nextDailyReset(now: number = Date.now()): Date {
   return reset;
 }
 
-function hint(status: number, data: UnigateErrorData, model: string | undefined): string | undefined {
-  if (data.dailyLimit) {
-    return `The daily request limit is reached; it resets at midnight UTC (${nextDailyReset().toISOString()}). Not retried.`;
-  }
-  switch (status) {
-    case 401:
+/** Sets `kind`, `dailyLimit` and `resetsAt`; `serverNow` is the gateway's clock when it sent a `Date`. */
+function classify(data: UnigateErrorData, status: number | undefined, serverNow: number | undefined): UnigateErrorData {
+  const kind = errorKind(status, data);
+  if (kind !== undefined) data.kind = kind;
+  data.dailyLimit = kind === 'daily-limit';
+  if (data.dailyLimit) data.resetsAt = nextDailyReset(serverNow ?? Date.now()).toISOString();
+  return data;
+}
+
+/**
+ * One hint that says what to do. It never restates the gateway's message: the model id is named only
+ * when the message does not name it already.
+ */
+function hint(data: UnigateErrorData, model: string | undefined): string | undefined {
+  const unnamed = model !== undefined && !(data.message ?? '').includes(model);
+  switch (data.kind) {
+    case 'daily-limit':
+      return `Not retried: the limit resets at ${data.resetsAt}.`;
+    case 'authentication':
       return 'Check the API key: pass `apiKey` to createUnigate() or set UNIGATE_API_KEY.';
-    case 403:
-      return `The key lacks access to ${model ? `model "${model}"` : 'this model'} or its tier.`;
-    case 404:
-      return model
-        ? `Unknown model id "${model}": gw.listModels() lists the ids this key can use.`
-        : undefined;
+    case 'permission':
+      return `${unnamed ? `No access to model "${model}": use` : 'Use'} a model from gw.listModels(), or a key whose tier includes it.`;
+    case 'not-found':
+      if (model === undefined) return undefined;
+      return `${unnamed ? `Unknown model id "${model}": ` : ''}gw.listModels() lists the ids this key can use.`;
     default:
       return undefined;
   }
+}
+
+/** `base`, then `: said` and `. hint` when there are any, without doubling a final full stop. */
+function composeMessage(base: string, said: string | undefined, advice: string | undefined): string {
+  let message = said ? `${base}: ${said}` : base;
+  if (advice) message = `${message.replace(/[.\s]+$/, '')}. ${advice}`;
+  return message;
 }
 
 /** Replaces every occurrence of `secret` in `text`. Keys are long; short strings are left alone. */
@@ -102,9 +178,6 @@ export function redactError<E>(error: E, secret: string | undefined): E {
   return error;
 }
 
-// Error types after which the same request may succeed, for errors that carry no HTTP status.
-const RETRYABLE_ERROR_TYPES = new Set(['overloaded_error', 'api_error', 'server_error', 'rate_limit_error']);
-
 /**
  * The error for an error object sent inside an HTTP-200 body or stream (chat `{error}`, messages
  * `event: error`). Retryable by its type, or by its `code` as an HTTP status would be; never the
@@ -127,17 +200,19 @@ export function createInBandError({
 }): APICallError {
   const data = readErrorObject(errorObject);
   if (data.message !== undefined) data.message = redact(data.message, secret);
-  const status = typeof data.code === 'number' ? data.code : undefined;
-  const retryable =
-    (data.type !== undefined && RETRYABLE_ERROR_TYPES.has(data.type)) ||
-    (status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500));
+  // An in-band error has no HTTP status of its own; a chat-style numeric `code` stands in for one.
+  classify(data, typeof data.code === 'number' ? data.code : undefined, undefined);
   return new APICallError({
-    message: `${what}${data.type ? ` (${data.type})` : ''}: ${data.message || 'the gateway sent an error without a message'}`,
+    message: composeMessage(
+      `${what}${data.type ? ` (${data.type})` : ''}`,
+      data.message || 'the gateway sent an error without a message',
+      data.dailyLimit ? hint(data, undefined) : undefined,
+    ),
     url,
     requestBodyValues,
     statusCode: 200,
     responseBody: responseBody === undefined ? undefined : redact(responseBody, secret),
-    isRetryable: retryable && !isDailyLimit(status ?? 429, data),
+    isRetryable: isRetryableKind(data.kind),
     data,
   });
 }
@@ -159,25 +234,26 @@ export function createGatewayError({
   secret?: string;
 }): APICallError {
   const data = parseGatewayErrorBody(body);
-  data.dailyLimit = isDailyLimit(status, data);
   if (data.message) data.message = redact(data.message, secret);
+  const serverNow = responseHeaders?.date === undefined ? Number.NaN : Date.parse(responseHeaders.date);
+  classify(data, status, Number.isFinite(serverNow) ? serverNow : undefined);
 
   const model =
     requestBodyValues !== null && typeof requestBodyValues === 'object'
       ? (requestBodyValues as { model?: unknown }).model
       : undefined;
-  const what = data.type ? ` (${data.type})` : '';
-  const said = data.message ? `: ${data.message}` : '';
-  const advice = hint(status, data, typeof model === 'string' ? model : undefined);
-
   return new APICallError({
-    message: `Unigate request failed with HTTP ${status}${what}${said}${advice ? `. ${advice}` : ''}`,
+    message: composeMessage(
+      `Unigate request failed with HTTP ${status}${data.type ? ` (${data.type})` : ''}`,
+      data.message,
+      hint(data, typeof model === 'string' ? model : undefined),
+    ),
     url,
     requestBodyValues,
     statusCode: status,
     responseHeaders,
     responseBody: redact(body, secret),
-    isRetryable: !data.dailyLimit && (RETRYABLE_STATUS.has(status) || status >= 500),
+    isRetryable: isRetryableKind(data.kind),
     data,
   });
 }

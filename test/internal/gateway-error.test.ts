@@ -61,29 +61,44 @@ describe('createGatewayError', () => {
     expect(error.statusCode).toBe(401);
     expect(error.isRetryable).toBe(false);
     expect(error.url).toBe(url);
-    expect(error.data).toEqual({ type: 'auth_error', message: 'Invalid API key', code: 401, dailyLimit: false });
+    expect(error.data).toEqual({ kind: 'authentication', type: 'auth_error', message: 'Invalid API key', code: 401, dailyLimit: false });
   });
 
-  it('403 says the key lacks access to the model or tier', () => {
-    const error = errorFor(
+  it('403 names the model only when the gateway did not, and says what to do', () => {
+    const named = errorFor(
       403,
-      JSON.stringify({ type: 'error', error: { type: 'permission_error', message: 'forbidden' } }),
+      JSON.stringify({ type: 'error', error: { type: 'permission_error', message: "This key has no access to model 'claude-opus-4-1'" } }),
       { model: 'claude-opus-4-1' },
     );
-    expect(error.message).toBe(
-      'Unigate request failed with HTTP 403 (permission_error): forbidden. The key lacks access to model "claude-opus-4-1" or its tier.',
+    expect(named.message).toBe(
+      "Unigate request failed with HTTP 403 (permission_error): This key has no access to model 'claude-opus-4-1'. " +
+        'Use a model from gw.listModels(), or a key whose tier includes it.',
     );
-    expect(error.isRetryable).toBe(false);
+    expect(named.isRetryable).toBe(false);
+    const unnamed = errorFor(403, JSON.stringify({ type: 'error', error: { type: 'permission_error', message: 'forbidden' } }), {
+      model: 'claude-opus-4-1',
+    });
+    expect(unnamed.message).toBe(
+      'Unigate request failed with HTTP 403 (permission_error): forbidden. ' +
+        'No access to model "claude-opus-4-1": use a model from gw.listModels(), or a key whose tier includes it.',
+    );
   });
 
-  it('404 with a model names the unknown id', () => {
-    const error = errorFor(404, JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'model: nope' } }), {
-      model: 'nope',
+  it('404 with a model points at listModels, naming the id only when the gateway did not', () => {
+    const unnamed = errorFor(404, JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'model: nope' } }), {
+      model: 'gpt-5-typo',
     });
-    expect(error.message).toBe(
-      'Unigate request failed with HTTP 404 (not_found_error): model: nope. Unknown model id "nope": gw.listModels() lists the ids this key can use.',
+    expect(unnamed.message).toBe(
+      'Unigate request failed with HTTP 404 (not_found_error): model: nope. Unknown model id "gpt-5-typo": gw.listModels() lists the ids this key can use.',
     );
-    expect(error.isRetryable).toBe(false);
+    expect(unnamed.isRetryable).toBe(false);
+    const named = errorFor(404, JSON.stringify({ error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'.", code: 404 } }), {
+      model: 'gpt-5-typo',
+    });
+    expect(named.message).toBe(
+      "Unigate request failed with HTTP 404 (not_found_error): Unknown model 'gpt-5-typo'. gw.listModels() lists the ids this key can use.",
+    );
+    expect(errorFor(404, '').message).toBe('Unigate request failed with HTTP 404');
   });
 
   it('the daily limit is not retryable and says when it resets', () => {
@@ -92,9 +107,59 @@ describe('createGatewayError', () => {
       JSON.stringify({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached', code: 429 } }),
     );
     expect(error.isRetryable).toBe(false);
-    expect(error.message).toContain('Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached.');
-    expect(error.message).toContain(`resets at midnight UTC (${nextDailyReset().toISOString()}). Not retried.`);
-    expect((error.data as { dailyLimit: boolean }).dailyLimit).toBe(true);
+    expect(error.message).toBe(
+      `Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached. Not retried: the limit resets at ${nextDailyReset().toISOString()}.`,
+    );
+    expect(error.data).toMatchObject({ kind: 'daily-limit', dailyLimit: true, resetsAt: nextDailyReset().toISOString() });
+  });
+
+  it("computes the reset from the response's Date header, not the local clock", () => {
+    const body = JSON.stringify({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached; resets at midnight UTC', code: 429 } });
+    // The gateway's clock is already past midnight UTC while ours is still on the day before.
+    const error = createGatewayError({
+      status: 429,
+      body,
+      url,
+      requestBodyValues: {},
+      responseHeaders: { date: 'Mon, 02 Mar 2026 00:00:05 GMT' },
+    });
+    expect(error.message).toBe(
+      'Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached; resets at midnight UTC. ' +
+        'Not retried: the limit resets at 2026-03-03T00:00:00.000Z.',
+    );
+    expect((error.data as { resetsAt: string }).resetsAt).toBe('2026-03-03T00:00:00.000Z');
+    const unreadable = createGatewayError({ status: 429, body, url, requestBodyValues: {}, responseHeaders: { date: 'soon' } });
+    expect((unreadable.data as { resetsAt: string }).resetsAt).toBe(nextDailyReset().toISOString());
+  });
+
+  it('names the kind of failure the same way for every family', () => {
+    const kindOf = (status: number, body: unknown) => (errorFor(status, JSON.stringify(body)).data as { kind?: string }).kind;
+    const chat = (type: string, status: number) => ({ error: { type, message: 'm', code: status } });
+    const messages = (type: string) => ({ type: 'error', error: { type, message: 'm' } });
+    const media = (type: string) => ({ error: { type, message: 'm' } });
+    expect([kindOf(401, chat('auth_error', 401)), kindOf(401, messages('authentication_error')), kindOf(401, media('authentication_error'))]).toEqual([
+      'authentication',
+      'authentication',
+      'authentication',
+    ]);
+    expect(kindOf(403, messages('permission_error'))).toBe('permission');
+    expect([kindOf(404, messages('not_found_error')), kindOf(404, media('not_found_error'))]).toEqual(['not-found', 'not-found']);
+    expect([kindOf(400, messages('invalid_request_error')), kindOf(422, {}), kindOf(413, messages('request_too_large'))]).toEqual([
+      'invalid-request',
+      'invalid-request',
+      'invalid-request',
+    ]);
+    expect([kindOf(429, messages('rate_limit_error')), kindOf(429, media('rate_limit_error'))]).toEqual(['rate-limit', 'rate-limit']);
+    expect([kindOf(429, chat('rate_limit_exceeded', 429)), kindOf(429, { type: 'error', error: { type: 'rate_limit_error', message: 'Daily request limit reached' } })]).toEqual([
+      'daily-limit',
+      'daily-limit',
+    ]);
+    expect([kindOf(500, media('server_error')), kindOf(503, messages('api_error')), kindOf(529, messages('overloaded_error')), kindOf(408, {})]).toEqual([
+      'server',
+      'server',
+      'server',
+      'server',
+    ]);
   });
 
   it('a daily limit in the messages shape is recognised by its words', () => {
@@ -154,9 +219,22 @@ describe('createInBandError', () => {
     expect(make({ type: 'error', error: { type: 'invalid_request_error', message: 'bad' } }).isRetryable).toBe(false);
   });
 
+  it('classifies by type when no status code came with the error, inventing none', () => {
+    const kind = (errorObject: unknown) => (make(errorObject).data as { kind?: string }).kind;
+    expect(kind({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })).toBe('server');
+    expect(kind({ type: 'error', error: { type: 'rate_limit_error', message: 'Slow down' } })).toBe('rate-limit');
+    expect(kind({ type: 'error', error: { type: 'invalid_request_error', message: 'bad' } })).toBe('invalid-request');
+    expect(kind({ error: { type: 'something_new', message: 'x' } })).toBeUndefined();
+    expect(make({ error: { type: 'something_new', message: 'x' } }).isRetryable).toBe(false);
+  });
+
   it('never retries the daily limit, and redacts the key', () => {
     const daily = make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached', code: 429 } });
     expect(daily.isRetryable).toBe(false);
+    expect(daily.message).toBe(
+      `Unigate chat completion failed (rate_limit_exceeded): Daily request limit reached. Not retried: the limit resets at ${nextDailyReset().toISOString()}.`,
+    );
+    expect(make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached' } }).isRetryable).toBe(false);
     const echoed = make({ error: { type: 'server_error', message: 'bad key sk-unigate-abcdef123456' } }, 'sk-unigate-abcdef123456');
     expect(echoed.message).toBe('Unigate chat completion failed (server_error): bad key [redacted]');
     expect(make({ error: {} }).message).toBe('Unigate chat completion failed: the gateway sent an error without a message');
