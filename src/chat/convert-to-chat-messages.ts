@@ -5,13 +5,16 @@ import {
   type LanguageModelV3ToolResultOutput,
 } from '@ai-sdk/provider';
 import { convertToBase64 } from '@ai-sdk/provider-utils';
+import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 
 function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
   if (part.data instanceof URL) return { type: 'image_url', image_url: { url: part.data.toString() } };
-  // A wildcard type cannot label a data URL; JPEG is what upstreams assume for unlabelled images.
-  const mediaType = part.mediaType === 'image/*' ? 'image/jpeg' : part.mediaType;
-  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${convertToBase64(part.data)}` } };
+  const base64 = convertToBase64(part.data);
+  // An open type (`image`, `image/*`) cannot label a data URL: read it from the bytes, else JPEG, which
+  // is what upstreams assume for unlabelled images.
+  const mediaType = isOpenImageType(part.mediaType) ? (detectImageMediaType(base64) ?? 'image/jpeg') : part.mediaType;
+  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${base64}` } };
 }
 
 function unsupportedFile(part: LanguageModelV3FilePart, where: string): UnsupportedFunctionalityError {
@@ -19,7 +22,7 @@ function unsupportedFile(part: LanguageModelV3FilePart, where: string): Unsuppor
     functionality: `file part with media type ${part.mediaType} in ${where}`,
     message:
       `The chat-completions format carries only images in user messages; ` +
-      `a ${part.mediaType} file in ${where} cannot be sent. Use gw.messages() or send its content as text.`,
+      `a file of media type "${part.mediaType}" in ${where} cannot be sent. Use gw.messages() or send its content as text.`,
   });
 }
 
@@ -72,7 +75,7 @@ export function convertToChatMessages(prompt: LanguageModelV3Prompt): ChatMessag
         const parts: Array<ChatTextContentPart | ChatImageContentPart> = [];
         for (const part of message.content) {
           if (part.type === 'text') parts.push({ type: 'text', text: part.text });
-          else if (part.mediaType.startsWith('image/')) parts.push(imagePart(part));
+          else if (isImageMediaType(part.mediaType)) parts.push(imagePart(part));
           else throw unsupportedFile(part, 'a user message');
         }
         messages.push({ role: 'user', content: parts });

@@ -1,5 +1,6 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
+import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
 import type { MessagesImageBlock, MessagesImageMediaType } from './messages-api-types';
 
 /** The image media types the messages format accepts (gateway-api.md, "Content blocks"). */
@@ -10,28 +11,6 @@ export const MESSAGES_IMAGE_MEDIA_TYPES: readonly MessagesImageMediaType[] = [
   'image/webp',
 ];
 
-// Leading bytes of each accepted format, base64-encoded, for `image/*` parts whose type the caller left open.
-const SIGNATURES: Array<[prefix: string, mediaType: MessagesImageMediaType]> = [
-  ['/9j/', 'image/jpeg'],
-  ['iVBORw0KGgo', 'image/png'],
-  ['R0lGOD', 'image/gif'],
-];
-
-function detectImageType(base64: string): MessagesImageMediaType | undefined {
-  for (const [prefix, mediaType] of SIGNATURES) if (base64.startsWith(prefix)) return mediaType;
-  // WebP: "RIFF" <size> "WEBP". Base64 characters 8-15 decode to bytes 6-11, so "WEBP" starts at 2.
-  if (base64.startsWith('UklGR') && atobSafe(base64.slice(8, 16)).slice(2, 6) === 'WEBP') return 'image/webp';
-  return undefined;
-}
-
-function atobSafe(base64: string): string {
-  try {
-    return atob(base64);
-  } catch {
-    return '';
-  }
-}
-
 function unsupported(mediaType: string, where: string): never {
   throw new UnsupportedFunctionalityError({
     functionality: `file of media type "${mediaType}" in ${where}`,
@@ -41,12 +20,6 @@ function unsupported(mediaType: string, where: string): never {
   });
 }
 
-// `image/*` and a bare `image` (ai@7 sends that for image parts it could not sniff) leave the type open.
-function isOpenImageType(mediaType: string): boolean {
-  const normalized = mediaType.trim().toLowerCase();
-  return normalized === 'image/*' || normalized === 'image';
-}
-
 function checkedMediaType(mediaType: string, base64: string, where: string): MessagesImageMediaType {
   const essence = mediaType.split(';')[0].trim().toLowerCase();
   const normalized = essence === 'image/jpg' ? 'image/jpeg' : essence;
@@ -54,7 +27,7 @@ function checkedMediaType(mediaType: string, base64: string, where: string): Mes
     return normalized as MessagesImageMediaType;
   }
   if (isOpenImageType(normalized)) {
-    const detected = detectImageType(base64);
+    const detected = detectImageMediaType(base64);
     if (detected) return detected;
   }
   return unsupported(mediaType, where);
@@ -70,7 +43,7 @@ export function convertToMessagesImage(
   mediaType: string,
   where: string,
 ): MessagesImageBlock {
-  if (!isOpenImageType(mediaType) && !mediaType.trim().toLowerCase().startsWith('image/')) unsupported(mediaType, where);
+  if (!isImageMediaType(mediaType)) unsupported(mediaType, where);
   if (data instanceof URL) {
     if (data.protocol === 'data:') {
       const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(data.href);
