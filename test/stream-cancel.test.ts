@@ -1,7 +1,8 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../src';
-import { createMockFetch, sseResponse } from './helpers/mock-fetch';
+import { createMockFetch } from './helpers/mock-fetch';
+import { sseResponse } from './helpers/test-kit';
 
 // A consumer that stops reading early cancels the parts stream, often after the whole body has
 // already arrived: that must resolve quietly for both wire formats (Node's TransformStream throws

@@ -2,7 +2,7 @@ import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { sseResponse } from '../helpers/mock-fetch';
+import { sseResponse } from '../helpers/test-kit';
 import { CHAT_URL, DONE, chunk, completion, setup, usageChunk } from './chat-fixtures';
 
 // End to end through the real `ai` package (ai@6 here; the ai7 lane aliases `ai` to ai@7).

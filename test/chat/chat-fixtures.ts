@@ -1,28 +1,12 @@
-import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { http, HttpResponse, type RequestHandler } from 'msw';
-import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createMockFetch, sseResponse } from '../helpers/mock-fetch';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { SITE_URL, wireFormat } from '../helpers/test-kit';
 
-export const API_KEY = 'sk-unigate-test-key-0123456789';
-export const SITE_URL = 'https://gw.test';
-export const CHAT_URL = 'https://gw.test/v1/chat/completions';
+// The chat-completions wire format: its URL, model, bodies and chunks, over the shared test kit.
 
-/** A provider over msw handlers, with the recorded requests. */
-export function setup(handlers: RequestHandler[], settings: UnigateProviderSettings = {}) {
-  const { fetch, requests } = createMockFetch(...handlers);
-  const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, ...settings });
-  return { gw, model: gw('gpt-4o-mini'), requests };
-}
+export const CHAT_URL = `${SITE_URL}/v1/chat/completions`;
+export const MODEL = 'gpt-4o-mini';
 
-/** A gateway that answers every chat call with this completion JSON. */
-export function answering(json: unknown, init?: ResponseInit) {
-  return setup([http.post(CHAT_URL, () => HttpResponse.json(json as Record<string, unknown>, init))]);
-}
-
-/** A gateway that streams these raw SSE chunks, boundaries exactly as given. */
-export function streaming(chunks: Array<string | Uint8Array>, init?: ResponseInit) {
-  return setup([http.post(CHAT_URL, () => sseResponse(chunks, init))]);
-}
+export const { setup, answering, streaming } = wireFormat(CHAT_URL, gw => gw(MODEL));
 
 export const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
 
@@ -70,24 +54,3 @@ export const noUsage = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
-
-/** Reads a stream to the end. */
-export async function readAll(stream: ReadableStream<LanguageModelV3StreamPart>): Promise<LanguageModelV3StreamPart[]> {
-  const parts: LanguageModelV3StreamPart[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return parts;
-    parts.push(value);
-  }
-}
-
-/** The error a call fails with; fails the test when the call succeeds. */
-export async function failure(call: PromiseLike<unknown>): Promise<any> {
-  return Promise.resolve(call).then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error,
-  );
-}

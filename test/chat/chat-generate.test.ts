@@ -1,7 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API_KEY, CHAT_URL, answering, completion, noUsage, prompt, setup, failure } from './chat-fixtures';
+import { API_KEY, failure } from '../helpers/test-kit';
+import { CHAT_URL, answering, completion, noUsage, prompt, setup } from './chat-fixtures';
 
 describe('chat doGenerate', () => {
   it('returns text, finish reason, usage, response metadata, headers and body', async () => {

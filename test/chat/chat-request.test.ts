@@ -2,7 +2,8 @@ import { InvalidArgumentError, type LanguageModelV3CallOptions } from '@ai-sdk/p
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src';
-import { API_KEY, CHAT_URL, answering, completion, prompt, setup, streaming, DONE, chunk, readAll } from './chat-fixtures';
+import { API_KEY, readAll } from '../helpers/test-kit';
+import { CHAT_URL, answering, completion, prompt, setup, streaming, DONE, chunk } from './chat-fixtures';
 
 const ok = completion({ content: 'Hello!' });
 

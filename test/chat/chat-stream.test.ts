@@ -1,7 +1,8 @@
 import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CHAT_URL, DONE, chunk, event, metadataPart, noUsage, prompt, readAll, setup, streaming, usageChunk, failure } from './chat-fixtures';
+import { failure, readAll } from '../helpers/test-kit';
+import { CHAT_URL, DONE, chunk, event, metadataPart, noUsage, prompt, setup, streaming, usageChunk } from './chat-fixtures';
 
 /** The events' bytes cut every `size` bytes, so lines, JSON and UTF-8 characters are split mid-way. */
 function cut(events: string[], size: number): Uint8Array[] {

@@ -1,7 +1,8 @@
 import { UnsupportedFunctionalityError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { convertToChatMessages } from '../../src/chat/convert-to-chat-messages';
-import { answering, completion, failure } from './chat-fixtures';
+import { failure } from '../helpers/test-kit';
+import { answering, completion } from './chat-fixtures';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 

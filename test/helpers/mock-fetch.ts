@@ -45,19 +45,3 @@ export function createMockFetch(...handlers: RequestHandler[]) {
   };
   return { fetch, requests };
 }
-
-/** An SSE body from raw chunks, each enqueued separately, so tests control chunk boundaries. */
-export function sseResponse(chunks: Array<string | Uint8Array>, init: ResponseInit = {}): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-      controller.close();
-    },
-  });
-  return new Response(body, {
-    status: 200,
-    ...init,
-    headers: { 'content-type': 'text/event-stream', ...(init.headers as Record<string, string> | undefined) },
-  });
-}

@@ -1,8 +1,9 @@
 import { generateText, jsonSchema, Output, stepCountIs, streamText, tool } from 'ai';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sseResponse } from '../helpers/mock-fetch';
+import { sseResponse } from '../helpers/test-kit';
 import {
+  answeringWith,
   blockStop,
   jsonDelta,
   message,
@@ -11,7 +12,6 @@ import {
   messageStop,
   MODEL,
   ping,
-  setup,
   sse,
   textDelta,
   textStart,
@@ -75,7 +75,7 @@ const expectedTools = [{ name: 'weather', description: 'Current weather for a ci
 describe('messages model with the ai package', () => {
   it('runs the tool round trip with generateText and stepCountIs(3)', async () => {
     const answers = [toolUseAnswer, finalAnswer];
-    const { gw, requests } = setup(() => HttpResponse.json(answers[requests.length - 1]));
+    const { gw, requests } = answeringWith(() => HttpResponse.json(answers[requests.length - 1]));
     const calls: string[] = [];
     const result = await generateText({
       model: gw.messages(MODEL),
@@ -122,7 +122,7 @@ describe('messages model with the ai package', () => {
       ],
       [messageStart(), textStart(0), textDelta(0, 'It is sunny and 21°C in Paris.'), blockStop(0), messageDelta('end_turn', 12), messageStop],
     ];
-    const { gw, requests } = setup(() => sseResponse(streams[requests.length - 1]));
+    const { gw, requests } = answeringWith(() => sseResponse(streams[requests.length - 1]));
     const calls: string[] = [];
     const result = streamText({
       model: gw.messages(MODEL),
@@ -152,7 +152,7 @@ describe('messages model with the ai package', () => {
       }),
       finalAnswer,
     ];
-    const { gw, requests } = setup(() => HttpResponse.json(answers[requests.length - 1]));
+    const { gw, requests } = answeringWith(() => HttpResponse.json(answers[requests.length - 1]));
     const result = await generateText({
       model: gw.messages(MODEL),
       prompt: 'What is the weather in Paris?',
@@ -200,7 +200,7 @@ describe('messages model with the ai package', () => {
       ],
       [messageStart(), textStart(0), textDelta(0, 'Sunny.'), blockStop(0), messageDelta('end_turn', 2), messageStop],
     ];
-    const { gw, requests } = setup(() => sseResponse(streams[requests.length - 1]));
+    const { gw, requests } = answeringWith(() => sseResponse(streams[requests.length - 1]));
     const result = streamText({
       model: gw.messages(MODEL),
       prompt: 'What is the weather in Paris?',
@@ -220,7 +220,7 @@ describe('messages model with the ai package', () => {
   });
 
   it('describes an image given as bytes, and passes an image URL through without downloading it', async () => {
-    const { gw, requests } = setup(() => HttpResponse.json(message({ content: [{ type: 'text', text: 'A red pixel and a cat.' }] })));
+    const { gw, requests } = answeringWith(() => HttpResponse.json(message({ content: [{ type: 'text', text: 'A red pixel and a cat.' }] })));
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const result = await generateText({
       model: gw.messages(MODEL),
@@ -255,7 +255,7 @@ describe('messages model with the ai package', () => {
   });
 
   it('produces a structured object through the json answer tool', async () => {
-    const { gw, requests } = setup(() =>
+    const { gw, requests } = answeringWith(() =>
       HttpResponse.json(
         message({ content: [{ type: 'tool_use', id: 'toolu_j', name: 'json', input: { name: 'Ada', age: 36 } }], stop_reason: 'tool_use' }),
       ),

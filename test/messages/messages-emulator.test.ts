@@ -3,7 +3,7 @@ import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
-import { failure, readAll } from './messages-test-kit';
+import { failure, readAll } from '../helpers/test-kit';
 
 // The messages model against the in-process emulator, which validates requests the way the gateway does
 // (max_tokens present, input_schema not parameters, alternating turns, thinking signatures intact).

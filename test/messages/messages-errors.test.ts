@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sseResponse } from '../helpers/mock-fetch';
-import { API_KEY, call, failure, MODEL, setup, userText } from './messages-test-kit';
+import { API_KEY, failure, sseResponse } from '../helpers/test-kit';
+import { answeringWith, call, MODEL, userText } from './messages-test-kit';
 
 const errorBody = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 
@@ -21,7 +21,7 @@ const cases: Array<{ status: number; type: string; message: string; retryable: b
 describe('messages errors', () => {
   for (const { status, type, message, retryable, hint } of cases) {
     it(`maps HTTP ${status} ${type} (retryable: ${retryable}) for doGenerate and doStream`, async () => {
-      const { model, requests } = setup(() => HttpResponse.json(errorBody(type, message), { status }));
+      const { model, requests } = answeringWith(() => HttpResponse.json(errorBody(type, message), { status }));
       for (const method of ['doGenerate', 'doStream'] as const) {
         const error = await model[method](call([userText('Hi')])).then(
           () => undefined,
@@ -31,7 +31,7 @@ describe('messages errors', () => {
         const apiError = error as APICallError;
         expect(apiError.statusCode).toBe(status);
         expect(apiError.isRetryable).toBe(retryable);
-        expect(apiError.url).toBe('https://gateway.test/api/v1/messages');
+        expect(apiError.url).toBe('https://gw.test/api/v1/messages');
         expect(apiError.message).toContain(`Unigate request failed with HTTP ${status} (${type}): ${message}`);
         if (hint) expect(apiError.message).toContain(hint);
         expect(apiError.data).toMatchObject({ type, message });
@@ -42,7 +42,7 @@ describe('messages errors', () => {
   }
 
   it('never lets the key appear in an error, even when the gateway echoes it', async () => {
-    const { model } = setup(() =>
+    const { model } = answeringWith(() =>
       HttpResponse.json(errorBody('authentication_error', `invalid key ${API_KEY}`), { status: 401 }),
     );
     const error = (await failure(model.doGenerate(call([userText('Hi')])))) as APICallError;
@@ -52,7 +52,7 @@ describe('messages errors', () => {
   });
 
   it('redacts the key from a stream error event', async () => {
-    const { model } = setup(() =>
+    const { model } = answeringWith(() =>
       sseResponse([`event: error\ndata: ${JSON.stringify(errorBody('api_error', `failed for ${API_KEY}`))}\n\n`]),
     );
     const { stream } = await model.doStream(call([userText('Hi')]));

@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { answering, call, failure, message, MODEL, usage, userText } from './messages-test-kit';
+import { failure } from '../helpers/test-kit';
+import { answering, call, message, MODEL, usage, userText } from './messages-test-kit';
 
 describe('messages doGenerate: responses', () => {
   it('returns text, usage, response metadata and the raw body', async () => {

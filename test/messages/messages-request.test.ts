@@ -7,7 +7,8 @@ import {
 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGES_MAX_TOKENS, VERSION } from '../../src';
-import { answering, API_KEY, call, message, MESSAGES_URL, MODEL, userText } from './messages-test-kit';
+import { API_KEY } from '../helpers/test-kit';
+import { answering, call, message, MESSAGES_URL, MODEL, userText } from './messages-test-kit';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const PNG_BASE64 = 'iVBORw0KGgoAAAAN';

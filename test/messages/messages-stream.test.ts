@@ -1,7 +1,8 @@
 import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { sseResponse } from '../helpers/mock-fetch';
+import { readAll, sseResponse } from '../helpers/test-kit';
 import {
+  answeringWith,
   blockStop,
   call,
   jsonDelta,
@@ -10,8 +11,6 @@ import {
   messageStop,
   MODEL,
   ping,
-  readAll,
-  setup,
   sse,
   streaming,
   textDelta,
@@ -87,7 +86,7 @@ describe('messages doStream', () => {
   it('keeps a UTF-8 character split between two chunks whole', async () => {
     const bytes = new TextEncoder().encode(messageStart() + textStart(0) + textDelta(0, 'é') + blockStop(0) + messageDelta('end_turn', 1) + messageStop);
     const cut = new TextEncoder().encode(messageStart() + textStart(0)).length + bytes.slice(new TextEncoder().encode(messageStart() + textStart(0)).length).indexOf(0xc3) + 1;
-    const { model } = setup(() => sseResponse([bytes.slice(0, cut), bytes.slice(cut)]));
+    const { model } = answeringWith(() => sseResponse([bytes.slice(0, cut), bytes.slice(cut)]));
     const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
     expect(parts).toContainEqual({ type: 'text-delta', id: '0', delta: 'é' });
   });
@@ -393,7 +392,7 @@ describe('messages doStream', () => {
 
   it('stops with an abort error when the call is aborted mid-stream', async () => {
     const encoder = new TextEncoder();
-    const { model } = setup(({ request }) => {
+    const { model } = answeringWith(({ request }) => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(encoder.encode(messageStart() + textStart(0) + textDelta(0, 'first')));

@@ -1,29 +1,12 @@
-import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { http, HttpResponse, type HttpResponseResolver } from 'msw';
-import { createUnigate } from '../../src';
-import { createMockFetch, sseResponse } from '../helpers/mock-fetch';
+import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { SITE_URL, wireFormat } from '../helpers/test-kit';
 
-export const SITE = 'https://gateway.test';
-export const MESSAGES_URL = `${SITE}/api/v1/messages`;
-export const API_KEY = 'sk-unigate-messages-test-key-0123456789';
+// The messages wire format: its URL, model, bodies and events, over the shared test kit.
+
+export const MESSAGES_URL = `${SITE_URL}/api/v1/messages`;
 export const MODEL = 'claude-sonnet-4-5';
 
-/** A messages model whose gateway answers with `resolver`; `requests` records what was sent. */
-export function setup(resolver: HttpResponseResolver, settings: { headers?: Record<string, string> } = {}) {
-  const { fetch, requests } = createMockFetch(http.post(MESSAGES_URL, resolver));
-  const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE, fetch, ...settings });
-  return { gw, model: gw.messages(MODEL), requests };
-}
-
-/** A gateway that answers every request with the same Message JSON. */
-export function answering(message: object, init?: ResponseInit) {
-  return setup(() => HttpResponse.json(message, init));
-}
-
-/** A gateway that streams these raw chunks (exact boundaries). */
-export function streaming(chunks: string[]) {
-  return setup(() => sseResponse(chunks));
-}
+export const { setup, answering, answeringWith, streaming } = wireFormat(MESSAGES_URL, gw => gw.messages(MODEL));
 
 /** One SSE event in the wire form: `event:` line, `data:` line, blank line. */
 export function sse(data: { type: string } & Record<string, unknown>): string {
@@ -68,16 +51,6 @@ export function call(prompt: LanguageModelV3Prompt, options: Partial<LanguageMod
   return { prompt, ...options };
 }
 
-export async function readAll(stream: ReadableStream<LanguageModelV3StreamPart>): Promise<LanguageModelV3StreamPart[]> {
-  const parts: LanguageModelV3StreamPart[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return parts;
-    parts.push(value);
-  }
-}
-
 /** The V3 usage the converter builds for plain input/output counts. */
 export function usage(input: number, output: number) {
   return {
@@ -85,12 +58,4 @@ export function usage(input: number, output: number) {
     outputTokens: { total: output, text: undefined, reasoning: undefined },
     raw: { input_tokens: input, output_tokens: output },
   };
-}
-
-/** The error a call fails with (`undefined` when it succeeds). */
-export function failure(call: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(call).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 }
