@@ -1,12 +1,10 @@
-// Chromium (headless, Debian's package) driven by playwright-core: the page and the gateway share
-// one loopback origin; the page imports the bundle and runs the checks. Host resolution outside
-// 127.0.0.1 is disabled, so the browser cannot leave loopback.
-import { existsSync } from 'node:fs';
+// Headless Chromium (found by chromium-binary.mjs) driven by playwright-core: the page and the
+// gateway share one loopback origin; the page imports the bundle and runs the checks. Host
+// resolution outside 127.0.0.1 is disabled, so the browser cannot leave loopback.
 import { chromium } from 'playwright-core';
 import { withTimeout } from '../bounded-process.mjs';
 import { SMOKE_PREFIX } from '../gateway-server.mjs';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { findChromium } from './chromium-binary.mjs';
 
 const ARGS = [
   '--headless',
@@ -17,19 +15,20 @@ const ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-domain-reliability',
+  '--no-pings',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
 export async function runChromium({ pageOrigin, apiKey, timeoutMs }) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`no Chromium at ${CHROMIUM_PATH} (Debian: apt-get install -y chromium; or set CHROMIUM_PATH)`);
-  }
   const pageErrors = [];
   let browser;
   try {
     return await withTimeout(
       (async () => {
-        browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, timeout: timeoutMs });
+        const { executablePath, env, source } = await findChromium();
+        console.log(`runtimes: chromium is ${source}`);
+        browser = await chromium.launch({ executablePath, env, args: ARGS, timeout: timeoutMs });
         const page = await browser.newPage();
         page.on('pageerror', error => pageErrors.push(error.message));
         await page.goto(`${pageOrigin}${SMOKE_PREFIX}page.html`, { timeout: timeoutMs });
