@@ -33,8 +33,33 @@ const MESSAGES_ERROR_TYPES: Record<number, string> = {
   529: 'overloaded_error',
 };
 
-/** The two error body shapes: chat style (bearer endpoints) and messages style (`/api/v1/messages`). */
-export type ErrorFamily = 'chat' | 'messages';
+/**
+ * The error type of the image and video endpoints per status (gateway-api.md lists 400, 401, 404, 429
+ * and 500; 403 and 405 follow the other families).
+ */
+const IMAGE_VIDEO_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  405: 'invalid_request_error',
+  429: 'rate_limit_error',
+  500: 'server_error',
+};
+
+const ERROR_TYPES: Record<ErrorFamily, Record<number, string>> = {
+  chat: CHAT_ERROR_TYPES,
+  messages: MESSAGES_ERROR_TYPES,
+  'image-video': IMAGE_VIDEO_ERROR_TYPES,
+};
+
+/**
+ * The three error body shapes of gateway-api.md ("Errors"): chat style `{error:{type,message,code}}`
+ * (chat completions, models, embeddings, speech, transcription), messages style
+ * `{type:'error', error:{type,message}}` (`/api/v1/messages`) and image/video style
+ * `{error:{type,message}}` (`/images/generations`, `/videos/...`).
+ */
+export type ErrorFamily = 'chat' | 'messages' | 'image-video';
 
 /** A JSON response. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -48,16 +73,15 @@ export function jsonTextResponse(text: string, status = 200, headers: Record<str
 
 /** The usual error type of a status in a family, e.g. 401 -> `auth_error` (chat) / `authentication_error`. */
 export function defaultErrorType(family: ErrorFamily, status: number): string {
-  const table = family === 'chat' ? CHAT_ERROR_TYPES : MESSAGES_ERROR_TYPES;
+  const table = ERROR_TYPES[family];
   return table[status] ?? (status >= 500 ? table[500]! : table[400]!);
 }
 
-/** The error body of a family: `{error:{type,message,code}}` or `{type:'error', error:{type,message}}`. */
+/** The error body of a family (see ErrorFamily); `type` defaults to defaultErrorType. */
 export function errorBody(family: ErrorFamily, status: number, message: string, type?: string): object {
-  const errorType = type ?? defaultErrorType(family, status);
-  return family === 'chat'
-    ? { error: { type: errorType, message, code: status } }
-    : { type: 'error', error: { type: errorType, message } };
+  const error = { type: type ?? defaultErrorType(family, status), message };
+  if (family === 'chat') return { error: { ...error, code: status } };
+  return family === 'messages' ? { type: 'error', error } : { error };
 }
 
 /** An error response in a family's shape. */
