@@ -5,21 +5,29 @@ import { SAMPLE_MODELS } from './sample-catalog';
 /** The origin `emulator.settings` uses; any host works, the emulator routes by path. */
 export const EMULATOR_ORIGIN = 'http://unigate.emulator';
 
-/** The key the emulator accepts unless `apiKey` says otherwise. */
+/**
+ * The key `emulator.settings.apiKey` carries when no `apiKey` option is given. It is no password: without
+ * that option the emulator accepts any non-empty key, this one included.
+ */
 export const EMULATOR_API_KEY = 'sk-unigate-emulator';
 
 /** Options of `createUnigateEmulator`. */
 export interface UnigateEmulatorOptions {
-  /** Accepted key(s). Default `'sk-unigate-emulator'`. `settings.apiKey` is the first. */
+  /**
+   * Narrows the accepted keys to this one or these; any other key gets 401 "Invalid API key: this emulator
+   * accepts only the key(s) given in its apiKey option". Default: any non-empty key is accepted (bearer, or
+   * `x-api-key` on the messages endpoint); a missing key is always 401. `settings.apiKey` is the first key
+   * given, else `EMULATOR_API_KEY`.
+   */
   apiKey?: string | readonly string[];
   /**
    * Authenticated requests allowed per UTC day (by `now`); the next one gets 429 until midnight UTC.
    * Every endpoint with a key counts, the public catalog does not. Default: no limit.
    */
   dailyRequestLimit?: number;
-  /** Clock in ms since epoch, for `created` fields and the daily limit. Default `Date.now`. */
+  /** Clock in ms since epoch, for `created` fields, the daily limit and `Date` headers. Default `Date.now`. */
   now?: () => number;
-  /** Models the key may not use: 403. Default `['claude-opus-4-1']`. */
+  /** Models the key may not use: 403 in the endpoint's error shape. Default: none. */
   deniedModels?: readonly string[];
   /** Replaces the sample catalog (see SAMPLE_CATALOG_NOTE). */
   models?: readonly EmulatorModel[];
@@ -111,7 +119,8 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
  * An in-process emulator of the Unigate gateway, written from gateway-api.md and wire-conventions.md,
  * deterministic (same request, same answer; time only from `now`). Serves: `GET /api/public/models`,
  * `GET /v1/models`, `POST /v1/chat/completions`, `POST /alt/v1/chat/completions`,
- * `POST /api/v1/messages`. Other paths answer 404.
+ * `POST /api/v1/messages`. Other paths answer 404. Any non-empty key works unless `apiKey` narrows it;
+ * every answer carries a `Date` header from `now`.
  *
  * Markers in the last user message force behaviour: `[[emulator:status:<code>]]` (HTTP error in the
  * family's shape), `[[emulator:stream-error]]` (error mid-stream), `[[emulator:truncate]]` (body cut
@@ -123,15 +132,17 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
  * const { text } = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello' }); // 'You said: Hello'
  */
 export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): UnigateEmulator {
-  const apiKeys = typeof options.apiKey === 'string' ? [options.apiKey] : [...(options.apiKey ?? [EMULATOR_API_KEY])];
-  if (apiKeys.length === 0) throw new Error('createUnigateEmulator: apiKey must name at least one key');
+  const { apiKey } = options;
+  const apiKeys = apiKey === undefined ? undefined : typeof apiKey === 'string' ? [apiKey] : [...apiKey];
+  if (apiKeys?.length === 0) throw new Error('createUnigateEmulator: apiKey must name at least one key');
+  const settingsKey = apiKeys?.[0] ?? EMULATOR_API_KEY;
   const models = new Map((options.models ?? SAMPLE_MODELS).map((model) => [model.id, model]));
   const requests: EmulatorRequestLogEntry[] = [];
   const router = createEmulatorRouter({
     apiKeys,
     dailyRequestLimit: options.dailyRequestLimit ?? Infinity,
     now: options.now ?? Date.now,
-    deniedModels: new Set(options.deniedModels ?? ['claude-opus-4-1']),
+    deniedModels: new Set(options.deniedModels ?? []),
     models,
     streamDelayMs: options.streamDelayMs ?? 0,
     log: requests,
@@ -157,11 +168,11 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
   return {
     handler,
     fetch: fetch as typeof globalThis.fetch,
-    settings: settingsFor(EMULATOR_ORIGIN, apiKeys[0]!, fetch as typeof globalThis.fetch),
+    settings: settingsFor(EMULATOR_ORIGIN, settingsKey, fetch as typeof globalThis.fetch),
     async listen({ port } = {}) {
       const { startNodeServer } = await import('./node-server');
       const server = await startNodeServer(handler, port);
-      return { url: server.url, settings: settingsFor(server.url, apiKeys[0]!), close: server.close };
+      return { url: server.url, settings: settingsFor(server.url, settingsKey), close: server.close };
     },
     requests,
     models,

@@ -12,18 +12,28 @@ export interface EmulatorModel {
   reasoning?: boolean;
 }
 
-/** What the router hands every endpoint route, after auth and the daily limit passed. */
+/**
+ * What the router hands every endpoint route, once the checks all routes share passed (method, key,
+ * daily limit, route headers, body, model: see emulator-request-checks.ts).
+ */
 export interface EmulatorContext {
   /** Injectable clock, ms since epoch. */
   now(): number;
   /** The sample catalog by id. */
   models: ReadonlyMap<string, EmulatorModel>;
-  /** True when the configured key lacks access to this model (403). */
-  isDenied(modelId: string): boolean;
   /** The origin the request arrived on, e.g. `http://127.0.0.1:4123`, for absolute URLs in answers. */
   origin: string;
   /** Pause between SSE events in ms (0: none). Routes pass it to `sseResponse`. */
   streamDelayMs?: number;
+  /** The `:name` segments of the route's path pattern, e.g. `{ jobId: 'vid-1' }` for `/videos/status/:jobId`. */
+  params: Readonly<Record<string, string>>;
+  /** The body the route declares: parsed JSON, or FormData for multipart; undefined for routes without one. */
+  body?: unknown;
+  /**
+   * The catalog model the body's `model` names, checked: it exists, has the route's model type and the
+   * key may use it. Undefined when the body names no model (the route's own validation reports that).
+   */
+  model?: EmulatorModel;
 }
 
 /** One endpoint of the emulator. */

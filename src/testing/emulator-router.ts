@@ -1,13 +1,13 @@
-// The emulator's front door: matches the path (the host is ignored), checks the method, the key of the
-// endpoint family, the daily request limit and model access, then hands the request to its route.
-// Errors use the family's shape from gateway-api.md ("Errors").
+// The emulator's front door: finds the route-table row of the path (the host is ignored), runs the checks
+// every endpoint shares, hands the request to its route, and stamps every answer with a `Date` header
+// from the injected clock. Errors use the row's family shape from gateway-api.md ("Errors").
 
-import type { EmulatorContext, EmulatorModel, EmulatorRoute } from './emulator-context';
-import { errorResponse, type ErrorFamily } from './emulator-responses';
-import { catalogRoute } from './routes/catalog-route';
-import { chatCompletionsRoute } from './routes/chat-completions-route';
-import { messagesRoute } from './routes/messages-route';
-import { modelsRoute } from './routes/models-route';
+import type { EmulatorContext, EmulatorModel } from './emulator-context';
+import { checkRequest, readRequestBody, type RequestBody } from './emulator-request-checks';
+import { errorResponse } from './emulator-responses';
+import { resolveRoute, ROUTES, type RouteEntry } from './emulator-route-table';
+
+export { DAILY_LIMIT_MESSAGE } from './emulator-request-checks';
 
 /** One request the emulator answered. */
 export interface EmulatorRequestLogEntry {
@@ -20,80 +20,24 @@ export interface EmulatorRequestLogEntry {
   status: number;
 }
 
-/** Who may call a path: anyone, a bearer key, or the messages family's `x-api-key`. */
-type Family = 'public' | 'bearer' | 'messages';
-
-interface RouteEntry {
-  method: 'GET' | 'POST';
-  family: Family;
-  route: EmulatorRoute;
-}
-
-const ROUTES: Record<string, RouteEntry> = {
-  '/api/public/models': { method: 'GET', family: 'public', route: catalogRoute },
-  '/api/v1/messages': { method: 'POST', family: 'messages', route: messagesRoute },
-  '/v1/models': { method: 'GET', family: 'bearer', route: modelsRoute },
-  '/v1/chat/completions': { method: 'POST', family: 'bearer', route: chatCompletionsRoute },
-  '/alt/v1/chat/completions': { method: 'POST', family: 'bearer', route: chatCompletionsRoute },
-};
-
 const DAY_MS = 86_400_000;
 
-/** The message of the daily-limit 429 in both families. */
-export const DAILY_LIMIT_MESSAGE = 'Daily request limit reached; resets at midnight UTC';
-
 export interface RouterOptions {
-  apiKeys: readonly string[];
+  /** The accepted keys; undefined accepts any non-empty key. */
+  apiKeys?: readonly string[];
   dailyRequestLimit: number;
   now: () => number;
   deniedModels: ReadonlySet<string>;
   models: ReadonlyMap<string, EmulatorModel>;
   streamDelayMs: number;
   log: EmulatorRequestLogEntry[];
-}
-
-interface BodyInfo {
-  model?: string;
-  invalidJson: boolean;
-}
-
-/** Reads the model of a body without consuming it; notes a JSON body that does not parse. */
-async function readBodyInfo(request: Request): Promise<BodyInfo> {
-  if (request.method !== 'POST' || request.body === null) return { invalidJson: false };
-  const type = request.headers.get('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    try {
-      const model = (await request.clone().formData()).get('model');
-      return { model: typeof model === 'string' ? model : undefined, invalidJson: false };
-    } catch {
-      return { invalidJson: false };
-    }
-  }
-  const text = await request.clone().text();
-  try {
-    const body: unknown = JSON.parse(text);
-    const model = body !== null && typeof body === 'object' ? (body as { model?: unknown }).model : undefined;
-    return { model: typeof model === 'string' ? model : undefined, invalidJson: false };
-  } catch {
-    return { invalidJson: true };
-  }
-}
-
-/**
- * The key a request presents for its family, or undefined. The messages family documents `x-api-key`;
- * it also takes a bearer token, because the vendor's own SDK now sends its `apiKey` that way.
- */
-function presentedKey(request: Request, family: Family): string | undefined {
-  if (family === 'messages') {
-    const key = request.headers.get('x-api-key')?.trim();
-    if (key) return key;
-  }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
-  return match?.[1];
+  /** The endpoint table (default ROUTES). */
+  routes?: readonly RouteEntry[];
 }
 
 /** The router: `handle` answers any request; the daily counter is per UTC day of the injected clock. */
 export function createEmulatorRouter(options: RouterOptions) {
+  const routes = options.routes ?? ROUTES;
   let day = Number.NaN;
   let count = 0;
 
@@ -104,48 +48,28 @@ export function createEmulatorRouter(options: RouterOptions) {
     count++;
     return true;
   }
+  const checks = { ...options, countRequest };
 
-  async function answer(request: Request, path: string, body: BodyInfo): Promise<Response> {
-    const entry = ROUTES[path];
-    if (!entry) return errorResponse('chat', 404, `No endpoint at ${request.method} ${path}`, 'not_found_error');
-    const family: ErrorFamily = entry.family === 'messages' ? 'messages' : 'chat';
-    if (request.method !== entry.method) {
-      return errorResponse(family, 405, `Method ${request.method} is not allowed on ${path}; use ${entry.method}`, undefined, {
-        allow: entry.method,
-      });
-    }
-
-    if (entry.family !== 'public') {
-      const key = presentedKey(request, entry.family);
-      if (key === undefined || !options.apiKeys.includes(key)) {
-        const header = entry.family === 'messages' ? 'x-api-key' : 'Authorization: Bearer';
-        const message = key === undefined ? `Missing API key: send it as ${header}` : 'Invalid API key';
-        return errorResponse(family, 401, message);
-      }
-      if (!countRequest()) {
-        return errorResponse(family, 429, DAILY_LIMIT_MESSAGE, family === 'chat' ? 'rate_limit_exceeded' : 'rate_limit_error');
-      }
-    }
-    // The messages route checks its own version header, body and model access, in the vendor's order.
-    if (entry.family === 'bearer') {
-      if (body.invalidJson) return errorResponse('chat', 400, 'Invalid JSON body');
-      if (body.model !== undefined && options.deniedModels.has(body.model)) {
-        return errorResponse('chat', 403, `This key has no access to model '${body.model}'`, 'permission_error');
-      }
-    }
+  async function answer(request: Request, path: string, body: RequestBody): Promise<Response> {
+    const found = resolveRoute(routes, request.method, path);
+    if (found instanceof Response) return found;
+    const { entry, params } = found;
+    const checked = checkRequest(request, entry, body, checks);
+    if (checked instanceof Response) return checked;
 
     const context: EmulatorContext = {
       now: options.now,
       models: options.models,
-      isDenied: (modelId) => options.deniedModels.has(modelId),
       origin: new URL(request.url).origin,
       streamDelayMs: options.streamDelayMs,
+      params,
+      ...checked,
     };
     try {
       return await entry.route(request, context);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return errorResponse(family, 500, `Emulator error: ${reason}`);
+      return errorResponse(entry.errors, 500, `Emulator error: ${reason}`);
     }
   }
 
@@ -153,8 +77,10 @@ export function createEmulatorRouter(options: RouterOptions) {
     async handle(request: Request): Promise<Response> {
       const pathname = new URL(request.url).pathname;
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const body = await readBodyInfo(request);
+      const body = await readRequestBody(request);
       const response = await answer(request, path, body);
+      // HTTP-date of the emulator's clock, so a client can tell when "midnight UTC" is by the server.
+      response.headers.set('date', new Date(options.now()).toUTCString());
       options.log.push({ method: request.method, path, ...(body.model !== undefined ? { model: body.model } : {}), status: response.status });
       return response;
     },

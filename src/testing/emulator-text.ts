@@ -1,21 +1,64 @@
-// Deterministic text helpers for the emulator's answers. Chat completions counts a token per
-// whitespace-separated word (countTokens); the messages route splits finer (its own tokenize).
+// Deterministic text helpers for the emulator's answers. Two counting rules, kept on purpose because the
+// SDK conformance tests pin figures of both: chat completions counts whitespace-separated words
+// (countWords), the messages route counts finer tokens (countTokens: words, numbers, punctuation marks).
 
-/** Tokens in `text`: the number of whitespace-separated words (an approximation, but deterministic). */
-export function countTokens(text: string): number {
+/** Words in `text`: whitespace-separated runs. Chat completions reports these as its tokens. */
+export function countWords(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
 }
 
-/** `text` cut after its first `maxTokens` words (original spacing kept); `truncated` when it was longer. */
-export function truncateToTokens(text: string, maxTokens: number): { text: string; truncated: boolean } {
+/** `text` cut after its first `maxWords` words (original spacing kept); `truncated` when it was longer. */
+export function truncateToWords(text: string, maxWords: number): { text: string; truncated: boolean } {
   const words = /\S+/g;
   let end = 0;
-  for (let count = 0; count < maxTokens; count++) {
+  for (let count = 0; count < maxWords; count++) {
     const match = words.exec(text);
     if (!match) return { text, truncated: false };
     end = match.index + match[0].length;
   }
   return /\S/.test(text.slice(end)) ? { text: text.slice(0, end), truncated: true } : { text, truncated: false };
+}
+
+// A word, a number or one punctuation mark, with the whitespace before it: the pieces join back to the text.
+const TOKEN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])/gu;
+
+/** Splits text into the emulator's tokens; `tokenize(t).join('') === t`. */
+export function tokenize(text: string): string[] {
+  const pieces: string[] = Array.from(text.match(TOKEN) ?? []);
+  const consumed = pieces.reduce((n, piece) => n + piece.length, 0);
+  if (consumed < text.length) {
+    // Trailing whitespace belongs to the last token (or is a token of its own).
+    if (pieces.length > 0) pieces[pieces.length - 1] += text.slice(consumed);
+    else pieces.push(text.slice(consumed));
+  }
+  return pieces;
+}
+
+/** The emulator's token count of `text` (see tokenize). */
+export function countTokens(text: string): number {
+  return tokenize(text).length;
+}
+
+/** `count` and `noun`, plural unless the count is 1: "1 word", "5 words", "0 images". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `word` with its indefinite article, by its first letter: "an audio", "an embedding", "a chat". */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** The last turn whose role is `user`, of either wire format. */
+export function lastUserTurn<T extends { role: string }>(turns: readonly T[]): T | undefined {
+  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.role === 'user') return turns[i];
+  return undefined;
+}
+
+/** The raw text of the last user turn, markers included ('' without one): the text markers are read from. */
+export function lastUserText<T extends { role: string }>(turns: readonly T[], textOf: (turn: T) => string): string {
+  const turn = lastUserTurn(turns);
+  return turn === undefined ? '' : textOf(turn);
 }
 
 /** `text` cut before the earliest occurrence of any stop string; `stopped` names the one that matched. */

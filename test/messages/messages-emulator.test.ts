@@ -118,7 +118,7 @@ describe('messages model against the emulator', () => {
   });
 
   it('gets 403 permission_error, not retryable, for a model the key may not use', async () => {
-    const emulator = createUnigateEmulator();
+    const emulator = createUnigateEmulator({ deniedModels: ['claude-opus-4-1'] });
     const gw = createUnigate(emulator.settings);
     const error = (await failure(
       gw.messages('claude-opus-4-1').doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }),

@@ -1,5 +1,7 @@
+import { generateText } from 'ai';
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createUnigate } from '../../src/index';
 import { createUnigateEmulator, type UnigateEmulatorServer } from '../../src/testing/index';
 
 const KEY = 'sk-unigate-emulator';
@@ -13,6 +15,7 @@ async function start(options: Parameters<typeof createUnigateEmulator>[0] = {}) 
 }
 
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
@@ -37,11 +40,42 @@ describe('emulator.listen() on loopback', () => {
     const unauthorized = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{}' });
     expect(unauthorized.status).toBe(401);
     expect(await unauthorized.json()).toEqual({
-      error: { type: 'auth_error', message: 'Missing API key: send it as Authorization: Bearer', code: 401 },
+      error: { type: 'auth_error', message: 'Missing API key: the request has no Authorization: Bearer header', code: 401 },
     });
     const wrongMethod = await fetch(`${server.url}/api/v1/messages`);
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST');
+  });
+
+  it('sends the Date of the injected clock, not the host clock', async () => {
+    const { server } = await start({ now: () => Date.parse('2025-03-10T23:58:00Z'), dailyRequestLimit: 0 });
+    const limited = await fetch(`${server.url}/v1/models`, { headers: { authorization: 'Bearer my-app-key' } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('date')).toBe('Mon, 10 Mar 2025 23:58:00 GMT');
+  });
+
+  it('serves the provider with a key the user picked (UNIGATE_API_KEY or apiKey), every family', async () => {
+    const { server, emulator } = await start();
+    vi.stubEnv('UNIGATE_API_KEY', 'my-app-key');
+    const fromEnv = createUnigate({ siteURL: server.url });
+    expect((await generateText({ model: fromEnv('gpt-4o-mini'), prompt: 'Hello', maxRetries: 0 })).text).toBe('You said: Hello');
+
+    const gw = createUnigate({ apiKey: 'my-app-key', siteURL: server.url });
+    const messages = await generateText({ model: gw.messages('claude-opus-4-1'), prompt: 'Hello', maxRetries: 0 });
+    expect(messages.text).toBe('You said: "Hello".');
+    expect((await gw.listModels()).some((model) => model.id === 'claude-opus-4-1')).toBe(true);
+    expect(emulator.requests.map((entry) => [entry.path, entry.status])).toEqual([
+      ['/v1/chat/completions', 200],
+      ['/api/v1/messages', 200],
+      ['/v1/models', 200],
+    ]);
+  });
+
+  it('gives the provider the plain unknown-model fact, without the emulator adding a hint', async () => {
+    const { server } = await start();
+    const gw = createUnigate({ apiKey: 'my-app-key', siteURL: server.url });
+    const error = await generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 404, responseBody: '{"error":{"type":"not_found_error","message":"Unknown model \'gpt-5-typo\'","code":404}}' });
   });
 
   it('passes JSON request bodies through', async () => {

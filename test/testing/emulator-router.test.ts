@@ -73,28 +73,31 @@ describe('emulator settings and routing', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(get.json).toEqual({
-      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /v1/chat/completions; use POST', code: 405 },
+      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /v1/chat/completions (allowed: POST)', code: 405 },
     });
     const messagesGet = await send(emulator, 'http://unigate.emulator/api/v1/messages', { headers: MESSAGES });
     expect(messagesGet.status).toBe(405);
     expect(messagesGet.json).toEqual({
       type: 'error',
-      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /api/v1/messages; use POST' },
+      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /api/v1/messages (allowed: POST)' },
     });
     expect((await send(emulator, 'http://unigate.emulator/v1/models', { method: 'POST', headers: BEARER, body: '{}' })).status).toBe(405);
   });
 
-  it('rejects a body that is not JSON with a chat-style 400', async () => {
+  it('rejects a body that is not JSON with a 400 in the family shape', async () => {
     const emulator = createUnigateEmulator();
     const { status, json } = await chat(emulator, BEARER, '{"model": "gpt-4o-mini",');
     expect(status).toBe(400);
     expect(json).toEqual({ error: { type: 'invalid_request_error', message: 'Invalid JSON body', code: 400 } });
+    expect((await chat(emulator, BEARER, '')).json).toEqual(json);
+    const broken = await messages(emulator, MESSAGES, '{"model":');
+    expect(broken.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'Invalid JSON body' } });
   });
 
   it('logs every request with method, path, model and status', async () => {
     const emulator = createUnigateEmulator();
     await chat(emulator);
-    await chat(emulator, { authorization: 'Bearer nope' }, chatBody('gpt-4o'));
+    await chat(emulator, { 'content-type': 'application/json' }, chatBody('gpt-4o'));
     await send(emulator, 'http://unigate.emulator/api/public/models?limit=1');
     await messages(emulator);
     expect(emulator.requests).toEqual([
@@ -118,85 +121,150 @@ describe('emulator settings and routing', () => {
     expect(status).toBe(404);
     expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 404 }]);
   });
+
+  it('stamps every answer with a Date header from the injected clock', async () => {
+    const { clock, emulator } = emulatorAt('2025-03-10T23:58:00Z', { dailyRequestLimit: 1 });
+    const date = 'Mon, 10 Mar 2025 23:58:00 GMT';
+    const answers = [
+      await chat(emulator),
+      await chat(emulator),
+      await chat(emulator, { 'content-type': 'application/json' }),
+      await send(emulator, 'http://unigate.emulator/nowhere'),
+      await send(emulator, 'http://unigate.emulator/v1/chat/completions', { headers: BEARER }),
+      await send(emulator, 'http://unigate.emulator/api/public/models?limit=1'),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('date')])).toEqual([
+      [200, date],
+      [429, date],
+      [401, date],
+      [404, date],
+      [405, date],
+      [200, date],
+    ]);
+    clock.now = Date.parse('2025-03-11T00:00:01Z');
+    const streamed = await emulator.fetch('http://unigate.emulator/v1/chat/completions', {
+      method: 'POST',
+      headers: BEARER,
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(streamed.headers.get('date')).toBe('Tue, 11 Mar 2025 00:00:01 GMT');
+    await streamed.text();
+  });
 });
 
 describe('emulator authentication', () => {
-  it('answers a bearer endpoint without a key with the chat-style 401', async () => {
+  it('accepts any non-empty key by default, in every family', async () => {
     const emulator = createUnigateEmulator();
-    const { status, json } = await chat(emulator, { 'content-type': 'application/json' });
-    expect(status).toBe(401);
-    expect(json).toEqual({ error: { type: 'auth_error', message: 'Missing API key: send it as Authorization: Bearer', code: 401 } });
-    const models = await send(emulator, 'http://unigate.emulator/v1/models');
-    expect(models.status).toBe(401);
+    expect(emulator.settings.apiKey).toBe('sk-unigate-emulator');
+    expect((await chat(emulator, { authorization: 'Bearer my-app-key' })).status).toBe(200);
+    expect((await send(emulator, 'http://unigate.emulator/alt/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: 'Bearer my-app-key' },
+      body: chatBody(),
+    })).status).toBe(200);
+    expect((await send(emulator, 'http://unigate.emulator/v1/models', { headers: { authorization: 'Bearer my-app-key' } })).status).toBe(200);
+    expect((await messages(emulator, { ...MESSAGES, 'x-api-key': 'my-app-key' })).status).toBe(200);
+    const { 'x-api-key': _key, ...versionOnly } = MESSAGES;
+    expect((await messages(emulator, { ...versionOnly, authorization: 'Bearer my-app-key' })).status).toBe(200);
   });
 
-  it('answers a wrong bearer key with 401 and never echoes the key', async () => {
+  it('answers a bearer endpoint without a key with the chat-style 401', async () => {
     const emulator = createUnigateEmulator();
-    const { status, json, text } = await chat(emulator, { authorization: 'Bearer sk-wrong-secret-123' });
+    const missing = { error: { type: 'auth_error', message: 'Missing API key: the request has no Authorization: Bearer header', code: 401 } };
+    const { status, json } = await chat(emulator, { 'content-type': 'application/json' });
     expect(status).toBe(401);
-    expect(json).toEqual({ error: { type: 'auth_error', message: 'Invalid API key', code: 401 } });
-    expect(text).not.toContain('sk-wrong-secret-123');
-    // x-api-key is the messages family's header, not the bearer family's.
-    expect((await chat(emulator, { 'x-api-key': KEY })).status).toBe(401);
+    expect(json).toEqual(missing);
+    expect(await send(emulator, 'http://unigate.emulator/v1/models')).toMatchObject({ status: 401, json: missing });
+    // An empty token is no key; x-api-key is the messages family's header, not the bearer family's.
+    expect((await chat(emulator, { authorization: 'Bearer ' })).json).toEqual(missing);
+    expect((await chat(emulator, { 'x-api-key': KEY })).json).toEqual(missing);
   });
 
   it('answers the messages endpoint without a key with the messages-style 401', async () => {
     const emulator = createUnigateEmulator();
-    const missing = await messages(emulator, { 'anthropic-version': '2023-06-01' });
-    expect(missing.status).toBe(401);
-    expect(missing.json).toEqual({
-      type: 'error',
-      error: { type: 'authentication_error', message: 'Missing API key: send it as x-api-key' },
-    });
-    const bearerWrong = await messages(emulator, { 'anthropic-version': '2023-06-01', authorization: 'Bearer sk-wrong' });
-    expect(bearerWrong.status).toBe(401);
-    const wrong = await messages(emulator, { ...MESSAGES, 'x-api-key': 'sk-wrong' });
+    const missing = { type: 'error', error: { type: 'authentication_error', message: 'Missing API key: the request has no x-api-key header' } };
+    const { status, json } = await messages(emulator, { 'anthropic-version': '2023-06-01' });
+    expect(status).toBe(401);
+    expect(json).toEqual(missing);
+    expect((await messages(emulator, { ...MESSAGES, 'x-api-key': '  ' })).json).toEqual(missing);
+  });
+
+  it('narrows acceptance to the apiKey option and says so, never echoing the key', async () => {
+    const emulator = createUnigateEmulator({ apiKey: ['sk-one', 'sk-two'] });
+    const message = 'Invalid API key: this emulator accepts only the key(s) given in its apiKey option';
+    expect(emulator.settings.apiKey).toBe('sk-one');
+    expect((await chat(emulator, { authorization: 'Bearer sk-two' })).status).toBe(200);
+    expect((await chat(emulator, { authorization: 'Bearer sk-one' })).status).toBe(200);
+    const wrong = await chat(emulator, { authorization: 'Bearer sk-wrong-secret-123' });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ type: 'error', error: { type: 'authentication_error', message: 'Invalid API key' } });
+    expect(wrong.json).toEqual({ error: { type: 'auth_error', message, code: 401 } });
+    expect(wrong.text).not.toContain('sk-wrong-secret-123');
+    const wrongMessages = await messages(emulator, { ...MESSAGES, 'x-api-key': 'sk-wrong' });
+    expect(wrongMessages.status).toBe(401);
+    expect(wrongMessages.json).toEqual({ type: 'error', error: { type: 'authentication_error', message } });
+    expect((await messages(emulator, { ...MESSAGES, 'x-api-key': 'sk-two' })).status).toBe(200);
+    expect(createUnigateEmulator({ apiKey: 'sk-only' }).settings.apiKey).toBe('sk-only');
+    expect(() => createUnigateEmulator({ apiKey: [] })).toThrow('createUnigateEmulator: apiKey must name at least one key');
   });
 
   it('leaves the version header to the messages route once the key is right', async () => {
     const emulator = createUnigateEmulator();
     const { status, json } = await messages(emulator, { 'x-api-key': KEY, 'content-type': 'application/json' });
     expect(status).toBe(400);
-    expect(json.type).toBe('error');
-    expect(json.error.type).toBe('invalid_request_error');
-  });
-
-  it('accepts every key of a list', async () => {
-    const emulator = createUnigateEmulator({ apiKey: ['sk-one', 'sk-two'] });
-    expect(emulator.settings.apiKey).toBe('sk-one');
-    expect((await chat(emulator, { authorization: 'Bearer sk-two' })).status).toBe(200);
-    expect((await chat(emulator, { authorization: 'Bearer sk-one' })).status).toBe(200);
-    expect((await chat(emulator, BEARER)).status).toBe(401);
+    expect(json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' } });
   });
 
   it('serves the public catalog without a key and with any key', async () => {
-    const emulator = createUnigateEmulator();
+    const emulator = createUnigateEmulator({ apiKey: 'sk-one' });
     expect((await send(emulator, 'http://unigate.emulator/api/public/models')).status).toBe(200);
     const withKey = await send(emulator, 'http://unigate.emulator/api/public/models', { headers: { authorization: 'Bearer sk-other' } });
     expect(withKey.status).toBe(200);
   });
 });
 
-describe('emulator model access (403)', () => {
-  it('denies claude-opus-4-1 by default: chat style on bearer endpoints, messages style on messages', async () => {
+describe('emulator model checks (404, 400, 403)', () => {
+  it('serves claude-opus-4-1 by default: no model is denied', async () => {
     const emulator = createUnigateEmulator();
-    const chatDenied = await chat(emulator, BEARER, chatBody('claude-opus-4-1'));
-    expect(chatDenied.status).toBe(403);
-    expect(chatDenied.json).toEqual({
-      error: { type: 'permission_error', message: "This key has no access to model 'claude-opus-4-1'", code: 403 },
-    });
-    const messagesDenied = await messages(emulator, MESSAGES, messagesBody('claude-opus-4-1'));
-    expect(messagesDenied.status).toBe(403);
-    expect(messagesDenied.json.type).toBe('error');
-    expect(messagesDenied.json.error.type).toBe('permission_error');
+    expect((await chat(emulator, BEARER, chatBody('claude-opus-4-1'))).status).toBe(200);
+    expect((await messages(emulator, MESSAGES, messagesBody('claude-opus-4-1'))).status).toBe(200);
   });
 
-  it('takes the denied list from options', async () => {
-    const emulator = createUnigateEmulator({ deniedModels: ['gpt-4o'] });
-    expect((await chat(emulator, BEARER, chatBody('claude-opus-4-1'))).status).toBe(200);
-    expect((await chat(emulator, BEARER, chatBody('gpt-4o'))).status).toBe(403);
+  it('denies the deniedModels option: chat style on bearer endpoints, messages style on messages', async () => {
+    const emulator = createUnigateEmulator({ deniedModels: ['claude-opus-4-1'] });
+    const message = "This key has no access to model 'claude-opus-4-1'";
+    const chatDenied = await chat(emulator, BEARER, chatBody('claude-opus-4-1'));
+    expect(chatDenied.status).toBe(403);
+    expect(chatDenied.json).toEqual({ error: { type: 'permission_error', message, code: 403 } });
+    const messagesDenied = await messages(emulator, MESSAGES, messagesBody('claude-opus-4-1'));
+    expect(messagesDenied.status).toBe(403);
+    expect(messagesDenied.json).toEqual({ type: 'error', error: { type: 'permission_error', message } });
+    expect((await chat(emulator, BEARER, chatBody('gpt-4o'))).status).toBe(200);
+  });
+
+  it('states an unknown model as a plain fact in both families', async () => {
+    const emulator = createUnigateEmulator();
+    const chatMissing = await chat(emulator, BEARER, chatBody('gpt-5-typo'));
+    expect(chatMissing.status).toBe(404);
+    expect(chatMissing.json).toEqual({ error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'", code: 404 } });
+    const messagesMissing = await messages(emulator, MESSAGES, messagesBody('claude-typo'));
+    expect(messagesMissing.status).toBe(404);
+    expect(messagesMissing.json).toEqual({ type: 'error', error: { type: 'not_found_error', message: "Unknown model 'claude-typo'" } });
+  });
+
+  it('names the type of a model of the wrong kind with its article', async () => {
+    const emulator = createUnigateEmulator();
+    const cases = [
+      ['text-embedding-3-small', "Invalid model: 'text-embedding-3-small' is an embedding model, not a chat model"],
+      ['tts-1', "Invalid model: 'tts-1' is an audio model, not a chat model"],
+      ['dall-e-3', "Invalid model: 'dall-e-3' is an image model, not a chat model"],
+      ['veo-3', "Invalid model: 'veo-3' is a video model, not a chat model"],
+    ];
+    for (const [model, message] of cases) {
+      expect(await chat(emulator, BEARER, chatBody(model))).toMatchObject({
+        status: 400,
+        json: { error: { type: 'invalid_request_error', message, code: 400 } },
+      });
+    }
   });
 });
 
@@ -210,6 +278,7 @@ describe('emulator daily request limit', () => {
     const chatLimited = await chat(emulator);
     expect(chatLimited.status).toBe(429);
     expect(chatLimited.json).toEqual({ error: { type: 'rate_limit_exceeded', message: DAILY, code: 429 } });
+    expect(chatLimited.headers.get('date')).toBe('Mon, 10 Mar 2025 23:58:00 GMT');
     const messagesLimited = await messages(emulator);
     expect(messagesLimited.status).toBe(429);
     expect(messagesLimited.json).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: DAILY } });
@@ -223,11 +292,12 @@ describe('emulator daily request limit', () => {
     expect(emulator.dailyRequestCount()).toBe(1);
   });
 
-  it('does not count the public catalog, unknown paths or rejected keys', async () => {
-    const { emulator } = emulatorAt('2025-03-10T12:00:00Z', { dailyRequestLimit: 1 });
+  it('does not count the public catalog, unknown paths, missing or rejected keys', async () => {
+    const { emulator } = emulatorAt('2025-03-10T12:00:00Z', { dailyRequestLimit: 1, apiKey: KEY });
     await send(emulator, 'http://unigate.emulator/api/public/models');
     await send(emulator, 'http://unigate.emulator/v1/nothing', { headers: BEARER });
     await chat(emulator, { authorization: 'Bearer sk-wrong' });
+    await chat(emulator, {});
     expect(emulator.dailyRequestCount()).toBe(0);
     expect((await chat(emulator)).status).toBe(200);
     expect((await chat(emulator)).status).toBe(429);

@@ -1,50 +1,47 @@
-// Shared set-up of the messages-route tests: a hand-made EmulatorContext and request/response helpers.
+// Shared set-up of the messages-route tests: an emulator over a small catalog, request/response helpers.
 
-import type { EmulatorContext, EmulatorModel } from '../../src/testing/emulator-context';
-import { messagesRoute } from '../../src/testing/routes/messages-route';
+import { createUnigateEmulator, type EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing/index';
 
 function chatModel(id: string): EmulatorModel {
   return { id, provider: 'anthropic', type: 'chat', inputPrice: 1, outputPrice: 5, isNew: false, created: 1_700_000_000 };
 }
 
-/** Chat models incl. a denied one, and one non-chat model. */
-export const testContext: EmulatorContext = {
-  now: () => Date.UTC(2025, 0, 1),
-  models: new Map<string, EmulatorModel>([
-    ['claude-sonnet-4-5', chatModel('claude-sonnet-4-5')],
-    ['claude-3-5-haiku', chatModel('claude-3-5-haiku')],
-    ['claude-opus-4-1', chatModel('claude-opus-4-1')],
-    [
-      'tts-1',
-      { id: 'tts-1', provider: 'openai', type: 'audio', inputPrice: 3.75, outputPrice: 0, isNew: false, created: 1_700_000_000 },
-    ],
-  ]),
-  isDenied: (modelId) => modelId === 'claude-opus-4-1',
-  origin: 'http://unigate.emulator',
-};
+/** Chat models, one of them denied by testEmulator, and one non-chat model. */
+const TEST_MODELS: EmulatorModel[] = [
+  chatModel('claude-sonnet-4-5'),
+  chatModel('claude-3-5-haiku'),
+  chatModel('claude-opus-4-1'),
+  { id: 'tts-1', provider: 'openai', type: 'audio', inputPrice: 3.75, outputPrice: 0, isNew: false, created: 1_700_000_000 },
+];
+
+/** An emulator over TEST_MODELS that denies claude-opus-4-1, at a fixed clock; `options` override. */
+export function testEmulator(options: UnigateEmulatorOptions = {}) {
+  return createUnigateEmulator({ models: TEST_MODELS, deniedModels: ['claude-opus-4-1'], now: () => Date.UTC(2025, 0, 1), ...options });
+}
+
+const emulator = testEmulator();
 
 export const MESSAGES_URL = 'http://unigate.emulator/api/v1/messages';
 
-/** Headers the messages endpoint expects (the router checks the key; the route checks the rest). */
+/** Headers the messages endpoint expects. */
 export const MESSAGES_HEADERS = {
   'x-api-key': 'sk-unigate-test',
   'anthropic-version': '2023-06-01',
   'content-type': 'application/json',
 };
 
-/** Calls the route directly. `headers` entries set to undefined are removed. */
+/** Sends a request to the messages endpoint. `headers` entries set to undefined are removed. */
 export function callRoute(body: unknown, headers: Record<string, string | undefined> = {}): Promise<Response> {
   const merged: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...MESSAGES_HEADERS, ...headers })) {
     if (value !== undefined) merged[key] = value;
   }
-  return messagesRoute(
+  return emulator.handler(
     new Request(MESSAGES_URL, {
       method: 'POST',
       headers: merged,
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
-    testContext,
   );
 }
 

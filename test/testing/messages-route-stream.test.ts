@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messagesRoute } from '../../src/testing/routes/messages-route';
 import {
   MESSAGES_HEADERS,
   MESSAGES_URL,
@@ -9,7 +8,7 @@ import {
   post,
   readChunks,
   request,
-  testContext,
+  testEmulator,
   type ParsedEvent,
 } from './messages-fixtures';
 
@@ -201,9 +200,8 @@ describe('messages route: stream faults', () => {
 describe('messages route: stream pacing', () => {
   it('waits streamDelayMs between events and keeps the request-id header', async () => {
     const body = JSON.stringify({ ...request('Hello there'), stream: true });
-    const response = await messagesRoute(
+    const response = await testEmulator({ streamDelayMs: 30 }).handler(
       new Request(MESSAGES_URL, { method: 'POST', headers: MESSAGES_HEADERS, body }),
-      { ...testContext, streamDelayMs: 30 },
     );
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(response.headers.get('request-id')).toMatch(/^req_emu_[0-9a-f]{24}$/);

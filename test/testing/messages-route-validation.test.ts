@@ -16,7 +16,7 @@ describe('messages route: headers and body', () => {
     expect(status).toBe(400);
     expect(headers.get('content-type')).toBe('application/json');
     expect(json).toEqual(
-      errorBody('invalid_request_error', 'anthropic-version: header is required (use anthropic-version: 2023-06-01)'),
+      errorBody('invalid_request_error', 'anthropic-version: header is required'),
     );
   });
 
@@ -37,9 +37,7 @@ describe('messages route: headers and body', () => {
   it('rejects invalid JSON and a body that is not an object', async () => {
     const broken = await post('{"model": "claude-sonnet-4-5",');
     expect(broken.status).toBe(400);
-    expect(broken.json).toEqual(
-      errorBody('invalid_request_error', 'There was an error parsing the body of the request: it is not valid JSON'),
-    );
+    expect(broken.json).toEqual(errorBody('invalid_request_error', 'Invalid JSON body'));
     const array = await post([]);
     expect(array.status).toBe(400);
     expect(array.json).toEqual(errorBody('invalid_request_error', 'The request body must be a JSON object'));
@@ -57,14 +55,14 @@ describe('messages route: model', () => {
   it('answers 404 not_found_error for a model outside the catalog', async () => {
     const { status, json } = await post(request('Hi', { model: 'claude-9' }));
     expect(status).toBe(404);
-    expect(json).toEqual(errorBody('not_found_error', "model: 'claude-9' is not a model of this gateway"));
+    expect(json).toEqual(errorBody('not_found_error', "Unknown model 'claude-9'"));
   });
 
   it('answers 400 for a model that is not a chat model', async () => {
     const { status, json } = await post(request('Hi', { model: 'tts-1' }));
     expect(status).toBe(400);
     expect(json).toEqual(
-      errorBody('invalid_request_error', "model: 'tts-1' is a audio model; the messages endpoint serves chat models only"),
+      errorBody('invalid_request_error', "Invalid model: 'tts-1' is an audio model, not a chat model"),
     );
   });
 
@@ -72,7 +70,7 @@ describe('messages route: model', () => {
     const { status, json } = await post(request('Hi', { model: 'claude-opus-4-1' }));
     expect(status).toBe(403);
     expect(json).toEqual(
-      errorBody('permission_error', "Your API key does not have permission to use the model 'claude-opus-4-1'"),
+      errorBody('permission_error', "This key has no access to model 'claude-opus-4-1'"),
     );
   });
 });

@@ -3,10 +3,10 @@
 
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { messagesRoute } from '../../src/testing/routes/messages-route';
-import { PNG_BASE64, WEATHER_TOOL, testContext } from './messages-fixtures';
+import { PNG_BASE64, WEATHER_TOOL, testEmulator } from './messages-fixtures';
 
 function createClient() {
+  const emulator = testEmulator();
   const seen: Request[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -14,7 +14,7 @@ function createClient() {
     if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/v1/messages') {
       return new Response('not found', { status: 404 });
     }
-    return messagesRoute(request, testContext);
+    return emulator.handler(request);
   };
   const client = new Anthropic({ apiKey: 'k', baseURL: 'http://unigate.emulator/api', fetch, maxRetries: 0 });
   return { client, seen };

@@ -165,16 +165,20 @@ describe('openai SDK against the emulator', () => {
       messages: [{ role: 'user', content: 'Why?' }],
     });
     const message = completion.choices[0]!.message as OpenAI.ChatCompletionMessage & { reasoning_content?: string };
-    expect(message.reasoning_content).toBe('Let me think. The request has 1 words, so I will answer it directly.');
+    expect(message.reasoning_content).toBe('Let me think. The request has 1 word, so I will answer it directly.');
     expect(completion.usage?.completion_tokens_details?.reasoning_tokens).toBe(14);
   });
 
   it('maps the emulator errors to the SDK error classes', async () => {
-    const wrongKey = client({}, 'sk-wrong').openai;
+    const wrongKey = client({ apiKey: 'sk-unigate-emulator' }, 'sk-wrong').openai;
     const request = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
     const auth = await wrongKey.chat.completions.create(request).catch((e: unknown) => e);
     expect(auth).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect(auth).toMatchObject({ status: 401, type: 'auth_error', message: '401 Invalid API key' });
+    expect(auth).toMatchObject({
+      status: 401,
+      type: 'auth_error',
+      message: '401 Invalid API key: this emulator accepts only the key(s) given in its apiKey option',
+    });
 
     const { openai } = client({ dailyRequestLimit: 1, now: () => Date.UTC(2025, 5, 1) });
     await openai.chat.completions.create(request);
@@ -186,8 +190,10 @@ describe('openai SDK against the emulator', () => {
     const missing = await fresh.chat.completions.create({ ...request, model: 'no-such-model' }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
     expect(missing).toMatchObject({ status: 404, type: 'not_found_error' });
-    const denied = await fresh.chat.completions.create({ ...request, model: 'claude-opus-4-1' }).catch((e: unknown) => e);
+    const denying = client({ deniedModels: ['claude-opus-4-1'] }).openai;
+    const denied = await denying.chat.completions.create({ ...request, model: 'claude-opus-4-1' }).catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(OpenAI.PermissionDeniedError);
+    expect(denied).toMatchObject({ status: 403, type: 'permission_error', message: "403 This key has no access to model 'claude-opus-4-1'" });
     const invalid = await fresh.chat.completions.create({ ...request, temperature: 3 }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(OpenAI.BadRequestError);
     expect((invalid as Error).message).toBe('400 Invalid temperature: must be a number from 0 to 2, got 3');

@@ -24,8 +24,8 @@ describe('official clients through the emulator router', () => {
     expect(emulator.requests.map(r => [r.path, r.status])).toEqual([['/api/v1/messages', 200]]);
   });
 
-  it('@anthropic-ai/sdk with a wrong key gets AuthenticationError', async () => {
-    const emulator = createUnigateEmulator();
+  it('@anthropic-ai/sdk with a key outside the apiKey option gets AuthenticationError', async () => {
+    const emulator = createUnigateEmulator({ apiKey: 'sk-unigate-emulator' });
     const client = new Anthropic({ apiKey: 'sk-wrong', baseURL: `${emulator.settings.siteURL}/api`, fetch: emulator.fetch, maxRetries: 0 });
     await expect(
       client.messages.create({ model: 'claude-3-5-haiku', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] }),

@@ -1,9 +1,19 @@
 import type { EmulatorModel, EmulatorRoute } from '../emulator-context';
 import { cutInHalf, readMarkers, stripMarkers, withStreamFault, type EmulatorMarkers } from '../emulator-faults';
 import { errorResponse, jsonTextResponse, sseEvent, sseResponse } from '../emulator-responses';
-import { countTokens, cutAtStop, digestHex, fixedPieces, truncateToTokens, wordPieces } from '../emulator-text';
+import {
+  countWords,
+  cutAtStop,
+  digestHex,
+  fixedPieces,
+  lastUserText,
+  lastUserTurn,
+  plural,
+  truncateToWords,
+  wordPieces,
+} from '../emulator-text';
 import { generateJsonValue } from '../json-schema-value';
-import { ChatRequestError, readChatRequest, type ChatMessage, type ChatRequest } from './chat-completions-request';
+import { ChatRequestError, readChatRequest, type ChatRequest } from './chat-completions-request';
 
 /** Prompt tokens an image part counts for (a fixed figure, like a low-detail image). */
 export const IMAGE_PROMPT_TOKENS = 85;
@@ -29,11 +39,6 @@ interface Usage {
   completion_tokens_details?: { reasoning_tokens: number };
 }
 
-function lastUserText(messages: ChatMessage[]): ChatMessage | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user') return messages[i];
-  return undefined;
-}
-
 /** The text answer: acknowledges images, echoes the prompt, or reports the tool results it was given. */
 function textReply(request: ChatRequest, prompt: string, images: number): string {
   const { messages } = request;
@@ -45,7 +50,7 @@ function textReply(request: ChatRequest, prompt: string, images: number): string
   }
   if (results.length > 0) return results.join('\n');
   const parts: string[] = [];
-  if (images > 0) parts.push(`I see ${images} image${images === 1 ? '' : 's'}.`);
+  if (images > 0) parts.push(`I see ${plural(images, 'image')}.`);
   parts.push(prompt === '' ? 'You sent no text.' : `You said: ${prompt}`);
   return parts.join(' ');
 }
@@ -60,13 +65,13 @@ function toolsToCall(request: ChatRequest, parallel: boolean): ChatRequest['tool
 }
 
 function buildChoices(request: ChatRequest, model: EmulatorModel, markers: EmulatorMarkers): Choice[] {
-  const user = lastUserText(request.messages);
+  const user = lastUserTurn(request.messages);
   const prompt = stripMarkers(user?.text ?? '');
   const tools = toolsToCall(request, markers.parallelTools);
   // Ids continue the conversation's count, so a multi-step tool loop never repeats one.
   const previousCalls = request.messages.reduce((sum, m) => sum + m.toolCalls.length, 0);
   const reasoning = model.reasoning
-    ? `Let me think. The request has ${countTokens(prompt)} words, so I will answer it directly.`
+    ? `Let me think. The request has ${plural(countWords(prompt), 'word')}, so I will answer it directly.`
     : undefined;
 
   return Array.from({ length: request.n }, (_, index): Choice => {
@@ -90,7 +95,7 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
             : `Alternative ${index + 1}: ${text}`;
     // A stop string ends the answer where it starts; max_tokens then cuts what is still too long.
     content = cutAtStop(content, request.stop).text;
-    const limited = request.maxTokens === undefined ? { text: content, truncated: false } : truncateToTokens(content, request.maxTokens);
+    const limited = request.maxTokens === undefined ? { text: content, truncated: false } : truncateToWords(content, request.maxTokens);
     return {
       index,
       content: limited.text,
@@ -104,16 +109,16 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
 function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel): Usage {
   let prompt = 0;
   for (const message of request.messages) {
-    prompt += countTokens(message.text) + message.images * IMAGE_PROMPT_TOKENS;
-    for (const call of message.toolCalls) prompt += countTokens(call.name) + countTokens(call.arguments);
+    prompt += countWords(message.text) + message.images * IMAGE_PROMPT_TOKENS;
+    for (const call of message.toolCalls) prompt += countWords(call.name) + countWords(call.arguments);
   }
   let completion = 0;
   let reasoning = 0;
   for (const choice of choices) {
-    const reasoningTokens = countTokens(choice.reasoning ?? '');
+    const reasoningTokens = countWords(choice.reasoning ?? '');
     reasoning += reasoningTokens;
-    completion += countTokens(choice.content ?? '') + reasoningTokens;
-    for (const call of choice.toolCalls) completion += countTokens(call.name) + countTokens(call.arguments);
+    completion += countWords(choice.content ?? '') + reasoningTokens;
+    for (const call of choice.toolCalls) completion += countWords(call.name) + countWords(call.arguments);
   }
   const usage: Usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
   if (model.reasoning) usage.completion_tokens_details = { reasoning_tokens: reasoning };
@@ -178,26 +183,18 @@ function streamEvents(
  * - fault markers in the last user message (see EmulatorFault in emulator-faults.ts):
  *   `[[emulator:status:<code>]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`.
  */
-export const chatCompletionsRoute: EmulatorRoute = async (request, context) => {
-  const bodyText = await request.text();
+export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => {
   let chat: ChatRequest;
   try {
-    chat = readChatRequest(JSON.parse(bodyText));
+    chat = readChatRequest(context.body);
   } catch (error) {
-    if (error instanceof ChatRequestError || error instanceof SyntaxError) {
-      return errorResponse('chat', 400, error instanceof SyntaxError ? 'Invalid JSON body' : error.message);
-    }
+    if (error instanceof ChatRequestError) return errorResponse('chat', 400, error.message);
     throw error;
   }
-  const model = context.models.get(chat.model);
-  if (!model) {
-    return errorResponse('chat', 404, `Unknown model '${chat.model}': GET /v1/models lists the available ids`, 'not_found_error');
-  }
-  if (model.type !== 'chat') {
-    return errorResponse('chat', 400, `Invalid model: '${chat.model}' is a ${model.type} model, not a chat model`);
-  }
+  // The router checked the model the body names (catalog, type, access); a valid body names one.
+  const model = context.model!;
 
-  const markers = readMarkers(lastUserText(chat.messages)?.text ?? '');
+  const markers = readMarkers(lastUserText(chat.messages, (message) => message.text));
   const { fault } = markers;
   if (fault?.kind === 'status') {
     return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
@@ -205,7 +202,7 @@ export const chatCompletionsRoute: EmulatorRoute = async (request, context) => {
 
   const choices = buildChoices(chat, model, markers);
   const usage = usageOf(chat, choices, model);
-  const id = `chatcmpl-${digestHex(bodyText, 1)}`;
+  const id = `chatcmpl-${digestHex(JSON.stringify(context.body), 1)}`;
   const created = Math.floor(context.now() / 1000);
 
   if (!chat.stream) {

@@ -1,7 +1,7 @@
 // The emulator's deterministic "model": the same validated request always gives the same message.
 
 import { stripMarkers, type EmulatorMarkers } from '../emulator-faults';
-import { cutAtStop, digestHex } from '../emulator-text';
+import { countTokens, cutAtStop, digestHex, lastUserTurn, plural, tokenize } from '../emulator-text';
 import { generateJsonValue } from '../json-schema-value';
 import { redactedThinkingData, thinkingSignature } from './messages-digest';
 import type { MessagesRequest, RequestBlock, RequestTurn, ToolDefinition } from './messages-request';
@@ -30,42 +30,14 @@ export interface AnswerMessage {
   };
 }
 
-// A word, a number or one punctuation mark, with the whitespace before it: the pieces join back to the text.
-const TOKEN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])/gu;
-
-/** Splits text into the emulator's tokens; `tokenize(t).join('') === t`. */
-export function tokenize(text: string): string[] {
-  const pieces: string[] = Array.from(text.match(TOKEN) ?? []);
-  const consumed = pieces.reduce((n, piece) => n + piece.length, 0);
-  if (consumed < text.length) {
-    // Trailing whitespace belongs to the last token (or is a token of its own).
-    if (pieces.length > 0) pieces[pieces.length - 1] += text.slice(consumed);
-    else pieces.push(text.slice(consumed));
-  }
-  return pieces;
-}
-
-function countTokens(text: string): number {
-  return tokenize(text).length;
-}
-
 function clip(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
 }
 
-function turnText(turn: RequestTurn | undefined): string {
-  return (turn?.blocks ?? []).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ');
-}
-
-/** The raw text of the last user turn, markers included. */
-export function lastUserText(request: MessagesRequest): string {
-  return turnText(lastUserTurn(request.turns));
-}
-
-function lastUserTurn(turns: RequestTurn[]): RequestTurn | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.role === 'user') return turns[i];
-  return undefined;
+/** The text blocks of a turn, joined by spaces. */
+export function turnText(turn: RequestTurn): string {
+  return turn.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ');
 }
 
 function inputTokensOf(block: RequestBlock): number {
@@ -120,7 +92,7 @@ export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers
       const name = toolNames.get(r.tool_use_id) ?? 'unknown';
       return r.is_error ? `The tool ${name} failed: ${r.text || '(no details)'}.` : `The tool ${name} returned: ${r.text || '(empty)'}.`;
     });
-    if (images > 0) sentences.push(`I see ${images} image${images === 1 ? '' : 's'}.`);
+    if (images > 0) sentences.push(`I see ${plural(images, 'image')}.`);
     if (userText !== '') sentences.push(`You said: "${userText}".`);
     text = sentences.length > 0 ? sentences.join(' ') : 'Hello from the Unigate emulator.';
   }

@@ -1,7 +1,6 @@
 // Parses and validates a messages request the way the gateway does, so that a provider bug (a missing
 // max_tokens, a tool sent with `parameters`, a dropped thinking signature) fails here as it would there.
 
-import type { EmulatorContext } from '../emulator-context';
 import { isEmulatorRedactedData, thinkingSignature } from './messages-digest';
 
 /** A 4xx answer of the messages endpoint, in its `{type:'error', error:{type, message}}` shape. */
@@ -113,40 +112,29 @@ function integerAtLeast(value: unknown, path: string, min: number): number {
   return value;
 }
 
-/** Checks the headers the route itself owns (auth is the router's). */
-export function checkHeaders(request: Request): void {
+/** What is wrong with the headers the messages endpoint requires besides the key, or undefined. */
+export function messagesHeaderProblem(request: Request): string | undefined {
   const version = request.headers.get('anthropic-version');
   if (version === null || version.trim() === '') {
-    invalid('anthropic-version: header is required (use anthropic-version: 2023-06-01)');
+    return 'anthropic-version: header is required';
   }
   if (!VERSION_DATE.test(version.trim())) {
-    invalid(`anthropic-version: '${version}' is not a version date such as 2023-06-01`);
+    return `anthropic-version: '${version}' is not a version date such as 2023-06-01`;
   }
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('application/json')) {
-    invalid(`content-type: must be application/json, got '${contentType}'`);
+    return `content-type: must be application/json, got '${contentType}'`;
   }
+  return undefined;
 }
 
-/** Parses the body text and validates it against the catalog and the messages schema. */
-export function parseMessagesRequest(bodyText: string, context: EmulatorContext): MessagesRequest {
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    invalid('There was an error parsing the body of the request: it is not valid JSON');
-  }
+/**
+ * Validates a parsed body against the messages schema. The router has already parsed the JSON and checked
+ * the model against the catalog (exists, chat type, key access).
+ */
+export function parseMessagesRequest(body: unknown): MessagesRequest {
   if (!isRecord(body)) invalid('The request body must be a JSON object');
-
   const model = requireString(body.model, 'model');
-  const entry = context.models.get(model);
-  if (!entry) throw new MessagesRequestError(404, 'not_found_error', `model: '${model}' is not a model of this gateway`);
-  if (entry.type !== 'chat') {
-    invalid(`model: '${model}' is a ${entry.type} model; the messages endpoint serves chat models only`);
-  }
-  if (context.isDenied(model)) {
-    throw new MessagesRequestError(403, 'permission_error', `Your API key does not have permission to use the model '${model}'`);
-  }
 
   for (const key of Object.keys(body)) {
     if (!TOP_LEVEL_FIELDS.has(key)) invalid(`${key}: Extra inputs are not permitted`);

@@ -1,9 +1,9 @@
 import type { EmulatorRoute } from '../emulator-context';
 import { cutInHalf, readMarkers } from '../emulator-faults';
 import { defaultErrorType, errorResponse, jsonTextResponse, sseResponse } from '../emulator-responses';
-import { digestHex } from '../emulator-text';
-import { composeAnswer, lastUserText } from './messages-answer';
-import { checkHeaders, MessagesRequestError, parseMessagesRequest } from './messages-request';
+import { digestHex, lastUserText } from '../emulator-text';
+import { composeAnswer, turnText } from './messages-answer';
+import { MessagesRequestError, parseMessagesRequest } from './messages-request';
 import { messageSseChunks } from './messages-sse';
 
 /** The vendor's message for each error type a status marker produces. */
@@ -21,11 +21,11 @@ const STATUS_MESSAGES: Record<string, string> = {
 };
 
 /**
- * `POST /api/v1/messages` of the emulator (auth and the daily limit are the router's). Validates the request like
- * the gateway (`anthropic-version` header, JSON body, catalog model of type chat, key access, `max_tokens`,
- * alternating turns starting with `user`, sampling ranges, `input_schema` tools, `tool_choice`, tool_use/tool_result
- * pairing, `thinking` budget and unchanged thinking signatures) and answers every error in the messages shape
- * `{type:'error', error:{type, message}}`.
+ * `POST /api/v1/messages` of the emulator. The router's shared checks come first (key, daily limit, the
+ * `anthropic-version` and content-type headers, JSON body, catalog model of type chat, key access); the route
+ * validates the rest like the gateway (`max_tokens`, alternating turns starting with `user`, sampling ranges,
+ * `input_schema` tools, `tool_choice`, tool_use/tool_result pairing, `thinking` budget and unchanged thinking
+ * signatures). Every error has the messages shape `{type:'error', error:{type, message}}`.
  *
  * The answer is deterministic (same request -> same message, streamed or not): text echoes the last user text and
  * acknowledges images; `stop_sequences` and `max_tokens` cut it; offered tools are called with an input generated
@@ -45,11 +45,10 @@ const STATUS_MESSAGES: Record<string, string> = {
  *   every offered tool in one turn, unless `disable_parallel_tool_use` is true.
  * Markers act only on a request that passed validation; the first fault marker wins.
  */
-export const messagesRoute: EmulatorRoute = async (request, context) => {
+export const messagesRoute: EmulatorRoute = async (_request, context) => {
   try {
-    checkHeaders(request);
-    const parsed = parseMessagesRequest(await request.text(), context);
-    const markers = readMarkers(lastUserText(parsed));
+    const parsed = parseMessagesRequest(context.body);
+    const markers = readMarkers(lastUserText(parsed.turns, turnText));
     const { fault } = markers;
     if (fault?.kind === 'status') {
       const type = defaultErrorType('messages', fault.status);

@@ -3,8 +3,8 @@
 
 import { withStreamFault, type EmulatorFault } from '../emulator-faults';
 import { sseEvent } from '../emulator-responses';
-import { fixedPieces, groupPieces } from '../emulator-text';
-import { tokenize, type AnswerBlock, type AnswerMessage } from './messages-answer';
+import { fixedPieces, groupPieces, tokenize } from '../emulator-text';
+import type { AnswerBlock, AnswerMessage } from './messages-answer';
 
 /** One server-sent event: its name and its JSON data (whose `type` equals the name). */
 export interface MessagesSseEvent {

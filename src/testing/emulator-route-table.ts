@@ -1,0 +1,104 @@
+// The emulator's endpoints, one row each. A new endpoint is one row here plus its route file: the row
+// says which key, body and model type it takes and which error shape it answers in, and the checks every
+// endpoint shares follow from it (emulator-request-checks.ts).
+
+import type { EmulatorModel, EmulatorRoute } from './emulator-context';
+import { errorResponse, type ErrorFamily } from './emulator-responses';
+import { catalogRoute } from './routes/catalog-route';
+import { chatCompletionsRoute } from './routes/chat-completions-route';
+import { messagesHeaderProblem } from './routes/messages-request';
+import { messagesRoute } from './routes/messages-route';
+import { modelsRoute } from './routes/models-route';
+
+/**
+ * How a caller presents its key: not at all (public), as a bearer token, or in `x-api-key` (the messages
+ * family; it also takes a bearer token, because the vendor's own SDK now sends its `apiKey` that way).
+ */
+export type KeyHeader = 'none' | 'bearer' | 'x-api-key';
+
+/** One endpoint of the emulator. */
+export interface RouteEntry {
+  /** The path; a `:name` segment matches any one segment and lands in `context.params.name`. */
+  pattern: string;
+  method: 'GET' | 'POST';
+  key: KeyHeader;
+  /** The shape of every error the endpoint answers, from 405 and 401 to the route's own. */
+  errors: ErrorFamily;
+  /** The body it takes (default none): it must parse before the route runs. */
+  body?: 'json' | 'multipart';
+  /** The catalog type the body's `model` must have; the model is then checked (404, 400, 403). */
+  modelType?: EmulatorModel['type'];
+  /** The endpoint's required headers, checked after the key and before the body: a 400 message, or undefined. */
+  checkHeaders?: (request: Request) => string | undefined;
+  route: EmulatorRoute;
+}
+
+const chatCompletions = {
+  method: 'POST',
+  key: 'bearer',
+  errors: 'chat',
+  body: 'json',
+  modelType: 'chat',
+  route: chatCompletionsRoute,
+} as const;
+
+/** Every endpoint the emulator serves; other paths answer 404. */
+export const ROUTES: readonly RouteEntry[] = [
+  { pattern: '/api/public/models', method: 'GET', key: 'none', errors: 'chat', route: catalogRoute },
+  { pattern: '/v1/models', method: 'GET', key: 'bearer', errors: 'chat', route: modelsRoute },
+  { pattern: '/v1/chat/completions', ...chatCompletions },
+  { pattern: '/alt/v1/chat/completions', ...chatCompletions },
+  {
+    pattern: '/api/v1/messages',
+    method: 'POST',
+    key: 'x-api-key',
+    errors: 'messages',
+    body: 'json',
+    modelType: 'chat',
+    checkHeaders: messagesHeaderProblem,
+    route: messagesRoute,
+  },
+];
+
+/** The `:name` values when `path` matches `pattern` segment by segment; undefined when it does not. */
+export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of expected.entries()) {
+    const value = actual[index]!;
+    if (!segment.startsWith(':')) {
+      if (segment !== value) return undefined;
+    } else {
+      if (value === '') return undefined;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return undefined; // A malformed %-escape names no resource.
+      }
+    }
+  }
+  return params;
+}
+
+/**
+ * The row serving `method` on `path`, with its params; otherwise the error answer: 404 when no row
+ * matches the path, 405 with an `Allow` header when rows match it with other methods.
+ */
+export function resolveRoute(
+  routes: readonly RouteEntry[],
+  method: string,
+  path: string,
+): { entry: RouteEntry; params: Record<string, string> } | Response {
+  const matching = routes.flatMap((entry) => {
+    const params = matchPath(entry.pattern, path);
+    return params ? [{ entry, params }] : [];
+  });
+  const found = matching.find(({ entry }) => entry.method === method);
+  if (found) return found;
+  if (matching.length === 0) return errorResponse('chat', 404, `No endpoint at ${method} ${path}`, 'not_found_error');
+  const allow = [...new Set(matching.map(({ entry }) => entry.method))].join(', ');
+  const message = `Method ${method} is not allowed on ${path} (allowed: ${allow})`;
+  return errorResponse(matching[0]!.entry.errors, 405, message, undefined, { allow });
+}
