@@ -1,6 +1,7 @@
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import type { UnigateProvider } from '../src/index';
+import { RED_CIRCLE_PNG } from './messages';
 
 const weather = tool({
   description: 'Current weather for a city',
@@ -39,4 +40,19 @@ export async function chat(gw: UnigateProvider, model = 'gpt-4o-mini'): Promise<
     const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
     console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
   }
+
+  // `mediaType: 'image'` leaves the exact type open: the provider reads it from the bytes.
+  const seen = await generateText({
+    model: gw(model),
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Describe this image in one sentence.' },
+          { type: 'file', data: RED_CIRCLE_PNG, mediaType: 'image' },
+        ],
+      },
+    ],
+  });
+  console.log(`  image description: ${seen.text}`);
 }

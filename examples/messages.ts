@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { UnigateProvider } from '../src/index';
 
 // A 32x32 PNG: a red circle on white.
-const RED_CIRCLE_PNG =
+export const RED_CIRCLE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAYUlEQVR42u3WuREAIAwDQVVC/0XRC+T8jGUFYIb4NgIbxfkgABaQU2ouB+i7txKM9a0Be31tgFJfGGDVZwaI9aHxGGCv90YAvwHx0E4A989O8V0rBo5iZCqGvmJtidVRAFQeXqO5ArI40wAAAABJRU5ErkJggg==';
 
 /** The messages format: the same tool loop over gw.messages(), and an image description. */
@@ -34,7 +34,8 @@ export async function messages(gw: UnigateProvider, model = 'claude-sonnet-4-5')
         role: 'user',
         content: [
           { type: 'text', text: 'Describe this image in one sentence.' },
-          { type: 'image', image: RED_CIRCLE_PNG, mediaType: 'image/png' },
+          // A file part with an image media type: the shape ai@7 does not mark deprecated.
+          { type: 'file', data: RED_CIRCLE_PNG, mediaType: 'image/png' },
         ],
       },
     ],

@@ -136,7 +136,7 @@ function hint(data: UnigateErrorData, model: string | undefined): string | undef
   const unnamed = model !== undefined && !(data.message ?? '').includes(model);
   switch (data.kind) {
     case 'daily-limit':
-      return `Not retried: the limit resets at ${data.resetsAt}.`;
+      return `Not retried before ${data.resetsAt}.`;
     case 'authentication':
       return 'Check the API key: pass `apiKey` to createUnigate() or set UNIGATE_API_KEY.';
     case 'permission':

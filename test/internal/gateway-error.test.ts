@@ -108,7 +108,7 @@ describe('createGatewayError', () => {
     );
     expect(error.isRetryable).toBe(false);
     expect(error.message).toBe(
-      `Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached. Not retried: the limit resets at ${nextDailyReset().toISOString()}.`,
+      `Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached. Not retried before ${nextDailyReset().toISOString()}.`,
     );
     expect(error.data).toMatchObject({ kind: 'daily-limit', dailyLimit: true, resetsAt: nextDailyReset().toISOString() });
   });
@@ -125,7 +125,7 @@ describe('createGatewayError', () => {
     });
     expect(error.message).toBe(
       'Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached; resets at midnight UTC. ' +
-        'Not retried: the limit resets at 2026-03-03T00:00:00.000Z.',
+        'Not retried before 2026-03-03T00:00:00.000Z.',
     );
     expect((error.data as { resetsAt: string }).resetsAt).toBe('2026-03-03T00:00:00.000Z');
     const unreadable = createGatewayError({ status: 429, body, url, requestBodyValues: {}, responseHeaders: { date: 'soon' } });
@@ -232,7 +232,7 @@ describe('createInBandError', () => {
     const daily = make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached', code: 429 } });
     expect(daily.isRetryable).toBe(false);
     expect(daily.message).toBe(
-      `Unigate chat completion failed (rate_limit_exceeded): Daily request limit reached. Not retried: the limit resets at ${nextDailyReset().toISOString()}.`,
+      `Unigate chat completion failed (rate_limit_exceeded): Daily request limit reached. Not retried before ${nextDailyReset().toISOString()}.`,
     );
     expect(make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached' } }).isRetryable).toBe(false);
     const echoed = make({ error: { type: 'server_error', message: 'bad key sk-unigate-abcdef123456' } }, 'sk-unigate-abcdef123456');

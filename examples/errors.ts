@@ -1,0 +1,48 @@
+import { APICallError, generateText } from 'ai';
+import { createUnigate, type UnigateErrorData, type UnigateProvider } from '../src/index';
+import { createUnigateEmulator } from '../src/testing/index';
+
+/** One failed call: the kind every endpoint reports the same way, and the message as thrown. */
+export interface ErrorExample {
+  kind: UnigateErrorData['kind'];
+  message: string;
+}
+
+// A fixed clock, so the daily limit's reset time is the same on every run.
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+async function failure(call: () => Promise<unknown>): Promise<ErrorExample> {
+  try {
+    await call();
+  } catch (error) {
+    if (!APICallError.isInstance(error)) throw error;
+    return { kind: (error.data as UnigateErrorData | undefined)?.kind, message: error.message };
+  }
+  throw new Error('expected the call to fail');
+}
+
+/**
+ * The four failures a new user meets first, provoked on emulators configured for them: a wrong key, a
+ * model the key may not use, a typo in a model id, and the daily limit. The README's "Errors" block is
+ * this list, and a test keeps the two equal.
+ */
+export async function emulatedErrors(): Promise<ErrorExample[]> {
+  const strict = createUnigateEmulator({ apiKey: 'sk-unigate-emulator', deniedModels: ['claude-opus-4-1'], now: () => NOW });
+  const spent = createUnigateEmulator({ dailyRequestLimit: 0, now: () => NOW });
+  const gw = createUnigate(strict.settings);
+  const typoKey = createUnigate({ ...strict.settings, apiKey: 'sk-unigate-typo' });
+  const once = { prompt: 'Hi', maxRetries: 0 };
+  return [
+    await failure(() => generateText({ model: typoKey('gpt-4o-mini'), ...once })),
+    await failure(() => generateText({ model: gw.messages('claude-opus-4-1'), ...once })),
+    await failure(() => generateText({ model: gw('gpt-5-typo'), ...once })),
+    await failure(() => generateText({ model: createUnigate(spent.settings)('gpt-4o-mini'), ...once })),
+  ];
+}
+
+/** Prints what failures look like. Against the real service only the unknown model is tried (one request). */
+export async function errors(gw: UnigateProvider, live: boolean): Promise<void> {
+  console.log('\n# Errors: error.data.kind names the failure the same way on every endpoint');
+  const examples = live ? [await failure(() => generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }))] : await emulatedErrors();
+  for (const { kind, message } of examples) console.log(`  ${kind}: ${message}`);
+}
