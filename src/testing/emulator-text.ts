@@ -1,23 +1,6 @@
-// Deterministic text helpers for the emulator's answers. Two counting rules, kept on purpose because the
-// SDK conformance tests pin figures of both: chat completions counts whitespace-separated words
-// (countWords), the messages route counts finer tokens (countTokens: words, numbers, punctuation marks).
-
-/** Words in `text`: whitespace-separated runs. Chat completions reports these as its tokens. */
-export function countWords(text: string): number {
-  return text.match(/\S+/g)?.length ?? 0;
-}
-
-/** `text` cut after its first `maxWords` words (original spacing kept); `truncated` when it was longer. */
-export function truncateToWords(text: string, maxWords: number): { text: string; truncated: boolean } {
-  const words = /\S+/g;
-  let end = 0;
-  for (let count = 0; count < maxWords; count++) {
-    const match = words.exec(text);
-    if (!match) return { text, truncated: false };
-    end = match.index + match[0].length;
-  }
-  return /\S/.test(text.slice(end)) ? { text: text.slice(0, end), truncated: true } : { text, truncated: false };
-}
+// Deterministic text helpers for the emulator's answers. One token counter for every route: a token is
+// a word, a number or one punctuation mark (tokenize/countTokens). Usage figures, max-token limits and
+// reasoning text all count these; streaming delta sizes are chosen per route and count nothing.
 
 // A word, a number or one punctuation mark, with the whitespace before it: the pieces join back to the text.
 const TOKEN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])/gu;
@@ -39,7 +22,14 @@ export function countTokens(text: string): number {
   return tokenize(text).length;
 }
 
-/** `count` and `noun`, plural unless the count is 1: "1 word", "5 words", "0 images". */
+/** `text` cut after its first `maxTokens` tokens (original spacing kept); `truncated` when it was longer. */
+export function truncateToTokens(text: string, maxTokens: number): { text: string; truncated: boolean } {
+  const pieces = tokenize(text);
+  if (pieces.length <= maxTokens) return { text, truncated: false };
+  return { text: pieces.slice(0, Math.max(maxTokens, 0)).join(''), truncated: true };
+}
+
+/** `count` and `noun`, plural unless the count is 1: "1 token", "5 tokens", "0 images". */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

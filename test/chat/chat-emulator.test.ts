@@ -34,7 +34,7 @@ describe('chat model against the emulator', () => {
     expect(result.text).toBe('You said: Hello there');
     expect(result.finishReason).toBe('stop');
     expect(result.usage.inputTokens).toBe(2);
-    expect(result.usage.outputTokens).toBe(4);
+    expect(result.usage.outputTokens).toBe(5); // You | said | : | Hello | there
   });
 
   it('generateText runs a two-step tool loop with stopWhen: stepCountIs(3)', async () => {

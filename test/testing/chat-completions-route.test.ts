@@ -152,7 +152,8 @@ describe('chat completions: answers', () => {
       created: NOW / 1000,
       model: 'gpt-4o-mini',
       choices: [{ index: 0, message: { role: 'assistant', content: 'You said: Hello there' }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 4, completion_tokens: 4, total_tokens: 8 },
+      // Prompt: Be | brief | . + Hello | there; completion: You | said | : | Hello | there.
+      usage: { prompt_tokens: 3 + 2, completion_tokens: 5, total_tokens: 10 },
     });
     expect((await complete(hello)).json).toEqual(first.json);
     const other = await complete({ ...hello, messages: [user('Something else')] });
@@ -166,7 +167,7 @@ describe('chat completions: answers', () => {
       messages: [user('First question'), { role: 'assistant', content: 'You said: First question' }, user('Second one')],
     });
     expect(json.choices[0].message.content).toBe('You said: Second one');
-    expect(json.usage.prompt_tokens).toBe(2 + 4 + 2);
+    expect(json.usage.prompt_tokens).toBe(2 + 5 + 2);
   });
 
   it('gives n different choices and sums their completion tokens', async () => {
@@ -176,29 +177,34 @@ describe('chat completions: answers', () => {
       [1, 'Alternative 2: You said: Hi'],
       [2, 'Alternative 3: You said: Hi'],
     ]);
-    expect(json.usage).toEqual({ prompt_tokens: 1, completion_tokens: 3 + 5 + 5, total_tokens: 14 });
+    // You | said | : | Hi, and Alternative | 2 | : | You | said | : | Hi twice.
+    expect(json.usage).toEqual({ prompt_tokens: 1, completion_tokens: 4 + 7 + 7, total_tokens: 19 });
   });
 
   it('cuts at the earliest stop string with finish_reason stop', async () => {
     const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('alpha beta gamma')], stop: ['gamma', 'beta'] });
     expect(json.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: 'You said: alpha ' }, finish_reason: 'stop' });
-    expect(json.usage.completion_tokens).toBe(3);
+    expect(json.usage.completion_tokens).toBe(4);
     const single = await complete({ model: 'gpt-4o-mini', messages: [user('alpha beta')], stop: 'alpha' });
     expect(single.json.choices[0].message.content).toBe('You said: ');
   });
 
-  it('keeps max_tokens words with finish_reason length', async () => {
-    const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('one two three four')], max_tokens: 3 });
+  it('keeps max_tokens tokens with finish_reason length', async () => {
+    // "You said: one two three four" is You | said | : | one | two | three | four.
+    const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('one two three four')], max_tokens: 4 });
     expect(json.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: 'You said: one' }, finish_reason: 'length' });
-    expect(json.usage.completion_tokens).toBe(3);
-    const enough = await complete({ model: 'gpt-4o-mini', messages: [user('one two')], max_tokens: 4 });
-    expect(enough.json.choices[0].finish_reason).toBe('stop');
+    expect(json.usage.completion_tokens).toBe(4);
+    // Exactly max_tokens tokens is not cut: "You said: one two" is 5.
+    const enough = await complete({ model: 'gpt-4o-mini', messages: [user('one two')], max_tokens: 5 });
+    expect(enough.json.choices[0]).toMatchObject({ message: { content: 'You said: one two' }, finish_reason: 'stop' });
+    // The colon is a token of its own.
     const viaNewName = await complete({ model: 'gpt-4o-mini', messages: [user('one two')], max_completion_tokens: 2 });
-    expect(viaNewName.json.choices[0]).toMatchObject({ message: { content: 'You said:' }, finish_reason: 'length' });
+    expect(viaNewName.json.choices[0]).toMatchObject({ message: { content: 'You said' }, finish_reason: 'length' });
+    expect(viaNewName.json.usage.completion_tokens).toBe(2);
     // A stop string inside the budget wins; one beyond it does not.
-    const stopFirst = await complete({ model: 'gpt-4o-mini', messages: [user('one two three')], max_tokens: 3, stop: 'one' });
+    const stopFirst = await complete({ model: 'gpt-4o-mini', messages: [user('one two three')], max_tokens: 4, stop: 'one' });
     expect(stopFirst.json.choices[0].finish_reason).toBe('stop');
-    const lengthFirst = await complete({ model: 'gpt-4o-mini', messages: [user('one two three')], max_tokens: 3, stop: 'three' });
+    const lengthFirst = await complete({ model: 'gpt-4o-mini', messages: [user('one two three')], max_tokens: 4, stop: 'three' });
     expect(lengthFirst.json.choices[0]).toMatchObject({ message: { content: 'You said: one' }, finish_reason: 'length' });
   });
 
@@ -214,18 +220,19 @@ describe('chat completions: answers', () => {
       ],
     });
     expect(json.choices[0].message.content).toBe('I see 2 images. You said: What is this?');
-    expect(json.usage.prompt_tokens).toBe(3 + 2 * 85);
+    expect(json.usage.prompt_tokens).toBe(4 + 2 * 85); // What | is | this | ? and two images
   });
 
   it('adds reasoning_content and reasoning_tokens for deepseek-reasoner', async () => {
     const { json } = await complete({ model: 'deepseek-reasoner', messages: [user('Why is the sky blue?')] });
-    const reasoning = 'Let me think. The request has 5 words, so I will answer it directly.';
+    // The prompt is Why | is | the | sky | blue | ?; the reasoning 17 tokens: 14 words, a number, ". , .".
+    const reasoning = 'Let me think. The request has 6 tokens, so I will answer it directly.';
     expect(json.choices[0].message).toEqual({ role: 'assistant', content: 'You said: Why is the sky blue?', reasoning_content: reasoning });
     expect(json.usage).toEqual({
-      prompt_tokens: 5,
-      completion_tokens: 7 + 14,
-      total_tokens: 26,
-      completion_tokens_details: { reasoning_tokens: 14 },
+      prompt_tokens: 6,
+      completion_tokens: 9 + 17,
+      total_tokens: 32,
+      completion_tokens_details: { reasoning_tokens: 17 },
     });
   });
 
@@ -285,7 +292,8 @@ describe('chat completions: tools', () => {
       ]);
       const args = JSON.parse(json.choices[0].message.tool_calls[0].function.arguments);
       expect(checkJsonSchema(weatherTool.function.parameters, args)).toEqual([]);
-      expect(json.usage.completion_tokens).toBe(1 + 3);
+      // get_weather, then { " city " : " Weather in Paris ? " , " unit " : " celsius " }.
+      expect(json.usage.completion_tokens).toBe(1 + 20);
     }
   });
 
@@ -409,7 +417,7 @@ describe('chat completions: streaming', () => {
       created: NOW / 1000,
       model: 'gpt-4o-mini',
       choices: [],
-      usage: { prompt_tokens: 2, completion_tokens: 4, total_tokens: 6 },
+      usage: { prompt_tokens: 2, completion_tokens: 5, total_tokens: 7 },
     });
     for (const chunk of chunks.slice(0, -1)) expect(chunk.usage).toBeNull();
     expect(chunks.at(-2)!.choices[0].finish_reason).toBe('stop');
@@ -425,8 +433,8 @@ describe('chat completions: streaming', () => {
     const lastReasoning = deltas.map((d) => d.reasoning_content !== undefined).lastIndexOf(true);
     expect(lastReasoning).toBeGreaterThan(0);
     expect(lastReasoning).toBeLessThan(firstContent);
-    expect(deltas.map((d) => d.reasoning_content ?? '').join('')).toBe('Let me think. The request has 1 word, so I will answer it directly.');
-    expect(chunks.at(-1)!.usage.completion_tokens_details).toEqual({ reasoning_tokens: 14 });
+    expect(deltas.map((d) => d.reasoning_content ?? '').join('')).toBe('Let me think. The request has 2 tokens, so I will answer it directly.');
+    expect(chunks.at(-1)!.usage.completion_tokens_details).toEqual({ reasoning_tokens: 17 });
   });
 
   it('streams tool-call arguments in several pieces keyed by index, id and name only first', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, countWords, lastUserText, lastUserTurn, plural, tokenize, withArticle } from '../../src/testing/emulator-text';
+import { countTokens, lastUserText, lastUserTurn, plural, tokenize, truncateToTokens, withArticle } from '../../src/testing/emulator-text';
 
 describe('emulator text helpers', () => {
   it('pluralises by count', () => {
-    expect([0, 1, 2].map((n) => plural(n, 'word'))).toEqual(['0 words', '1 word', '2 words']);
+    expect([0, 1, 2].map((n) => plural(n, 'token'))).toEqual(['0 tokens', '1 token', '2 tokens']);
     expect(plural(1, 'image')).toBe('1 image');
   });
 
@@ -29,10 +29,22 @@ describe('emulator text helpers', () => {
     expect(lastUserText([{ role: 'assistant', text: 'x' }], (turn) => turn.text)).toBe('');
   });
 
-  it('counts words for chat completions and finer tokens for messages', () => {
+  it('counts one kind of token: words, numbers and single punctuation marks', () => {
     const text = 'You said: "Hello there".';
-    expect(countWords(text)).toBe(4);
     expect(tokenize(text)).toEqual(['You', ' said', ':', ' "', 'Hello', ' there', '"', '.']);
     expect(countTokens(text)).toBe(8);
+    expect(tokenize('get_weather 21 °C?!')).toEqual(['get_weather', ' 21', ' °', 'C', '?', '!']);
+    expect(countTokens('')).toBe(0);
+  });
+
+  it('truncates to a number of tokens, keeping the original spacing', () => {
+    const text = 'You  said:\tone two ';
+    expect(truncateToTokens(text, 3)).toEqual({ text: 'You  said:', truncated: true });
+    expect(truncateToTokens(text, 4)).toEqual({ text: 'You  said:\tone', truncated: true });
+    expect(countTokens(truncateToTokens(text, 4).text)).toBe(4);
+    // Exactly the limit (trailing whitespace included) or fewer tokens: unchanged.
+    expect(truncateToTokens(text, 5)).toEqual({ text, truncated: false });
+    expect(truncateToTokens(text, 50)).toEqual({ text, truncated: false });
+    expect(truncateToTokens('', 1)).toEqual({ text: '', truncated: false });
   });
 });

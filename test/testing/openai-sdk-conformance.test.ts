@@ -38,7 +38,8 @@ describe('openai SDK against the emulator', () => {
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices[0]!.message).toEqual({ role: 'assistant', content: 'You said: Hello SDK' });
     expect(completion.choices[0]!.finish_reason).toBe('stop');
-    expect(completion.usage).toEqual({ prompt_tokens: 2, completion_tokens: 4, total_tokens: 6 });
+    // Hello | SDK; You | said | : | Hello | SDK.
+    expect(completion.usage).toEqual({ prompt_tokens: 2, completion_tokens: 5, total_tokens: 7 });
     expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o-mini', status: 200 }]);
   });
 
@@ -74,7 +75,8 @@ describe('openai SDK against the emulator', () => {
     expect(text).toBe('You said: stream these five words');
     expect(textChunks).toBe(6);
     expect(finish).toBe('stop');
-    expect(usage).toEqual({ prompt_tokens: 4, completion_tokens: 6, total_tokens: 10 });
+    // Six deltas, but seven tokens: the colon is one.
+    expect(usage).toEqual({ prompt_tokens: 4, completion_tokens: 7, total_tokens: 11 });
   });
 
   it('accumulates streamed tool calls with the SDK stream helper', async () => {
@@ -165,8 +167,8 @@ describe('openai SDK against the emulator', () => {
       messages: [{ role: 'user', content: 'Why?' }],
     });
     const message = completion.choices[0]!.message as OpenAI.ChatCompletionMessage & { reasoning_content?: string };
-    expect(message.reasoning_content).toBe('Let me think. The request has 1 word, so I will answer it directly.');
-    expect(completion.usage?.completion_tokens_details?.reasoning_tokens).toBe(14);
+    expect(message.reasoning_content).toBe('Let me think. The request has 2 tokens, so I will answer it directly.');
+    expect(completion.usage?.completion_tokens_details?.reasoning_tokens).toBe(17);
   });
 
   it('maps the emulator errors to the SDK error classes', async () => {

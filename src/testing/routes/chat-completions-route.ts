@@ -2,14 +2,14 @@ import type { EmulatorModel, EmulatorRoute } from '../emulator-context';
 import { cutInHalf, readMarkers, stripMarkers, withStreamFault, type EmulatorMarkers } from '../emulator-faults';
 import { errorResponse, jsonTextResponse, sseEvent, sseResponse } from '../emulator-responses';
 import {
-  countWords,
+  countTokens,
   cutAtStop,
   digestHex,
   fixedPieces,
   lastUserText,
   lastUserTurn,
   plural,
-  truncateToWords,
+  truncateToTokens,
   wordPieces,
 } from '../emulator-text';
 import { generateJsonValue } from '../json-schema-value';
@@ -71,7 +71,7 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
   // Ids continue the conversation's count, so a multi-step tool loop never repeats one.
   const previousCalls = request.messages.reduce((sum, m) => sum + m.toolCalls.length, 0);
   const reasoning = model.reasoning
-    ? `Let me think. The request has ${plural(countWords(prompt), 'word')}, so I will answer it directly.`
+    ? `Let me think. The request has ${plural(countTokens(prompt), 'token')}, so I will answer it directly.`
     : undefined;
 
   return Array.from({ length: request.n }, (_, index): Choice => {
@@ -95,7 +95,7 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
             : `Alternative ${index + 1}: ${text}`;
     // A stop string ends the answer where it starts; max_tokens then cuts what is still too long.
     content = cutAtStop(content, request.stop).text;
-    const limited = request.maxTokens === undefined ? { text: content, truncated: false } : truncateToWords(content, request.maxTokens);
+    const limited = request.maxTokens === undefined ? { text: content, truncated: false } : truncateToTokens(content, request.maxTokens);
     return {
       index,
       content: limited.text,
@@ -109,16 +109,16 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
 function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel): Usage {
   let prompt = 0;
   for (const message of request.messages) {
-    prompt += countWords(message.text) + message.images * IMAGE_PROMPT_TOKENS;
-    for (const call of message.toolCalls) prompt += countWords(call.name) + countWords(call.arguments);
+    prompt += countTokens(message.text) + message.images * IMAGE_PROMPT_TOKENS;
+    for (const call of message.toolCalls) prompt += countTokens(call.name) + countTokens(call.arguments);
   }
   let completion = 0;
   let reasoning = 0;
   for (const choice of choices) {
-    const reasoningTokens = countWords(choice.reasoning ?? '');
+    const reasoningTokens = countTokens(choice.reasoning ?? '');
     reasoning += reasoningTokens;
-    completion += countWords(choice.content ?? '') + reasoningTokens;
-    for (const call of choice.toolCalls) completion += countWords(call.name) + countWords(call.arguments);
+    completion += countTokens(choice.content ?? '') + reasoningTokens;
+    for (const call of choice.toolCalls) completion += countTokens(call.name) + countTokens(call.arguments);
   }
   const usage: Usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
   if (model.reasoning) usage.completion_tokens_details = { reasoning_tokens: reasoning };
@@ -169,7 +169,9 @@ function streamEvents(
  *   image parts; choice `i > 0` is prefixed `Alternative <i+1>: `. After tool results it answers
  *   `The <tool> tool returned: <content>` (one line per trailing tool message).
  * - `stop` cuts before the first match (finish `stop`); `max_tokens` (or `max_completion_tokens`) keeps
- *   that many words (finish `length`). Tokens are whitespace-separated words; an image counts 85.
+ *   that many tokens (finish `length`). Tokens are the emulator's one counter (countTokens in
+ *   emulator-text.ts: words, numbers, punctuation marks), for usage, limits and the reasoning text;
+ *   an image part counts 85 prompt tokens.
  * - tools: `tool_choice` `required` calls the first tool, a named function calls that one, `auto` (or
  *   absent) calls the first tool when the last message is a user turn and answers in text otherwise,
  *   `none` never calls. Arguments are generated from the tool's JSON schema (strings from the prompt);
