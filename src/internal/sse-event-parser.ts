@@ -1,0 +1,112 @@
+import type { SseHandler, SseSink } from './sse-reader';
+
+/** The sink as the parser sees it: once `closed`, no further event of the current chunk is dispatched. */
+export interface ClosableSseSink<T> extends SseSink<T> {
+  readonly closed: boolean;
+}
+
+// Hoisted: decode() would otherwise get a fresh options object per chunk.
+const STREAMING = { stream: true };
+
+/**
+ * Bytes -> UTF-8 (split characters kept whole) -> lines (LF, CRLF or CR) -> events (`data:` with or
+ * without the space, multi-line data joined, comments and `id:`/`retry:` ignored), each handed to
+ * `handler.event` as it completes. It does no JSON work: each model parses once, on its own path.
+ */
+export class SseEventParser<T> {
+  private readonly decoder = new TextDecoder();
+  // `buffer` holds text from the start of the current line; `pending` holds later pieces of that
+  // same line, joined only when a line end arrives, so a line of many megabytes in small chunks
+  // costs linear time instead of a re-join and re-scan per chunk.
+  private buffer = '';
+  private pending: string[] = [];
+  private data: string | undefined = undefined;
+  private eventName: string | undefined = undefined;
+  private readonly handler: SseHandler<T>;
+  private readonly sink: ClosableSseSink<T>;
+
+  constructor(handler: SseHandler<T>, sink: ClosableSseSink<T>) {
+    this.handler = handler;
+    this.sink = sink;
+  }
+
+  /** Takes the next chunk of the body and dispatches every event it completes. */
+  push(chunk: Uint8Array): void {
+    const text = this.decoder.decode(chunk, STREAMING);
+    if (text.indexOf('\n') === -1 && text.indexOf('\r') === -1 && !this.buffer.endsWith('\r')) {
+      this.pending.push(text);
+      return;
+    }
+    this.buffer += this.pending.length > 0 ? this.pending.join('') + text : text;
+    this.pending = [];
+    this.drain();
+  }
+
+  /**
+   * The body ended: a last event that was not closed by a blank line is still dispatched, so a
+   * truncated JSON payload reaches the model and becomes a clear error rather than vanishing.
+   */
+  end(): void {
+    this.buffer += this.pending.join('') + this.decoder.decode();
+    this.pending = [];
+    this.drain();
+    if (this.sink.closed) return;
+    const buffer = this.buffer;
+    if (buffer.length > 0) {
+      this.line(0, buffer.endsWith('\r') ? buffer.length - 1 : buffer.length);
+      this.buffer = '';
+    }
+    if (this.sink.closed) return;
+    this.dispatch();
+  }
+
+  private drain(): void {
+    const buffer = this.buffer;
+    const length = buffer.length;
+    let start = 0;
+    // The next CR, found once and reused: scanning for it per line would be quadratic in the chunk
+    // size for the usual LF-only stream, where it is -1 throughout.
+    let cr = buffer.indexOf('\r');
+    while (start < length && !this.sink.closed) {
+      const lf = buffer.indexOf('\n', start);
+      if (cr !== -1 && cr < start) cr = buffer.indexOf('\r', start);
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        // A CR at the very end may be the first half of a CRLF split across chunks: wait for more.
+        if (cr === length - 1) break;
+        this.line(start, cr);
+        start = buffer.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+        continue;
+      }
+      if (lf === -1) break;
+      this.line(start, lf);
+      start = lf + 1;
+    }
+    if (start > 0) this.buffer = buffer.slice(start);
+  }
+
+  // A line is read in place, [from, to) of the buffer: only a field's value is ever sliced out.
+  private line(from: number, to: number): void {
+    if (from === to) return this.dispatch();
+    const buffer = this.buffer;
+    const first = buffer.charCodeAt(from);
+    if (first === 58) return; // ':' starts a comment
+    const isData = first === 100 && buffer.startsWith('data', from);
+    if (!isData && !(first === 101 && buffer.startsWith('event', from))) return; // id, retry, others
+    let at = from + (isData ? 4 : 5);
+    if (at < to) {
+      if (buffer.charCodeAt(at) !== 58) return; // a longer field name, e.g. "database"
+      at += at + 1 < to && buffer.charCodeAt(at + 1) === 32 ? 2 : 1;
+    }
+    const value = at < to ? buffer.slice(at, to) : '';
+    if (!isData) this.eventName = value;
+    else this.data = this.data === undefined ? value : `${this.data}\n${value}`;
+  }
+
+  private dispatch(): void {
+    const data = this.data;
+    const name = this.eventName;
+    this.data = undefined;
+    this.eventName = undefined;
+    if (data !== undefined) this.handler.event(data, name, this.sink);
+  }
+}
