@@ -232,7 +232,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         warnings: prepared.warnings,
         includeRawChunks: options.includeRawChunks === true,
         collectChoices: prepared.collectChoices,
-        createStreamError: (errorObject, data) => this.inBandError(errorObject, data, url, body),
+        request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
       }),
       { secret: this.config.optionalApiKey() },
     );

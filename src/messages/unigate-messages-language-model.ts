@@ -206,9 +206,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       warnings,
       includeRawChunks: options.includeRawChunks === true,
       jsonResponseTool,
-      url,
-      requestBodyValues: requestBody,
-      secret,
+      request: { url, requestBodyValues: requestBody, secret },
     });
 
     return {

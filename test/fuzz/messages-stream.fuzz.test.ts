@@ -183,22 +183,22 @@ const badIndex = fc.oneof(valueNotOf('number'), fc.integer({ max: -1 }), fc.doub
 
 /** Events of the wrong shape (valid JSON), with the words the error must use. */
 const wrongEvents: fc.Arbitrary<Wrong> = fc.oneof(
-  valueNotOf('object').map(v => wrong([], { event: 'content_block_delta', json: v }, 'data is not a JSON object')),
+  valueNotOf('object').map(v => wrong([], { event: 'content_block_delta', json: v }, `a chunk is ${kindOf(v)}, not a JSON object`)),
   fc.tuple(badIndex, fc.constantFrom('content_block_start', 'content_block_delta', 'content_block_stop')).map(([index, type]) =>
-    wrong([], ev({ type, index, content_block: { type: 'text', text: '' }, delta: { type: 'text_delta', text: 'x' } }), `${type} without a valid integer "index"`),
+    wrong([], ev({ type, index, content_block: { type: 'text', text: '' }, delta: { type: 'text_delta', text: 'x' } }), `${type} index is ${typeof index === 'number' ? index : kindOf(index)}, not a non-negative integer`),
   ),
-  valueNotOf('object', 'array').map(v => wrong([], startAt(v as Json), 'content_block_start without "content_block"')),
+  valueNotOf('object', 'array').map(v => wrong([], startAt(v as Json), `content_block_start content_block is ${kindOf(v)}, not an object`)),
   fc.tuple(valueNotOf('string'), fc.boolean()).map(([v, onId]) =>
-    wrong([], startAt({ type: 'tool_use', id: onId ? v : 'toolu_x', name: onId ? 'f' : v, input: {} }), 'tool_use block without string "id" and "name"'),
+    wrong([], startAt({ type: 'tool_use', id: onId ? v : 'toolu_x', name: onId ? 'f' : v, input: {} }), `tool_use content_block.${onId ? 'id' : 'name'} is ${kindOf(v)}, not a string`),
   ),
-  valueNotOf('string').map(v => wrong([], startAt({ type: 'redacted_thinking', data: v }), 'redacted_thinking block without "data"')),
+  valueNotOf('string').map(v => wrong([], startAt({ type: 'redacted_thinking', data: v }), `redacted_thinking content_block.data is ${kindOf(v)}, not a string`)),
   fc.constant(wrong([], deltaAt({ type: 'text_delta', text: 'x' }), `content_block_delta for block ${FRESH}, which is not open`)),
   fc.constant(wrong([], ev({ type: 'content_block_stop', index: FRESH }), `content_block_stop for block ${FRESH}, which is not open`)),
-  valueNotOf('object', 'array').map(v => wrong([TEXT], deltaAt(v), 'content_block_delta without "delta"')),
-  valueNotOf('string').map(v => wrong([TEXT], deltaAt({ type: 'text_delta', text: v }), 'text_delta without string "text"')),
-  valueNotOf('string').map(v => wrong([TOOL], deltaAt({ type: 'input_json_delta', partial_json: v }), 'input_json_delta without string "partial_json"')),
-  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'thinking_delta', thinking: v }), 'thinking_delta without string "thinking"')),
-  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'signature_delta', signature: v }), 'signature_delta without string "signature"')),
+  valueNotOf('object', 'array').map(v => wrong([TEXT], deltaAt(v), `content_block_delta delta is ${kindOf(v)}, not an object`)),
+  valueNotOf('string').map(v => wrong([TEXT], deltaAt({ type: 'text_delta', text: v }), `text_delta delta.text is ${kindOf(v)}, not a string`)),
+  valueNotOf('string').map(v => wrong([TOOL], deltaAt({ type: 'input_json_delta', partial_json: v }), `input_json_delta delta.partial_json is ${kindOf(v)}, not a string`)),
+  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'thinking_delta', thinking: v }), `thinking_delta delta.thinking is ${kindOf(v)}, not a string`)),
+  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'signature_delta', signature: v }), `signature_delta delta.signature is ${kindOf(v)}, not a string`)),
   fc.constantFrom(
     wrong([TOOL], deltaAt({ type: 'text_delta', text: 'x' }), 'text_delta for a tool block'),
     wrong([THINKING], deltaAt({ type: 'text_delta', text: 'x' }), 'text_delta for a reasoning block'),
@@ -206,7 +206,7 @@ const wrongEvents: fc.Arbitrary<Wrong> = fc.oneof(
     wrong([TEXT], deltaAt({ type: 'thinking_delta', thinking: 'x' }), 'thinking_delta for a text block'),
     wrong([TOOL], deltaAt({ type: 'signature_delta', signature: 'x' }), 'signature_delta for a tool block'),
   ),
-  valueNotOf('object', 'array').map(v => wrong([], ev({ type: 'message_start', message: v }), 'message_start without "message"')),
+  valueNotOf('object', 'array').map(v => wrong([], ev({ type: 'message_start', message: v }), `message_start message is ${kindOf(v)}, not an object`)),
 );
 
 /** An array where the format has an object. */
@@ -214,9 +214,9 @@ const arraysForObjects: fc.Arbitrary<Wrong> = fc
   .array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })
   .chain(array =>
     fc.constantFrom(
-      wrong([], startAt(array as unknown as Json), 'content_block_start without "content_block"'),
-      wrong([TEXT], deltaAt(array), 'content_block_delta without "delta"'),
-      wrong([], ev({ type: 'message_start', message: array }), 'message_start without "message"'),
+      wrong([], startAt(array as unknown as Json), 'content_block_start content_block is array, not an object'),
+      wrong([TEXT], deltaAt(array), 'content_block_delta delta is array, not an object'),
+      wrong([], ev({ type: 'message_start', message: array }), 'message_start message is array, not an object'),
     ),
   );
 
@@ -367,7 +367,7 @@ describe('messages doStream (fuzz)', () => {
       await fc.assert(
         fc.asyncProperty(messagesScenario(), notJson, fc.constantFrom('content_block_delta', 'message_stop', 'ping'), fc.nat(), async (scenario, data, name, pick) => {
           const events = messagesEvents(scenario);
-          await expectErrorAt(events, pick % (events.length + 1), [], { event: name, data }, `"${name}" data is not valid JSON`);
+          await expectErrorAt(events, pick % (events.length + 1), [], { event: name, data }, `a "${name}" chunk is not valid JSON`);
         }),
         fuzzParams(0.5),
       );
@@ -376,7 +376,7 @@ describe('messages doStream (fuzz)', () => {
   );
 
   it(
-    'surfaces an error event where it arrives, as an APICallError with type and message, the key redacted',
+    'surfaces an error event where it arrives and stops there, as an APICallError with type and message, the key redacted',
     async () => {
       const errorEvent = fc.record({
         type: fc.oneof(fc.constantFrom('overloaded_error', 'api_error', 'rate_limit_error', 'invalid_request_error'), unicodeText(8)),
@@ -388,17 +388,8 @@ describe('messages doStream (fuzz)', () => {
           const events = messagesEvents(scenario);
           const at = pick % (events.length + 1);
           const message = withKey ? `${text}${API_KEY}${text}` : text;
-          const got = await partsOfEvents([...events.slice(0, at), ev({ type: 'error', error: { type, message } }), ...events.slice(at)]);
-          expectWellFramed(got);
-          const errors = errorsOf(got);
-          expect(errors).toHaveLength(1);
-          // Reported where it arrived; the events after it are still read (the upstream decides when to stop).
-          const full = [{ type: 'stream-start', warnings: [] }, ...expectedParts(events).flat()];
-          const position = 1 + expectedParts(events.slice(0, at)).flat().length;
-          expect(got.indexOf(got.find(p => p.type === 'error')!)).toBe(position);
-          expect(withoutErrors(got)).toEqual(full);
-          expect(finishOf(got)).toEqual(finishFor(events, true));
-          const error = errors[0];
+          // Reported where it arrived, then finish with reason error and nothing more read, as in chat.
+          const error = await expectErrorAt(events, at, [], ev({ type: 'error', error: { type, message } }), '');
           expect(APICallError.isInstance(error)).toBe(true);
           const reported = messageOf(error);
           expect(reported).not.toContain(API_KEY);
@@ -541,7 +532,7 @@ describe('messages doStream (fuzz)', () => {
             expect(messageOf(errors[0])).toContain('not valid JSON');
             return;
           }
-          if (kindOf(parsed) !== 'object') expect(messageOf(errors[0])).toContain('data is not a JSON object');
+          if (kindOf(parsed) !== 'object') expect(messageOf(errors[0])).toContain(`a chunk is ${kindOf(parsed)}, not a JSON object`);
         }),
         fuzzParams(1),
       );

@@ -242,7 +242,7 @@ describe('messages doStream', () => {
       {
         type: 'error',
         error: expect.objectContaining({
-          message: expect.stringContaining('"content_block_delta" data is not valid JSON (the stream may have been cut off)'),
+          message: expect.stringContaining('Unigate messages stream: a "content_block_delta" chunk is not valid JSON (the stream may have been cut off)'),
         }),
       },
     ]);
@@ -256,7 +256,7 @@ describe('messages doStream', () => {
     const error = parts.at(-2) as { type: string; error: Error };
     expect(error.type).toBe('error');
     expect(InvalidResponseDataError.isInstance(error.error)).toBe(true);
-    expect(error.error.message).toBe('The messages stream ended before message_stop: the response was cut off.');
+    expect(error.error.message).toBe('Unigate messages stream: the body ended before message_stop: the response was cut off.');
     expect(parts.at(-1)).toEqual(finish('error', 'end_turn', 12, 2));
   });
 
@@ -267,16 +267,16 @@ describe('messages doStream', () => {
 
   it('rejects malformed events with a clear error part and stops there', async () => {
     const cases: Array<[string, string]> = [
-      [textDelta(3, 'x'), 'Malformed event in the messages stream: content_block_delta for block 3, which is not open.'],
-      [sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta' } }), 'Malformed event in the messages stream: text_delta without string "text".'],
-      [sse({ type: 'content_block_start', content_block: { type: 'text', text: '' } }), 'Malformed event in the messages stream: content_block_start without a valid integer "index".'],
-      ['data: [1,2]\n\n', 'Malformed event in the messages stream: data is not a JSON object.'],
-      [jsonDelta(0, '{}'), 'Malformed event in the messages stream: input_json_delta for a text block.'],
+      [textDelta(3, 'x'), 'Unigate messages stream: content_block_delta for block 3, which is not open. Chunk: '],
+      [sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta' } }), 'Unigate messages stream: text_delta delta.text is missing, not a string. Chunk: '],
+      [sse({ type: 'content_block_start', content_block: { type: 'text', text: '' } }), 'Unigate messages stream: content_block_start index is missing, not a non-negative integer. Chunk: '],
+      ['data: [1,2]\n\n', 'Unigate messages stream: a chunk is array, not a JSON object. Chunk: [1,2]'],
+      [jsonDelta(0, '{}'), 'Unigate messages stream: input_json_delta for a text block. Chunk: '],
     ];
     for (const [bad, text] of cases) {
       const { parts } = await run([messageStart(), textStart(0), bad, textDelta(0, 'never seen'), blockStop(0), messageStop]);
       expect(parts.slice(-2)).toEqual([
-        { type: 'error', error: expect.objectContaining({ message: text }) },
+        { type: 'error', error: expect.objectContaining({ message: expect.stringContaining(text) }) },
         finish('error', undefined, 12, 1),
       ]);
       expect(parts).not.toContainEqual({ type: 'text-delta', id: '0', delta: 'never seen' });

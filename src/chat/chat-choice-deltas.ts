@@ -1,0 +1,77 @@
+import { malformed, notA } from '../internal/stream-errors';
+import type { ChatChunkChoice, ChatChunkDelta } from './chat-api-types';
+import type { ChatSink, ChatStreamState } from './chat-stream-state';
+import { completeToolCalls, toolCallDelta } from './chat-tool-call-deltas';
+
+// Builds the message only when something is wrong: the path is never formatted on the hot path.
+function wrongField(position: number, field: string, value: unknown, expected: string, data: string) {
+  return malformed('chat', notA(`choices[${position}]${field}`, value, expected), data);
+}
+
+/** A choice's `delta`, when it has one: `undefined` when absent, an object, or a throw. */
+function readDelta(choice: ChatChunkChoice, position: number, data: string): ChatChunkDelta | undefined {
+  const delta = choice.delta;
+  if (delta == null) return undefined;
+  if (typeof delta !== 'object' || Array.isArray(delta)) throw wrongField(position, '.delta', delta, 'an object', data);
+  return delta;
+}
+
+function reasoningDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: ChatSink): void {
+  let reasoning: unknown = delta.reasoning_content;
+  if (reasoning == null) reasoning = delta.reasoning;
+  if (reasoning == null) return;
+  if (typeof reasoning !== 'string') throw wrongField(position, '.delta.reasoning_content', reasoning, 'a string', data);
+  if (reasoning === '') return;
+  if (state.reasoningId === undefined) {
+    state.reasoningId = `reasoning-${state.blocks++}`;
+    sink.enqueue({ type: 'reasoning-start', id: state.reasoningId });
+  }
+  sink.enqueue({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
+}
+
+function contentDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: ChatSink): void {
+  const content: unknown = delta.content;
+  if (content == null) return;
+  if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
+  if (content === '') return;
+  if (state.textId === undefined) {
+    state.endReasoning(sink);
+    state.textId = `text-${state.blocks++}`;
+    sink.enqueue({ type: 'text-start', id: state.textId });
+  }
+  sink.enqueue({ type: 'text-delta', id: state.textId, delta: content });
+  if (state.collectChoices) state.choiceTexts[0] = (state.choiceTexts[0] ?? '') + content;
+}
+
+/** The first choice (index 0): its deltas become parts; its `finish_reason` completes its tool calls. */
+export function choiceDelta(state: ChatStreamState, choice: ChatChunkChoice, position: number, data: string, sink: ChatSink): void {
+  const delta = readDelta(choice, position, data);
+  if (delta !== undefined) {
+    reasoningDelta(state, delta, position, data, sink);
+    contentDelta(state, delta, position, data, sink);
+    const calls: unknown = delta.tool_calls;
+    if (calls != null) {
+      if (!Array.isArray(calls)) throw wrongField(position, '.delta.tool_calls', calls, 'an array', data);
+      for (let i = 0; i < calls.length; i++) toolCallDelta(state, calls[i], i, data, sink);
+    }
+  }
+
+  const reason: unknown = choice.finish_reason;
+  if (reason == null) return;
+  if (typeof reason !== 'string') throw wrongField(position, '.finish_reason', reason, 'a string', data);
+  state.finishReason = reason;
+  if (state.collectChoices) state.choiceFinishReasons[0] = reason;
+  // The choice is over: its tool calls are whole now.
+  completeToolCalls(state, data, sink);
+}
+
+/** Choices other than the first only feed `providerMetadata.unigate.choices` (n > 1). */
+export function collectChoice(state: ChatStreamState, choice: ChatChunkChoice, index: number, position: number, data: string): void {
+  const delta = readDelta(choice, position, data);
+  const content: unknown = delta?.content;
+  if (content != null) {
+    if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
+    state.choiceTexts[index] = (state.choiceTexts[index] ?? '') + content;
+  }
+  if (typeof choice.finish_reason === 'string') state.choiceFinishReasons[index] = choice.finish_reason;
+}

@@ -1,0 +1,107 @@
+import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import { type PartSink, StreamState } from '../internal/stream-state';
+import { convertChatUsage } from './convert-chat-usage';
+import { mapChatFinishReason } from './map-chat-finish-reason';
+
+/** Where a chat stream handler puts its parts. */
+export type ChatSink = PartSink;
+
+/** One streamed tool call, keyed by its `index`. Arguments are appended, never re-parsed. */
+export interface ChatToolCall {
+  index: number;
+  id: string | undefined;
+  name: string | undefined;
+  args: string;
+  /** `tool-input-start` was sent (needs the name). */
+  started: boolean;
+  /** `tool-input-end` was sent. */
+  ended: boolean;
+}
+
+/**
+ * Everything one chat stream remembers between chunks, and the parts that open and close it.
+ * The event mapping lives in chat-choice-deltas.ts and chat-tool-call-deltas.ts.
+ */
+export class ChatStreamState extends StreamState {
+  /** The stream is ending or has failed: later events are ignored. */
+  finished = false;
+  finishSent = false;
+  metadataSent = false;
+  finishReason: string | undefined = undefined;
+  usage: unknown = undefined;
+  /** Text and reasoning blocks so far, for their ids. */
+  blocks = 0;
+  textId: string | undefined = undefined;
+  reasoningId: string | undefined = undefined;
+  /** By wire index. */
+  readonly toolCalls = new Map<number, ChatToolCall>();
+  /** In order of arrival: the order calls complete in. */
+  readonly callOrder: ChatToolCall[] = [];
+  /** `n > 1` only: every choice's text and finish reason, by choice index. */
+  readonly choiceTexts: string[] = [];
+  readonly choiceFinishReasons: Array<string | null> = [];
+  readonly collectChoices: boolean;
+
+  constructor(warnings: SharedV3Warning[], collectChoices: boolean) {
+    super(warnings);
+    this.collectChoices = collectChoices;
+  }
+
+  endReasoning(sink: ChatSink): void {
+    if (this.reasoningId === undefined) return;
+    sink.enqueue({ type: 'reasoning-end', id: this.reasoningId });
+    this.reasoningId = undefined;
+  }
+
+  endText(sink: ChatSink): void {
+    if (this.textId === undefined) return;
+    sink.enqueue({ type: 'text-end', id: this.textId });
+    this.textId = undefined;
+  }
+
+  /** The clean end's last part; the caller closes open blocks and completes tool calls first. */
+  sendFinish(sink: ChatSink): void {
+    this.finishSent = true;
+    const metadata = this.providerMetadata();
+    sink.enqueue({
+      type: 'finish',
+      finishReason: mapChatFinishReason(this.finishReason),
+      usage: convertChatUsage(this.usage),
+      ...(metadata !== undefined && { providerMetadata: metadata }),
+    });
+  }
+
+  /**
+   * The stream failed: one `error` part, open blocks and tool inputs closed (their calls are not
+   * emitted, the arguments may be incomplete), then `finish` with reason `error`.
+   */
+  fail(error: unknown, sink: ChatSink): void {
+    this.sendError(error, sink);
+    this.finished = true;
+    this.endReasoning(sink);
+    this.endText(sink);
+    for (const call of this.callOrder) {
+      if (call.started && !call.ended) {
+        call.ended = true;
+        sink.enqueue({ type: 'tool-input-end', id: call.id! });
+      }
+    }
+    if (this.finishSent) return;
+    this.finishSent = true;
+    sink.enqueue({
+      type: 'finish',
+      finishReason: { unified: 'error', raw: this.finishReason },
+      usage: convertChatUsage(this.usage),
+    });
+  }
+
+  private providerMetadata(): SharedV3ProviderMetadata | undefined {
+    if (!this.collectChoices) return undefined;
+    const choices = [];
+    const count = Math.max(this.choiceTexts.length, this.choiceFinishReasons.length);
+    for (let index = 0; index < count; index++) {
+      choices.push({ index, text: this.choiceTexts[index] ?? '', finishReason: this.choiceFinishReasons[index] ?? null });
+    }
+    return { unigate: { choices } };
+  }
+}

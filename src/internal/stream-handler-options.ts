@@ -1,0 +1,18 @@
+import type { SharedV3Warning } from '@ai-sdk/provider';
+
+/** The request a stream answers, for the errors built from error objects inside it. */
+export interface StreamRequestContext {
+  url: string;
+  requestBodyValues: unknown;
+  /** Redacted from error messages and bodies. */
+  secret: string | undefined;
+}
+
+/** What every model's stream handler gets from its `doStream`; formats add their own fields. */
+export interface StreamHandlerOptions {
+  /** Sent in `stream-start`. */
+  warnings: SharedV3Warning[];
+  /** Emit a `raw` part with each parsed chunk. */
+  includeRawChunks: boolean;
+  request: StreamRequestContext;
+}

@@ -1,0 +1,170 @@
+import { kind, malformed, notA } from '../internal/stream-errors';
+import type { MessagesBlock, MessagesSink, MessagesStreamState } from './messages-stream-state';
+import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
+
+type Event = Record<string, unknown>;
+
+const IGNORED: MessagesBlock = { kind: 'ignored' };
+
+function readIndex(event: Event, type: string, data: string): number {
+  const index = event.index;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+    // A number is shown as it is: "is -1" says more than "is number".
+    const found = typeof index === 'number' ? String(index) : kind(index);
+    throw malformed('messages', `${type} index is ${found}, not a non-negative integer`, data);
+  }
+  return index;
+}
+
+/** The block `type` events may only reach blocks of `kind`; the message names both. */
+function wrongBlock(type: string, block: MessagesBlock, data: string) {
+  return malformed('messages', `${type} for a ${block.kind} block`, data);
+}
+
+function wrongField(type: string, path: string, value: unknown, expected: string, data: string) {
+  return malformed('messages', notA(`${type} ${path}`, value, expected), data);
+}
+
+function startToolUse(state: MessagesStreamState, index: number, block: Event, data: string, sink: MessagesSink): void {
+  const { id: callId, name } = block;
+  if (typeof callId !== 'string') throw wrongField('tool_use', 'content_block.id', callId, 'a string', data);
+  if (typeof name !== 'string') throw wrongField('tool_use', 'content_block.name', name, 'a string', data);
+  const input = block.input;
+  const initialInput = input !== null && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : undefined;
+  const id = String(index);
+  if (state.jsonResponseTool && name === JSON_RESPONSE_TOOL_NAME) {
+    state.blocks[index] = { kind: 'answer', id, name, input: '', initialInput };
+    sink.enqueue({ type: 'text-start', id });
+  } else {
+    state.usedRealTool = true;
+    state.blocks[index] = { kind: 'tool', id: callId, name, input: '', initialInput };
+    sink.enqueue({ type: 'tool-input-start', id: callId, toolName: name });
+  }
+}
+
+/** `content_block_start`: opens the block; block kinds the spec does not name are skipped with their deltas. */
+export function blockStart(state: MessagesStreamState, event: Event, data: string, sink: MessagesSink): void {
+  const index = readIndex(event, 'content_block_start', data);
+  const block = event.content_block as Event | null | undefined;
+  if (block === null || typeof block !== 'object' || Array.isArray(block)) {
+    throw wrongField('content_block_start', 'content_block', block, 'an object', data);
+  }
+  const id = String(index);
+  switch (block.type) {
+    case 'text':
+      state.blocks[index] = { kind: 'text', id };
+      sink.enqueue({ type: 'text-start', id });
+      if (typeof block.text === 'string' && block.text !== '') sink.enqueue({ type: 'text-delta', id, delta: block.text });
+      return;
+    case 'thinking': {
+      const signature = typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined;
+      state.blocks[index] = { kind: 'reasoning', id, signature, redactedData: undefined };
+      sink.enqueue({ type: 'reasoning-start', id });
+      if (typeof block.thinking === 'string' && block.thinking !== '') {
+        sink.enqueue({ type: 'reasoning-delta', id, delta: block.thinking });
+      }
+      return;
+    }
+    case 'redacted_thinking': {
+      const redactedData = block.data;
+      if (typeof redactedData !== 'string') throw wrongField('redacted_thinking', 'content_block.data', redactedData, 'a string', data);
+      state.blocks[index] = { kind: 'reasoning', id, signature: undefined, redactedData };
+      sink.enqueue({ type: 'reasoning-start', id, providerMetadata: { unigate: { redactedData } } });
+      return;
+    }
+    case 'tool_use':
+      return startToolUse(state, index, block, data, sink);
+    default:
+      state.blocks[index] = IGNORED;
+  }
+}
+
+/** `content_block_delta`: the hot path. Each delta kind reaches only its own block kind. */
+export function blockDelta(state: MessagesStreamState, event: Event, data: string, sink: MessagesSink): void {
+  const index = readIndex(event, 'content_block_delta', data);
+  const block = state.blocks[index];
+  if (block === undefined) throw malformed('messages', `content_block_delta for block ${index}, which is not open`, data);
+  // A block kind the spec does not name is skipped with every delta it gets, whatever their type.
+  if (block.kind === 'ignored') return;
+  const delta = event.delta as Event | null | undefined;
+  if (delta === null || typeof delta !== 'object' || Array.isArray(delta)) {
+    throw wrongField('content_block_delta', 'delta', delta, 'an object', data);
+  }
+  switch (delta.type) {
+    case 'text_delta': {
+      const text = delta.text;
+      if (block.kind !== 'text') throw wrongBlock('text_delta', block, data);
+      if (typeof text !== 'string') throw wrongField('text_delta', 'delta.text', text, 'a string', data);
+      sink.enqueue({ type: 'text-delta', id: block.id, delta: text });
+      return;
+    }
+    case 'input_json_delta': {
+      const piece = delta.partial_json;
+      if (block.kind !== 'tool' && block.kind !== 'answer') throw wrongBlock('input_json_delta', block, data);
+      if (typeof piece !== 'string') throw wrongField('input_json_delta', 'delta.partial_json', piece, 'a string', data);
+      if (piece === '') return;
+      block.input += piece;
+      sink.enqueue(
+        block.kind === 'tool' ? { type: 'tool-input-delta', id: block.id, delta: piece } : { type: 'text-delta', id: block.id, delta: piece },
+      );
+      return;
+    }
+    case 'thinking_delta': {
+      const thinking = delta.thinking;
+      if (block.kind !== 'reasoning') throw wrongBlock('thinking_delta', block, data);
+      if (typeof thinking !== 'string') throw wrongField('thinking_delta', 'delta.thinking', thinking, 'a string', data);
+      sink.enqueue({ type: 'reasoning-delta', id: block.id, delta: thinking });
+      return;
+    }
+    case 'signature_delta': {
+      const signature = delta.signature;
+      if (block.kind !== 'reasoning') throw wrongBlock('signature_delta', block, data);
+      if (typeof signature !== 'string') throw wrongField('signature_delta', 'delta.signature', signature, 'a string', data);
+      block.signature = block.signature === undefined ? signature : block.signature + signature;
+      return;
+    }
+    default:
+      // Delta kinds the spec does not name (e.g. citations) carry nothing the V3 parts can hold.
+      return;
+  }
+}
+
+/** `content_block_stop`: ends the block; a tool block also sends its call, with the input as streamed. */
+export function blockStop(state: MessagesStreamState, event: Event, data: string, sink: MessagesSink): void {
+  const index = readIndex(event, 'content_block_stop', data);
+  const block = state.blocks[index];
+  if (block === undefined) throw malformed('messages', `content_block_stop for block ${index}, which is not open`, data);
+  state.blocks[index] = undefined;
+  switch (block.kind) {
+    case 'text':
+      sink.enqueue({ type: 'text-end', id: block.id });
+      return;
+    case 'reasoning': {
+      const metadata =
+        block.signature !== undefined
+          ? { unigate: { signature: block.signature } }
+          : block.redactedData !== undefined
+            ? { unigate: { redactedData: block.redactedData } }
+            : undefined;
+      sink.enqueue(metadata ? { type: 'reasoning-end', id: block.id, providerMetadata: metadata } : { type: 'reasoning-end', id: block.id });
+      return;
+    }
+    case 'tool':
+      sink.enqueue({ type: 'tool-input-end', id: block.id });
+      sink.enqueue({
+        type: 'tool-call',
+        toolCallId: block.id,
+        toolName: block.name,
+        input: block.input !== '' ? block.input : (block.initialInput ?? '{}'),
+      });
+      return;
+    case 'answer':
+      if (block.input === '' && block.initialInput !== undefined) {
+        sink.enqueue({ type: 'text-delta', id: block.id, delta: block.initialInput });
+      }
+      sink.enqueue({ type: 'text-end', id: block.id });
+      return;
+    case 'ignored':
+      return;
+  }
+}
