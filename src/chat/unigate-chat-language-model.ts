@@ -14,6 +14,7 @@ import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
+import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
@@ -35,7 +36,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
   /** `unigate.chat`. */
   readonly provider: string;
   /** Image URLs go to the gateway as they are; other files are never downloaded for this format. */
-  readonly supportedUrls: Record<string, RegExp[]> = { 'image/*': [/^https?:\/\/.+$/i] };
+  readonly supportedUrls: Record<string, RegExp[]> = IMAGE_URLS;
   private readonly config: UnigateConfig;
 
   constructor(modelId: UnigateChatModelId, config: UnigateConfig) {

@@ -11,6 +11,7 @@ import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
+import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateMessagesModelId } from '../unigate-model-ids';
@@ -39,7 +40,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   readonly provider: string;
   readonly modelId: UnigateMessagesModelId;
   // http(s) image URLs go to the gateway as `url` image sources instead of being downloaded first.
-  readonly supportedUrls: Record<string, RegExp[]> = { 'image/*': [/^https?:\/\/.*$/] };
+  readonly supportedUrls: Record<string, RegExp[]> = IMAGE_URLS;
 
   private readonly config: UnigateConfig;
 
@@ -53,7 +54,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     return this.config.url('site', '/api/v1/messages');
   }
 
-  private async prepare(options: LanguageModelV3CallOptions): Promise<PreparedCall> {
+  private prepare(options: LanguageModelV3CallOptions): PreparedCall {
     const { options: unigate, warnings } = parseUnigateOptions(
       options.providerOptions,
       unigateMessagesProviderOptionsSchema(),
@@ -125,7 +126,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    const { body, warnings, jsonResponseTool } = await this.prepare(options);
+    const { body, warnings, jsonResponseTool } = this.prepare(options);
     const { value: response, rawValue, responseHeaders } = await sendGatewayRequest({
       config: this.config,
       auth: 'messages',
@@ -188,7 +189,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const { body, warnings, jsonResponseTool } = await this.prepare(options);
+    const { body, warnings, jsonResponseTool } = this.prepare(options);
     const requestBody = { ...body, stream: true };
     const url = this.url;
     const { value: responseBody, responseHeaders } = await sendGatewayRequest({
