@@ -77,3 +77,13 @@ export async function failure(call: PromiseLike<unknown>): Promise<any> {
     (error: unknown) => error,
   );
 }
+
+/** The error a synchronous call throws; a call that returns fails the test. */
+export function thrown(call: () => unknown): any {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to throw, but it returned');
+}
