@@ -152,7 +152,8 @@ describe('chat doGenerate', () => {
     ]);
     const dailyError = await failure(daily.model.doGenerate({ prompt }));
     expect(dailyError.isRetryable).toBe(false);
-    expect(dailyError.message).toContain('midnight UTC');
+    expect(dailyError.message).toMatch(/^Unigate request failed with HTTP 429 \(rate_limit_exceeded\): .*\. Not retried before \d{4}-\d\d-\d\dT00:00:00\.000Z\.$/);
+    expect(dailyError.data.kind).toBe('daily-limit');
     const busy = setup([http.post(CHAT_URL, () => HttpResponse.json({ error: { message: 'busy' } }, { status: 503 }))]);
     expect((await failure(busy.model.doGenerate({ prompt }))).isRetryable).toBe(true);
   });
@@ -163,7 +164,9 @@ describe('chat doGenerate', () => {
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toBe('Unigate chat completion failed (upstream_error): The upstream model failed');
     expect(error.statusCode).toBe(200);
-    expect(error.data).toEqual({ type: 'upstream_error', message: 'The upstream model failed' });
+    // A type no family documents: no kind is guessed, and it is not retried.
+    expect(error.data).toEqual({ type: 'upstream_error', message: 'The upstream model failed', dailyLimit: false });
+    expect(error.isRetryable).toBe(false);
   });
 
   it('fails clearly on a body that is not a chat completion', async () => {
