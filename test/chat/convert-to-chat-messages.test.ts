@@ -57,6 +57,36 @@ describe('convertToChatMessages', () => {
     ]);
   });
 
+  it("takes a bare `image` media type (ai@7's image parts): URL as is, bytes and base64 labelled by their signature", () => {
+    const realPng = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect(
+      convertToChatMessages([
+        {
+          role: 'user',
+          content: [
+            { type: 'file', mediaType: 'image', data: new URL('https://img.test/cat') },
+            { type: 'file', mediaType: 'image', data: realPng },
+            { type: 'file', mediaType: 'image', data: '/9j/4AAQSkZJRg==' },
+            { type: 'file', mediaType: 'IMAGE', data: 'AAAA' },
+            { type: 'file', mediaType: 'image', data: new URL('data:image/gif;base64,R0lGODlh') },
+          ],
+        },
+      ]),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: 'https://img.test/cat' } },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgoAAAAN' } },
+          { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/4AAQSkZJRg==' } },
+          // Unrecognisable bytes: JPEG, as upstreams assume.
+          { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,AAAA' } },
+          { type: 'image_url', image_url: { url: 'data:image/gif;base64,R0lGODlh' } },
+        ],
+      },
+    ]);
+  });
+
   it('converts assistant text and tool calls; reasoning is not echoed back', () => {
     expect(
       convertToChatMessages([
@@ -147,7 +177,10 @@ describe('convertToChatMessages', () => {
       { role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: png, filename: 'a.pdf' }] },
     ]);
     expect(error.functionality).toBe('file part with media type application/pdf in a user message');
-    expect(error.message).toContain('carries only images');
+    expect(error.message).toBe(
+      'The chat-completions format carries only images in user messages; a file of media type "application/pdf" in a user message ' +
+        'cannot be sent. Use gw.messages() or send its content as text.',
+    );
     expect(unsupported([{ role: 'user', content: [{ type: 'file', mediaType: 'audio/wav', data: png }] }]).functionality).toBe(
       'file part with media type audio/wav in a user message',
     );

@@ -7,19 +7,26 @@ import { answeringWith, call, MODEL, userText } from './messages-test-kit';
 const errorBody = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 
 // gateway-api.md "Errors", messages style; 529 overloaded is the upstream vendor's busy signal.
-const cases: Array<{ status: number; type: string; message: string; retryable: boolean; hint?: string }> = [
-  { status: 400, type: 'invalid_request_error', message: 'max_tokens: Field required', retryable: false },
-  { status: 401, type: 'authentication_error', message: 'invalid x-api-key', retryable: false, hint: 'Check the API key' },
-  { status: 403, type: 'permission_error', message: 'Your key lacks access to this model', retryable: false, hint: `The key lacks access to model "${MODEL}" or its tier.` },
-  { status: 404, type: 'not_found_error', message: `model: ${MODEL}`, retryable: false, hint: `Unknown model id "${MODEL}"` },
-  { status: 429, type: 'rate_limit_error', message: 'Too many requests', retryable: true },
-  { status: 500, type: 'api_error', message: 'Internal server error', retryable: true },
-  { status: 503, type: 'api_error', message: 'Service unavailable', retryable: true },
-  { status: 529, type: 'overloaded_error', message: 'Overloaded', retryable: true },
+const cases: Array<{ status: number; type: string; kind: string; message: string; retryable: boolean; hint?: string }> = [
+  { status: 400, type: 'invalid_request_error', kind: 'invalid-request', message: 'max_tokens: Field required', retryable: false },
+  { status: 401, type: 'authentication_error', kind: 'authentication', message: 'invalid x-api-key', retryable: false, hint: 'Check the API key' },
+  {
+    status: 403,
+    type: 'permission_error',
+    kind: 'permission',
+    message: 'Your key lacks access to this model',
+    retryable: false,
+    hint: `No access to model "${MODEL}": use a model from gw.listModels(), or a key whose tier includes it.`,
+  },
+  { status: 404, type: 'not_found_error', kind: 'not-found', message: `model: ${MODEL}`, retryable: false, hint: 'gw.listModels() lists the ids this key can use.' },
+  { status: 429, type: 'rate_limit_error', kind: 'rate-limit', message: 'Too many requests', retryable: true },
+  { status: 500, type: 'api_error', kind: 'server', message: 'Internal server error', retryable: true },
+  { status: 503, type: 'api_error', kind: 'server', message: 'Service unavailable', retryable: true },
+  { status: 529, type: 'overloaded_error', kind: 'server', message: 'Overloaded', retryable: true },
 ];
 
 describe('messages errors', () => {
-  for (const { status, type, message, retryable, hint } of cases) {
+  for (const { status, type, kind, message, retryable, hint } of cases) {
     it(`maps HTTP ${status} ${type} (retryable: ${retryable}) for doGenerate and doStream`, async () => {
       const { model, requests } = answeringWith(() => HttpResponse.json(errorBody(type, message), { status }));
       for (const method of ['doGenerate', 'doStream'] as const) {
@@ -34,7 +41,7 @@ describe('messages errors', () => {
         expect(apiError.url).toBe('https://gw.test/api/v1/messages');
         expect(apiError.message).toContain(`Unigate request failed with HTTP ${status} (${type}): ${message}`);
         if (hint) expect(apiError.message).toContain(hint);
-        expect(apiError.data).toMatchObject({ type, message });
+        expect(apiError.data).toMatchObject({ type, kind, message });
         expect(apiError.message).not.toContain(API_KEY);
       }
       expect(requests).toHaveLength(2);
