@@ -149,11 +149,14 @@ function hint(data: UnigateErrorData, model: string | undefined): string | undef
   }
 }
 
-/** `base`, then `: said` and `. hint` when there are any, without doubling a final full stop. */
+/**
+ * `base`, then `: said` and the hint when there are any. The gateway's words are kept exactly as sent
+ * (tests and users search them); a full stop is added before the hint only when they lack one.
+ */
 function composeMessage(base: string, said: string | undefined, advice: string | undefined): string {
-  let message = said ? `${base}: ${said}` : base;
-  if (advice) message = `${message.replace(/[.\s]+$/, '')}. ${advice}`;
-  return message;
+  const message = said ? `${base}: ${said}` : base;
+  if (!advice) return message;
+  return `${message}${/[.!?]$/.test(message) ? '' : '.'} ${advice}`;
 }
 
 /** Replaces every occurrence of `secret` in `text`. Keys are long; short strings are left alone. */

@@ -383,7 +383,8 @@ describe('chat doStream: errors', () => {
     const error = errorPart(parts) as APICallError;
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toBe('Unigate chat completion failed (upstream_error): Model overloaded');
-    expect(error.data).toEqual({ type: 'upstream_error', message: 'Model overloaded', code: 503 });
+    expect(error.data).toEqual({ kind: 'server', type: 'upstream_error', message: 'Model overloaded', code: 503, dailyLimit: false });
+    expect(error.isRetryable).toBe(true);
     expect(error.url).toBe(CHAT_URL);
     expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage });
   });

@@ -217,7 +217,7 @@ describe('messages doStream', () => {
     expect(APICallError.isInstance(error.error)).toBe(true);
     expect(error.error.message).toBe('Unigate messages stream reported an error (overloaded_error): Overloaded');
     expect(error.error.isRetryable).toBe(true);
-    expect(error.error.data).toEqual({ type: 'overloaded_error', message: 'Overloaded' });
+    expect(error.error.data).toEqual({ kind: 'server', type: 'overloaded_error', message: 'Overloaded', dailyLimit: false });
     expect(parts[5]).toEqual(finish('error', undefined, 12, 1));
     expect(parts).toHaveLength(6);
   });
