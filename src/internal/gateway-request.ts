@@ -51,9 +51,10 @@ function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string,
 /**
  * The one request helper: picks the credential for the endpoint family, merges the user's headers,
  * adds the user-agent suffix, and maps every non-2xx answer through the one error mapper.
- * Credentials and custom headers go only to the gateway's own origins.
+ * Credentials and custom headers go only to the gateway's own origins. A missing key or URL throws at
+ * once (every caller awaits it inside an async function, where that becomes the call's rejection).
  */
-export async function sendGatewayRequest<T>({
+export function sendGatewayRequest<T>({
   config,
   auth,
   url,
