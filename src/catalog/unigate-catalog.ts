@@ -2,12 +2,15 @@ import { APICallError } from '@ai-sdk/provider';
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { withRetries } from '../internal/retry';
-import { checkInteger } from '../internal/validate-argument';
+import { checkInteger, type Limit } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 
 /** The catalog's page size (gateway-api.md, "Limits"). */
 export const CATALOG_PAGE_SIZE = 50;
+
+/** The catalog's query limits (gateway-api.md, "Limits": 50 models per page; pages count from 1). */
+const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SIZE } } as const satisfies Record<string, Limit>;
 
 /** The kinds of model the catalog lists. */
 export type UnigateModelType = 'chat' | 'audio' | 'embedding' | 'image' | 'video' | (string & {});
@@ -122,8 +125,8 @@ export function createCatalog(config: UnigateConfig): UnigateCatalog {
   ): Promise<UnigateCatalogPage> => {
     const pageNumber = query.page ?? 1;
     const limit = query.limit ?? CATALOG_PAGE_SIZE;
-    checkInteger('page', pageNumber, 1);
-    checkInteger('limit', limit, 1, CATALOG_PAGE_SIZE);
+    checkInteger('page', pageNumber, CATALOG_LIMITS.page);
+    checkInteger('limit', limit, CATALOG_LIMITS.limit);
 
     const params = new URLSearchParams({ limit: String(limit), page: String(pageNumber) });
     const provider = query.provider?.trim().toLowerCase();

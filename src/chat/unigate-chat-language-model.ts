@@ -64,14 +64,14 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     } = options;
     const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateChatProviderOptionsSchema(), 'chat-completions');
 
-    checkInteger('maxOutputTokens', maxOutputTokens, 1);
-    checkRange('temperature', temperature, CHAT_LIMITS.temperature.min, CHAT_LIMITS.temperature.max);
-    checkRange('topP', topP, CHAT_LIMITS.topP.min, CHAT_LIMITS.topP.max);
-    checkRange('frequencyPenalty', frequencyPenalty, CHAT_LIMITS.penalty.min, CHAT_LIMITS.penalty.max);
-    checkRange('presencePenalty', presencePenalty, CHAT_LIMITS.penalty.min, CHAT_LIMITS.penalty.max);
-    checkMaxItems('stopSequences', stopSequences, CHAT_LIMITS.stopSequences);
-    checkInteger('seed', seed, Number.MIN_SAFE_INTEGER);
-    checkInteger('providerOptions.unigate.n', unigate.n, 1);
+    checkInteger('maxOutputTokens', maxOutputTokens, CHAT_LIMITS.maxOutputTokens);
+    checkRange('temperature', temperature, CHAT_LIMITS.temperature);
+    checkRange('topP', topP, CHAT_LIMITS.topP);
+    checkRange('frequencyPenalty', frequencyPenalty, CHAT_LIMITS.penalty);
+    checkRange('presencePenalty', presencePenalty, CHAT_LIMITS.penalty);
+    checkMaxItems('stopSequences', stopSequences, CHAT_LIMITS.stopSequences.max);
+    checkInteger('seed', seed, CHAT_LIMITS.seed);
+    checkInteger('providerOptions.unigate.n', unigate.n, CHAT_LIMITS.n);
     for (const field of RESERVED_CHAT_BODY_FIELDS) {
       if (unigate.extraBody !== undefined && field in unigate.extraBody) {
         throw new InvalidArgumentError({

@@ -1,14 +1,18 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import type { Limit } from '../internal/validate-argument';
 
 /** The chat-completions limits of gateway-api.md ("POST /chat/completions", "Limits"). */
 export const CHAT_LIMITS = {
+  maxOutputTokens: { min: 1 },
   temperature: { min: 0, max: 2 },
   /** A nucleus probability mass. */
   topP: { min: 0, max: 1 },
   penalty: { min: -2, max: 2 },
-  stopSequences: 4,
-} as const;
+  stopSequences: { min: 0, max: 4 },
+  seed: { min: Number.MIN_SAFE_INTEGER },
+  n: { min: 1 },
+} as const satisfies Record<string, Limit>;
 
 /** Body fields the model owns: `extraBody` may not replace them, or the call could not be read back. */
 export const RESERVED_CHAT_BODY_FIELDS = ['model', 'messages', 'stream', 'stream_options'] as const;

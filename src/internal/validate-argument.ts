@@ -17,21 +17,26 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
-/** `value` must be a finite number within `[min, max]` when defined. */
-export function checkRange(argument: string, value: number | undefined, min: number, max: number): void {
+/**
+ * A documented limit of one parameter, inclusive. Every model kind states its limits as one
+ * `<KIND>_LIMITS` object of these (e.g. `CHAT_LIMITS.temperature`), so the checks read the same everywhere.
+ */
+export interface Limit {
+  min: number;
+  /** Absent: no upper bound. */
+  max?: number;
+}
+
+/** `value` must be a finite number within the limit when defined. */
+export function checkRange(argument: string, value: number | undefined, { min, max = Infinity }: Limit): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    fail(argument, `the gateway accepts ${min} to ${max}`, value);
+    fail(argument, `the gateway accepts ${max === Infinity ? `at least ${min}` : `${min} to ${max}`}`, value);
   }
 }
 
-/** `value` must be an integer within `[min, max]` when defined. */
-export function checkInteger(
-  argument: string,
-  value: number | undefined,
-  min: number,
-  max: number = Number.MAX_SAFE_INTEGER,
-): void {
+/** `value` must be an integer within the limit when defined. */
+export function checkInteger(argument: string, value: number | undefined, { min, max = Number.MAX_SAFE_INTEGER }: Limit): void {
   if (value === undefined) return;
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `${min} to ${max}`;

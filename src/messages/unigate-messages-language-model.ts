@@ -23,8 +23,7 @@ import { createMessagesStreamHandler } from './messages-stream-handler';
 import { JSON_RESPONSE_TOOL_NAME, prepareMessagesTools } from './prepare-messages-tools';
 import {
   DEFAULT_MESSAGES_MAX_TOKENS,
-  MESSAGES_TEMPERATURE_RANGE,
-  MIN_THINKING_BUDGET_TOKENS,
+  MESSAGES_LIMITS,
   unigateMessagesProviderOptionsSchema,
 } from './unigate-messages-options';
 
@@ -62,12 +61,12 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     );
     const thinking = unigate?.thinking?.type === 'enabled' ? unigate.thinking : undefined;
 
-    checkInteger('maxOutputTokens', options.maxOutputTokens, 1);
-    checkRange('temperature', options.temperature, MESSAGES_TEMPERATURE_RANGE.min, MESSAGES_TEMPERATURE_RANGE.max);
-    checkRange('topP', options.topP, 0, 1);
-    checkInteger('topK', options.topK, 1);
+    checkInteger('maxOutputTokens', options.maxOutputTokens, MESSAGES_LIMITS.maxOutputTokens);
+    checkRange('temperature', options.temperature, MESSAGES_LIMITS.temperature);
+    checkRange('topP', options.topP, MESSAGES_LIMITS.topP);
+    checkInteger('topK', options.topK, MESSAGES_LIMITS.topK);
     if (thinking) {
-      checkInteger('providerOptions.unigate.thinking.budgetTokens', thinking.budgetTokens, MIN_THINKING_BUDGET_TOKENS);
+      checkInteger('providerOptions.unigate.thinking.budgetTokens', thinking.budgetTokens, MESSAGES_LIMITS.thinkingBudgetTokens);
       if (options.maxOutputTokens !== undefined && options.maxOutputTokens <= thinking.budgetTokens) {
         throw new InvalidArgumentError({
           argument: 'maxOutputTokens',

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import type { Limit } from '../internal/validate-argument';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires
@@ -9,11 +10,16 @@ import { lazy } from '../internal/lazy';
  */
 export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
 
-/** The messages endpoint's temperature range (gateway-api.md, "Limits": 0 to 1, unlike chat's 0 to 2). */
-export const MESSAGES_TEMPERATURE_RANGE = { min: 0, max: 1 } as const;
-
-/** The smallest thinking budget the messages format accepts upstream. */
-export const MIN_THINKING_BUDGET_TOKENS = 1024;
+/** The messages endpoint's limits (gateway-api.md, "POST /api/v1/messages" and "Limits"). */
+export const MESSAGES_LIMITS = {
+  maxOutputTokens: { min: 1 },
+  /** 0 to 1, unlike chat's 0 to 2. */
+  temperature: { min: 0, max: 1 },
+  topP: { min: 0, max: 1 },
+  topK: { min: 1 },
+  /** The smallest thinking budget the messages format accepts upstream. */
+  thinkingBudgetTokens: { min: 1024 },
+} as const satisfies Record<string, Limit>;
 
 export const unigateMessagesProviderOptionsSchema = lazy(() =>
   z.object({

@@ -12,7 +12,7 @@ function expectRejected(check: () => void, argument: string, message: string): v
 }
 
 describe('checkRange', () => {
-  const check = (value: number | undefined) => () => checkRange('temperature', value, 0, 2);
+  const check = (value: number | undefined) => () => checkRange('temperature', value, { min: 0, max: 2 });
 
   it('passes undefined and every value from min to max inclusive', () => {
     for (const value of [undefined, 0, 1.25, 2]) expect(check(value)).not.toThrow();
@@ -32,27 +32,32 @@ describe('checkRange', () => {
   it('rejects a numeric string from untyped callers, quoting it', () => {
     expectRejected(check('1' as never), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received "1".');
   });
+
+  it('says "at least" for a limit without an upper bound', () => {
+    expect(() => checkRange('speed', 1e9, { min: 0.25 })).not.toThrow();
+    expectRejected(() => checkRange('speed', 0.2, { min: 0.25 }), 'speed', 'Invalid argument speed: the gateway accepts at least 0.25; received 0.2.');
+  });
 });
 
 describe('checkInteger', () => {
   it('passes undefined and integers at both bounds', () => {
-    for (const value of [undefined, 1, 50]) expect(() => checkInteger('limit', value, 1, 50)).not.toThrow();
-    expect(() => checkInteger('n', Number.MAX_SAFE_INTEGER, 1)).not.toThrow();
+    for (const value of [undefined, 1, 50]) expect(() => checkInteger('limit', value, { min: 1, max: 50 })).not.toThrow();
+    expect(() => checkInteger('n', Number.MAX_SAFE_INTEGER, { min: 1 })).not.toThrow();
   });
 
   it('states the range when there is a maximum', () => {
-    expectRejected(() => checkInteger('limit', 0, 1, 50), 'limit', 'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 0.');
-    expectRejected(() => checkInteger('limit', 51, 1, 50), 'limit', 'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 51.');
+    expectRejected(() => checkInteger('limit', 0, { min: 1, max: 50 }), 'limit', 'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 0.');
+    expectRejected(() => checkInteger('limit', 51, { min: 1, max: 50 }), 'limit', 'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 51.');
   });
 
   it('states only the minimum when there is no maximum', () => {
-    expectRejected(() => checkInteger('n', 0, 1), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received 0.');
+    expectRejected(() => checkInteger('n', 0, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received 0.');
   });
 
   it('rejects non-integers, NaN and Infinity', () => {
-    expectRejected(() => checkInteger('n', 1.5, 1), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received 1.5.');
-    expectRejected(() => checkInteger('n', Number.NaN, 1), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received NaN.');
-    expectRejected(() => checkInteger('n', Infinity, 1), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received Infinity.');
+    expectRejected(() => checkInteger('n', 1.5, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received 1.5.');
+    expectRejected(() => checkInteger('n', Number.NaN, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received NaN.');
+    expectRejected(() => checkInteger('n', Infinity, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received Infinity.');
   });
 });
 
