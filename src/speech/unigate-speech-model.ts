@@ -1,0 +1,107 @@
+import type { SharedV3Warning, SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import { parseUnigateOptions } from '../internal/provider-options';
+import { checkOneOf, checkRange } from '../internal/validate-argument';
+import type { UnigateConfig } from '../unigate-config';
+import type { UnigateSpeechModelId } from '../unigate-model-ids';
+import { checkSpeechText } from './check-speech-text';
+import {
+  SPEECH_FORMATS,
+  SPEECH_MEDIA_TYPES,
+  SPEECH_VOICES,
+  type SpeechRequestBody,
+  type UnigateSpeechFormat,
+  type UnigateSpeechVoice,
+} from './speech-api-types';
+import { createSpeechAudioHandler } from './speech-audio-response';
+import {
+  SPEECH_DEFAULTS,
+  SPEECH_LIMITS,
+  unigateSpeechProviderOptionsSchema,
+  type UnigateSpeechProviderMetadata,
+} from './unigate-speech-options';
+
+type SpeechResult = Awaited<ReturnType<SpeechModelV3['doGenerate']>>;
+
+/** The response's `Date` header as a time, else now: the gateway sends no creation time for audio. */
+function responseTimestamp(headers: Record<string, string> | undefined): Date {
+  const date = headers?.date === undefined ? Number.NaN : Date.parse(headers.date);
+  return Number.isFinite(date) ? new Date(date) : new Date();
+}
+
+/**
+ * A text-to-speech model over the gateway's speech endpoint (`POST {base_url}/audio/speech`).
+ * Created by `gw.speech(id)` or `gw.speechModel(id)`.
+ */
+export class UnigateSpeechModel implements SpeechModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly modelId: UnigateSpeechModelId;
+  /** `unigate.speech`. */
+  readonly provider: string;
+  private readonly config: UnigateConfig;
+
+  constructor(modelId: UnigateSpeechModelId, config: UnigateConfig) {
+    this.modelId = modelId;
+    this.config = config;
+    this.provider = `${config.provider}.speech`;
+  }
+
+  /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
+  private prepareRequest(options: SpeechModelV3CallOptions) {
+    const { text, voice = SPEECH_DEFAULTS.voice, outputFormat = SPEECH_DEFAULTS.outputFormat, speed, instructions, language } = options;
+    const { warnings } = parseUnigateOptions(options.providerOptions, unigateSpeechProviderOptionsSchema(), 'speech');
+
+    checkSpeechText(text);
+    checkOneOf('voice', voice, SPEECH_VOICES as readonly string[]);
+    checkOneOf('outputFormat', outputFormat, SPEECH_FORMATS as readonly string[]);
+    checkRange('speed', speed, SPEECH_LIMITS.speed);
+
+    const unsupported: SharedV3Warning[] = [];
+    if (instructions !== undefined) {
+      unsupported.push({
+        type: 'unsupported',
+        feature: 'instructions',
+        details: 'The speech endpoint has no instructions parameter; instructions were not sent.',
+      });
+    }
+    if (language !== undefined) {
+      unsupported.push({
+        type: 'unsupported',
+        feature: 'language',
+        details: 'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
+      });
+    }
+
+    const body: SpeechRequestBody = {
+      model: this.modelId,
+      input: text,
+      voice: voice as UnigateSpeechVoice,
+      response_format: outputFormat as UnigateSpeechFormat,
+      ...(speed !== undefined && { speed }),
+    };
+    return { body, warnings: [...unsupported, ...warnings] };
+  }
+
+  async doGenerate(options: SpeechModelV3CallOptions): Promise<SpeechResult> {
+    const { body, warnings } = this.prepareRequest(options);
+    const format = body.response_format;
+    const { value: audio, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'bearer',
+      url: this.config.url('base', '/audio/speech'),
+      body,
+      successfulResponseHandler: createSpeechAudioHandler(format, this.config.optionalApiKey()),
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+    return {
+      audio,
+      warnings,
+      request: { body },
+      response: { timestamp: responseTimestamp(responseHeaders), modelId: this.modelId, headers: responseHeaders },
+      providerMetadata: {
+        unigate: { mediaType: SPEECH_MEDIA_TYPES[format], format, voice: body.voice } satisfies UnigateSpeechProviderMetadata,
+      },
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
+import type { Limit } from '../internal/validate-argument';
+import type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech-api-types';
+
+/** The speech limits of gateway-api.md ("POST /audio/speech"). */
+export const SPEECH_LIMITS = {
+  /** Characters of `input`, counted as Unicode code points. */
+  text: { min: 1, max: 4096 },
+  speed: { min: 0.25, max: 4 },
+} as const satisfies Record<string, Limit>;
+
+/** What is sent when the call leaves them out: `voice` is required by the gateway. */
+export const SPEECH_DEFAULTS = { voice: 'alloy', outputFormat: 'mp3' } as const satisfies {
+  voice: UnigateSpeechVoice;
+  outputFormat: UnigateSpeechFormat;
+};
+
+// The endpoint has no provider-specific fields (no `user` either): every key is an `unsupported` warning.
+export const unigateSpeechProviderOptionsSchema = lazy(() => z.object({}));
+
+/**
+ * Options of the speech model in `providerOptions.unigate`: there are none. The gateway's speech body has
+ * only `model`, `input`, `voice`, `response_format` and `speed`, which the standard call settings cover
+ * (`text`, `voice`, `outputFormat`, `speed`); a key given here is reported as an `unsupported` warning and
+ * not sent. `satisfies UnigateSpeechProviderOptions` flags any key at compile time.
+ */
+export type UnigateSpeechProviderOptions = Record<string, never>;
+
+/**
+ * What the speech model puts in `providerMetadata.unigate`. A type, not an interface, so
+ * `result.providerMetadata.unigate as UnigateSpeechProviderMetadata` needs no detour through `unknown`.
+ */
+export type UnigateSpeechProviderMetadata = {
+  /** The audio's media type, by the requested format (e.g. `audio/mpeg` for mp3, `audio/ogg` for opus). */
+  mediaType: string;
+  /** The format that was requested and received. */
+  format: UnigateSpeechFormat;
+  /** The voice that was sent (`alloy` when the call named none). */
+  voice: UnigateSpeechVoice;
+};

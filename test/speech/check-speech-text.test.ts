@@ -1,0 +1,33 @@
+import { InvalidArgumentError } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { checkSpeechText, countSpeechCharacters } from '../../src/speech/check-speech-text';
+import { thrown } from '../helpers/test-kit';
+
+describe('checkSpeechText', () => {
+  it('counts code points, as the gateway does: an emoji or a CJK character is one', () => {
+    expect(countSpeechCharacters('héllo')).toBe(5);
+    expect(countSpeechCharacters('😀👍')).toBe(2);
+    expect(countSpeechCharacters('日本語')).toBe(3);
+  });
+
+  it('accepts 1 to 4096 characters', () => {
+    expect(() => checkSpeechText('a')).not.toThrow();
+    expect(() => checkSpeechText('a'.repeat(4096))).not.toThrow();
+  });
+
+  it('rejects a longer text naming limit and length, and says how to split it', () => {
+    const error = thrown(() => checkSpeechText('word '.repeat(1000)));
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect(error.argument).toBe('text');
+    expect(error.message).toBe(
+      'Invalid argument text: the gateway accepts at most 4096 characters per call; received 5000. ' +
+        'Split the text (e.g. at sentence ends) into pieces of at most 4096 characters and make one call per piece.',
+    );
+  });
+
+  it('rejects an empty text', () => {
+    expect(thrown(() => checkSpeechText('')).message).toBe(
+      'Invalid argument text: the gateway accepts 1 to 4096 characters; received an empty string.',
+    );
+  });
+});
