@@ -1,0 +1,25 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { experimental_generateSpeech as generateSpeech } from 'ai'; // ai@7: `generateSpeech`
+import type { UnigateProvider, UnigateSpeechFormat, UnigateSpeechProviderMetadata } from '../src/index';
+
+const FORMATS: UnigateSpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav'];
+
+/** Text to speech: one file per format in examples/output/, with the media type the gateway sent. */
+export async function speech(gw: UnigateProvider, model = 'tts-1'): Promise<void> {
+  console.log(`\n# Speech (${model})`);
+  const outputDir = new URL('./output/', import.meta.url);
+  await mkdir(outputDir, { recursive: true });
+
+  for (const format of FORMATS) {
+    const { audio, providerMetadata } = await generateSpeech({
+      model: gw.speech(model),
+      text: 'Hello from the Unigate demo.',
+      voice: 'nova',
+      outputFormat: format,
+    });
+    const { mediaType } = providerMetadata.unigate as UnigateSpeechProviderMetadata;
+    const name = `speech.${format}`;
+    await writeFile(new URL(name, outputDir), audio.uint8Array);
+    console.log(`  ${name.padEnd(12)} ${mediaType.padEnd(11)} ${audio.uint8Array.length} bytes`);
+  }
+}
