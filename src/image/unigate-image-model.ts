@@ -1,0 +1,140 @@
+import {
+  InvalidArgumentError,
+  InvalidResponseDataError,
+  UnsupportedFunctionalityError,
+  type ImageModelV3,
+  type ImageModelV3CallOptions,
+} from '@ai-sdk/provider';
+import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import { createJsonHandler } from '../internal/json-response';
+import { parseUnigateOptions } from '../internal/provider-options';
+import { checkInteger, checkMaxLength } from '../internal/validate-argument';
+import type { UnigateConfig } from '../unigate-config';
+import type { UnigateImageModelId } from '../unigate-model-ids';
+import { downloadImage } from './download-image';
+import { imageResponseSchema, type ImageDatum, type ImageRequestBody } from './image-api-types';
+import { mapImageSize } from './map-image-size';
+import {
+  IMAGE_DOWNLOAD_MAX_BYTES,
+  IMAGE_LIMITS,
+  unigateImageProviderOptionsSchema,
+  type UnigateImageMetadata,
+} from './unigate-image-options';
+
+type ImageResult = Awaited<ReturnType<ImageModelV3['doGenerate']>>;
+
+/**
+ * An image model over `POST {alt_base_url}/images/generations`. Created by `gw.image(id)` or
+ * `gw.imageModel(id)`. At most 10 images per request: the AI SDK splits a larger `n` into several.
+ */
+export class UnigateImageModel implements ImageModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly modelId: UnigateImageModelId;
+  /** `unigate.image`. */
+  readonly provider: string;
+  /** The gateway's `n` limit: `generateImage` sends `n: 12` as 10 + 2. */
+  readonly maxImagesPerCall = IMAGE_LIMITS.n.max;
+  private readonly config: UnigateConfig;
+
+  constructor(modelId: UnigateImageModelId, config: UnigateConfig) {
+    this.modelId = modelId;
+    this.config = config;
+    this.provider = `${config.provider}.image`;
+  }
+
+  /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
+  private prepareRequest(options: ImageModelV3CallOptions) {
+    const { prompt, n, size, aspectRatio, seed, files, mask, providerOptions } = options;
+    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateImageProviderOptionsSchema(), 'image');
+
+    if (prompt === undefined || prompt.trim() === '') {
+      throw new InvalidArgumentError({
+        argument: 'prompt',
+        message: `Invalid argument prompt: the gateway requires a prompt of 1 to ${IMAGE_LIMITS.prompt.max} characters; received ${prompt === undefined ? 'none' : JSON.stringify(prompt)}.`,
+      });
+    }
+    checkMaxLength('prompt', prompt, IMAGE_LIMITS.prompt.max);
+    checkInteger('n', n, IMAGE_LIMITS.n);
+    // The gateway only generates: an input image or mask would be ignored, so the result would be wrong.
+    if ((files !== undefined && files.length > 0) || mask !== undefined) {
+      throw new UnsupportedFunctionalityError({
+        functionality: mask !== undefined ? 'image editing (mask)' : 'image editing (input images)',
+        message:
+          'The Unigate image endpoint generates images from a text prompt only (POST /images/generations); ' +
+          'input images and masks are not supported.',
+      });
+    }
+    const mapped = mapImageSize(size, aspectRatio);
+    warnings.push(...mapped.warnings);
+    if (seed !== undefined) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'seed',
+        details: 'The image endpoint has no seed parameter; seed was not sent.',
+      });
+    }
+
+    const body: ImageRequestBody = {
+      model: this.modelId,
+      prompt,
+      n,
+      ...(mapped.size !== undefined && { size: mapped.size }),
+      response_format: unigate.responseFormat ?? 'b64_json',
+      ...(unigate.user !== undefined && { user: unigate.user }),
+    };
+    return { body, warnings };
+  }
+
+  async doGenerate(options: ImageModelV3CallOptions): Promise<ImageResult> {
+    const { body, warnings } = this.prepareRequest(options);
+    const url = this.config.url('alt', '/images/generations');
+    const { value, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'bearer',
+      url,
+      body,
+      successfulResponseHandler: createJsonHandler(imageResponseSchema()),
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+
+    const images = await Promise.all(value.data.map((datum, index) => this.imageOf(datum, index, options)));
+    const metadata: UnigateImageMetadata[] = value.data.map(datum => ({
+      revisedPrompt: datum.revised_prompt ?? null,
+      ...(typeof datum.url === 'string' && datum.url !== '' && { url: datum.url }),
+    }));
+
+    return {
+      // One type for the whole array, as the interface asks: base64 unless something was downloaded.
+      images: images.every(image => typeof image === 'string')
+        ? (images as string[])
+        : images.map(image => (typeof image === 'string' ? convertBase64ToUint8Array(image) : image)),
+      warnings,
+      providerMetadata: { unigate: { images: metadata } },
+      response: {
+        timestamp: typeof value.created === 'number' ? new Date(value.created * 1000) : new Date(),
+        modelId: this.modelId,
+        headers: responseHeaders,
+      },
+    };
+  }
+
+  /** One image: the base64 the gateway sent, else the bytes behind its URL. */
+  private async imageOf(datum: ImageDatum, index: number, options: ImageModelV3CallOptions): Promise<string | Uint8Array> {
+    if (typeof datum.b64_json === 'string' && datum.b64_json !== '') return datum.b64_json;
+    if (typeof datum.url === 'string' && datum.url !== '') {
+      return downloadImage({
+        config: this.config,
+        url: datum.url,
+        maxBytes: IMAGE_DOWNLOAD_MAX_BYTES,
+        abortSignal: options.abortSignal,
+        headers: options.headers,
+      });
+    }
+    throw new InvalidResponseDataError({
+      data: datum,
+      message: `Unigate returned an unexpected response body: data.${index} has neither b64_json nor url.`,
+    });
+  }
+}

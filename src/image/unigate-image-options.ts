@@ -1,0 +1,65 @@
+import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
+import type { Limit } from '../internal/validate-argument';
+
+/** The image limits of gateway-api.md ("POST /images/generations", "Limits"). */
+export const IMAGE_LIMITS = {
+  /** Characters of `prompt`; the prompt is required. */
+  prompt: { min: 1, max: 1000 },
+  /** Images per request. */
+  n: { min: 1, max: 10 },
+} as const satisfies Record<string, Limit>;
+
+/** The sizes the gateway makes; every one is square. */
+export const IMAGE_SIZES = ['256x256', '512x512', '1024x1024'] as const;
+
+/** The size `aspectRatio: '1:1'` maps to when no `size` is given (the gateway's default size). */
+export const DEFAULT_SQUARE_SIZE = '1024x1024';
+
+/** Largest image the provider downloads in `responseFormat: 'url'` mode: 20 MiB. */
+export const IMAGE_DOWNLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+// Types only; limits are checked afterwards with validate-argument so errors name limit and value.
+export const unigateImageProviderOptionsSchema = lazy(() =>
+  z.object({
+    user: z.string().optional(),
+    responseFormat: z.enum(['b64_json', 'url']).optional(),
+  }),
+);
+
+/**
+ * Options of the image model, passed as `providerOptions.unigate`.
+ *
+ * @example
+ * ```ts
+ * await generateImage({
+ *   model: gw.image('dall-e-3'),
+ *   prompt: 'A lighthouse at dusk',
+ *   providerOptions: { unigate: { user: 'user-42', responseFormat: 'url' } },
+ * });
+ * ```
+ */
+export interface UnigateImageProviderOptions {
+  /** End-user id for the gateway's abuse monitoring, sent as `user`. */
+  user?: string;
+  /**
+   * How the gateway returns the images, sent as `response_format`. Default `b64_json`: the images come
+   * inside the answer. With `url` the gateway answers with links and the provider downloads each one
+   * itself (at most 20 MiB each); the links are also in `providerMetadata.unigate.images[i].url`.
+   * The key and custom headers go only to the gateway's own origins, never to another host.
+   */
+  responseFormat?: 'b64_json' | 'url';
+}
+
+/** What `providerMetadata.unigate.images` lists: one entry per image, in order. (A type, so it is JSON.) */
+export type UnigateImageMetadata = {
+  /** The prompt the gateway actually used, when it revised yours; `null` when it did not. */
+  revisedPrompt: string | null;
+  /** Where the gateway served the image (`responseFormat: 'url'` only). */
+  url?: string;
+};
+
+/** What the image model puts in `providerMetadata.unigate`: always an `images` array. */
+export interface UnigateImageProviderMetadata {
+  images: UnigateImageMetadata[];
+}
