@@ -2,6 +2,8 @@ import { APICallError, InvalidArgumentError, UnsupportedFunctionalityError, type
 import { DownloadError } from '@ai-sdk/provider-utils';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
 import { API_KEY, failure, wireFormat } from '../helpers/test-kit';
 
 const IMAGES_URL = 'https://gw.test/v1/images/generations';
@@ -240,6 +242,20 @@ describe('image model: responseFormat url', () => {
     expect(error.message).toMatch(/^Unigate image download from http:\/\/169\.254\.169\.254\/latest\/meta-data\?… failed: /);
     expect(error.message).not.toContain('secret');
     expect(requests).toHaveLength(1);
+  });
+
+  it('an abort during the download stays an abort, not a DownloadError', async () => {
+    // The emulator's fetch honours abort signals as a real fetch does; the mock fetch does not.
+    const emulator = createUnigateEmulator();
+    const controller = new AbortController();
+    const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/files/images/')) controller.abort();
+      return emulator.fetch(input, init);
+    };
+    const model = createUnigate({ ...emulator.settings, fetch }).image('dall-e-3');
+    const error = await failure(model.doGenerate(call({ ...urlMode, abortSignal: controller.signal })));
+    expect(DownloadError.isInstance(error)).toBe(false);
+    expect(error.name).toBe('AbortError');
   });
 
   it('a mix of base64 and links comes back as bytes throughout', async () => {
