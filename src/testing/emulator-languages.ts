@@ -1,0 +1,21 @@
+// The transcription model's languages (the Whisper set of 99) for the emulator: the ISO-639-1 codes a
+// request's `language` may name, and the full English name `verbose_json` answers with, as the real
+// service does ("english"). Hawaiian has no ISO-639-1 code, so no request can name it.
+
+const NAMES =
+  'en english,zh chinese,de german,es spanish,ru russian,ko korean,fr french,ja japanese,pt portuguese,tr turkish,' +
+  'pl polish,ca catalan,nl dutch,ar arabic,sv swedish,it italian,id indonesian,hi hindi,fi finnish,vi vietnamese,' +
+  'he hebrew,uk ukrainian,el greek,ms malay,cs czech,ro romanian,da danish,hu hungarian,ta tamil,no norwegian,' +
+  'th thai,ur urdu,hr croatian,bg bulgarian,lt lithuanian,la latin,mi maori,ml malayalam,cy welsh,sk slovak,' +
+  'te telugu,fa persian,lv latvian,bn bengali,sr serbian,az azerbaijani,sl slovenian,kn kannada,et estonian,' +
+  'mk macedonian,br breton,eu basque,is icelandic,hy armenian,ne nepali,mn mongolian,bs bosnian,kk kazakh,' +
+  'sq albanian,sw swahili,gl galician,mr marathi,pa punjabi,si sinhala,km khmer,sn shona,yo yoruba,so somali,' +
+  'af afrikaans,oc occitan,ka georgian,be belarusian,tg tajik,sd sindhi,gu gujarati,am amharic,yi yiddish,lo lao,' +
+  'uz uzbek,fo faroese,ht haitian creole,ps pashto,tk turkmen,nn nynorsk,mt maltese,sa sanskrit,lb luxembourgish,' +
+  'my myanmar,bo tibetan,tl tagalog,mg malagasy,as assamese,tt tatar,ln lingala,ha hausa,ba bashkir,jv javanese,' +
+  'su sundanese';
+
+/** ISO-639-1 code -> the name the transcription answers with. */
+export const LANGUAGE_NAMES: ReadonlyMap<string, string> = new Map(
+  NAMES.split(',').map((entry): [string, string] => [entry.slice(0, 2), entry.slice(3)]),
+);
