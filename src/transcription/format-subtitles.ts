@@ -1,0 +1,61 @@
+import { InvalidArgumentError } from '@ai-sdk/provider';
+import type { TranscriptionSegment } from './transcription-segment';
+
+// Subtitles from any transcription's segments. Times are rounded to the millisecond, the precision both
+// formats carry, so parsing the output gives back the same segments to the millisecond.
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+/** `HH:MM:SS<separator>mmm`; hours grow past two digits when the audio is that long. */
+function timestamp(seconds: number, separator: ',' | '.'): string {
+  const total = Math.round(seconds * 1000);
+  const ms = total % 1000;
+  const s = Math.floor(total / 1000) % 60;
+  const m = Math.floor(total / 60_000) % 60;
+  const h = Math.floor(total / 3_600_000);
+  return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${separator}${pad(ms, 3)}`;
+}
+
+/** A cue's text: trimmed, and without blank lines, which would end the cue early. */
+function cueText(segment: TranscriptionSegment, index: number): string {
+  const { startSecond, endSecond } = segment;
+  if (!Number.isFinite(startSecond) || !Number.isFinite(endSecond) || startSecond < 0 || endSecond < startSecond) {
+    throw new InvalidArgumentError({
+      argument: `segments[${index}]`,
+      message:
+        `Invalid argument segments[${index}]: a cue needs 0 <= startSecond <= endSecond; ` +
+        `received startSecond ${startSecond}, endSecond ${endSecond}.`,
+    });
+  }
+  return segment.text.trim().replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n+/g, '\n');
+}
+
+function cues(segments: readonly TranscriptionSegment[], separator: ',' | '.', numbered: boolean): string[] {
+  return segments.map((segment, index) => {
+    const text = cueText(segment, index);
+    const range = `${timestamp(segment.startSecond, separator)} --> ${timestamp(segment.endSecond, separator)}`;
+    return `${numbered ? `${index + 1}\n` : ''}${range}\n${text}\n`;
+  });
+}
+
+/**
+ * SubRip (`.srt`) subtitles from transcript segments: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`.
+ * Each segment's text is trimmed.
+ *
+ * @example
+ * const { segments } = await transcribe({ model: gw.transcription('whisper-1'), audio });
+ * await writeFile('talk.srt', toSrt(segments));
+ */
+export function toSrt(segments: readonly TranscriptionSegment[]): string {
+  return cues(segments, ',', true).join('\n');
+}
+
+/**
+ * WebVTT (`.vtt`) subtitles from transcript segments: the `WEBVTT` header, then cues
+ * `HH:MM:SS.mmm --> HH:MM:SS.mmm`. Each segment's text is trimmed.
+ */
+export function toVtt(segments: readonly TranscriptionSegment[]): string {
+  return ['WEBVTT\n', ...cues(segments, '.', false)].join('\n');
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
+
+// Wire shapes of `POST {base_url}/audio/transcriptions` (gateway-api.md "Transcription result";
+// wire-conventions.md "Audio"). Parsed tolerantly: only the fields the model reads are required.
+
+/** The five `response_format` values. */
+export const TRANSCRIPTION_RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
+export type TranscriptionResponseFormat = (typeof TRANSCRIPTION_RESPONSE_FORMATS)[number];
+
+/** The multipart fields besides `file`, as sent (numbers as text). */
+export interface TranscriptionRequestFields {
+  model: string;
+  response_format: TranscriptionResponseFormat;
+  language?: string;
+  prompt?: string;
+  temperature?: string;
+}
+
+/** `json`: `{text}`. */
+export const transcriptionJsonSchema = lazy(() => z.object({ text: z.string() }));
+
+/**
+ * `verbose_json`: `{task, language, duration, text, segments:[{id, seek, start, end, text, tokens,
+ * temperature, avg_logprob, compression_ratio, no_speech_prob}], words?:[{word, start, end}]}`.
+ */
+export const transcriptionVerboseJsonSchema = lazy(() =>
+  z.object({
+    task: z.string().nullish(),
+    language: z.string().nullish(),
+    duration: z.number().nullish(),
+    text: z.string(),
+    segments: z
+      .array(
+        z.object({
+          id: z.number().nullish(),
+          start: z.number(),
+          end: z.number(),
+          text: z.string(),
+        }),
+      )
+      .nullish(),
+    words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).nullish(),
+  }),
+);
+
+export type TranscriptionVerboseJson = z.output<ReturnType<typeof transcriptionVerboseJsonSchema>>;

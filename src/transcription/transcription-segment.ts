@@ -1,0 +1,8 @@
+/** One timed piece of a transcript, as the AI SDK's transcription result lists them. */
+export interface TranscriptionSegment {
+  text: string;
+  /** Start, in seconds from the beginning of the audio. */
+  startSecond: number;
+  /** End, in seconds from the beginning of the audio. */
+  endSecond: number;
+}

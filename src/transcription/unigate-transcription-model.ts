@@ -1,0 +1,113 @@
+import { InvalidArgumentError, type TranscriptionModelV3, type TranscriptionModelV3CallOptions } from '@ai-sdk/provider';
+import type { ResponseHandler } from '@ai-sdk/provider-utils';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import { createJsonHandler } from '../internal/json-response';
+import { parseUnigateOptions } from '../internal/provider-options';
+import { checkRange } from '../internal/validate-argument';
+import type { UnigateConfig } from '../unigate-config';
+import type { UnigateTranscriptionModelId } from '../unigate-model-ids';
+import { convertTranscription } from './convert-transcription-response';
+import { mapTranscriptionLanguage } from './map-transcription-language';
+import { textResponse } from './text-response';
+import {
+  transcriptionJsonSchema,
+  transcriptionVerboseJsonSchema,
+  type TranscriptionRequestFields,
+  type TranscriptionResponseFormat,
+} from './transcription-api-types';
+import { TRANSCRIPTION_LANGUAGE_CODES } from './transcription-languages';
+import { transcriptionAudioBytes, transcriptionFileName } from './transcription-upload';
+import { TRANSCRIPTION_LIMITS, unigateTranscriptionProviderOptionsSchema } from './unigate-transcription-options';
+
+type TranscriptionResult = Awaited<ReturnType<TranscriptionModelV3['doGenerate']>>;
+
+let sortedCodes: string | undefined;
+
+function checkLanguage(language: string | undefined): void {
+  if (language === undefined || TRANSCRIPTION_LANGUAGE_CODES.includes(language)) return;
+  sortedCodes ??= [...TRANSCRIPTION_LANGUAGE_CODES].sort().join(', ');
+  const code = mapTranscriptionLanguage(language);
+  throw new InvalidArgumentError({
+    argument: 'providerOptions.unigate.language',
+    message:
+      'Invalid argument providerOptions.unigate.language: the gateway accepts the ISO-639-1 code of one of its languages ' +
+      `(${sortedCodes}); received ${JSON.stringify(language)}` +
+      `${code !== undefined && code !== language ? ` (that language's code is "${code}")` : ''}.`,
+  });
+}
+
+function responseHandler(format: TranscriptionResponseFormat): ResponseHandler<unknown> {
+  if (format === 'verbose_json') return createJsonHandler(transcriptionVerboseJsonSchema());
+  if (format === 'json') return createJsonHandler(transcriptionJsonSchema());
+  return textResponse;
+}
+
+/**
+ * A speech-to-text model over the gateway's transcription endpoint (`POST {base_url}/audio/transcriptions`).
+ * Created by `gw.transcription(id)` or `gw.transcriptionModel(id)`.
+ */
+export class UnigateTranscriptionModel implements TranscriptionModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly modelId: UnigateTranscriptionModelId;
+  /** `unigate.transcription`. */
+  readonly provider: string;
+  private readonly config: UnigateConfig;
+
+  constructor(modelId: UnigateTranscriptionModelId, config: UnigateConfig) {
+    this.modelId = modelId;
+    this.config = config;
+    this.provider = `${config.provider}.transcription`;
+  }
+
+  /** Validates every setting and the file, and builds the multipart body: nothing here touches the network. */
+  private prepareRequest({ audio, mediaType, providerOptions }: TranscriptionModelV3CallOptions) {
+    const { options, warnings } = parseUnigateOptions(
+      providerOptions,
+      unigateTranscriptionProviderOptionsSchema(),
+      'transcription',
+    );
+    checkLanguage(options.language);
+    checkRange('providerOptions.unigate.temperature', options.temperature, TRANSCRIPTION_LIMITS.temperature);
+    const fileName = transcriptionFileName(mediaType);
+    const bytes = transcriptionAudioBytes(audio);
+
+    const fields: TranscriptionRequestFields = {
+      model: this.modelId,
+      response_format: options.responseFormat ?? 'verbose_json',
+      ...(options.language !== undefined && { language: options.language }),
+      ...(options.prompt !== undefined && { prompt: options.prompt }),
+      ...(options.temperature !== undefined && { temperature: String(options.temperature) }),
+    };
+    const formData = new FormData();
+    // The caller's bytes go into the Blob as they are (the Blob makes the one copy it must): no slice first.
+    formData.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType }), fileName);
+    for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+    return { formData, fields, warnings, language: options.language };
+  }
+
+  async doGenerate(options: TranscriptionModelV3CallOptions): Promise<TranscriptionResult> {
+    const { formData, fields, warnings, language } = this.prepareRequest(options);
+    const timestamp = new Date();
+    const { value, rawValue, responseHeaders } = await sendGatewayRequest({
+      config: this.config,
+      auth: 'bearer',
+      url: this.config.url('base', '/audio/transcriptions'),
+      body: formData,
+      successfulResponseHandler: responseHandler(fields.response_format),
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+    const converted = convertTranscription(fields.response_format, value, language);
+    return {
+      text: converted.text,
+      segments: converted.segments,
+      language: converted.language,
+      durationInSeconds: converted.durationInSeconds,
+      warnings: [...warnings, ...converted.warnings],
+      // The form's fields without the file: the audio is no telemetry.
+      request: { body: JSON.stringify(fields) },
+      response: { timestamp, modelId: this.modelId, headers: responseHeaders, body: rawValue },
+      providerMetadata: converted.providerMetadata,
+    };
+  }
+}

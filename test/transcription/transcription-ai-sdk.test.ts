@@ -1,0 +1,128 @@
+import { APICallError } from '@ai-sdk/provider';
+import * as ai from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createUnigate, toSrt, toVtt } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
+import { failure, wireFormat } from '../helpers/test-kit';
+import { synthesizeWav } from './transcription-fixtures';
+
+// End to end through the real `ai` package: ai@6 in lane 1, ai@7 in lane 2, against the emulator.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+type Transcribe = (options: Record<string, unknown>) => Promise<{
+  text: string;
+  segments: Array<{ text: string; startSecond: number; endSecond: number }>;
+  language: string | undefined;
+  durationInSeconds: number | undefined;
+  warnings: unknown[];
+  providerMetadata: Record<string, Record<string, unknown>>;
+}>;
+const sdk = ai as unknown as { transcribe?: Transcribe; experimental_transcribe?: Transcribe; generateSpeech?: unknown };
+const isAi7 = typeof sdk.generateSpeech === 'function'; // ai@7 drops the experimental_ prefix of speech too
+const transcribe = (isAi7 ? sdk.transcribe : sdk.experimental_transcribe)!;
+
+function gateway() {
+  const emulator = createUnigateEmulator();
+  return { emulator, gw: createUnigate(emulator.settings) };
+}
+
+describe('transcription through the AI SDK', () => {
+  it('uses the name each major exports: experimental_transcribe (ai@6), transcribe (ai@7)', () => {
+    if (isAi7) {
+      expect(typeof sdk.transcribe).toBe('function');
+      expect(typeof sdk.experimental_transcribe).toBe('function'); // the deprecated alias
+    } else {
+      expect(sdk.transcribe).toBeUndefined();
+      expect(typeof sdk.experimental_transcribe).toBe('function');
+    }
+  });
+
+  it('transcribes a 7.5-second WAV: text, segments that fit its length, language and duration', async () => {
+    const { gw, emulator } = gateway();
+    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(7.5) });
+    expect(result.text).toBe(
+      'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.',
+    );
+    expect(result.segments).toEqual([
+      { text: ' Hello from the Unigate emulator.', startSecond: 0, endSecond: 2.5 },
+      { text: ' This transcript is sample text.', startSecond: 2.5, endSecond: 5 },
+      { text: ' Its segments share the length of the audio.', startSecond: 5, endSecond: 7.5 },
+    ]);
+    expect(result.language).toBe('en');
+    expect(result.durationInSeconds).toBe(7.5);
+    expect(result.warnings).toEqual([]);
+    expect(result.providerMetadata.unigate).toEqual({ responseFormat: 'verbose_json', language: 'english' });
+    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 }]);
+  });
+
+  it('returns the language asked for, mapped back from the name the gateway answers with', async () => {
+    const { gw } = gateway();
+    const result = await transcribe({
+      model: gw.transcriptionModel('whisper-1'),
+      audio: synthesizeWav(1),
+      providerOptions: { unigate: { language: 'ht' } }, // the gateway answers "haitian creole"
+    });
+    expect(result.language).toBe('ht');
+    expect(result.providerMetadata.unigate!.language).toBe('haitian creole');
+  });
+
+  it.each(['srt', 'vtt'] as const)('%s: segments from the cues, subtitles that toSrt/toVtt write back the same', async format => {
+    const { gw } = gateway();
+    const audio = synthesizeWav(3);
+    const result = await transcribe({ model: gw.transcription('whisper-1'), audio, providerOptions: { unigate: { responseFormat: format } } });
+    expect(result.segments.map(s => [s.startSecond, s.endSecond])).toEqual([[0, 1], [1, 2], [2, 3]]);
+    expect(result.durationInSeconds).toBe(3);
+    expect(result.language).toBeUndefined();
+    const subtitles = result.providerMetadata.unigate!.subtitles as string;
+    expect(`${(format === 'srt' ? toSrt : toVtt)(result.segments)}\n`).toBe(subtitles);
+  });
+
+  it.each(['json', 'text'] as const)('%s: the text, no segments, a warning', async format => {
+    const { gw } = gateway();
+    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(3), providerOptions: { unigate: { responseFormat: format } } });
+    expect(result.text).toBe('Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.');
+    expect(result.segments).toEqual([]);
+    expect(result.durationInSeconds).toBeUndefined();
+    expect(result.warnings).toHaveLength(1);
+  });
+
+  it('a wrong option fails before any request', async () => {
+    const { gw, emulator } = gateway();
+    const error = await failure(transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(1), providerOptions: { unigate: { temperature: 2 } } }));
+    expect(error.message).toContain('providerOptions.unigate.temperature');
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  it('a gateway error reaches the caller as APICallError with the gateway message', async () => {
+    const { gw } = gateway();
+    const error = await failure(transcribe({ model: gw.transcription('whisper-9'), audio: synthesizeWav(1), maxRetries: 0 }));
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.statusCode).toBe(404);
+    expect(error.message).toContain("Unknown model 'whisper-9'");
+    expect(error.data).toMatchObject({ kind: 'not-found' });
+  });
+
+  it('empty text: ai@6 throws NoTranscriptGeneratedError, ai@7 returns the empty transcript', async () => {
+    const { model } = wireFormat('https://gw.test/v1/audio/transcriptions', gw => gw.transcription('whisper-1')).answering({
+      text: '',
+      language: 'english',
+      duration: 1,
+      segments: [],
+    });
+    const call = transcribe({ model, audio: synthesizeWav(1) });
+    if (isAi7) {
+      expect((await call).text).toBe('');
+    } else {
+      const error = await failure(call);
+      expect((ai as unknown as { NoTranscriptGeneratedError: { isInstance(e: unknown): boolean } }).NoTranscriptGeneratedError.isInstance(error)).toBe(true);
+    }
+  });
+
+  it('timestampGranularities: ai@7 strips it from this V3 model with a warning', async () => {
+    if (!isAi7) return; // ai@6 has no such option
+    const { gw } = gateway();
+    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(1), timestampGranularities: ['word'] });
+    expect(result.warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })]);
+  });
+});
+
