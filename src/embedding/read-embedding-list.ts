@@ -1,0 +1,48 @@
+import type { EmbeddingList } from './embedding-api-types';
+import { decodeBase64Embedding } from './decode-base64-embedding';
+
+/** The vector length a response must have, and why (for the error message). */
+export interface ExpectedSize {
+  size: number;
+  /** e.g. `the dimensions asked for`, `the size of text-embedding-3-small`. */
+  reason: string;
+}
+
+/** One vector of the list as numbers: base64 decoded, a float array checked element by element. */
+function vectorOf(embedding: string | unknown[], at: string, fail: (detail: string) => never): number[] {
+  if (typeof embedding === 'string') {
+    return decodeBase64Embedding(embedding) ?? fail(`${at} is not base64 of float32 values`);
+  }
+  for (let i = 0; i < embedding.length; i++) {
+    if (typeof embedding[i] !== 'number') fail(`${at}[${i}]: expected a number, received ${JSON.stringify(embedding[i])}`);
+  }
+  return embedding as number[];
+}
+
+/**
+ * The vectors of an embedding list in input order (by `index`, whatever order `data` came in). One
+ * vector per input, each index once, each vector of the expected size: anything else calls `fail`,
+ * because a missing, doubled or short vector would silently pair the wrong text with a vector.
+ */
+export function readEmbeddingList(
+  list: EmbeddingList,
+  inputs: number,
+  expected: ExpectedSize | undefined,
+  fail: (detail: string) => never,
+): number[][] {
+  const { data } = list;
+  if (data.length !== inputs) fail(`data has ${data.length} embeddings for ${inputs} inputs`);
+  const vectors = new Array<number[]>(inputs);
+  for (let position = 0; position < data.length; position++) {
+    const { index, embedding } = data[position]!;
+    if (index < 0 || index >= inputs) fail(`data.${position}.index is ${index}; the request had ${inputs} inputs`);
+    if (vectors[index] !== undefined) fail(`data.${position}.index ${index} appears twice`);
+    const vector = vectorOf(embedding, `data.${position}.embedding`, fail);
+    if (expected !== undefined && vector.length !== expected.size) {
+      fail(`data.${position}.embedding has ${vector.length} values; expected ${expected.size} (${expected.reason})`);
+    }
+    if (vector.length === 0) fail(`data.${position}.embedding is empty`);
+    vectors[index] = vector;
+  }
+  return vectors;
+}
