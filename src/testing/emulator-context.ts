@@ -1,3 +1,5 @@
+import type { VideoJobStore } from './video-jobs';
+
 /** A model in the emulator's sample catalog. Sample data, labelled as such: not the real gateway's list. */
 export interface EmulatorModel {
   id: string;
@@ -34,6 +36,8 @@ export interface EmulatorContext {
    * key may use it. Undefined when the body names no model (the route's own validation reports that).
    */
   model?: EmulatorModel;
+  /** This emulator's video jobs (each emulator instance has its own). */
+  videoJobs: VideoJobStore;
 }
 
 /** One endpoint of the emulator. */

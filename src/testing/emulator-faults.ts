@@ -1,6 +1,6 @@
-// Markers: text in the last user message that makes the emulator misbehave on purpose (faults) or
-// answer in a particular way, so tests drive a client's error and edge paths through the same emulator
-// that serves the happy paths. Both chat completions and messages read them here.
+// Markers: text in the last user message (or a video prompt) that makes the emulator misbehave on
+// purpose (faults) or answer in a particular way, so tests drive a client's error and edge paths through
+// the same emulator that serves the happy paths. Chat completions, messages and videos read them here.
 
 /**
  * A fault requested by a marker in the last user message's text:
@@ -29,6 +29,12 @@ export interface EmulatorMarkers {
   /** `[[emulator:redacted-thinking]]` (messages): the thinking block is a `redacted_thinking` block. */
   redactedThinking: boolean;
 }
+
+/**
+ * `[[emulator:video-fail]]` in a video prompt: the job is created as usual and ends `failed` (a normal
+ * status answer with `error.message`, as gateway-api.md reports a failed job) where it would complete.
+ */
+export const VIDEO_FAIL_MARKER = '[[emulator:video-fail]]';
 
 const MARKER = /\[\[emulator:([a-z0-9:-]*)\]\]/g;
 // A run of markers with the whitespace before each, so "Hi [[emulator:truncate]]" echoes "Hi".

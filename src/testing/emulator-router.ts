@@ -6,6 +6,7 @@ import type { EmulatorContext, EmulatorModel } from './emulator-context';
 import { checkRequest, readRequestBody, type RequestBody } from './emulator-request-checks';
 import { errorResponse } from './emulator-responses';
 import { resolveRoute, ROUTES, type RouteEntry } from './emulator-route-table';
+import { createVideoJobStore, type VideoJobStore } from './video-jobs';
 
 export { DAILY_LIMIT_MESSAGE } from './emulator-request-checks';
 
@@ -33,11 +34,14 @@ export interface RouterOptions {
   log: EmulatorRequestLogEntry[];
   /** The endpoint table (default ROUTES). */
   routes?: readonly RouteEntry[];
+  /** The video jobs (default: a new store on `now` with the default timing). */
+  videoJobs?: VideoJobStore;
 }
 
 /** The router: `handle` answers any request; the daily counter is per UTC day of the injected clock. */
 export function createEmulatorRouter(options: RouterOptions) {
   const routes = options.routes ?? ROUTES;
+  const videoJobs = options.videoJobs ?? createVideoJobStore(options.now);
   let day = Number.NaN;
   let count = 0;
 
@@ -63,6 +67,7 @@ export function createEmulatorRouter(options: RouterOptions) {
       origin: new URL(request.url).origin,
       streamDelayMs: options.streamDelayMs,
       params,
+      videoJobs,
       ...checked,
     };
     try {

@@ -15,3 +15,4 @@ export type { EmulatorFault } from './emulator-faults';
 export type { EmulatorRequestLogEntry } from './emulator-router';
 export { DAILY_LIMIT_MESSAGE } from './emulator-router';
 export { SAMPLE_CATALOG_NOTE, SAMPLE_MODELS } from './sample-catalog';
+export type { VideoJobStatus, VideoJobTiming } from './video-jobs';
