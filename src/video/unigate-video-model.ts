@@ -1,0 +1,172 @@
+import {
+  InvalidArgumentError,
+  type Experimental_VideoModelV3,
+  type Experimental_VideoModelV3CallOptions,
+  type Experimental_VideoModelV3VideoData,
+  type JSONValue,
+  type SharedV3ProviderMetadata,
+  type SharedV3Warning,
+} from '@ai-sdk/provider';
+import { parseUnigateOptions } from '../internal/provider-options';
+import type { UnigateConfig } from '../unigate-config';
+import type { UnigateVideoModelId } from '../unigate-model-ids';
+import { prepareVideoBody } from './prepare-video-body';
+import { runVideoJob } from './run-video-job';
+import { unigateVideoProviderOptionsSchema, type UnigateVideoProviderMetadata } from './unigate-video-options';
+import { unsupportedVideoWarnings } from './video-call-warnings';
+import type { UnigateVideoJob } from './video-job';
+import { failedJobError } from './video-job-error';
+import { fetchVideoJob, postVideoJob } from './video-job-requests';
+import { checkWaitOptions } from './wait-for-video-job';
+
+/** Response information of every result, as the AI SDK's video types have it. */
+interface VideoResponseInfo {
+  timestamp: Date;
+  modelId: string;
+  headers: Record<string, string> | undefined;
+}
+
+/** What `doStart` returns: the shape of ai@7's `VideoModelV4OperationStartResult`. */
+export interface UnigateVideoStartResult {
+  /** `{ jobId, statusUrl }`: JSON, to persist and hand to `doStatus` (or `gw.videoJobs.wait(jobId)`) later. */
+  operation: JSONValue;
+  warnings: SharedV3Warning[];
+  providerMetadata?: SharedV3ProviderMetadata;
+  response: VideoResponseInfo;
+}
+
+/** What `doStatus` returns: the shape of ai@7's `VideoModelV4OperationStatusResult`. */
+export type UnigateVideoStatusResult =
+  | { status: 'pending'; warnings?: SharedV3Warning[]; providerMetadata?: SharedV3ProviderMetadata; response: VideoResponseInfo }
+  | {
+      status: 'completed';
+      videos: Experimental_VideoModelV3VideoData[];
+      warnings: SharedV3Warning[];
+      providerMetadata?: SharedV3ProviderMetadata;
+      response: VideoResponseInfo;
+    }
+  | { status: 'error'; error: string; providerMetadata?: SharedV3ProviderMetadata; response: VideoResponseInfo };
+
+/**
+ * A video model (spec V3) that also has ai@7's asynchronous start/status methods: ai@7's
+ * `experimental_startVideo`, `experimental_getVideoStatus` and `experimental_generateVideo({ poll })`
+ * use them; ai@6 calls `doGenerate`.
+ */
+export interface UnigateVideoModelV3 extends Experimental_VideoModelV3 {
+  doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): PromiseLike<UnigateVideoStartResult>;
+  doStatus(options: {
+    operation: JSONValue;
+    abortSignal?: AbortSignal;
+    headers?: Record<string, string | undefined>;
+  }): PromiseLike<UnigateVideoStatusResult>;
+}
+
+/** The job id (and status URL) of an operation from `doStart`, or of a bare job id string. */
+function readOperation(operation: JSONValue): { jobId: string; statusUrl?: string } {
+  if (typeof operation === 'string' && operation !== '') return { jobId: operation };
+  if (operation !== null && typeof operation === 'object' && !Array.isArray(operation)) {
+    const { jobId, statusUrl } = operation;
+    if (typeof jobId === 'string' && jobId !== '') return typeof statusUrl === 'string' ? { jobId, statusUrl } : { jobId };
+  }
+  throw new InvalidArgumentError({
+    argument: 'operation',
+    message: `Invalid argument operation: expected { jobId } from doStart (or a job id); received ${JSON.stringify(operation)}.`,
+  });
+}
+
+function videoMetadata(job: UnigateVideoJob): SharedV3ProviderMetadata {
+  const unigate: UnigateVideoProviderMetadata = { jobId: job.jobId };
+  if (job.result) unigate.videoUrl = job.result.videoUrl;
+  if (job.result?.thumbnailUrl) unigate.thumbnailUrl = job.result.thumbnailUrl;
+  return { unigate: { ...unigate } };
+}
+
+function videosOf(job: UnigateVideoJob): Experimental_VideoModelV3VideoData[] {
+  // The gateway documents no media type; its videos are MP4.
+  return job.result ? [{ type: 'url', url: job.result.videoUrl, mediaType: 'video/mp4' }] : [];
+}
+
+/**
+ * A video model over the gateway's asynchronous endpoints (`POST {alt_base_url}/videos/generations`,
+ * then `GET {alt_base_url}/videos/status/{job_id}`). Created by `gw.video(id)` or `gw.videoModel(id)`.
+ */
+export class UnigateVideoModel implements UnigateVideoModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly modelId: UnigateVideoModelId;
+  /** `unigate.video`. */
+  readonly provider: string;
+  /** One video per job. */
+  readonly maxVideosPerCall = 1;
+  private readonly config: UnigateConfig;
+
+  constructor(modelId: UnigateVideoModelId, config: UnigateConfig) {
+    this.modelId = modelId;
+    this.config = config;
+    this.provider = `${config.provider}.video`;
+  }
+
+  /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
+  private prepare(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }) {
+    const { prompt, n, aspectRatio, duration, providerOptions } = options;
+    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateVideoProviderOptionsSchema(), 'video');
+    if (n !== 1) {
+      throw new InvalidArgumentError({
+        argument: 'n',
+        message: `Invalid argument n: the gateway makes one video per job (maxVideosPerCall is 1); received ${n}.`,
+      });
+    }
+    checkWaitOptions(unigate, 'providerOptions.unigate.');
+    const body = prepareVideoBody({ model: this.modelId, prompt: prompt as string, aspectRatio, duration, user: unigate.user });
+    warnings.push(...unsupportedVideoWarnings(options));
+    return { body, warnings, unigate };
+  }
+
+  private response(headers: Record<string, string> | undefined): VideoResponseInfo {
+    return { timestamp: new Date(), modelId: this.modelId, headers };
+  }
+
+  /** Creates the job and polls it until it is completed (a video URL) or failed (an error with the job id). */
+  async doGenerate(options: Experimental_VideoModelV3CallOptions) {
+    const { body, warnings, unigate } = this.prepare(options);
+    const { job, responseHeaders } = await runVideoJob(this.config, body, {
+      ...unigate,
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+      // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.
+      maxRetries: 0,
+    });
+    return { videos: videosOf(job), warnings, providerMetadata: videoMetadata(job), response: this.response(responseHeaders) };
+  }
+
+  /** Starts the job and returns at once: the operation is `{ jobId, statusUrl }`. */
+  async doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): Promise<UnigateVideoStartResult> {
+    const { body, warnings } = this.prepare(options);
+    const { job, responseHeaders } = await postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers });
+    return {
+      operation: { jobId: job.jobId, statusUrl: job.statusUrl },
+      warnings,
+      providerMetadata: { unigate: { jobId: job.jobId } },
+      response: this.response(responseHeaders),
+    };
+  }
+
+  /** One status read: `pending` (also while processing), `completed` with the video, or `error`. */
+  async doStatus({
+    operation,
+    abortSignal,
+    headers,
+  }: {
+    operation: JSONValue;
+    abortSignal?: AbortSignal;
+    headers?: Record<string, string | undefined>;
+  }): Promise<UnigateVideoStatusResult> {
+    const { jobId, statusUrl } = readOperation(operation);
+    const read = await fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) });
+    const { job } = read;
+    const response = this.response(read.responseHeaders);
+    const providerMetadata = videoMetadata(job);
+    if (job.status === 'completed') return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata, response };
+    if (job.status === 'failed') return { status: 'error', error: failedJobError(job).message, providerMetadata, response };
+    return { status: 'pending', providerMetadata: { unigate: { jobId, status: job.status } }, response };
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
+import type { Limit } from '../internal/validate-argument';
+import type { UnigateVideoJob } from './video-job';
+
+/** The video limits of gateway-api.md ("POST /videos/generations", "Limits"). */
+export const VIDEO_LIMITS = {
+  /** Characters of the prompt. */
+  prompt: { min: 1, max: 1000 },
+  /** Videos per job: the endpoint makes one. */
+  n: { min: 1, max: 1 },
+  /** Milliseconds between status polls. */
+  pollIntervalMs: { min: 0 },
+  /** Milliseconds a wait may last. */
+  timeoutMs: { min: 0 },
+} as const satisfies Record<string, Limit>;
+
+/** The aspect ratios the gateway accepts (default `16:9`). */
+export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
+/** The durations in seconds the gateway accepts (default 5). */
+export const VIDEO_DURATIONS = [5, 10] as const;
+
+/** Between status polls: the 5 seconds of the gateway's published client loop. */
+export const DEFAULT_VIDEO_POLL_INTERVAL_MS = 5_000;
+/** How long a wait lasts before it gives up (the job keeps running and can be resumed by id). */
+export const DEFAULT_VIDEO_TIMEOUT_MS = 600_000;
+
+// Types only; ranges are checked afterwards with validate-argument so errors name limit and value.
+export const unigateVideoProviderOptionsSchema = lazy(() =>
+  z.object({
+    user: z.string().optional(),
+    pollIntervalMs: z.number().optional(),
+    timeoutMs: z.number().optional(),
+    onStatus: z
+      .custom<(job: UnigateVideoJob) => void>(value => typeof value === 'function', { message: 'Expected a function' })
+      .optional(),
+  }),
+);
+
+/**
+ * Options of the video model, passed as `providerOptions.unigate`.
+ *
+ * `onStatus` is a function: the AI SDK hands `providerOptions` to the model as they are, so it arrives,
+ * but TypeScript types provider options as JSON values and rejects a function there. In TypeScript,
+ * use `gw.videoJobs.generate(request, { onStatus })`, or keep the value in a variable typed with this
+ * interface and cast it (`as unknown as JSONObject`).
+ *
+ * @example
+ * ```ts
+ * await experimental_generateVideo({
+ *   model: gw.video('veo-3'),
+ *   prompt: 'A paper boat on a river',
+ *   providerOptions: { unigate: { pollIntervalMs: 2_000, timeoutMs: 300_000, user: 'user-42' } },
+ * });
+ * ```
+ */
+export interface UnigateVideoProviderOptions {
+  /** End-user id for the gateway's abuse monitoring, sent as `user`. */
+  user?: string;
+  /** Milliseconds between status polls (at least 0). Default 5000, the gateway's published client loop. */
+  pollIntervalMs?: number;
+  /**
+   * Milliseconds to wait for the job before giving up (at least 0). Default 600000 (10 minutes). The
+   * timeout error carries the job id: `gw.videoJobs.wait(jobId)` resumes the wait.
+   */
+  timeoutMs?: number;
+  /** Called with the job on every status change while waiting (first `pending`, last `completed`). */
+  onStatus?: (job: UnigateVideoJob) => void;
+}
+
+/** What the video model puts in `providerMetadata.unigate`. */
+export interface UnigateVideoProviderMetadata {
+  /** The gateway's job id (`vid-<id>`): `gw.videoJobs.get(jobId)` reads the job again. */
+  jobId: string;
+  /** Where the gateway serves the video (the AI SDK downloads it from here). */
+  videoUrl?: string;
+  /** The job's thumbnail, when the gateway sent one. */
+  thumbnailUrl?: string;
+}

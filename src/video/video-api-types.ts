@@ -1,0 +1,37 @@
+import { z } from 'zod/v4';
+import { lazy } from '../internal/lazy';
+
+/** `POST {alt_base_url}/videos/generations` body (gateway-api.md). */
+export interface VideoGenerationBody {
+  model: string;
+  prompt: string;
+  aspect_ratio?: string;
+  duration?: number;
+  user?: string;
+}
+
+/** The creation answer: `job_id`, `status` (always `pending`), `status_url` (absolute). */
+export const videoJobCreatedSchema = lazy(() =>
+  z.object({
+    job_id: z.string(),
+    status: z.string(),
+    status_url: z.string().nullish(),
+  }),
+);
+
+/** A status answer: the job's fields, with `result` when completed and `error` when failed. */
+export const videoJobStatusSchema = lazy(() =>
+  z.object({
+    job_id: z.string().nullish(),
+    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    result: z
+      .object({
+        video_url: z.string(),
+        thumbnail_url: z.string().nullish(),
+      })
+      .nullish(),
+    error: z.object({ message: z.string().nullish() }).nullish(),
+  }),
+);
+
+export type VideoJobStatusResponse = z.output<ReturnType<typeof videoJobStatusSchema>>;

@@ -1,0 +1,45 @@
+import type { VideoJobStatusResponse } from './video-api-types';
+
+/** The states of a video job (gateway-api.md, "States and transitions"). */
+export type UnigateVideoJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+/** A video job as `gw.videoJobs` reports it. */
+export interface UnigateVideoJob {
+  /** The gateway's job id, `vid-<id>`: enough to resume waiting from another process. */
+  jobId: string;
+  status: UnigateVideoJobStatus;
+  /** Only when `completed`. */
+  result?: { videoUrl: string; thumbnailUrl?: string };
+  /** Only when `failed`: the gateway's message. */
+  error?: { message: string };
+}
+
+/** A job that finished with a video. */
+export interface UnigateCompletedVideoJob extends UnigateVideoJob {
+  status: 'completed';
+  result: { videoUrl: string; thumbnailUrl?: string };
+}
+
+/** What `gw.videoJobs.create` returns. */
+export interface UnigateCreatedVideoJob {
+  jobId: string;
+  status: 'pending';
+  /** Where the job's status is polled: the gateway's `status_url`, or one built from `altBaseURL`. */
+  statusUrl: string;
+}
+
+/** The public job from a status answer. A completed job without `result` breaks the contract: it throws. */
+export function toVideoJob(jobId: string, response: VideoJobStatusResponse): UnigateVideoJob {
+  const job: UnigateVideoJob = { jobId: response.job_id ?? jobId, status: response.status };
+  if (response.status === 'completed') {
+    if (!response.result) {
+      throw new Error(`Unigate video job ${job.jobId} is completed but the status answer has no result.video_url`);
+    }
+    job.result = { videoUrl: response.result.video_url };
+    if (response.result.thumbnail_url) job.result.thumbnailUrl = response.result.thumbnail_url;
+  }
+  if (response.status === 'failed') {
+    job.error = { message: response.error?.message || 'the gateway sent no error message' };
+  }
+  return job;
+}
