@@ -15,12 +15,29 @@ export type {
   UnigateChatProviderMetadata,
   UnigateChatProviderOptions,
 } from './chat/unigate-chat-options';
+export type {
+  UnigateImageMetadata,
+  UnigateImageProviderMetadata,
+  UnigateImageProviderOptions,
+} from './image/unigate-image-options';
+export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
 export { DEFAULT_MESSAGES_MAX_TOKENS } from './messages/unigate-messages-options';
 export type {
   UnigateMessagesProviderMetadata,
   UnigateMessagesProviderOptions,
 } from './messages/unigate-messages-options';
+export type {
+  UnigateSpeechProviderMetadata,
+  UnigateSpeechProviderOptions,
+} from './speech/unigate-speech-options';
+export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
+export { toSrt, toVtt } from './transcription/format-subtitles';
+export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-segment';
+export type {
+  UnigateTranscriptionProviderMetadata,
+  UnigateTranscriptionProviderOptions,
+} from './transcription/unigate-transcription-options';
 export type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -31,3 +48,15 @@ export type {
   UnigateVideoModelId,
 } from './unigate-model-ids';
 export { VERSION } from './version';
+export type { UnigateVideoRequest } from './video/prepare-video-body';
+export type { UnigateVideoProviderMetadata, UnigateVideoProviderOptions } from './video/unigate-video-options';
+export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
+export type { UnigateVideoModelV3, UnigateVideoStartResult, UnigateVideoStatusResult } from './video/unigate-video-model';
+export type {
+  UnigateCompletedVideoJob,
+  UnigateCreatedVideoJob,
+  UnigateVideoJob,
+  UnigateVideoJobStatus,
+} from './video/video-job';
+export { UnigateVideoJobError } from './video/video-job-error';
+export type { UnigateVideoWaitOptions } from './video/wait-for-video-job';

@@ -1,7 +1,5 @@
 import {
-  NoSuchModelError,
   type EmbeddingModelV3,
-  type Experimental_VideoModelV3,
   type ImageModelV3,
   type LanguageModelV3,
   type ProviderV3,
@@ -17,8 +15,14 @@ import {
   type UnigateRequestOptions,
 } from './catalog/unigate-catalog';
 import { UnigateChatLanguageModel } from './chat/unigate-chat-language-model';
+import { UnigateEmbeddingModel } from './embedding/unigate-embedding-model';
+import { UnigateImageModel } from './image/unigate-image-model';
 import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
+import { UnigateTranscriptionModel } from './transcription/unigate-transcription-model';
+import { UnigateSpeechModel } from './speech/unigate-speech-model';
 import { createUnigateConfig } from './unigate-config';
+import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
+import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -64,50 +68,58 @@ export interface UnigateProvider extends ProviderV3 {
    * Options: `providerOptions.unigate` (`UnigateMessagesProviderOptions`).
    */
   messages(modelId: UnigateMessagesModelId): LanguageModelV3;
-  /** An embedding model (`POST {base_url}/embeddings`). */
+  /**
+   * An embedding model (`POST {base_url}/embeddings`). Vectors travel as base64 (about 4x smaller) and
+   * come back as numbers. Options: `providerOptions.unigate` (`UnigateEmbeddingProviderOptions`).
+   */
   embedding(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
   embeddingModel(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
   /** @deprecated Use `embedding` or `embeddingModel`. */
   textEmbeddingModel(modelId: UnigateEmbeddingModelId): EmbeddingModelV3;
-  /** An image model (`POST {alt_base_url}/images/generations`). */
+  /**
+   * An image model (`POST {alt_base_url}/images/generations`): square sizes 256x256, 512x512, 1024x1024,
+   * at most 10 images per request. Options: `providerOptions.unigate` (`UnigateImageProviderOptions`).
+   */
   image(modelId: UnigateImageModelId): ImageModelV3;
   imageModel(modelId: UnigateImageModelId): ImageModelV3;
-  /** A text-to-speech model (`POST {base_url}/audio/speech`). */
+  /**
+   * A text-to-speech model (`POST {base_url}/audio/speech`). Voice, format, speed and text length are
+   * checked before the request; `providerMetadata.unigate` (`UnigateSpeechProviderMetadata`) gives the media type.
+   */
   speech(modelId: UnigateSpeechModelId): SpeechModelV3;
   speechModel(modelId: UnigateSpeechModelId): SpeechModelV3;
-  /** A speech-to-text model (`POST {base_url}/audio/transcriptions`). */
+  /**
+   * A speech-to-text model (`POST {base_url}/audio/transcriptions`). Format (mp3, mp4, mpeg, mpga, m4a, wav,
+   * webm), size (25 MB) and options are checked before the request; asks for `verbose_json` unless
+   * `providerOptions.unigate.responseFormat` (`UnigateTranscriptionProviderOptions`) says otherwise.
+   */
   transcription(modelId: UnigateTranscriptionModelId): TranscriptionModelV3;
   transcriptionModel(modelId: UnigateTranscriptionModelId): TranscriptionModelV3;
-  /** A video model over the asynchronous video endpoints. */
-  video(modelId: UnigateVideoModelId): Experimental_VideoModelV3;
-  videoModel(modelId: UnigateVideoModelId): Experimental_VideoModelV3;
+  /**
+   * A video model over the asynchronous video endpoints (`POST {alt_base_url}/videos/generations`, then
+   * `GET {alt_base_url}/videos/status/{job_id}`): `doGenerate` creates the job and polls it; `doStart` /
+   * `doStatus` serve ai@7's start/status flow. Options: `providerOptions.unigate` (`UnigateVideoProviderOptions`).
+   */
+  video(modelId: UnigateVideoModelId): UnigateVideoModelV3;
+  videoModel(modelId: UnigateVideoModelId): UnigateVideoModelV3;
+  /** Video jobs step by step (create, get, wait, generate): a job id alone resumes a wait in another process. */
+  readonly videoJobs: UnigateVideoJobs;
   /** Lists the models this key can use (`GET {base_url}/models`). */
   listModels(options?: UnigateRequestOptions): Promise<UnigateModel[]>;
   /** The public, priced model catalog (`GET {site_url}/api/public/models`). */
   readonly catalog: UnigateCatalog;
 }
 
-type ModelType = ConstructorParameters<typeof NoSuchModelError>[0]['modelType'];
-
-function unavailable<MODEL>(modelType: ModelType, kind: string): (modelId: string) => MODEL {
-  return modelId => {
-    throw new NoSuchModelError({
-      modelId,
-      modelType,
-      message: `unigate-ai-provider does not yet provide ${kind} models in this version (requested "${modelId}").`,
-    });
-  };
-}
-
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   const config = createUnigateConfig(settings);
   const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, config);
-  const embeddingModel = unavailable<EmbeddingModelV3>('embeddingModel', 'embedding');
-  const imageModel = unavailable<ImageModelV3>('imageModel', 'image');
-  const speechModel = unavailable<SpeechModelV3>('speechModel', 'speech');
-  const transcriptionModel = unavailable<TranscriptionModelV3>('transcriptionModel', 'transcription');
-  const videoModel = unavailable<Experimental_VideoModelV3>('videoModel', 'video');
+  const embeddingModel = (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 => new UnigateEmbeddingModel(modelId, config);
+  const imageModel = (modelId: UnigateImageModelId): ImageModelV3 => new UnigateImageModel(modelId, config);
+  const speechModel = (modelId: UnigateSpeechModelId): SpeechModelV3 => new UnigateSpeechModel(modelId, config);
+  const transcriptionModel = (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
+    new UnigateTranscriptionModel(modelId, config);
+  const videoModel = (modelId: UnigateVideoModelId): UnigateVideoModelV3 => new UnigateVideoModel(modelId, config);
 
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {
@@ -132,6 +144,7 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
     transcriptionModel,
     video: videoModel,
     videoModel,
+    videoJobs: createVideoJobs(config),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: createCatalog(config),
   });

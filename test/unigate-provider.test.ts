@@ -1,4 +1,4 @@
-import { LoadSettingError, NoSuchModelError } from '@ai-sdk/provider';
+import { LoadSettingError } from '@ai-sdk/provider';
 import { createProviderRegistry, generateText } from 'ai';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -43,26 +43,30 @@ describe('createUnigate', () => {
     expect(error.message).toContain('UNIGATE_SITE_URL');
   });
 
-  it('accessors for kinds this version lacks throw NoSuchModelError with the model type', () => {
+  it('video and videoModel make V3 video models with the start/status methods; videoJobs is there', () => {
     const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
-    const cases: Array<[() => unknown, string]> = [
-      [() => gw.embedding('text-embedding-3-small'), 'embeddingModel'],
-      [() => gw.textEmbeddingModel('text-embedding-3-small'), 'embeddingModel'],
-      [() => gw.image('img'), 'imageModel'],
-      [() => gw.speech('tts-1'), 'speechModel'],
-      [() => gw.transcription('whisper-1'), 'transcriptionModel'],
-      [() => gw.video('vid'), 'videoModel'],
-    ];
-    for (const [call, modelType] of cases) {
-      const error = (() => {
-        try {
-          call();
-        } catch (e) {
-          return e;
-        }
-      })();
-      expect(NoSuchModelError.isInstance(error)).toBe(true);
-      expect((error as NoSuchModelError).modelType).toBe(modelType);
+    for (const model of [gw.video('veo-3'), gw.videoModel('veo-3')]) {
+      expect(model).toMatchObject({ specificationVersion: 'v3', provider: 'unigate.video', modelId: 'veo-3', maxVideosPerCall: 1 });
+      expect([typeof model.doGenerate, typeof model.doStart, typeof model.doStatus]).toEqual(['function', 'function', 'function']);
+    }
+    expect(Object.keys(gw.videoJobs).sort()).toEqual(['create', 'generate', 'get', 'wait']);
+  });
+
+  it('embedding, embeddingModel and textEmbeddingModel make the same V3 embedding model', () => {
+    const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
+    for (const model of [
+      gw.embedding('text-embedding-3-small'),
+      gw.embeddingModel('text-embedding-3-small'),
+      gw.textEmbeddingModel('text-embedding-3-small'),
+    ]) {
+      expect(model).toMatchObject({ specificationVersion: 'v3', provider: 'unigate.embedding', modelId: 'text-embedding-3-small' });
+    }
+  });
+
+  it('image and imageModel both make V3 image models', () => {
+    const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
+    for (const model of [gw.image('dall-e-3'), gw.imageModel('dall-e-3')]) {
+      expect([model.specificationVersion, model.provider, model.modelId, model.maxImagesPerCall]).toEqual(['v3', 'unigate.image', 'dall-e-3', 10]);
     }
   });
 
@@ -72,7 +76,7 @@ describe('createUnigate', () => {
     const chat = await generateText({ model: registry.languageModel('unigate:gpt-4o-mini'), prompt: 'hello registry' });
     expect(chat.text).toBe('You said: hello registry');
     expect(registry.languageModel('unigate:deepseek-reasoner').provider).toBe('unigate.chat');
-    expect(() => registry.imageModel('unigate:img')).toThrow(NoSuchModelError);
+    expect(registry.imageModel('unigate:dall-e-3').provider).toBe('unigate.image');
   });
 
   it('keeps VERSION equal to package.json', () => {

@@ -1,6 +1,7 @@
 import type { EmulatorModel } from './emulator-context';
 import { createEmulatorRouter, type EmulatorRequestLogEntry } from './emulator-router';
 import { SAMPLE_MODELS } from './sample-catalog';
+import { createVideoJobStore, type VideoJobTiming } from './video-jobs';
 
 /** The origin `emulator.settings` uses; any host works, the emulator routes by path. */
 export const EMULATOR_ORIGIN = 'http://unigate.emulator';
@@ -33,6 +34,11 @@ export interface UnigateEmulatorOptions {
   models?: readonly EmulatorModel[];
   /** Pause between SSE events in ms, to watch a stream arrive (demos, loopback tests). Default 0. */
   streamDelayMs?: number;
+  /**
+   * When video jobs finish: after `pollsToComplete` status polls (default 2: `processing`, then
+   * `completed`), or `msToComplete` ms of `now` after creation. Jobs live in this emulator instance.
+   */
+  videoJob?: VideoJobTiming;
 }
 
 /** Settings for `createUnigate(...)` that point the provider at an emulator. */
@@ -119,12 +125,21 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
  * An in-process emulator of the Unigate gateway, written from gateway-api.md and wire-conventions.md,
  * deterministic (same request, same answer; time only from `now`). Serves: `GET /api/public/models`,
  * `GET /v1/models`, `POST /v1/chat/completions`, `POST /alt/v1/chat/completions`,
- * `POST /api/v1/messages`. Other paths answer 404. Any non-empty key works unless `apiKey` narrows it;
- * every answer carries a `Date` header from `now`.
+ * `POST /v1/embeddings` (hashed bag-of-words vectors, float or base64, `dimensions`),
+ * `POST /v1/audio/speech` (decodable mp3, opus, aac, flac or wav with its Content-Type),
+ * `POST /v1/audio/transcriptions` (all five response formats; segment times fit the audio's length),
+ * `POST /alt/v1/images/generations` (real PNGs drawn from the prompt, `b64_json` or `url`; the links at
+ * `GET /files/images/<name>.png`; a prompt under four words gets a `revised_prompt`),
+ * `POST /api/v1/messages`, `POST /alt/v1/videos/generations`, `GET /alt/v1/videos/status/:jobId` (jobs
+ * move pending -> processing -> completed by polls or the clock: option `videoJob`) and the finished
+ * files at `GET /files/videos/:jobId/video.mp4|thumbnail.jpg` (a small real MP4 and JPEG). Other paths
+ * answer 404. Any non-empty key works unless `apiKey` narrows it; every answer carries a `Date` header
+ * from `now`.
  *
  * Markers in the last user message force behaviour: `[[emulator:status:<code>]]` (HTTP error in the
  * family's shape), `[[emulator:stream-error]]` (error mid-stream), `[[emulator:truncate]]` (body cut
- * mid-JSON) (see EmulatorFault), and `[[emulator:parallel-tools]]` (call every offered tool at once).
+ * mid-JSON) (see EmulatorFault), `[[emulator:parallel-tools]]` (call every offered tool at once), and,
+ * in a video prompt, `[[emulator:video-fail]]` (the job ends `failed` with an `error.message`).
  *
  * @example
  * const emulator = createUnigateEmulator();
@@ -138,14 +153,16 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
   const settingsKey = apiKeys?.[0] ?? EMULATOR_API_KEY;
   const models = new Map((options.models ?? SAMPLE_MODELS).map((model) => [model.id, model]));
   const requests: EmulatorRequestLogEntry[] = [];
+  const now = options.now ?? Date.now;
   const router = createEmulatorRouter({
     apiKeys,
     dailyRequestLimit: options.dailyRequestLimit ?? Infinity,
-    now: options.now ?? Date.now,
+    now,
     deniedModels: new Set(options.deniedModels ?? []),
     models,
     streamDelayMs: options.streamDelayMs ?? 0,
     log: requests,
+    videoJobs: createVideoJobStore(now, options.videoJob),
   });
   const handler = (request: Request) => router.handle(request);
 

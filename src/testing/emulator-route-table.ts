@@ -6,9 +6,14 @@ import type { EmulatorModel, EmulatorRoute } from './emulator-context';
 import { errorResponse, type ErrorFamily } from './emulator-responses';
 import { catalogRoute } from './routes/catalog-route';
 import { chatCompletionsRoute } from './routes/chat-completions-route';
+import { embeddingsRoute } from './routes/embeddings-route';
+import { imageFileRoute, imagesRoute } from './routes/images-route';
 import { messagesHeaderProblem } from './routes/messages-request';
 import { messagesRoute } from './routes/messages-route';
 import { modelsRoute } from './routes/models-route';
+import { videoFileRoute, videoGenerationsRoute, videoStatusRoute } from './routes/videos-route';
+import { speechRoute } from './routes/speech-route';
+import { transcriptionRoute } from './routes/transcription-route';
 
 /**
  * How a caller presents its key: not at all (public), as a bearer token, or in `x-api-key` (the messages
@@ -47,6 +52,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/public/models', method: 'GET', key: 'none', errors: 'chat', route: catalogRoute },
   { pattern: '/v1/models', method: 'GET', key: 'bearer', errors: 'chat', route: modelsRoute },
   { pattern: '/v1/chat/completions', ...chatCompletions },
+  { pattern: '/v1/embeddings', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'embedding', route: embeddingsRoute },
   { pattern: '/alt/v1/chat/completions', ...chatCompletions },
   {
     pattern: '/api/v1/messages',
@@ -58,6 +64,15 @@ export const ROUTES: readonly RouteEntry[] = [
     checkHeaders: messagesHeaderProblem,
     route: messagesRoute,
   },
+  { pattern: '/alt/v1/images/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image', route: imagesRoute },
+  // The images a `url` answer links to, without a key, like a CDN link.
+  { pattern: '/files/images/:file', method: 'GET', key: 'none', errors: 'image-video', route: imageFileRoute },
+  { pattern: '/alt/v1/videos/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'video', route: videoGenerationsRoute },
+  { pattern: '/alt/v1/videos/status/:jobId', method: 'GET', key: 'bearer', errors: 'image-video', route: videoStatusRoute },
+  // A finished job's files, without a key, like a CDN link.
+  { pattern: '/files/videos/:jobId/:file', method: 'GET', key: 'none', errors: 'image-video', route: videoFileRoute },
+  { pattern: '/v1/audio/speech', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'audio', route: speechRoute },
+  { pattern: '/v1/audio/transcriptions', method: 'POST', key: 'bearer', errors: 'chat', body: 'multipart', modelType: 'audio', route: transcriptionRoute },
 ];
 
 /** The `:name` values when `path` matches `pattern` segment by segment; undefined when it does not. */

@@ -4,12 +4,37 @@ import { expectTypeOf } from 'vitest';
 import type { z } from 'zod/v4';
 import type { UnigateChatProviderOptions, UnigateMessagesProviderOptions } from '../../src';
 import { unigateChatProviderOptionsSchema } from '../../src/chat/unigate-chat-options';
+import {
+  unigateEmbeddingProviderOptionsSchema,
+  type UnigateEmbeddingProviderOptions,
+} from '../../src/embedding/unigate-embedding-options';
+import {
+  unigateImageProviderOptionsSchema,
+  type UnigateImageProviderOptions,
+} from '../../src/image/unigate-image-options';
 import { unigateMessagesProviderOptionsSchema } from '../../src/messages/unigate-messages-options';
+import {
+  unigateSpeechProviderOptionsSchema,
+  type UnigateSpeechProviderOptions,
+} from '../../src/speech/unigate-speech-options';
+import {
+  unigateVideoProviderOptionsSchema,
+  type UnigateVideoProviderOptions,
+} from '../../src/video/unigate-video-options';
+import {
+  unigateTranscriptionProviderOptionsSchema,
+  type UnigateTranscriptionProviderOptions,
+} from '../../src/transcription/unigate-transcription-options';
 
 type Parsed<SCHEMA extends () => z.ZodType> = z.output<ReturnType<SCHEMA>>;
 
 expectTypeOf<Parsed<typeof unigateChatProviderOptionsSchema>>().toEqualTypeOf<UnigateChatProviderOptions>();
 expectTypeOf<Parsed<typeof unigateMessagesProviderOptionsSchema>>().toEqualTypeOf<UnigateMessagesProviderOptions>();
+expectTypeOf<Parsed<typeof unigateEmbeddingProviderOptionsSchema>>().toEqualTypeOf<UnigateEmbeddingProviderOptions>();
+expectTypeOf<Parsed<typeof unigateImageProviderOptionsSchema>>().toEqualTypeOf<UnigateImageProviderOptions>();
+expectTypeOf<Parsed<typeof unigateSpeechProviderOptionsSchema>>().toEqualTypeOf<UnigateSpeechProviderOptions>();
+expectTypeOf<Parsed<typeof unigateTranscriptionProviderOptionsSchema>>().toEqualTypeOf<UnigateTranscriptionProviderOptions>();
+expectTypeOf<Parsed<typeof unigateVideoProviderOptionsSchema>>().toEqualTypeOf<UnigateVideoProviderOptions>();
 
 // `satisfies` catches a typo in providerOptions.unigate, as the README shows.
 const chat = { user: 'user-42', n: 3 } satisfies UnigateChatProviderOptions;
@@ -17,4 +42,6 @@ const chat = { user: 'user-42', n: 3 } satisfies UnigateChatProviderOptions;
 const typo = { usr: 'user-42' } satisfies UnigateChatProviderOptions;
 // @ts-expect-error the messages model's end-user option is `userId`
 const messagesTypo = { user: 'user-42' } satisfies UnigateMessagesProviderOptions;
-void [chat, typo, messagesTypo];
+// @ts-expect-error the speech endpoint has no `user` (nor any other provider option)
+const speechUser = { user: 'user-42' } satisfies UnigateSpeechProviderOptions;
+void [chat, typo, messagesTypo, speechUser];

@@ -1,5 +1,5 @@
 // Type tests of the public API: checked by `npm run typecheck`, never run.
-import type { EmbeddingModelV3, LanguageModelV3, ProviderV3 } from '@ai-sdk/provider';
+import type { EmbeddingModelV3, Experimental_VideoModelV3, LanguageModelV3, ProviderV3 } from '@ai-sdk/provider';
 import { expectTypeOf } from 'vitest';
 import {
   createUnigate,
@@ -10,6 +10,10 @@ import {
   type UnigateModel,
   type UnigateProvider,
   type UnigateSpeechModelId,
+  type UnigateCompletedVideoJob,
+  type UnigateCreatedVideoJob,
+  type UnigateVideoJob,
+  type UnigateVideoModelV3,
 } from '../../src';
 
 const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
@@ -37,3 +41,16 @@ void new gw('gpt-4o-mini');
 createUnigate({ apikey: 'k' });
 // @ts-expect-error the catalog query is typed
 void gw.catalog.page({ pageSize: 10 });
+
+// Video: a V3 video model with ai@7's start/status methods, and the jobs helper of provider-api.md.
+expectTypeOf(gw.video('veo-3')).toEqualTypeOf<UnigateVideoModelV3>();
+expectTypeOf(gw.videoModel('veo-3')).toExtend<Experimental_VideoModelV3>();
+expectTypeOf(gw.videoJobs.create({ model: 'veo-3', prompt: 'p', aspectRatio: '16:9', duration: 5, user: 'u' })).resolves.toEqualTypeOf<UnigateCreatedVideoJob>();
+expectTypeOf(gw.videoJobs.get('vid-1')).resolves.toEqualTypeOf<UnigateVideoJob>();
+expectTypeOf(
+  gw.videoJobs.wait('vid-1', { pollIntervalMs: 5_000, timeoutMs: 60_000, abortSignal: new AbortController().signal, onStatus: job => void job.status }),
+).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
+expectTypeOf(gw.videoJobs.generate({ model: 'veo-3', prompt: 'p' }, { onStatus: () => {} })).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
+expectTypeOf<UnigateCreatedVideoJob['status']>().toEqualTypeOf<'pending'>();
+// @ts-expect-error a job needs a model and a prompt
+void gw.videoJobs.create({ prompt: 'p' });
