@@ -60,7 +60,8 @@ describe('emulator settings and routing', () => {
 
   it('answers unknown paths, including endpoints not emulated yet, with a chat-style 404', async () => {
     const emulator = createUnigateEmulator();
-    for (const path of ['/', '/v1/embeddings', '/v1/audio/speech', '/alt/v1/images/generations', '/alt/v1/models', '/v2/models']) {
+    // Images and video live on the alt base only; embeddings and audio on the base only.
+    for (const path of ['/', '/v1/moderations', '/v1/images/generations', '/alt/v1/embeddings', '/alt/v1/models', '/v2/models']) {
       const { status, json } = await send(emulator, `http://unigate.emulator${path}`, { method: 'POST', headers: BEARER, body: '{}' });
       expect(status).toBe(404);
       expect(json).toEqual({ error: { type: 'not_found_error', message: `No endpoint at POST ${path}`, code: 404 } });
@@ -118,8 +119,8 @@ describe('emulator settings and routing', () => {
       headers: { authorization: `Bearer ${KEY}` },
       body: form,
     });
-    expect(status).toBe(404);
-    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 404 }]);
+    expect(status).toBe(200);
+    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 }]);
   });
 
   it('stamps every answer with a Date header from the injected clock', async () => {
