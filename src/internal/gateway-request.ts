@@ -3,12 +3,15 @@ import {
   getFromApi,
   postFormDataToApi,
   postJsonToApi,
+  postToApi,
+  type FetchFunction,
   withUserAgentSuffix,
   type ResponseHandler,
 } from '@ai-sdk/provider-utils';
 import type { GatewayAuth, GatewayBase, UnigateConfig } from '../unigate-config';
 import { VERSION } from '../version';
 import { createGatewayErrorHandler } from './gateway-error';
+import { MultipartBody } from './multipart-body';
 
 /** The messages endpoint's version header value (gateway-api.md, "Versioning"). */
 export const MESSAGES_API_VERSION = '2023-06-01';
@@ -17,7 +20,10 @@ export interface GatewayRequest<T> {
   config: UnigateConfig;
   auth: GatewayAuth;
   url: string;
-  /** A JSON-serialisable object (POST as JSON), a `FormData` (POST as multipart), or absent (GET). */
+  /**
+   * A JSON-serialisable object (POST as JSON), a `MultipartBody` (a large upload, streamed), a `FormData`
+   * (POST as multipart), or absent (GET).
+   */
   body?: unknown;
   successfulResponseHandler: ResponseHandler<T>;
   abortSignal?: AbortSignal;
@@ -73,8 +79,33 @@ export function sendGatewayRequest<T>({
   const common = { url, headers: requestHeaders, failedResponseHandler, successfulResponseHandler, abortSignal, fetch: config.fetch };
 
   if (body === undefined) return getFromApi(common);
+  if (body instanceof MultipartBody) return postMultipart(common, body);
   if (typeof FormData !== 'undefined' && body instanceof FormData) {
     return postFormDataToApi({ ...common, formData: body });
   }
   return postJsonToApi({ ...common, body });
+}
+
+/** Node's fetch sends a stream body only when told it is half duplex; other runtimes ignore the flag. */
+function halfDuplex(fetch: FetchFunction = globalThis.fetch): FetchFunction {
+  return (input, init) => fetch(input, { ...init, duplex: 'half' } as RequestInit);
+}
+
+function postMultipart<T>(
+  common: Parameters<typeof getFromApi<T>>[0],
+  multipart: MultipartBody,
+): Promise<{ value: T; rawValue?: unknown; responseHeaders?: Record<string, string> }> {
+  const { body, streamed } = multipart.content();
+  return postToApi({
+    ...common,
+    headers: {
+      ...common.headers,
+      'content-type': multipart.contentType,
+      // A stream has no length of its own; a Blob states it itself.
+      ...(streamed && { 'content-length': String(multipart.contentLength) }),
+    },
+    // postToApi hands `content` to fetch unchanged; its type lists only what provider-utils' own helpers send.
+    body: { content: body as unknown as Uint8Array, values: multipart.values },
+    fetch: streamed ? halfDuplex(common.fetch) : common.fetch,
+  });
 }

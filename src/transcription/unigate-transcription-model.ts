@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type TranscriptionModelV3, type TranscriptionModelV3CallOptions } from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
 import { sendGatewayRequest } from '../internal/gateway-request';
+import { MultipartBody } from '../internal/multipart-body';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { checkRange } from '../internal/validate-argument';
@@ -78,21 +79,19 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
       ...(options.prompt !== undefined && { prompt: options.prompt }),
       ...(options.temperature !== undefined && { temperature: String(options.temperature) }),
     };
-    const formData = new FormData();
-    // The caller's bytes go into the Blob as they are (the Blob makes the one copy it must): no slice first.
-    formData.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType }), fileName);
-    for (const [name, value] of Object.entries(fields)) formData.append(name, value);
-    return { formData, fields, warnings, language: options.language };
+    // The caller's bytes go out as they are, in pieces: no copy of the file (see MultipartBody).
+    const upload = new MultipartBody({ ...fields }, { field: 'file', name: fileName, mediaType, bytes });
+    return { upload, fields, warnings, language: options.language };
   }
 
   async doGenerate(options: TranscriptionModelV3CallOptions): Promise<TranscriptionResult> {
-    const { formData, fields, warnings, language } = this.prepareRequest(options);
+    const { upload, fields, warnings, language } = this.prepareRequest(options);
     const timestamp = new Date();
     const { value, rawValue, responseHeaders } = await sendGatewayRequest({
       config: this.config,
       auth: 'bearer',
       url: this.config.url('base', '/audio/transcriptions'),
-      body: formData,
+      body: upload,
       successfulResponseHandler: responseHandler(fields.response_format),
       abortSignal: options.abortSignal,
       headers: options.headers,

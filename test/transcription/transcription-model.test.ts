@@ -36,7 +36,8 @@ describe('transcription request', () => {
     expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.headers['user-agent']).toContain(`unigate-ai-provider/${VERSION}`);
     const form = request.formData!;
-    expect([...form.keys()]).toEqual(['file', 'model', 'response_format']);
+    // The text fields first, then the file, streamed in pieces with its exact length.
+    expect([...form.keys()]).toEqual(['model', 'response_format', 'file']);
     const file = form.get('file') as File;
     expect(file.name).toBe('audio.wav');
     expect(file.type).toBe('audio/wav');
