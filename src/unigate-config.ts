@@ -1,5 +1,8 @@
 import { LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
+import { createCatalog, type UnigateCatalogEntry } from './catalog/unigate-catalog';
+import type { CatalogById } from './pricing/catalog-cache';
+import { createPricing, type UnigatePricingService } from './pricing/create-pricing';
 import type { UnigateProviderSettings } from './unigate-provider';
 
 /** Which credential a request carries (gateway-api.md, "Authentication"). */
@@ -34,6 +37,14 @@ export interface UnigateConfig {
   /** The user's extra headers. */
   readonly headers: Record<string, string | undefined>;
   readonly fetch?: FetchFunction;
+  /** Prices and catalog checks per call (`forCall`), and the catalog cache behind them. */
+  readonly pricing: UnigatePricingService;
+}
+
+/** Options tests use; not part of the public settings. */
+export interface UnigateConfigInternals {
+  /** The catalog cache's clock. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** Drops every trailing slash: `https://gw.test/v1//` and `https://gw.test/v1` are the same base. */
@@ -42,7 +53,11 @@ function withoutTrailingSlash(url: string | undefined): string | undefined {
 }
 
 /** Builds the config every model receives. URLs and the key are resolved at call time. */
-export function createUnigateConfig(settings: UnigateProviderSettings = {}, provider = 'unigate'): UnigateConfig {
+export function createUnigateConfig(
+  settings: UnigateProviderSettings = {},
+  provider = 'unigate',
+  internals: UnigateConfigInternals = {},
+): UnigateConfig {
   // URLs passed in describe one deployment: then the URL variables are not read at all, so a stale
   // UNIGATE_BASE_URL cannot send the key elsewhere, and runtimes without env access (Deno) still work.
   const explicitURLs = settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
@@ -66,7 +81,7 @@ export function createUnigateConfig(settings: UnigateProviderSettings = {}, prov
   const altBaseURL = (): string => setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL();
   const root = (base: GatewayBase): string => (base === 'site' ? siteURL() : base === 'base' ? baseURL() : altBaseURL());
 
-  return {
+  const config: UnigateConfig = {
     provider,
     root,
     url: (base, path) => `${root(base)}${path}`,
@@ -82,5 +97,18 @@ export function createUnigateConfig(settings: UnigateProviderSettings = {}, prov
       settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
     headers: settings.headers ?? {},
     fetch: settings.fetch,
+    pricing: createPricing({
+      pricing: settings.pricing,
+      ttlMs: settings.catalogCacheTtlMs,
+      now: internals.now,
+      // Every page, one after the other, without retries: a failed load costs a call its cost, never its
+      // result, and the next call tries again.
+      loadCatalog: async abortSignal => {
+        const byId = new Map<string, UnigateCatalogEntry>();
+        for await (const entry of createCatalog(config).entries({}, { abortSignal, maxRetries: 0 })) byId.set(entry.id, entry);
+        return byId as CatalogById;
+      },
+    }),
   };
+  return config;
 }

@@ -20,6 +20,7 @@ import { UnigateImageModel } from './image/unigate-image-model';
 import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
 import { UnigateTranscriptionModel } from './transcription/unigate-transcription-model';
 import { UnigateSpeechModel } from './speech/unigate-speech-model';
+import type { UnigatePricing } from './pricing/unigate-pricing-types';
 import { createUnigateConfig } from './unigate-config';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
@@ -52,6 +53,23 @@ export interface UnigateProviderSettings {
   headers?: Record<string, string | undefined>;
   /** Custom fetch: for proxies, tests, or the emulator from `unigate-ai-provider/testing`. */
   fetch?: FetchFunction;
+  /**
+   * Puts each call's cost in `providerMetadata.unigate.cost` (`{ input, output, total, unit: 'credits' }`).
+   * - `false` (default): no prices; nothing is fetched.
+   * - `'catalog'`: chat and embedding prices from the public catalog (`GET {site_url}/api/public/models`),
+   *   fetched lazily on the first call, shared by concurrent calls, cached for `catalogCacheTtlMs`; plus the
+   *   documented fixed prices (tts-1, tts-1-hd, whisper-1, the three embedding models). A catalog that
+   *   cannot be loaded never fails a call: the call gets a warning and no catalog price.
+   * - a table `{ [modelId]: UnigateModelPrice }`: overrides the fixed and catalog prices per model; models
+   *   it does not list fall back to the fixed prices, then to the catalog. The only source of image and video prices.
+   */
+  pricing?: UnigatePricing;
+  /**
+   * How long the cached catalog is fresh, in milliseconds. Default 3,600,000 (1 hour). After it, calls go
+   * on with the cached prices while one background refresh runs; a failed refresh keeps the old prices
+   * and is tried again a minute later.
+   */
+  catalogCacheTtlMs?: number;
 }
 
 /** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */

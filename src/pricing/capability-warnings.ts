@@ -1,0 +1,78 @@
+import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { UnigateCatalogEntry } from '../catalog/unigate-catalog';
+import type { PricedKind } from './unigate-pricing-types';
+
+/** The catalog `type` each accessor family expects. */
+const EXPECTED_TYPE: Record<PricedKind, string> = {
+  chat: 'chat',
+  messages: 'chat',
+  embedding: 'embedding',
+  speech: 'audio',
+  transcription: 'audio',
+  image: 'image',
+  video: 'video',
+};
+
+/** How each accessor family is named in a warning. */
+const USED_AS: Record<PricedKind, string> = {
+  chat: 'a chat language model (gw(id))',
+  messages: 'a messages language model (gw.messages(id))',
+  embedding: 'an embedding model (gw.embedding(id))',
+  speech: 'a speech model (gw.speech(id))',
+  transcription: 'a transcription model (gw.transcription(id))',
+  image: 'an image model (gw.image(id))',
+  video: 'a video model (gw.video(id))',
+};
+
+/** The accessors that fit a catalog type. */
+function rightAccessors(type: string, id: string): string | undefined {
+  const quoted = JSON.stringify(id);
+  switch (type) {
+    case 'chat':
+      return `gw(${quoted}) or gw.messages(${quoted})`;
+    case 'embedding':
+      return `gw.embedding(${quoted})`;
+    case 'audio':
+      return `gw.speech(${quoted}) or gw.transcription(${quoted})`;
+    case 'image':
+      return `gw.image(${quoted})`;
+    case 'video':
+      return `gw.video(${quoted})`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks a call against its catalog entry. Warnings only, never errors: the catalog may be stale, and
+ * the gateway decides.
+ */
+export function capabilityWarnings(
+  entry: UnigateCatalogEntry | undefined,
+  kind: PricedKind,
+  promptCharacters: number | undefined,
+): SharedV3Warning[] {
+  const warnings: SharedV3Warning[] = [];
+  if (entry === undefined) return warnings;
+  if (entry.type !== EXPECTED_TYPE[kind]) {
+    const accessor = rightAccessors(entry.type, entry.id);
+    warnings.push({
+      type: 'other',
+      message:
+        `Model ${JSON.stringify(entry.id)} is listed in the catalog as type '${entry.type}', but it is used as ${USED_AS[kind]}` +
+        (accessor !== undefined ? `; use ${accessor}.` : '.'),
+    });
+  }
+  if (entry.contextWindow !== undefined && promptCharacters !== undefined) {
+    const estimatedTokens = Math.ceil(promptCharacters / 4);
+    if (estimatedTokens > entry.contextWindow) {
+      warnings.push({
+        type: 'other',
+        message:
+          `The prompt is about ${estimatedTokens} tokens (estimated as ${promptCharacters} characters / 4, rounded up), ` +
+          `more than the ${entry.contextWindow}-token context window the catalog lists for ${JSON.stringify(entry.id)}.`,
+      });
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,43 @@
+import type { UnigateCost, UnigateModelPrice } from './unigate-pricing-types';
+
+// Pure: each returns undefined when the price lacks what it needs, so a result never carries a zero cost
+// invented from a missing price.
+
+function cost(input: number, output: number): UnigateCost {
+  return { input, output, total: input + output, unit: 'credits' };
+}
+
+/** Chat, messages and embeddings: tokens times the per-1M-token prices. No output price is needed when no output tokens were used. */
+export function tokenCost(
+  price: UnigateModelPrice | undefined,
+  usage: { inputTokens?: number; outputTokens?: number },
+): UnigateCost | undefined {
+  const inputPrice = price?.inputPerMillionTokens;
+  if (inputPrice === undefined || usage.inputTokens === undefined) return undefined;
+  const outputTokens = usage.outputTokens ?? 0;
+  const outputPrice = price?.outputPerMillionTokens ?? (outputTokens === 0 ? 0 : undefined);
+  if (outputPrice === undefined) return undefined;
+  return cost((usage.inputTokens * inputPrice) / 1e6, (outputTokens * outputPrice) / 1e6);
+}
+
+/** Speech: characters of input text times the per-1M-character price. */
+export function characterCost(price: UnigateModelPrice | undefined, characters: number): UnigateCost | undefined {
+  const perMillion = price?.perMillionCharacters;
+  return perMillion === undefined ? undefined : cost((characters * perMillion) / 1e6, 0);
+}
+
+/** Transcription: the audio's length in minutes times the per-minute price. */
+export function minuteCost(price: UnigateModelPrice | undefined, seconds: number | undefined): UnigateCost | undefined {
+  const perMinute = price?.perMinute;
+  return perMinute === undefined || seconds === undefined ? undefined : cost((seconds / 60) * perMinute, 0);
+}
+
+/** Images and videos: a count times the per-item price (from a price table). */
+export function unitCost(
+  price: UnigateModelPrice | undefined,
+  kind: 'image' | 'video',
+  count: number,
+): UnigateCost | undefined {
+  const perUnit = kind === 'image' ? price?.perImage : price?.perVideo;
+  return perUnit === undefined ? undefined : cost(count * perUnit, 0);
+}
