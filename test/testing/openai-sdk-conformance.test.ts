@@ -1,24 +1,15 @@
 // The official `openai` client must read the emulator's chat-completions answers, streams and errors:
 // it keeps the emulator honest about the wire format (design.md, "The emulator stands apart").
 
-import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { openaiClient } from './openai-client';
 import { z } from 'zod/v4';
 import { createUnigateEmulator, type UnigateEmulatorOptions } from '../../src/testing/index';
 import { checkJsonSchema } from './json-schema-check';
 
-function client(options: UnigateEmulatorOptions = {}, apiKey = 'sk-unigate-emulator') {
-  const emulator = createUnigateEmulator(options);
-  const openai = new OpenAI({
-    apiKey,
-    baseURL: emulator.settings.baseURL,
-    fetch: emulator.fetch,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { emulator, openai };
-}
+const client = (options: UnigateEmulatorOptions = {}, apiKey?: string) => openaiClient(options, { apiKey });
 
 const weatherParameters = {
   type: 'object',

@@ -2,19 +2,9 @@
 
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createUnigateEmulator } from '../../src/testing/index';
+import { openaiClient } from './openai-client';
 
-function client() {
-  const emulator = createUnigateEmulator();
-  const openai = new OpenAI({
-    apiKey: 'sk-unigate-emulator',
-    baseURL: emulator.settings.baseURL,
-    fetch: emulator.fetch,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { emulator, openai };
-}
+const client = () => openaiClient();
 
 describe('openai SDK embeddings against the emulator', () => {
   it('reads float vectors', async () => {

@@ -3,20 +3,10 @@
 
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createUnigateEmulator } from '../../src/testing/index';
+import { openaiClient } from './openai-client';
 import { pngSize } from '../image/png-header';
 
-function client() {
-  const emulator = createUnigateEmulator({ now: () => 1_736_000_000_000 });
-  const openai = new OpenAI({
-    apiKey: 'sk-unigate-emulator',
-    baseURL: emulator.settings.altBaseURL,
-    fetch: emulator.fetch,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { emulator, openai };
-}
+const client = () => openaiClient({ now: () => 1_736_000_000_000 }, { base: 'alt' });
 
 describe('openai SDK images against the emulator', () => {
   it('reads b64_json images and the revised prompt', async () => {

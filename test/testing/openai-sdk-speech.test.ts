@@ -3,15 +3,11 @@
 
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createUnigateEmulator } from '../../src/testing/index';
+import { openaiClient } from './openai-client';
 import { failure } from '../helpers/test-kit';
 import { speechAudio, SPEECH_CONTENT_TYPES, type SpeechFormat } from '../../src/testing/routes/speech-route';
 
-function client() {
-  const emulator = createUnigateEmulator();
-  const openai = new OpenAI({ apiKey: 'sk-unigate-emulator', baseURL: emulator.settings.baseURL, fetch: emulator.fetch, maxRetries: 0, logLevel: 'off' });
-  return { emulator, openai };
-}
+const client = () => openaiClient();
 
 describe('openai SDK speech against the emulator', () => {
   it.each(Object.keys(SPEECH_CONTENT_TYPES) as SpeechFormat[])('reads %s audio: the bytes the route serves', async (format) => {

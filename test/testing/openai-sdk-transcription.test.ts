@@ -3,20 +3,10 @@
 
 import OpenAI, { toFile } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createUnigateEmulator } from '../../src/testing/index';
+import { openaiClient } from './openai-client';
 import { synthesizeWav } from '../transcription/transcription-fixtures';
 
-function client() {
-  const emulator = createUnigateEmulator();
-  const openai = new OpenAI({
-    apiKey: 'sk-unigate-emulator',
-    baseURL: emulator.settings.baseURL,
-    fetch: emulator.fetch,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { emulator, openai };
-}
+const client = () => openaiClient();
 
 const file = () => toFile(synthesizeWav(3, 8000), 'talk.wav', { type: 'audio/wav' });
 const TEXT = 'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.';

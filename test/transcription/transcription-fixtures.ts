@@ -1,27 +1,12 @@
 // Audio for the transcription tests, made here: a 16-bit PCM mono WAV of a given length (a quiet
 // 440 Hz tone), and the verbose_json body the gateway's OpenAI-style upstream sends.
+import { writeWav } from '../../src/testing/wav-writer';
 
-/** A 16-bit PCM mono WAV of `seconds` at `sampleRate`: a 44-byte header and the samples. */
+/** A 16-bit PCM mono WAV of `seconds` at `sampleRate`: a 44-byte header and a quiet 440 Hz tone. */
 export function synthesizeWav(seconds: number, sampleRate = 16_000): Uint8Array {
-  const samples = Math.round(seconds * sampleRate);
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true); // fmt chunk size
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true); // byte rate
-  view.setUint16(32, 2, true); // block align
-  view.setUint16(34, 16, true); // bits per sample
-  ascii(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) view.setInt16(44 + i * 2, Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), true);
-  return bytes;
+  const samples = new Int16Array(Math.round(seconds * sampleRate));
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate));
+  return writeWav(samples, sampleRate);
 }
 
 /** A verbose_json body with every documented field, as the upstream sends it. */
