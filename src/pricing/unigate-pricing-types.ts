@@ -29,8 +29,11 @@ export type UnigatePriceTable = Record<string, UnigateModelPrice>;
  */
 export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
 
-/** What one call cost, in credits (`providerMetadata.unigate.cost`). Figures are not rounded. */
-export interface UnigateCost {
+/**
+ * What one call cost, in credits (`providerMetadata.unigate.cost`). Figures are not rounded.
+ * A type alias, not an interface, so it fits in provider metadata (`JSONObject`).
+ */
+export type UnigateCost = {
   /** Credits for the input: prompt tokens, characters, minutes, images or videos. */
   input: number;
   /** Credits for the output tokens; 0 for kinds billed on input only. */
@@ -38,7 +41,7 @@ export interface UnigateCost {
   /** `input + output`. */
   total: number;
   unit: 'credits';
-}
+};
 
 /** The model kinds that are priced, one per accessor family. */
 export type PricedKind = 'chat' | 'messages' | 'embedding' | 'speech' | 'transcription' | 'image' | 'video';
