@@ -1,0 +1,12 @@
+// `npm run generate:model-ids`: writes src/unigate-model-ids.ts from the catalog. Reads the emulator by
+// default, the real gateway when UNIGATE_API_KEY is set (with UNIGATE_SITE_URL, as createUnigate() needs).
+// The output is deterministic: rerunning it on an unchanged catalog leaves the file as it is.
+import { writeFileSync } from 'node:fs';
+import { loadCatalog } from './load-catalog-entries';
+import { groupModelIds, MODEL_IDS_PATH, renderModelIds } from './render-model-ids';
+
+const { entries, source } = await loadCatalog();
+writeFileSync(new URL(`../${MODEL_IDS_PATH}`, import.meta.url), renderModelIds(entries, { source }));
+const ids = groupModelIds(entries);
+const counts = Object.entries(ids).map(([kind, list]) => `${kind} ${list.length}`).join(', ');
+console.log(`${MODEL_IDS_PATH}: ${entries.length} catalog entries from ${source}; ids: ${counts}`);
