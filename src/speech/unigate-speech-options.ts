@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech-api-types';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The speech limits of gateway-api.md ("POST /audio/speech"). */
 export const SPEECH_LIMITS = {
@@ -38,4 +39,7 @@ export type UnigateSpeechProviderMetadata = {
   format: UnigateSpeechFormat;
   /** The voice that was sent (`alloy` when the call named none). */
   voice: UnigateSpeechVoice;
+  /** What the call cost: characters of the text x the per-1M-character price. Only when pricing is on and the model has that price. */
+  // Pick: UnigateCost is an interface, and only an object type fits the metadata's JSON type.
+  cost?: Pick<UnigateCost, keyof UnigateCost>;
 };
