@@ -4,6 +4,7 @@ import { sendGatewayRequest } from '../internal/gateway-request';
 import { MultipartBody } from '../internal/multipart-body';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { minuteCost } from '../pricing/compute-cost';
 import { checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateTranscriptionModelId } from '../unigate-model-ids';
@@ -87,26 +88,35 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   async doGenerate(options: TranscriptionModelV3CallOptions): Promise<TranscriptionResult> {
     const { upload, fields, warnings, language } = this.prepareRequest(options);
     const timestamp = new Date();
-    const { value, rawValue, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
-      auth: 'bearer',
-      url: this.config.url('base', '/audio/transcriptions'),
-      body: upload,
-      successfulResponseHandler: responseHandler(fields.response_format),
-      abortSignal: options.abortSignal,
-      headers: options.headers,
-    });
+    // The price is looked up while the audio is transcribed; it never fails the call.
+    const pricing = this.config.pricing.forCall(this.modelId, 'transcription', { abortSignal: options.abortSignal });
+    const [{ value, rawValue, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
+      sendGatewayRequest({
+        config: this.config,
+        auth: 'bearer',
+        url: this.config.url('base', '/audio/transcriptions'),
+        body: upload,
+        successfulResponseHandler: responseHandler(fields.response_format),
+        abortSignal: options.abortSignal,
+        headers: options.headers,
+      }),
+      pricing,
+    ]);
     const converted = convertTranscription(fields.response_format, value, language);
+    // By the minute, from the duration the result reports: none when it is unknown (json, text).
+    const cost = minuteCost(price, converted.durationInSeconds);
     return {
       text: converted.text,
       segments: converted.segments,
       language: converted.language,
       durationInSeconds: converted.durationInSeconds,
-      warnings: [...warnings, ...converted.warnings],
+      warnings: [...warnings, ...converted.warnings, ...pricingWarnings],
       // The form's fields without the file: the audio is no telemetry.
       request: { body: JSON.stringify(fields) },
       response: { timestamp, modelId: this.modelId, headers: responseHeaders, body: rawValue },
-      providerMetadata: converted.providerMetadata,
+      providerMetadata: cost
+        ? { unigate: { ...converted.providerMetadata.unigate, cost: { ...cost } } }
+        : converted.providerMetadata,
     };
   }
 }

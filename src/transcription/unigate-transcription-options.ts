@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
  * The transcription limits of gateway-api.md ("POST /audio/transcriptions", "Limits"). "25 MB" is read
@@ -64,4 +65,9 @@ export interface UnigateTranscriptionProviderMetadata {
   subtitles?: string;
   /** With `verbose_json`, when the gateway sent word timings: each word with its start and end in seconds. */
   words?: Array<{ word: string; start: number; end: number }>;
+  /**
+   * What the call cost: minutes of audio (from `durationInSeconds`) x the per-minute price. Only when pricing
+   * is on, the model has that price and the duration is known (not with `json` / `text`).
+   */
+  cost?: UnigateCost;
 }
