@@ -10,6 +10,7 @@ import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL, type ResponseHan
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { tokenCost } from '../pricing/compute-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
 import { embeddingListSchema, type EmbeddingRequestBody } from './embedding-api-types';
@@ -133,22 +134,33 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
     };
   }
 
+  /**
+   * `providerMetadata.unigate.cost` is this request's cost. `embedMany` merges its requests' metadata key
+   * by key, so a batch split over several requests shows the last one's cost (its `usage` is the sum).
+   */
   async doEmbed(options: EmbeddingModelV3CallOptions): Promise<EmbeddingModelV3Result> {
     const { body, warnings, expected } = this.prepareRequest(options);
-    const { value, rawValue, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
-      auth: 'bearer',
-      url: this.config.url('base', '/embeddings'),
-      body,
-      successfulResponseHandler: this.answerHandler(body.input.length, expected),
-      abortSignal: options.abortSignal,
-      headers: options.headers,
-    });
+    // The price is looked up while the vectors are made; it never fails the call.
+    const pricing = this.config.pricing.forCall(this.modelId, 'embedding', { abortSignal: options.abortSignal });
+    const [{ value, rawValue, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
+      sendGatewayRequest({
+        config: this.config,
+        auth: 'bearer',
+        url: this.config.url('base', '/embeddings'),
+        body,
+        successfulResponseHandler: this.answerHandler(body.input.length, expected),
+        abortSignal: options.abortSignal,
+        headers: options.headers,
+      }),
+      pricing,
+    ]);
+    const cost = tokenCost(price, { inputTokens: value.tokens });
     return {
       embeddings: value.embeddings,
       ...(value.tokens !== undefined && { usage: { tokens: value.tokens } }),
+      ...(cost && { providerMetadata: { unigate: { cost: { ...cost } } } }),
       response: { headers: responseHeaders, body: withoutVectors(rawValue) },
-      warnings,
+      warnings: [...warnings, ...pricingWarnings],
     };
   }
 }
