@@ -9,6 +9,7 @@ import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { unitCost } from '../pricing/compute-cost';
 import { checkInteger, checkMaxLength } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateImageModelId } from '../unigate-model-ids';
@@ -89,29 +90,36 @@ export class UnigateImageModel implements ImageModelV3 {
   async doGenerate(options: ImageModelV3CallOptions): Promise<ImageResult> {
     const { body, warnings } = this.prepareRequest(options);
     const url = this.config.url('alt', '/images/generations');
-    const { value, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
-      auth: 'bearer',
-      url,
-      body,
-      successfulResponseHandler: createJsonHandler(imageResponseSchema()),
-      abortSignal: options.abortSignal,
-      headers: options.headers,
-    });
+    // The price is looked up while the images are made; it never fails the call.
+    const pricing = this.config.pricing.forCall(this.modelId, 'image', { abortSignal: options.abortSignal });
+    const [{ value, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
+      sendGatewayRequest({
+        config: this.config,
+        auth: 'bearer',
+        url,
+        body,
+        successfulResponseHandler: createJsonHandler(imageResponseSchema()),
+        abortSignal: options.abortSignal,
+        headers: options.headers,
+      }),
+      pricing,
+    ]);
 
     const images = await Promise.all(value.data.map((datum, index) => this.imageOf(datum, index, options)));
     const metadata: UnigateImageMetadata[] = value.data.map(datum => ({
       revisedPrompt: datum.revised_prompt ?? null,
       ...(typeof datum.url === 'string' && datum.url !== '' && { url: datum.url }),
     }));
+    // Per image returned, from a price table only; `images` stays, the AI SDK requires it.
+    const cost = unitCost(price, 'image', value.data.length);
 
     return {
       // One type for the whole array, as the interface asks: base64 unless something was downloaded.
       images: images.every(image => typeof image === 'string')
         ? (images as string[])
         : images.map(image => (typeof image === 'string' ? convertBase64ToUint8Array(image) : image)),
-      warnings,
-      providerMetadata: { unigate: { images: metadata } },
+      warnings: [...warnings, ...pricingWarnings],
+      providerMetadata: { unigate: { images: metadata, ...(cost && { cost: { ...cost } }) } },
       response: {
         timestamp: typeof value.created === 'number' ? new Date(value.created * 1000) : new Date(),
         modelId: this.modelId,

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The image limits of gateway-api.md ("POST /images/generations", "Limits"). */
 export const IMAGE_LIMITS = {
@@ -62,4 +63,10 @@ export type UnigateImageMetadata = {
 /** What the image model puts in `providerMetadata.unigate`: always an `images` array. */
 export interface UnigateImageProviderMetadata {
   images: UnigateImageMetadata[];
+  /**
+   * What the request cost: `perImage` of a price table x the images returned (the catalog has no per-image
+   * price). ai@7 shows it per request in `result.calls[i].providerMetadata`; both majors keep only
+   * `images` in the merged `result.providerMetadata`.
+   */
+  cost?: UnigateCost;
 }
