@@ -8,6 +8,8 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { unitCost } from '../pricing/compute-cost';
+import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateVideoModelId } from '../unigate-model-ids';
 import { prepareVideoBody } from './prepare-video-body';
@@ -74,11 +76,13 @@ function readOperation(operation: JSONValue): { jobId: string; statusUrl?: strin
   });
 }
 
-function videoMetadata(job: UnigateVideoJob): SharedV3ProviderMetadata {
+/** The job's metadata; a completed job also carries its cost when `price` has a per-video price. */
+function videoMetadata(job: UnigateVideoJob, price?: UnigateModelPrice): SharedV3ProviderMetadata {
   const unigate: UnigateVideoProviderMetadata = { jobId: job.jobId };
   if (job.result) unigate.videoUrl = job.result.videoUrl;
   if (job.result?.thumbnailUrl) unigate.thumbnailUrl = job.result.thumbnailUrl;
-  return { unigate: { ...unigate } };
+  const cost = job.result ? unitCost(price, 'video', 1) : undefined;
+  return { unigate: { ...unigate, ...(cost && { cost: { ...cost } }) } };
 }
 
 function videosOf(job: UnigateVideoJob): Experimental_VideoModelV3VideoData[] {
@@ -121,6 +125,10 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     return { body, warnings, unigate };
   }
 
+  private forCall(abortSignal: AbortSignal | undefined) {
+    return this.config.pricing.forCall(this.modelId, 'video', { abortSignal });
+  }
+
   private response(headers: Record<string, string> | undefined): VideoResponseInfo {
     return { timestamp: new Date(), modelId: this.modelId, headers };
   }
@@ -128,23 +136,37 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   /** Creates the job and polls it until it is completed (a video URL) or failed (an error with the job id). */
   async doGenerate(options: Experimental_VideoModelV3CallOptions) {
     const { body, warnings, unigate } = this.prepare(options);
-    const { job, responseHeaders } = await runVideoJob(this.config, body, {
-      ...unigate,
-      abortSignal: options.abortSignal,
-      headers: options.headers,
-      // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.
-      maxRetries: 0,
-    });
-    return { videos: videosOf(job), warnings, providerMetadata: videoMetadata(job), response: this.response(responseHeaders) };
+    // The price is looked up while the job runs; it never fails the call.
+    const pricing = this.forCall(options.abortSignal);
+    const [{ job, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
+      runVideoJob(this.config, body, {
+        ...unigate,
+        abortSignal: options.abortSignal,
+        headers: options.headers,
+        // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.
+        maxRetries: 0,
+      }),
+      pricing,
+    ]);
+    return {
+      videos: videosOf(job),
+      warnings: [...warnings, ...pricingWarnings],
+      providerMetadata: videoMetadata(job, price),
+      response: this.response(responseHeaders),
+    };
   }
 
   /** Starts the job and returns at once: the operation is `{ jobId, statusUrl }`. */
   async doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): Promise<UnigateVideoStartResult> {
     const { body, warnings } = this.prepare(options);
-    const { job, responseHeaders } = await postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers });
+    // The catalog checks' warnings belong to the start; the cost comes with the completed status.
+    const [{ job, responseHeaders }, { warnings: pricingWarnings }] = await Promise.all([
+      postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers }),
+      this.forCall(options.abortSignal),
+    ]);
     return {
       operation: { jobId: job.jobId, statusUrl: job.statusUrl },
-      warnings,
+      warnings: [...warnings, ...pricingWarnings],
       providerMetadata: { unigate: { jobId: job.jobId } },
       response: this.response(responseHeaders),
     };
@@ -164,9 +186,12 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     const read = await fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) });
     const { job } = read;
     const response = this.response(read.responseHeaders);
-    const providerMetadata = videoMetadata(job);
-    if (job.status === 'completed') return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata, response };
-    if (job.status === 'failed') return { status: 'error', error: failedJobError(job).message, providerMetadata, response };
+    if (job.status === 'completed') {
+      // doStart reported the catalog checks already: only the price is used here.
+      const { price } = await this.forCall(abortSignal);
+      return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata: videoMetadata(job, price), response };
+    }
+    if (job.status === 'failed') return { status: 'error', error: failedJobError(job).message, providerMetadata: videoMetadata(job), response };
     return { status: 'pending', providerMetadata: { unigate: { jobId, status: job.status } }, response };
   }
 }

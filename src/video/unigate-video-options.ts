@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateVideoJob } from './video-job';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The video limits of gateway-api.md ("POST /videos/generations", "Limits"). */
 export const VIDEO_LIMITS = {
@@ -76,4 +77,9 @@ export interface UnigateVideoProviderMetadata {
   videoUrl?: string;
   /** The job's thumbnail, when the gateway sent one. */
   thumbnailUrl?: string;
+  /**
+   * What the completed video cost: `perVideo` of a price table (the catalog has no per-video price). On
+   * `doGenerate`'s result and on `doStatus`'s `completed` one (ai@7's `poll`).
+   */
+  cost?: UnigateCost;
 }
