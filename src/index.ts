@@ -22,6 +22,13 @@ export type {
 } from './image/unigate-image-options';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
+export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
+export type {
+  UnigateCost,
+  UnigateModelPrice,
+  UnigatePriceTable,
+  UnigatePricing,
+} from './pricing/unigate-pricing-types';
 export { DEFAULT_MESSAGES_MAX_TOKENS } from './messages/unigate-messages-options';
 export type {
   UnigateMessagesProviderMetadata,

@@ -20,7 +20,8 @@ import { UnigateImageModel } from './image/unigate-image-model';
 import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
 import { UnigateTranscriptionModel } from './transcription/unigate-transcription-model';
 import { UnigateSpeechModel } from './speech/unigate-speech-model';
-import type { UnigatePricing } from './pricing/unigate-pricing-types';
+import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
+import type { UnigateCost, UnigatePricing } from './pricing/unigate-pricing-types';
 import { createUnigateConfig } from './unigate-config';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
@@ -126,6 +127,14 @@ export interface UnigateProvider extends ProviderV3 {
   listModels(options?: UnigateRequestOptions): Promise<UnigateModel[]>;
   /** The public, priced model catalog (`GET {site_url}/api/public/models`). */
   readonly catalog: UnigateCatalog;
+  /**
+   * What a call would cost, in credits, before making it: `{ model, inputTokens, outputTokens }` (chat,
+   * messages, embeddings), `{ model, characters }` (speech), `{ model, minutes }` (transcription),
+   * `{ model, images }` / `{ model, videos }` (prices from a `pricing` table only). Prices come from the
+   * table, the built-in prices, then the catalog, loaded if needed whatever the `pricing` setting (a
+   * catalog that cannot be loaded rejects). `undefined` when nothing prices the model on that basis.
+   */
+  estimateCost(request: UnigateCostEstimateRequest): Promise<UnigateCost | undefined>;
 }
 
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
@@ -165,6 +174,7 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
     videoJobs: createVideoJobs(config),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: createCatalog(config),
+    estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(config.pricing, request),
   });
 }
 

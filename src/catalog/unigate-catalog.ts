@@ -92,6 +92,12 @@ export interface UnigateCatalog {
     query?: Omit<UnigateCatalogQuery, 'page'>,
     options?: UnigateRequestOptions,
   ): AsyncIterable<UnigateCatalogEntry>;
+  /**
+   * One entry by model id, from the cached catalog that pricing also uses: every page is loaded once on
+   * first need (whatever the `pricing` setting), then kept for `catalogCacheTtlMs`. `undefined` for an
+   * id the catalog does not list.
+   */
+  get(id: string, options?: { abortSignal?: AbortSignal }): Promise<UnigateCatalogEntry | undefined>;
 }
 
 export async function listModels(
@@ -185,6 +191,7 @@ export function createCatalog(config: UnigateConfig): UnigateCatalog {
 
   return {
     page,
+    get: (id, options) => config.pricing.catalogEntry(id, options?.abortSignal),
     entries(query = {}, options = {}) {
       return {
         async *[Symbol.asyncIterator]() {

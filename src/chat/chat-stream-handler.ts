@@ -3,6 +3,7 @@ import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
+import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { ChatCompletionChunk } from './chat-api-types';
 import { choiceDelta, collectChoice } from './chat-choice-deltas';
 import { type ChatSink, ChatStreamState } from './chat-stream-state';
@@ -12,6 +13,8 @@ import { completeToolCalls } from './chat-tool-call-deltas';
 export interface ChatStreamHandlerOptions extends StreamHandlerOptions {
   /** `n > 1`: keep every choice's text for `providerMetadata.unigate.choices`. */
   collectChoices: boolean;
+  /** This call's price, resolved before the stream starts: the `finish` part carries the cost. */
+  price?: UnigateModelPrice;
 }
 
 /** The clean end, at `[DONE]` or the end of the body: open blocks close, tool calls complete, one `finish`. */
@@ -68,7 +71,7 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
  */
 export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
-  const state = new ChatStreamState(options.warnings, options.collectChoices);
+  const state = new ChatStreamState(options.warnings, options.collectChoices, options.price);
   return {
     event(data, eventName, sink) {
       if (state.finished) return;

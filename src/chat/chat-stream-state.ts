@@ -1,5 +1,7 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { type PartSink, StreamState } from '../internal/stream-state';
+import { languageModelCost, withCost } from '../pricing/language-model-cost';
+import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 
@@ -41,10 +43,13 @@ export class ChatStreamState extends StreamState {
   readonly choiceTexts: string[] = [];
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
+  /** This call's price: the `finish` part carries the cost. */
+  readonly price: UnigateModelPrice | undefined;
 
-  constructor(warnings: SharedV3Warning[], collectChoices: boolean) {
+  constructor(warnings: SharedV3Warning[], collectChoices: boolean, price?: UnigateModelPrice) {
     super(warnings);
     this.collectChoices = collectChoices;
+    this.price = price;
   }
 
   endReasoning(sink: ChatSink): void {
@@ -62,11 +67,12 @@ export class ChatStreamState extends StreamState {
   /** The clean end's last part; the caller closes open blocks and completes tool calls first. */
   sendFinish(sink: ChatSink): void {
     this.finishSent = true;
-    const metadata = this.providerMetadata();
+    const usage = convertChatUsage(this.usage);
+    const metadata = withCost(this.providerMetadata(), languageModelCost(this.price, usage));
     sink.enqueue({
       type: 'finish',
       finishReason: mapChatFinishReason(this.finishReason),
-      usage: convertChatUsage(this.usage),
+      usage,
       ...(metadata !== undefined && { providerMetadata: metadata }),
     });
   }

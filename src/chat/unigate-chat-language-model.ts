@@ -10,12 +10,12 @@ import {
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
 import { createInBandError } from '../internal/gateway-error';
-import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
+import { languageModelCost, sendPricedLanguageModelRequest, withCost } from '../pricing/language-model-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
 import { chatResponseSchema, type ChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
@@ -151,15 +151,14 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const { body, warnings, collectChoices } = this.prepareRequest(options);
     const url = this.config.url(this.config.chatBase, '/chat/completions');
-    const { value, rawValue, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
-      auth: 'bearer',
-      url,
-      body,
-      successfulResponseHandler: createJsonHandler(chatResponseSchema()),
-      abortSignal: options.abortSignal,
-      headers: options.headers,
-    });
+    const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedLanguageModelRequest(
+      this.config,
+      this.modelId,
+      'chat',
+      options,
+      { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(chatResponseSchema()) },
+    );
+    warnings.push(...pricingWarnings);
     if (!('choices' in value) || value.error != null) {
       throw this.inBandError(value, JSON.stringify(rawValue), url, body);
     }
@@ -196,10 +195,13 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       };
     }
 
+    const usage = convertChatUsage((rawValue as { usage?: unknown } | undefined)?.usage);
+    providerMetadata = withCost(providerMetadata, languageModelCost(price, usage));
+
     return {
       content,
       finishReason: mapChatFinishReason(choice?.finish_reason),
-      usage: convertChatUsage((rawValue as { usage?: unknown } | undefined)?.usage),
+      usage,
       ...(providerMetadata !== undefined && { providerMetadata }),
       request: { body },
       response: {
@@ -218,21 +220,24 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     // Usage always: it is what the gateway bills.
     const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
     const url = this.config.url(this.config.chatBase, '/chat/completions');
-    const { value: responseBody, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
+    const {
+      value: responseBody,
+      responseHeaders,
+      price,
+      pricingWarnings,
+    } = await sendPricedLanguageModelRequest(this.config, this.modelId, 'chat', options, {
       auth: 'bearer',
       url,
       body,
       successfulResponseHandler: streamingBody,
-      abortSignal: options.abortSignal,
-      headers: options.headers,
     });
     const stream = readSseStream(
       responseBody,
       createChatStreamHandler({
-        warnings: prepared.warnings,
+        warnings: [...prepared.warnings, ...pricingWarnings],
         includeRawChunks: options.includeRawChunks === true,
         collectChoices: prepared.collectChoices,
+        price,
         request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
       }),
       { secret: this.config.optionalApiKey() },

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The chat-completions limits of gateway-api.md ("POST /chat/completions", "Limits"). */
 export const CHAT_LIMITS = {
@@ -66,7 +67,9 @@ export interface UnigateChatChoice {
   finishReason: string | null;
 }
 
-/** What the chat model puts in `providerMetadata.unigate` (only when `n > 1`). */
+/** What the chat model puts in `providerMetadata.unigate`: `choices` when `n > 1`, `cost` when the call is priced. */
 export interface UnigateChatProviderMetadata {
   choices?: UnigateChatChoice[];
+  /** What the call cost (every choice's tokens), when `pricing` gives this model a price. */
+  cost?: UnigateCost;
 }

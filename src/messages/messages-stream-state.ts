@@ -1,5 +1,7 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import { type PartSink, StreamState } from '../internal/stream-state';
+import { languageModelCost, withCost } from '../pricing/language-model-cost';
+import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
@@ -30,10 +32,13 @@ export class MessagesStreamState extends StreamState {
   readonly usage: MessagesUsage = {};
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
+  /** This call's price: a clean `finish` carries the cost. */
+  readonly price: UnigateModelPrice | undefined;
 
-  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean) {
+  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, price?: UnigateModelPrice) {
     super(warnings);
     this.jsonResponseTool = jsonResponseTool;
+    this.price = price;
   }
 
   /** Takes the counts a `message_start` or `message_delta` sends; anything else is ignored. */
@@ -54,11 +59,13 @@ export class MessagesStreamState extends StreamState {
     const finishReason = failed
       ? { unified: 'error' as const, raw: this.stopReason }
       : mapMessagesStopReason(this.stopReason, this.jsonResponseTool && !this.usedRealTool);
+    const usage = convertMessagesUsage(this.usage);
+    const metadata = { unigate: { stopSequence: this.stopSequence } };
     sink.enqueue({
       type: 'finish',
       finishReason,
-      usage: convertMessagesUsage(this.usage),
-      providerMetadata: { unigate: { stopSequence: this.stopSequence } },
+      usage,
+      providerMetadata: failed ? metadata : withCost(metadata, languageModelCost(this.price, usage))!,
     });
   }
 

@@ -7,12 +7,12 @@ import {
   type LanguageModelV3StreamResult,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkRange } from '../internal/validate-argument';
+import { languageModelCost, sendPricedLanguageModelRequest, withCost } from '../pricing/language-model-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateMessagesModelId } from '../unigate-model-ids';
 import { convertMessagesUsage } from './convert-messages-usage';
@@ -126,15 +126,19 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const { body, warnings, jsonResponseTool } = this.prepare(options);
-    const { value: response, rawValue, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
+    const {
+      value: response,
+      rawValue,
+      responseHeaders,
+      price,
+      pricingWarnings,
+    } = await sendPricedLanguageModelRequest(this.config, this.modelId, 'messages', options, {
       auth: 'messages',
       url: this.url,
       body,
       successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
-      abortSignal: options.abortSignal,
-      headers: options.headers,
     });
+    warnings.push(...pricingWarnings);
 
     const content: LanguageModelV3Content[] = [];
     let usedRealTool = false;
@@ -171,11 +175,13 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       }
     }
 
+    const usage = convertMessagesUsage(response.usage);
+    const metadata = { unigate: { stopSequence: response.stop_sequence ?? null } };
     return {
       content,
       finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
-      usage: convertMessagesUsage(response.usage),
-      providerMetadata: { unigate: { stopSequence: response.stop_sequence ?? null } },
+      usage,
+      providerMetadata: withCost(metadata, languageModelCost(price, usage)) ?? metadata,
       request: { body },
       response: {
         ...(response.id != null && { id: response.id }),
@@ -191,21 +197,24 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     const { body, warnings, jsonResponseTool } = this.prepare(options);
     const requestBody = { ...body, stream: true };
     const url = this.url;
-    const { value: responseBody, responseHeaders } = await sendGatewayRequest({
-      config: this.config,
+    const {
+      value: responseBody,
+      responseHeaders,
+      price,
+      pricingWarnings,
+    } = await sendPricedLanguageModelRequest(this.config, this.modelId, 'messages', options, {
       auth: 'messages',
       url,
       body: requestBody,
       successfulResponseHandler: streamingBody,
-      abortSignal: options.abortSignal,
-      headers: options.headers,
     });
 
     const secret = this.config.optionalApiKey();
     const handler = createMessagesStreamHandler({
-      warnings,
+      warnings: [...warnings, ...pricingWarnings],
       includeRawChunks: options.includeRawChunks === true,
       jsonResponseTool,
+      price,
       request: { url, requestBodyValues: requestBody, secret },
     });
 

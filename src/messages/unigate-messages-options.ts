@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires
@@ -68,4 +69,6 @@ export interface UnigateMessagesProviderMetadata {
   signature?: string;
   /** Encrypted content of a redacted thinking block. */
   redactedData?: string;
+  /** On the result: what the call cost, when `pricing` gives this model a price. */
+  cost?: UnigateCost;
 }

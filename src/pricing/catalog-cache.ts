@@ -16,6 +16,8 @@ export interface CatalogCache {
    * `abortSignal` aborts while waiting.
    */
   get(abortSignal?: AbortSignal): Promise<CatalogById>;
+  /** Resolves once no load or refresh is running (tests wait on it instead of on time). */
+  idle(): Promise<void>;
 }
 
 interface Flight {
@@ -86,6 +88,9 @@ export function createCatalogCache({
 
   return {
     current: () => snapshot?.entries,
+    idle: async () => {
+      while (flight !== undefined) await flight.promise.catch(() => undefined);
+    },
     get(abortSignal) {
       if (snapshot !== undefined) {
         const time = now();

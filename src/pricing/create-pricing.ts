@@ -28,6 +28,8 @@ export interface UnigatePricingService {
    * catalog (loaded if needed; rejects when it cannot be). `undefined` when nothing prices the model.
    */
   priceFor(modelId: string, kind: PricedKind, abortSignal?: AbortSignal): Promise<UnigateModelPrice | undefined>;
+  /** Resolves once no catalog load or refresh is running (tests). */
+  idle(): Promise<void>;
 }
 
 const hasOwn = (table: object, key: string) => Object.prototype.hasOwnProperty.call(table, key);
@@ -103,6 +105,7 @@ export function createPricing({
       forCall(modelId, kind, options).catch(error => ({
         warnings: [{ type: 'other', message: `Unigate pricing failed for this call: ${errorMessage(error)}` }],
       })),
+    idle: cache.idle,
     catalogEntry: async (id, abortSignal) => (await cache.get(abortSignal)).get(id),
     priceFor: async (modelId, kind, abortSignal) =>
       fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),

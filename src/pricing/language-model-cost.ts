@@ -1,0 +1,74 @@
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Prompt,
+  LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
+} from '@ai-sdk/provider';
+import { sendGatewayRequest, type GatewayRequest } from '../internal/gateway-request';
+import type { UnigateConfig } from '../unigate-config';
+import { tokenCost } from './compute-cost';
+import type { UnigateCost, UnigateModelPrice } from './unigate-pricing-types';
+
+/**
+ * Characters of a language-model prompt's text (system, text, reasoning, tool calls and results), for
+ * the context-window check. Files count nothing: their token cost is not known from their size.
+ */
+export function promptCharacters(prompt: LanguageModelV3Prompt): number {
+  let characters = 0;
+  for (const message of prompt) {
+    if (typeof message.content === 'string') {
+      characters += message.content.length;
+      continue;
+    }
+    for (const part of message.content) {
+      if (part.type === 'text' || part.type === 'reasoning') characters += part.text.length;
+      else if (part.type === 'tool-call') characters += JSON.stringify(part.input ?? null).length;
+      else if (part.type === 'tool-result') {
+        const output = part.output;
+        if (output.type === 'text' || output.type === 'error-text') characters += output.value.length;
+        else if (output.type === 'json' || output.type === 'error-json') characters += JSON.stringify(output.value).length;
+      }
+    }
+  }
+  return characters;
+}
+
+/**
+ * A language-model call's cost from its usage: every input token (cached or not; the catalog has one
+ * input price) and every output token. With `n > 1` the gateway's usage already covers every choice.
+ */
+export function languageModelCost(price: UnigateModelPrice | undefined, usage: LanguageModelV3Usage): UnigateCost | undefined {
+  if (price === undefined) return undefined;
+  return tokenCost(price, { inputTokens: usage.inputTokens.total, outputTokens: usage.outputTokens.total });
+}
+
+/** `metadata` with `unigate.cost` added next to what it already holds; unchanged without a cost. */
+export function withCost(
+  metadata: SharedV3ProviderMetadata | undefined,
+  cost: UnigateCost | undefined,
+): SharedV3ProviderMetadata | undefined {
+  if (cost === undefined) return metadata;
+  return { ...metadata, unigate: { ...metadata?.unigate, cost: { ...cost } } };
+}
+
+/**
+ * Sends a language-model request and, at the same time, resolves the call's price and catalog warnings
+ * (never failing the call). The catalog, when it must load, loads while the request is in flight.
+ */
+export async function sendPricedLanguageModelRequest<T>(
+  config: UnigateConfig,
+  modelId: string,
+  kind: 'chat' | 'messages',
+  options: LanguageModelV3CallOptions,
+  request: Pick<GatewayRequest<T>, 'auth' | 'url' | 'body' | 'successfulResponseHandler'>,
+) {
+  const pricing = config.pricing.forCall(modelId, kind, {
+    promptCharacters: promptCharacters(options.prompt),
+    abortSignal: options.abortSignal,
+  });
+  const [response, { price, warnings }] = await Promise.all([
+    sendGatewayRequest({ config, ...request, abortSignal: options.abortSignal, headers: options.headers }),
+    pricing,
+  ]);
+  return { ...response, price, pricingWarnings: warnings };
+}

@@ -1,0 +1,147 @@
+import { generateText, streamText } from 'ai';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
+import { setup, SITE_URL } from '../helpers/test-kit';
+import { CHAT_URL, completion } from './chat-fixtures';
+import { createUnigateEmulator } from '../../src/testing';
+import { catalogRequests, failingCatalogFetch, PRICED_MODELS, pricedGateway } from '../pricing/pricing-fixtures';
+
+// priced-chat: 2.5 credits per 1M input tokens (sent as "2.5"), 10 per 1M output tokens.
+const cost = (inputTokens: number, outputTokens: number) => ({
+  input: expect.closeTo((inputTokens * 2.5) / 1e6, 15),
+  output: expect.closeTo((outputTokens * 10) / 1e6, 15),
+  total: expect.closeTo((inputTokens * 2.5 + outputTokens * 10) / 1e6, 15),
+  unit: 'credits',
+});
+
+describe('chat model cost', () => {
+  it('generateText: providerMetadata.unigate.cost from the usage and the catalog prices', async () => {
+    const { gw } = pricedGateway();
+    const result = await generateText({ model: gw('priced-chat'), prompt: 'Hello there' });
+    expect(result.text).toBe('You said: Hello there');
+    expect([result.usage.inputTokens, result.usage.outputTokens]).toEqual([2, 5]);
+    // 2 * 2.5 / 1e6 = 0.000005; 5 * 10 / 1e6 = 0.00005
+    expect(result.providerMetadata).toEqual({ unigate: { cost: { input: 0.000005, output: 0.00005, total: 0.000055, unit: 'credits' } } });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('streamText: the finish part and result.providerMetadata carry the cost', async () => {
+    const { gw } = pricedGateway();
+    const result = streamText({ model: gw('priced-chat'), prompt: 'Hello there' });
+    const parts: Array<{ type: string; providerMetadata?: unknown }> = [];
+    for await (const part of result.fullStream) parts.push(part);
+    expect(await result.text).toBe('You said: Hello there');
+    const expected = { unigate: { cost: cost(2, 5) } };
+    expect(parts.find(part => part.type === 'finish-step')?.providerMetadata).toEqual(expected);
+    expect(await result.providerMetadata).toEqual(expected);
+  });
+
+  it('n > 1: the cost counts every completion, next to the choices', async () => {
+    const { gw } = pricedGateway();
+    const result = await generateText({ model: gw('priced-chat'), prompt: 'Hi', providerOptions: { unigate: { n: 2 } } });
+    // 'You said: Hi' (4 tokens) + 'Alternative 2: You said: Hi' (7 tokens): the gateway's usage covers both.
+    expect([result.usage.inputTokens, result.usage.outputTokens]).toEqual([1, 11]);
+    expect(result.providerMetadata?.unigate).toEqual({
+      choices: [
+        { index: 0, text: 'You said: Hi', finishReason: 'stop' },
+        { index: 1, text: 'Alternative 2: You said: Hi', finishReason: 'stop' },
+      ],
+      cost: cost(1, 11),
+    });
+
+    const streamed = streamText({ model: gw('priced-chat'), prompt: 'Hi', providerOptions: { unigate: { n: 2 } } });
+    await streamed.consumeStream();
+    expect((await streamed.providerMetadata)?.unigate?.cost).toEqual(cost(1, 11));
+  });
+
+  it('pricing off (the default): no cost, no catalog request', async () => {
+    const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+    const gw = createUnigate(emulator.settings);
+    const result = await generateText({ model: gw('priced-chat'), prompt: 'Hello there' });
+    expect(result.providerMetadata).toBeUndefined();
+    expect(catalogRequests(emulator)).toBe(0);
+  });
+
+  it('a user table overrides the catalog price', async () => {
+    const { gw } = pricedGateway({ pricing: { 'priced-chat': { inputPerMillionTokens: 1000, outputPerMillionTokens: 2000 } } });
+    const result = await generateText({ model: gw('priced-chat'), prompt: 'Hello there' });
+    expect(result.providerMetadata?.unigate?.cost).toEqual({ input: 0.002, output: 0.01, total: 0.012, unit: 'credits' });
+  });
+
+  it('20 concurrent calls load the catalog once (one request per page)', async () => {
+    const { gw, emulator } = pricedGateway();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => generateText({ model: gw('priced-chat'), prompt: 'Hello there' })),
+    );
+    expect(results.every(result => result.providerMetadata?.unigate?.cost !== undefined)).toBe(true);
+    expect(catalogRequests(emulator)).toBe(1); // PRICED_MODELS fit one page
+  });
+
+  it('a catalog answering 500 does not fail the call: no cost, a warning that says why', async () => {
+    const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+    const gw = createUnigate({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
+    const result = await generateText({ model: gw('priced-chat'), prompt: 'Hello there' });
+    expect(result.text).toBe('You said: Hello there');
+    expect(result.providerMetadata).toBeUndefined();
+    expect(result.warnings).toEqual([
+      {
+        type: 'other',
+        message: expect.stringMatching(/^The Unigate catalog could not be loaded.*catalog database unavailable/),
+      },
+    ]);
+
+    const streamed = streamText({ model: gw('priced-chat'), prompt: 'Hello there' });
+    await streamed.consumeStream();
+    expect(await streamed.text).toBe('You said: Hello there');
+    expect(await streamed.providerMetadata).toBeUndefined();
+    expect((await streamed.warnings)?.map(warning => warning.type)).toEqual(['other']);
+  });
+
+  it('warns when an embedding model is used as a chat model, naming gw.embedding(...)', async () => {
+    // The emulator refuses an embedding model on chat; a gateway that answers shows the warning on the result.
+    const { gw } = setup(
+      [
+        http.get(`${SITE_URL}/api/public/models`, () =>
+          HttpResponse.json({
+            success: true,
+            data: [{ id: 'text-embedding-3-small', provider: 'OpenAI', type: 'embedding', inputPrice: 0.01, outputPrice: 0 }],
+            pagination: { total: 1 },
+          }),
+        ),
+        http.post(CHAT_URL, () => HttpResponse.json(completion({ content: 'ok' }))),
+      ],
+      { pricing: 'catalog' },
+    );
+    const result = await generateText({ model: gw('text-embedding-3-small'), prompt: 'Hi' });
+    expect(result.text).toBe('ok');
+    expect(result.warnings).toEqual([
+      {
+        type: 'other',
+        message:
+          `Model "text-embedding-3-small" is listed in the catalog as type 'embedding', but it is used as a chat ` +
+          `language model (gw(id)); use gw.embedding("text-embedding-3-small").`,
+      },
+    ]);
+    // Built-in embedding price: input only, and the answer had output tokens, so no cost is invented.
+    expect(result.providerMetadata).toBeUndefined();
+  });
+
+  it('warns in stream-start when the prompt may not fit the context window', async () => {
+    const { gw } = pricedGateway();
+    const prompt = 'x'.repeat(17); // 17 / 4 rounded up = 5 tokens > 4
+    const result = streamText({ model: gw('tiny-chat'), prompt, includeRawChunks: false });
+    const starts: unknown[] = [];
+    for await (const part of result.fullStream) if (part.type === 'start-step') starts.push(part.warnings);
+    expect(starts).toEqual([
+      [
+        {
+          type: 'other',
+          message:
+            'The prompt is about 5 tokens (estimated as 17 characters / 4, rounded up), more than the 4-token ' +
+            'context window the catalog lists for "tiny-chat".',
+        },
+      ],
+    ]);
+  });
+});

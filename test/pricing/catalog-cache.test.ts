@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createUnigateEmulator, SAMPLE_MODELS } from '../../src/testing';
+import { createCatalogCache, type CatalogById } from '../../src/pricing/catalog-cache';
+import { createUnigateConfig } from '../../src/unigate-config';
+import { catalogRequests, PRICED_MODELS } from './pricing-fixtures';
+
+const entries = (id: string): CatalogById =>
+  new Map([[id, { id, provider: 'Test', type: 'chat', isNew: false }]]);
+
+/** A load the test settles by hand. */
+function manualLoads() {
+  const pending: Array<{ resolve: (value: CatalogById) => void; reject: (error: unknown) => void; signal: AbortSignal }> = [];
+  const load = (signal: AbortSignal) =>
+    new Promise<CatalogById>((resolve, reject) => {
+      pending.push({ resolve, reject, signal });
+    });
+  return { pending, load };
+}
+
+describe('the catalog cache over the catalog client', () => {
+  it('loads every page once for 20 concurrent calls (single flight)', async () => {
+    const emulator = createUnigateEmulator();
+    const config = createUnigateConfig({ ...emulator.settings, pricing: 'catalog' });
+    const results = await Promise.all(Array.from({ length: 20 }, () => config.pricing.forCall('gpt-4o-mini', 'chat')));
+    const pages = Math.ceil(SAMPLE_MODELS.length / 50);
+    expect(pages).toBeGreaterThan(1);
+    expect(catalogRequests(emulator)).toBe(pages);
+    expect(results.every(result => result.price?.inputPerMillionTokens === 0.075 && result.warnings.length === 0)).toBe(true);
+    // Later calls are served from the cache.
+    await config.pricing.forCall('gpt-4o', 'chat');
+    expect(catalogRequests(emulator)).toBe(pages);
+  });
+
+  it('refreshes after the TTL: stale prices are served at once while one refresh runs', async () => {
+    let now = 1_000;
+    const models = PRICED_MODELS.map(model => ({ ...model }));
+    const emulator = createUnigateEmulator({ models });
+    const config = createUnigateConfig({ ...emulator.settings, pricing: 'catalog', catalogCacheTtlMs: 60_000 }, 'unigate', {
+      now: () => now,
+    });
+    expect((await config.pricing.forCall('priced-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 });
+    expect(catalogRequests(emulator)).toBe(1);
+
+    now += 59_999;
+    await config.pricing.forCall('priced-chat', 'chat');
+    expect(catalogRequests(emulator)).toBe(1);
+
+    // The gateway changes a price; once the TTL has passed, the next call still gets the old price at once...
+    (emulator.models.get('priced-chat') as { inputPrice: number | string }).inputPrice = 3;
+    now += 1;
+    const stale = await Promise.all([config.pricing.forCall('priced-chat', 'chat'), config.pricing.forCall('priced-chat', 'chat')]);
+    expect(stale.map(result => result.price?.inputPerMillionTokens)).toEqual([2.5, 2.5]);
+    // ...and exactly one refresh was started; after it, the new price.
+    await config.pricing.idle();
+    expect(catalogRequests(emulator)).toBe(1 + 1);
+    expect((await config.pricing.forCall('priced-chat', 'chat')).price?.inputPerMillionTokens).toBe(3);
+    expect(catalogRequests(emulator)).toBe(2);
+  });
+
+  it('keeps serving the old catalog when a refresh fails, and tries again a minute later', async () => {
+    let now = 0;
+    const { pending, load } = manualLoads();
+    const cache = createCatalogCache({ load, ttlMs: 10_000, now: () => now });
+    const first = cache.get();
+    pending[0].resolve(entries('old'));
+    expect((await first).has('old')).toBe(true);
+
+    now = 10_000;
+    expect((await cache.get()).has('old')).toBe(true);
+    expect(pending).toHaveLength(2);
+    pending[1].reject(new Error('refresh failed'));
+    await cache.idle();
+
+    now = 19_999; // within the retry pause (the TTL, 10 s, being shorter than a minute)
+    expect((await cache.get()).has('old')).toBe(true);
+    expect(pending).toHaveLength(2);
+
+    now = 20_000;
+    expect((await cache.get()).has('old')).toBe(true);
+    expect(pending).toHaveLength(3);
+    pending[2].resolve(entries('new'));
+    await cache.idle();
+    expect((await cache.get()).has('new')).toBe(true);
+  });
+
+  it('does not keep a failed first load: the next call loads again', async () => {
+    const { pending, load } = manualLoads();
+    const cache = createCatalogCache({ load, ttlMs: 10_000 });
+    const first = cache.get();
+    pending[0].reject(new Error('down'));
+    await expect(first).rejects.toThrow('down');
+    const second = cache.get();
+    expect(pending).toHaveLength(2);
+    pending[1].resolve(entries('m'));
+    expect((await second).has('m')).toBe(true);
+  });
+
+  it('an abort stops only the aborted caller while others still wait, and never poisons the cache', async () => {
+    const { pending, load } = manualLoads();
+    const cache = createCatalogCache({ load, ttlMs: 10_000 });
+    const a = new AbortController();
+    const b = new AbortController();
+    const waitA = cache.get(a.signal);
+    const waitB = cache.get(b.signal);
+    expect(pending).toHaveLength(1);
+
+    a.abort(new Error('caller A gave up'));
+    await expect(waitA).rejects.toThrow('caller A gave up');
+    expect(pending[0].signal.aborted).toBe(false); // B still waits for the shared load
+
+    b.abort(new Error('caller B gave up'));
+    await expect(waitB).rejects.toThrow('caller B gave up');
+    expect(pending[0].signal.aborted).toBe(true); // nobody waits: the load is stopped
+    pending[0].resolve(entries('late')); // a load that finishes after its abort is not kept
+
+    const next = cache.get();
+    expect(pending).toHaveLength(2);
+    expect(cache.current()).toBeUndefined();
+    pending[1].resolve(entries('fresh'));
+    expect([...(await next).keys()]).toEqual(['fresh']);
+  });
+
+  it('a caller whose signal is already aborted does not start a load that nobody wants', async () => {
+    const { pending, load } = manualLoads();
+    const cache = createCatalogCache({ load, ttlMs: 10_000 });
+    await expect(cache.get(AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
+    expect(pending[0].signal.aborted).toBe(true);
+    const next = cache.get();
+    expect(pending).toHaveLength(2);
+    pending[1].resolve(entries('x'));
+    expect((await next).has('x')).toBe(true);
+  });
+});

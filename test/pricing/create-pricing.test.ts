@@ -1,0 +1,150 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUnigateEmulator } from '../../src/testing';
+import { createUnigateConfig } from '../../src/unigate-config';
+import { setup, SITE_URL } from '../helpers/test-kit';
+import { catalogRequests, failingCatalogFetch, PRICED_MODELS } from './pricing-fixtures';
+
+function pricingOn(settings: Parameters<typeof createUnigateConfig>[0] = {}) {
+  const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+  const config = createUnigateConfig({ ...emulator.settings, ...settings });
+  return { emulator, forCall: config.pricing.forCall };
+}
+
+describe('config.pricing.forCall', () => {
+  it('with pricing off (the default) prices nothing, not even built-ins, and fetches nothing', async () => {
+    const { emulator, forCall } = pricingOn();
+    expect(await forCall('tts-1', 'speech')).toEqual({ warnings: [] });
+    expect(await forCall('priced-chat', 'chat', { promptCharacters: 1_000_000 })).toEqual({ warnings: [] });
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("with 'catalog', prices chat from the catalog and the documented audio and embedding prices from the built-ins", async () => {
+    const { forCall } = pricingOn({ pricing: 'catalog' });
+    expect(await forCall('priced-chat', 'chat')).toEqual({
+      price: { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 },
+      warnings: [],
+    });
+    expect((await forCall('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
+    expect((await forCall('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
+    expect((await forCall('whisper-1', 'transcription')).price).toEqual({ perMinute: 0.003 });
+    expect((await forCall('text-embedding-3-large', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.065 });
+    expect((await forCall('text-embedding-ada-002', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.05 });
+    // The catalog has no per-image or per-video basis; unknown models have no price.
+    expect((await forCall('draw-1', 'image')).price).toBeUndefined();
+    expect((await forCall('no-such-model', 'chat')).price).toBeUndefined();
+  });
+
+  it('reads prices sent as numeric strings', async () => {
+    const { gw, requests } = setup([
+      http.get(`${SITE_URL}/api/public/models`, () =>
+        HttpResponse.json({
+          success: true,
+          data: [{ id: 'str-model', provider: 'X', type: 'chat', contextWindow: '4096', inputPrice: '2.5', outputPrice: '0.75', isNew: false }],
+          pagination: { total: 1 },
+        }),
+      ),
+    ]);
+    expect(await gw.estimateCost({ model: 'str-model', inputTokens: 1_000_000, outputTokens: 2_000_000 })).toEqual({
+      input: 2.5,
+      output: 1.5,
+      total: 4,
+      unit: 'credits',
+    });
+    expect(await gw.catalog.get('str-model')).toEqual({
+      id: 'str-model',
+      provider: 'X',
+      type: 'chat',
+      contextWindow: 4096,
+      inputPrice: 2.5,
+      outputPrice: 0.75,
+      isNew: false,
+    });
+    expect(requests.map(request => new URL(request.url).pathname)).toEqual(['/api/public/models']);
+  });
+
+  it('a user table takes precedence over the catalog and the built-ins, entry by entry', async () => {
+    const { emulator, forCall } = pricingOn({
+      pricing: { 'priced-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 }, 'tts-1': { perMillionCharacters: 1 } },
+    });
+    expect((await forCall('priced-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
+    expect((await forCall('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 1 });
+    // Listed models need no catalog...
+    expect(catalogRequests(emulator)).toBe(0);
+    // ...others fall back to the built-ins, then the catalog.
+    expect((await forCall('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
+    expect(catalogRequests(emulator)).toBe(0);
+    expect((await forCall('tiny-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
+    expect(catalogRequests(emulator)).toBe(1);
+  });
+
+  it('a table prices images and videos; a key like "constructor" is not taken from the prototype', async () => {
+    const { forCall } = pricingOn({ pricing: { 'draw-1': { perImage: 0.04 }, 'film-1': { perVideo: 0.5 } } });
+    expect((await forCall('draw-1', 'image')).price).toEqual({ perImage: 0.04 });
+    expect((await forCall('film-1', 'video')).price).toEqual({ perVideo: 0.5 });
+    expect((await forCall('constructor', 'chat')).price).toBeUndefined();
+  });
+
+  it('a catalog that cannot be loaded never rejects: no catalog price, a warning that says why, built-ins still apply', async () => {
+    const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+    const config = createUnigateConfig({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
+    const result = await config.pricing.forCall('priced-chat', 'chat');
+    expect(result.price).toBeUndefined();
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatchObject({ type: 'other' });
+    const message = (result.warnings[0] as { message: string }).message;
+    expect(message).toContain('The Unigate catalog could not be loaded');
+    expect(message).toContain('catalog database unavailable');
+    expect((await config.pricing.forCall('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
+  });
+});
+
+describe('capability checks (only with the catalog loaded)', () => {
+  it('warns when a model is used through the wrong accessor, naming the right one', async () => {
+    const { forCall } = pricingOn({ pricing: 'catalog' });
+    expect((await forCall('text-embedding-3-small', 'chat')).warnings).toEqual([
+      {
+        type: 'other',
+        message:
+          `Model "text-embedding-3-small" is listed in the catalog as type 'embedding', but it is used as a chat ` +
+          `language model (gw(id)); use gw.embedding("text-embedding-3-small").`,
+      },
+    ]);
+    expect((await forCall('film-1', 'image')).warnings).toEqual([
+      {
+        type: 'other',
+        message: `Model "film-1" is listed in the catalog as type 'video', but it is used as an image model (gw.image(id)); use gw.video("film-1").`,
+      },
+    ]);
+    expect((await forCall('priced-chat', 'speech')).warnings[0]).toMatchObject({
+      message: expect.stringContaining('use gw("priced-chat") or gw.messages("priced-chat").'),
+    });
+    expect((await forCall('tts-1', 'embedding')).warnings[0]).toMatchObject({
+      message: expect.stringContaining('use gw.speech("tts-1") or gw.transcription("tts-1").'),
+    });
+    expect((await forCall('tts-1', 'transcription')).warnings).toEqual([]);
+    expect((await forCall('priced-chat', 'messages')).warnings).toEqual([]);
+  });
+
+  it('warns when the estimated prompt tokens exceed the context window, with both numbers', async () => {
+    const { forCall } = pricingOn({ pricing: 'catalog' });
+    expect((await forCall('tiny-chat', 'chat', { promptCharacters: 16 })).warnings).toEqual([]);
+    expect((await forCall('tiny-chat', 'chat', { promptCharacters: 17 })).warnings).toEqual([
+      {
+        type: 'other',
+        message:
+          'The prompt is about 5 tokens (estimated as 17 characters / 4, rounded up), more than the 4-token context ' +
+          'window the catalog lists for "tiny-chat".',
+      },
+    ]);
+  });
+
+  it('runs no checks when the catalog is not loaded (a table that prices the model fetches nothing)', async () => {
+    const { emulator, forCall } = pricingOn({ pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } } });
+    expect(await forCall('text-embedding-3-small', 'chat', { promptCharacters: 10 ** 9 })).toEqual({
+      price: { inputPerMillionTokens: 1 },
+      warnings: [],
+    });
+    expect(emulator.requests).toEqual([]);
+  });
+});
