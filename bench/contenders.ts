@@ -13,9 +13,11 @@ import { createUnigate } from '../src/index';
 export type WireFormat = 'chat' | 'messages';
 
 export const OURS = 'unigate';
+/** This package with `pricing: 'catalog'` and the catalog already loaded: each call also computes its cost. */
+export const OURS_PRICED = 'unigate (pricing)';
 
 /** Column order of the report. */
-export const CONTENDERS = [OURS, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
+export const CONTENDERS = [OURS, OURS_PRICED, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
 export type ContenderName = (typeof CONTENDERS)[number];
 
 export interface LanguageContender {
@@ -45,8 +47,27 @@ export function isUnavailable(value: unknown): value is { unavailable: string } 
   return typeof value === 'object' && value !== null && 'unavailable' in value;
 }
 
+/**
+ * A provider with `pricing: 'catalog'` whose catalog lists the scenario's model id: the fetch answers the
+ * catalog in process (the upstream serves only the model endpoints). The first call, a warm-up, loads it.
+ */
+function pricedProvider(upstream: string, modelId: string) {
+  const catalog = JSON.stringify({
+    success: true,
+    data: [{ id: modelId, provider: 'bench', type: 'chat', contextWindow: 10_000_000, inputPrice: '2.5', outputPrice: 10 }],
+    pagination: { total: 1 },
+  });
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    String(input instanceof Request ? input.url : input).includes('/api/public/models?')
+      ? Promise.resolve(new Response(catalog, { headers: { 'content-type': 'application/json' } }))
+      : globalThis.fetch(input, init);
+  return createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1`, pricing: 'catalog', fetch });
+}
+
 export function languageContenders(upstream: string): LanguageContender[] {
   const ours = createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1` });
+  const priced = new Map<string, ReturnType<typeof pricedProvider>>();
+  const pricedFor = (id: string) => priced.get(id) ?? priced.set(id, pricedProvider(upstream, id)).get(id)!;
   const compatible = createOpenAICompatible({
     name: 'bench',
     apiKey: API_KEY,
@@ -59,10 +80,12 @@ export function languageContenders(upstream: string): LanguageContender[] {
   const anthropic = createAnthropic({ apiKey: API_KEY, baseURL: `${upstream}/api/v1` });
   return [
     { name: OURS, format: 'chat', model: id => guard(() => ours.chat(id)) },
+    { name: OURS_PRICED, format: 'chat', model: id => guard(() => pricedFor(id).chat(id)) },
     { name: 'openai-compatible', format: 'chat', model: id => guard(() => compatible.chatModel(id)) },
     { name: 'openai', format: 'chat', model: id => guard(() => openai.chat(id)) },
     { name: 'openrouter', format: 'chat', model: id => guard(() => openrouter.chat(id)) },
     { name: OURS, format: 'messages', model: id => guard(() => ours.messages(id)) },
+    { name: OURS_PRICED, format: 'messages', model: id => guard(() => pricedFor(id).messages(id)) },
     { name: 'anthropic', format: 'messages', model: id => guard(() => anthropic.messages(id)) },
   ];
 }

@@ -6,6 +6,9 @@ import {
   unigate,
   type UnigateCatalogEntry,
   type UnigateCatalogPage,
+  type UnigateCost,
+  type UnigateModelPrice,
+  type UnigatePricing,
   type UnigateEmbeddingModelId,
   type UnigateModel,
   type UnigateProvider,
@@ -54,3 +57,18 @@ expectTypeOf(gw.videoJobs.generate({ model: 'veo-3', prompt: 'p' }, { onStatus: 
 expectTypeOf<UnigateCreatedVideoJob['status']>().toEqualTypeOf<'pending'>();
 // @ts-expect-error a job needs a model and a prompt
 void gw.videoJobs.create({ prompt: 'p' });
+
+// Pricing: the setting's three forms, the cost shape, estimates before a call, one cached catalog entry.
+createUnigate({ pricing: false });
+createUnigate({ pricing: 'catalog', catalogCacheTtlMs: 60_000 });
+createUnigate({ pricing: { 'gpt-4o': { inputPerMillionTokens: 1.25, outputPerMillionTokens: 5 }, 'dall-e-3': { perImage: 0.04 } } });
+expectTypeOf<UnigatePricing>().toEqualTypeOf<false | 'catalog' | Record<string, UnigateModelPrice>>();
+expectTypeOf<UnigateCost>().toEqualTypeOf<{ input: number; output: number; total: number; unit: 'credits' }>();
+expectTypeOf(gw.estimateCost({ model: 'gpt-4o', inputTokens: 1000, outputTokens: 200 })).resolves.toEqualTypeOf<UnigateCost | undefined>();
+expectTypeOf(gw.estimateCost({ model: 'tts-1', characters: 1000 })).resolves.toEqualTypeOf<UnigateCost | undefined>();
+expectTypeOf(gw.estimateCost({ model: 'whisper-1', minutes: 3 })).resolves.toEqualTypeOf<UnigateCost | undefined>();
+expectTypeOf(gw.catalog.get('gpt-4o')).resolves.toEqualTypeOf<UnigateCatalogEntry | undefined>();
+// @ts-expect-error an estimate needs an amount to price
+void gw.estimateCost({ model: 'gpt-4o' });
+// @ts-expect-error pricing is false, 'catalog' or a table
+createUnigate({ pricing: true });

@@ -1,0 +1,59 @@
+import type { SharedV3ProviderMetadata } from '@ai-sdk/provider';
+import { embed, generateText, streamText } from 'ai';
+import type { UnigateCost, UnigateProvider } from '../src/index';
+
+/** Collects each call's `providerMetadata.unigate.cost` and prints them with a total. */
+export class CostLedger {
+  private readonly rows: Array<{ label: string; cost: UnigateCost | undefined }> = [];
+
+  /** Records one call; a call without a cost (pricing off, or no price for its model) is listed as such. */
+  add(label: string, providerMetadata: SharedV3ProviderMetadata | undefined): UnigateCost | undefined {
+    const cost = providerMetadata?.unigate?.cost as UnigateCost | undefined;
+    this.rows.push({ label, cost });
+    return cost;
+  }
+
+  /** The sum of every recorded cost, in credits. */
+  get total(): number {
+    return this.rows.reduce((sum, row) => sum + (row.cost?.total ?? 0), 0);
+  }
+
+  print(title = 'Costs'): void {
+    console.log(`\n# ${title} (credits)`);
+    const width = Math.max(...this.rows.map(row => row.label.length), 5);
+    for (const { label, cost } of this.rows) {
+      const figures = cost
+        ? `${format(cost.total)}  (in ${format(cost.input)}, out ${format(cost.output)})`
+        : 'no cost (not priced)';
+      console.log(`  ${label.padEnd(width)}  ${figures}`);
+    }
+    console.log(`  ${'total'.padEnd(width)}  ${format(this.total)}`);
+  }
+}
+
+function format(credits: number): string {
+  return credits.toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * Costs per call, and before a call. `gw` should be created with `pricing: 'catalog'` (or a table);
+ * without it every call is listed as "not priced", and the estimates still work.
+ */
+export async function costs(gw: UnigateProvider, ledger = new CostLedger(), model = 'gpt-4o-mini'): Promise<CostLedger> {
+  console.log(`\n# Costs (${model})`);
+  const entry = await gw.catalog.get(model);
+  console.log(`  catalog.get: ${entry?.id}: ${entry?.inputPrice} in / ${entry?.outputPrice} out per 1M tokens, context ${entry?.contextWindow}`);
+  const estimate = await gw.estimateCost({ model, inputTokens: 1000, outputTokens: 500 });
+  console.log(`  estimateCost(1000 in, 500 out): ${estimate ? format(estimate.total) : 'no price'} credits`);
+  const speech = await gw.estimateCost({ model: 'tts-1', characters: 10_000 });
+  console.log(`  estimateCost(tts-1, 10,000 characters): ${speech ? format(speech.total) : 'no price'} credits`);
+
+  const generated = await generateText({ model: gw(model), prompt: 'Say hello in five words.' });
+  ledger.add(`generateText ${model}`, generated.providerMetadata);
+  const streamed = streamText({ model: gw.messages('claude-haiku-4-5'), prompt: 'Say hello in five words.' });
+  await streamed.consumeStream();
+  ledger.add('streamText claude-haiku-4-5 (messages)', await streamed.providerMetadata);
+  const embedded = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'What does this cost?' });
+  ledger.add('embed text-embedding-3-small', embedded.providerMetadata);
+  return ledger;
+}
