@@ -106,12 +106,14 @@ export class UnigateImageModel implements ImageModelV3 {
     ]);
 
     const images = await Promise.all(value.data.map((datum, index) => this.imageOf(datum, index, options)));
+    // Per image returned, from a price table only; `images` stays, the AI SDK requires it.
+    const cost = unitCost(price, 'image', value.data.length);
+    const each = unitCost(price, 'image', 1);
     const metadata: UnigateImageMetadata[] = value.data.map(datum => ({
       revisedPrompt: datum.revised_prompt ?? null,
       ...(typeof datum.url === 'string' && datum.url !== '' && { url: datum.url }),
+      ...(each && { cost: { ...each } }),
     }));
-    // Per image returned, from a price table only; `images` stays, the AI SDK requires it.
-    const cost = unitCost(price, 'image', value.data.length);
 
     return {
       // One type for the whole array, as the interface asks: base64 unless something was downloaded.

@@ -58,6 +58,11 @@ export type UnigateImageMetadata = {
   revisedPrompt: string | null;
   /** Where the gateway served the image (`responseFormat: 'url'` only). */
   url?: string;
+  /**
+   * This image's cost, with a price table's `perImage`. It rides in the `images` array because that is
+   * the part of the metadata `generateImage` keeps in both majors (ai@6 drops the request's `cost`).
+   */
+  cost?: UnigateCost;
 };
 
 /** What the image model puts in `providerMetadata.unigate`: always an `images` array. */
@@ -66,7 +71,7 @@ export interface UnigateImageProviderMetadata {
   /**
    * What the request cost: `perImage` of a price table x the images returned (the catalog has no per-image
    * price). ai@7 shows it per request in `result.calls[i].providerMetadata`; both majors keep only
-   * `images` in the merged `result.providerMetadata`.
+   * `images` in the merged `result.providerMetadata`, so each entry of `images` carries its own `cost` too.
    */
   cost?: UnigateCost;
 }

@@ -35,7 +35,8 @@ describe(`image cost from the model (doGenerate), ai@${major} lane`, () => {
   it('a table with perImage 40: 2 images cost 80, and the images array stays', async () => {
     const { gw } = gateway({ 'dall-e-3': { perImage: 40 } });
     const result = await gw.image('dall-e-3').doGenerate(callOptions(2));
-    expect(result.providerMetadata).toEqual({ unigate: { images: [REVISED, REVISED], cost: credits(80) } });
+    const priced = { ...REVISED, cost: credits(40) };
+    expect(result.providerMetadata).toEqual({ unigate: { images: [priced, priced], cost: credits(80) } });
   });
 
   it("pricing: 'catalog' alone gives no cost field for images (and no zero)", async () => {
@@ -49,15 +50,16 @@ describe(`image cost from the model (doGenerate), ai@${major} lane`, () => {
 describe(`image cost through generateImage with ai@${major}`, () => {
   it(
     major >= 7
-      ? 'ai@7: each request\'s cost is in result.calls[i].providerMetadata; result.providerMetadata keeps only images'
-      : 'ai@6: result.providerMetadata keeps only the images array: the cost does not reach the result',
+      ? "ai@7: each request's cost is in result.calls[i].providerMetadata; result.providerMetadata keeps the images, each with its cost"
+      : "ai@6: result.providerMetadata keeps only the images array, so each image carries its own cost",
     async () => {
       const { gw, paths } = gateway({ 'dall-e-3': { perImage: 40 } });
       // n 12: the model takes 10 per request, so the AI SDK sends 10 + 2.
       const result = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox', n: 12, size: '256x256' });
       expect(paths().filter(p => p === '/alt/v1/images/generations')).toHaveLength(2);
       expect(result.images).toHaveLength(12);
-      expect(result.providerMetadata.unigate).toEqual({ images: Array(12).fill(REVISED) });
+      // Each image carries its own cost: the part of the metadata both majors keep.
+      expect(result.providerMetadata.unigate).toEqual({ images: Array(12).fill({ ...REVISED, cost: credits(40) }) });
       if (major >= 7) {
         expect(callsOf(result)!.map(call => call.providerMetadata?.unigate?.cost)).toEqual([credits(400), credits(80)]);
       } else {
