@@ -1,7 +1,8 @@
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import type { UnigateProvider } from '../src/index';
-import { RED_CIRCLE_PNG } from './messages';
+import { costNote, type CostLedger } from './costs';
+import { printToolLoop, RED_CIRCLE_PNG } from './messages';
 
 const weather = tool({
   description: 'Current weather for a city',
@@ -10,15 +11,16 @@ const weather = tool({
 });
 
 /** Chat completions: generateText, streamText token by token, and a two-step tool loop. */
-export async function chat(gw: UnigateProvider, model = 'gpt-4o-mini'): Promise<void> {
+export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt-4o-mini'): Promise<void> {
   console.log(`\n# Chat completions (${model})`);
 
-  const { text, usage, finishReason } = await generateText({
+  const { text, usage, finishReason, providerMetadata } = await generateText({
     model: gw(model),
     prompt: 'Say hello to the Unigate demo in one sentence.',
   });
   console.log(`  generateText: ${text}`);
-  console.log(`    finish: ${finishReason}; tokens in/out: ${usage.inputTokens}/${usage.outputTokens}`);
+  const cost = costNote(ledger.add(`chat generateText ${model}`, providerMetadata));
+  console.log(`    finish: ${finishReason}; tokens in/out: ${usage.inputTokens}/${usage.outputTokens}; ${cost}`);
 
   process.stdout.write('  streamText:   ');
   const stream = streamText({ model: gw.chat(model), prompt: 'Stream a short greeting, word by word.' });
@@ -28,7 +30,8 @@ export async function chat(gw: UnigateProvider, model = 'gpt-4o-mini'): Promise<
     deltas++;
   }
   const streamed = await stream.usage;
-  console.log(`\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}`);
+  const streamedCost = ledger.add(`chat streamText ${model}`, await stream.providerMetadata);
+  console.log(`\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}; ${costNote(streamedCost)}`);
 
   const loop = await generateText({
     model: gw(model),
@@ -36,10 +39,7 @@ export async function chat(gw: UnigateProvider, model = 'gpt-4o-mini'): Promise<
     stopWhen: stepCountIs(3),
     prompt: 'What is the weather in Paris?',
   });
-  for (const [i, step] of loop.steps.entries()) {
-    const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
-    console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
-  }
+  printToolLoop(loop.steps, 'chat tool loop', model, ledger);
 
   // `mediaType: 'image'` leaves the exact type open: the provider reads it from the bytes.
   const seen = await generateText({
@@ -55,4 +55,5 @@ export async function chat(gw: UnigateProvider, model = 'gpt-4o-mini'): Promise<
     ],
   });
   console.log(`  image description: ${seen.text}`);
+  console.log(`    ${costNote(ledger.add(`chat image description ${model}`, seen.providerMetadata))}`);
 }

@@ -4,12 +4,15 @@ import type { UnigateCost, UnigateProvider } from '../src/index';
 
 /** Collects each call's `providerMetadata.unigate.cost` and prints them with a total. */
 export class CostLedger {
-  private readonly rows: Array<{ label: string; cost: UnigateCost | undefined }> = [];
+  private readonly rows: Array<{ label: string; cost: UnigateCost | undefined; missing?: string }> = [];
 
-  /** Records one call; a call without a cost (pricing off, or no price for its model) is listed as such. */
-  add(label: string, providerMetadata: SharedV3ProviderMetadata | undefined): UnigateCost | undefined {
+  /**
+   * Records one call; a call without a cost is listed as `missing` says, by default as not priced
+   * (pricing off, or no price for its model). Returns the cost, for the example's own line.
+   */
+  add(label: string, providerMetadata: SharedV3ProviderMetadata | undefined, missing?: string): UnigateCost | undefined {
     const cost = providerMetadata?.unigate?.cost as UnigateCost | undefined;
-    this.rows.push({ label, cost });
+    this.rows.push({ label, cost, missing });
     return cost;
   }
 
@@ -21,18 +24,25 @@ export class CostLedger {
   print(title = 'Costs'): void {
     console.log(`\n# ${title} (credits)`);
     const width = Math.max(...this.rows.map(row => row.label.length), 5);
-    for (const { label, cost } of this.rows) {
+    for (const { label, cost, missing } of this.rows) {
       const figures = cost
-        ? `${format(cost.total)}  (in ${format(cost.input)}, out ${format(cost.output)})`
-        : 'no cost (not priced)';
+        ? `${format(cost.total).padEnd(10)}  (in ${format(cost.input)}, out ${format(cost.output)})`
+        : `no cost (${missing ?? 'not priced'})`;
       console.log(`  ${label.padEnd(width)}  ${figures}`);
     }
-    console.log(`  ${'total'.padEnd(width)}  ${format(this.total)}`);
+    const unpriced = this.rows.filter(row => !row.cost).length;
+    const note = unpriced ? `  (${this.rows.length - unpriced} of ${this.rows.length} calls; those without a cost count as 0)` : '';
+    console.log(`  ${'total'.padEnd(width)}  ${format(this.total)}${note}`);
   }
 }
 
 function format(credits: number): string {
   return credits.toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** What an example prints after a call's own line: `cost 0.00001234 credits`, or why there is none. */
+export function costNote(cost: UnigateCost | undefined, missing = 'not priced'): string {
+  return cost ? `cost ${format(cost.total)} credits` : `no cost (${missing})`;
 }
 
 /**
@@ -49,11 +59,12 @@ export async function costs(gw: UnigateProvider, ledger = new CostLedger(), mode
   console.log(`  estimateCost(tts-1, 10,000 characters): ${speech ? format(speech.total) : 'no price'} credits`);
 
   const generated = await generateText({ model: gw(model), prompt: 'Say hello in five words.' });
-  ledger.add(`generateText ${model}`, generated.providerMetadata);
+  console.log(`  generateText ${model}: ${costNote(ledger.add(`generateText ${model}`, generated.providerMetadata))}`);
   const streamed = streamText({ model: gw.messages('claude-haiku-4-5'), prompt: 'Say hello in five words.' });
   await streamed.consumeStream();
-  ledger.add('streamText claude-haiku-4-5 (messages)', await streamed.providerMetadata);
+  const streamedCost = ledger.add('streamText claude-haiku-4-5 (messages)', await streamed.providerMetadata);
+  console.log(`  streamText claude-haiku-4-5 (messages): ${costNote(streamedCost)}`);
   const embedded = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'What does this cost?' });
-  ledger.add('embed text-embedding-3-small', embedded.providerMetadata);
+  console.log(`  embed text-embedding-3-small: ${costNote(ledger.add('embed text-embedding-3-small', embedded.providerMetadata))}`);
   return ledger;
 }

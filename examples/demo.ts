@@ -1,5 +1,6 @@
 // npm run demo: every capability, against the emulator unless UNIGATE_API_KEY is set.
 import { chat } from './chat';
+import { CostLedger, costs } from './costs';
 import { embedding } from './embedding';
 import { errors } from './errors';
 import { image } from './image';
@@ -11,16 +12,20 @@ import { transcription } from './transcription';
 import { video } from './video';
 
 const { gw, live, close } = await setup();
+// Every model call's cost (providerMetadata.unigate.cost), printed per call and as a table at the end.
+const ledger = new CostLedger();
 try {
   await modelsAndCatalog(gw);
-  await chat(gw, process.env.UNIGATE_CHAT_MODEL);
-  await messages(gw, process.env.UNIGATE_MESSAGES_MODEL);
-  await embedding(gw, process.env.UNIGATE_EMBEDDING_MODEL);
-  await speech(gw, process.env.UNIGATE_SPEECH_MODEL);
-  await transcription(gw, process.env.UNIGATE_TRANSCRIPTION_MODEL);
-  await image(gw, process.env.UNIGATE_IMAGE_MODEL);
-  await video(gw, live, process.env.UNIGATE_VIDEO_MODEL);
+  await costs(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
+  await chat(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
+  await messages(gw, ledger, process.env.UNIGATE_MESSAGES_MODEL);
+  await embedding(gw, ledger, process.env.UNIGATE_EMBEDDING_MODEL);
+  await speech(gw, ledger, process.env.UNIGATE_SPEECH_MODEL);
+  await transcription(gw, ledger, process.env.UNIGATE_TRANSCRIPTION_MODEL);
+  await image(gw, ledger, process.env.UNIGATE_IMAGE_MODEL);
+  await video(gw, live, ledger, process.env.UNIGATE_VIDEO_MODEL);
   await errors(gw, live);
+  ledger.print('Cost of every call above');
 } finally {
   await close();
 }

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import type { SharedV3ProviderMetadata } from '@ai-sdk/provider';
 import { generateImage } from 'ai'; // the same name in ai@6 and ai@7
 import type { UnigateImageProviderMetadata, UnigateImageProviderOptions, UnigateProvider } from '../src/index';
+import { costNote, type CostLedger } from './costs';
 
 /** Width x height from a PNG's IHDR chunk (bytes 16-23), or `?` for another format. */
 function pngDimensions(bytes: Uint8Array): string {
@@ -13,7 +15,7 @@ function pngDimensions(bytes: Uint8Array): string {
  * Image generation: two images into examples/output/ (image-1.png, image-2.png), the first inline
  * (b64_json, the default), the second by link (responseFormat 'url', downloaded by the provider).
  */
-export async function image(gw: UnigateProvider, model = 'dall-e-3'): Promise<void> {
+export async function image(gw: UnigateProvider, ledger: CostLedger, model = 'dall-e-3'): Promise<void> {
   console.log(`\n# Images (${model})`);
   const outputDir = new URL('./output/', import.meta.url);
   await mkdir(outputDir, { recursive: true });
@@ -23,16 +25,23 @@ export async function image(gw: UnigateProvider, model = 'dall-e-3'): Promise<vo
     { prompt: 'a lighthouse on a cliff at dusk, seen from the sea', size: '256x256', unigate: { responseFormat: 'url' } },
   ];
   for (const [i, run] of runs.entries()) {
-    const { image: file, providerMetadata } = await generateImage({
+    const result = await generateImage({
       model: gw.image(model),
       prompt: run.prompt,
       size: run.size,
       providerOptions: { unigate: { ...run.unigate } },
     });
+    const { image: file, providerMetadata } = result;
     const [meta] = (providerMetadata.unigate as unknown as UnigateImageProviderMetadata).images;
+    // generateImage drops the cost from result.providerMetadata on ai@6 and ai@7; ai@7 keeps each
+    // request's metadata in result.calls (one request here: one image per call), ai@6 nowhere.
+    const calls = (result as { calls?: Array<{ providerMetadata?: SharedV3ProviderMetadata }> }).calls;
+    const missing = calls ? 'no perImage price' : 'not reported by this ai major';
+    const metadata = calls?.[0]?.providerMetadata ?? (providerMetadata as SharedV3ProviderMetadata);
+    const cost = costNote(ledger.add(`generateImage ${i + 1} ${model}`, metadata, missing), missing);
     const name = `image-${i + 1}.png`;
     await writeFile(new URL(name, outputDir), file.uint8Array);
-    console.log(`  ${name}  ${pngDimensions(file.uint8Array)}  ${file.uint8Array.length} bytes  (${run.unigate.responseFormat ?? 'b64_json'})`);
+    console.log(`  ${name}  ${pngDimensions(file.uint8Array)}  ${file.uint8Array.length} bytes  (${run.unigate.responseFormat ?? 'b64_json'})  ${cost}`);
     console.log(`    revisedPrompt: ${meta?.revisedPrompt ?? '(not revised)'}`);
     if (meta?.url) console.log(`    downloaded from: ${meta.url}`);
   }

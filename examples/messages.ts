@@ -1,13 +1,24 @@
-import { generateText, stepCountIs, tool } from 'ai';
+import { generateText, stepCountIs, tool, type StepResult, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { UnigateProvider } from '../src/index';
+import { costNote, type CostLedger } from './costs';
 
 // A 32x32 PNG: a red circle on white.
 export const RED_CIRCLE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAYUlEQVR42u3WuREAIAwDQVVC/0XRC+T8jGUFYIb4NgIbxfkgABaQU2ouB+i7txKM9a0Be31tgFJfGGDVZwaI9aHxGGCv90YAvwHx0E4A989O8V0rBo5iZCqGvmJtidVRAFQeXqO5ArI40wAAAABJRU5ErkJggg==';
 
+/** One line per step of a tool loop (each step is a model call, with its own cost), into the ledger too. */
+export function printToolLoop<T extends ToolSet>(steps: Array<StepResult<T>>, what: string, model: string, ledger: CostLedger): void {
+  for (const [i, step] of steps.entries()) {
+    const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
+    const cost = ledger.add(`${what} step ${i + 1} ${model}`, step.providerMetadata);
+    console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
+    console.log(`    ${costNote(cost)}`);
+  }
+}
+
 /** The messages format: the same tool loop over gw.messages(), and an image description. */
-export async function messages(gw: UnigateProvider, model = 'claude-sonnet-4-5'): Promise<void> {
+export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 'claude-sonnet-4-5'): Promise<void> {
   console.log(`\n# Messages format (${model})`);
 
   const loop = await generateText({
@@ -22,12 +33,9 @@ export async function messages(gw: UnigateProvider, model = 'claude-sonnet-4-5')
     stopWhen: stepCountIs(3),
     prompt: 'What is the weather in Paris?',
   });
-  for (const [i, step] of loop.steps.entries()) {
-    const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
-    console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
-  }
+  printToolLoop(loop.steps, 'messages tool loop', model, ledger);
 
-  const { text } = await generateText({
+  const { text, providerMetadata } = await generateText({
     model: gw.messages(model),
     messages: [
       {
@@ -41,4 +49,5 @@ export async function messages(gw: UnigateProvider, model = 'claude-sonnet-4-5')
     ],
   });
   console.log(`  image description: ${text}`);
+  console.log(`    ${costNote(ledger.add(`messages image description ${model}`, providerMetadata))}`);
 }

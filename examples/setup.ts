@@ -1,16 +1,27 @@
-import { createUnigate, type UnigateProvider } from '../src/index';
+import { createUnigate, type UnigatePriceTable, type UnigateProvider } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 /**
- * With UNIGATE_API_KEY set, the real service (UNIGATE_SITE_URL etc. from the environment).
- * Without it, the built-in emulator on a loopback port, so the demo runs anywhere.
+ * EXAMPLE PRICES, made up for the demo, not Unigate's: the catalog has no per-image or per-video price,
+ * so only a table like this gives the emulated images and video a cost. Models it does not list still
+ * get the built-in prices (speech, transcription, embeddings), then the catalog's (chat, messages).
+ */
+const EXAMPLE_PRICES: UnigatePriceTable = {
+  'dall-e-3': { perImage: 0.04 },
+  'veo-3': { perVideo: 0.5 },
+};
+
+/**
+ * With UNIGATE_API_KEY set, the real service (UNIGATE_SITE_URL etc. from the environment), priced from
+ * the catalog. Without it, the built-in emulator on a loopback port, so the demo runs anywhere.
+ * Either way every call puts its cost in `providerMetadata.unigate.cost` when its model has a price.
  */
 export async function setup(): Promise<{ gw: UnigateProvider; live: boolean; close: () => Promise<void> }> {
   if (process.env.UNIGATE_API_KEY) {
     console.log('UNIGATE_API_KEY is set: talking to the real Unigate service.');
-    return { gw: createUnigate(), live: true, close: async () => {} };
+    return { gw: createUnigate({ pricing: 'catalog' }), live: true, close: async () => {} };
   }
   const server = await createUnigateEmulator().listen();
   console.log(`UNIGATE_API_KEY is not set: running against the built-in emulator at ${server.url} (sample data).`);
-  return { gw: createUnigate(server.settings), live: false, close: server.close };
+  return { gw: createUnigate({ ...server.settings, pricing: EXAMPLE_PRICES }), live: false, close: server.close };
 }

@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { experimental_generateSpeech as generateSpeech } from 'ai'; // ai@7: `generateSpeech`
 import type { UnigateProvider, UnigateSpeechFormat, UnigateSpeechProviderMetadata } from '../src/index';
+import { costNote, type CostLedger } from './costs';
 
 const FORMATS: UnigateSpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav'];
 
 /** Text to speech: one file per format in examples/output/, with the media type the gateway sent. */
-export async function speech(gw: UnigateProvider, model = 'tts-1'): Promise<void> {
+export async function speech(gw: UnigateProvider, ledger: CostLedger, model = 'tts-1'): Promise<void> {
   console.log(`\n# Speech (${model})`);
   const outputDir = new URL('./output/', import.meta.url);
   await mkdir(outputDir, { recursive: true });
@@ -20,6 +21,7 @@ export async function speech(gw: UnigateProvider, model = 'tts-1'): Promise<void
     const { mediaType } = providerMetadata.unigate as UnigateSpeechProviderMetadata;
     const name = `speech.${format}`;
     await writeFile(new URL(name, outputDir), audio.uint8Array);
-    console.log(`  ${name.padEnd(12)} ${mediaType.padEnd(11)} ${audio.uint8Array.length} bytes`);
+    const cost = costNote(ledger.add(`speech ${format} ${model}`, providerMetadata));
+    console.log(`  ${name.padEnd(12)} ${mediaType.padEnd(11)} ${`${audio.uint8Array.length} bytes`.padEnd(12)} ${cost}`);
   }
 }

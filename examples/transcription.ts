@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as ai from 'ai';
 import { toSrt, toVtt, type UnigateProvider } from '../src/index';
+import { costNote, type CostLedger } from './costs';
 
 // ai@7 calls it `transcribe`; ai@6 only has `experimental_transcribe` (ai@7 keeps that as a deprecated alias).
 const transcribe = ((ai as Record<string, unknown>).transcribe ?? ai.experimental_transcribe) as typeof ai.experimental_transcribe;
@@ -26,13 +27,14 @@ function demoWav(seconds = 4, rate = 16_000): Uint8Array {
 }
 
 /** Speech to text: transcribe a WAV, print what comes back, and write its subtitles to examples/output/. */
-export async function transcription(gw: UnigateProvider, model = 'whisper-1'): Promise<void> {
+export async function transcription(gw: UnigateProvider, ledger: CostLedger, model = 'whisper-1'): Promise<void> {
   console.log(`\n# Transcription (${model})`);
   const audio = demoWav();
 
   const result = await transcribe({ model: gw.transcription(model), audio, providerOptions: { unigate: { language: 'en' } } });
   console.log(`  text:     ${result.text}`);
-  console.log(`  language: ${result.language}; duration: ${result.durationInSeconds} s`);
+  const cost = costNote(ledger.add(`transcribe ${model}`, result.providerMetadata), 'no duration, or not priced');
+  console.log(`  language: ${result.language}; duration: ${result.durationInSeconds} s; ${cost}`);
   for (const segment of result.segments) {
     console.log(`    [${segment.startSecond.toFixed(2)}-${segment.endSecond.toFixed(2)}] ${segment.text.trim()}`);
   }
@@ -45,5 +47,6 @@ export async function transcription(gw: UnigateProvider, model = 'whisper-1'): P
 
   // Or ask the gateway for subtitles: the raw text is in providerMetadata, its cues in segments.
   const srt = await transcribe({ model: gw.transcription(model), audio, providerOptions: { unigate: { responseFormat: 'srt' } } });
-  console.log(`  responseFormat srt: ${srt.segments.length} cues; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`);
+  const srtCost = costNote(ledger.add(`transcribe srt ${model}`, srt.providerMetadata), 'no duration, or not priced');
+  console.log(`  responseFormat srt: ${srt.segments.length} cues; ${srtCost}; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`);
 }

@@ -1,6 +1,7 @@
 import type { JSONObject } from '@ai-sdk/provider';
 import { experimental_generateVideo as generateVideo } from 'ai';
 import type { UnigateProvider, UnigateVideoJob, UnigateVideoProviderMetadata, UnigateVideoProviderOptions } from '../src/index';
+import { costNote, type CostLedger } from './costs';
 
 /**
  * A plain-fetch download. The AI SDK's default download refuses private hosts (localhost, 127/8, 10/8,
@@ -13,7 +14,7 @@ async function download({ url, abortSignal }: { url: URL; abortSignal?: AbortSig
 }
 
 /** Video: one job through experimental_generateVideo, a progress line per status change, then the file. */
-export async function video(gw: UnigateProvider, live: boolean, model = 'veo-3'): Promise<void> {
+export async function video(gw: UnigateProvider, live: boolean, ledger: CostLedger, model = 'veo-3'): Promise<void> {
   console.log(`\n# Video (${model})`);
   const started = Date.now();
   const options: UnigateVideoProviderOptions = {
@@ -34,4 +35,6 @@ export async function video(gw: UnigateProvider, live: boolean, model = 'veo-3')
   console.log(`  video URL: ${metadata.videoUrl}`);
   console.log(`  thumbnail: ${metadata.thumbnailUrl ?? '(none)'}`);
   console.log(`  downloaded ${result.video.uint8Array.length} bytes of ${result.video.mediaType}`);
+  // A price table's perVideo only: the catalog has no per-video price.
+  console.log(`  ${costNote(ledger.add(`generateVideo ${model}`, result.providerMetadata), 'no perVideo price')}`);
 }
