@@ -33,12 +33,10 @@ export async function image(gw: UnigateProvider, ledger: CostLedger, model = 'da
     });
     const { image: file, providerMetadata } = result;
     const [meta] = (providerMetadata.unigate as unknown as UnigateImageProviderMetadata).images;
-    // generateImage drops the cost from result.providerMetadata on ai@6 and ai@7; ai@7 keeps each
-    // request's metadata in result.calls (one request here: one image per call), ai@6 nowhere.
-    const calls = (result as { calls?: Array<{ providerMetadata?: SharedV3ProviderMetadata }> }).calls;
-    const missing = calls ? 'no perImage price' : 'not reported by this ai major';
-    const metadata = calls?.[0]?.providerMetadata ?? (providerMetadata as SharedV3ProviderMetadata);
-    const cost = costNote(ledger.add(`generateImage ${i + 1} ${model}`, metadata, missing), missing);
+    // generateImage keeps only the images array of the metadata, so each image carries its own cost
+    // (one image per call here: the image's cost is the call's).
+    const metadata = (meta?.cost ? { unigate: { cost: meta.cost } } : undefined) as SharedV3ProviderMetadata | undefined;
+    const cost = costNote(ledger.add(`generateImage ${i + 1} ${model}`, metadata, 'no perImage price'), 'no perImage price');
     const name = `image-${i + 1}.png`;
     await writeFile(new URL(name, outputDir), file.uint8Array);
     console.log(`  ${name}  ${pngDimensions(file.uint8Array)}  ${file.uint8Array.length} bytes  (${run.unigate.responseFormat ?? 'b64_json'})  ${cost}`);
