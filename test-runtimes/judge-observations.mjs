@@ -3,7 +3,17 @@
 // reference run succeeded, must equal that reference exactly: the same package gives the same
 // results everywhere.
 import assert from 'node:assert/strict';
-import { CHAT_MODEL, CHECK_NAMES, MESSAGES_MODEL, PROMPT } from './check-names.mjs';
+import {
+  CHAT_MODEL,
+  CHECK_NAMES,
+  EMBED_TEXTS,
+  IMAGE_PROMPT,
+  MESSAGES_MODEL,
+  PROMPT,
+  SPEECH_FORMATS,
+  WAV_SAMPLE_RATE,
+  WAV_SECONDS,
+} from './check-names.mjs';
 
 /** What each runtime must report about itself, so a check cannot pass in the wrong place. */
 const IDENTITY = {
@@ -100,7 +110,107 @@ function checkStreamed(result, generated) {
   if (generated?.ok) assert.equal(result.text, generated.value.text, 'streamed text equals generated text');
 }
 
-function shapeCheck(name, value, checks) {
+/** Dimensions of text-embedding-3-small. */
+const EMBEDDING_DIMENSIONS = 1536;
+
+function checkEmbedded(result) {
+  assert.equal(result.count, EMBED_TEXTS.length);
+  assert.deepEqual(result.lengths, EMBED_TEXTS.map(() => EMBEDDING_DIMENSIONS));
+  assert.deepEqual(result.floatLengths, result.lengths, 'float vectors have the base64 vectors\' lengths');
+  // Decoded with atob in this runtime, the base64 vectors equal the float ones bit for bit.
+  assert.equal(result.identical, true, 'base64 and float vectors are bit-identical');
+  assert.equal(result.first.length, 3);
+  for (const value of result.first) assert.equal(typeof value, 'number');
+  assert.equal(result.firstNonZero.length, EMBED_TEXTS.length);
+  for (const entries of result.firstNonZero) {
+    assert.ok(entries.length > 0, 'every vector has a non-zero entry');
+    for (const [index, value] of entries) {
+      assert.ok(Number.isInteger(index) && index >= 0 && index < EMBEDDING_DIMENSIONS, `index ${index}`);
+      assert.ok(Number.isFinite(value) && value !== 0, `value ${value}`);
+    }
+  }
+  for (const norm of result.norms) assert.ok(Math.abs(norm - 1) < 1e-6, `unit-length vectors, got norm ${norm}`);
+  assert.ok(result.usageTokens > 0, `usage tokens > 0, got ${result.usageTokens}`);
+}
+
+/** What each speech format starts with and is labelled as. */
+const SPEECH_EXPECTED = {
+  wav: { mediaType: 'audio/wav', starts: bytes => bytes.every((b, i) => b === 'RIFF'.charCodeAt(i)) },
+  // An MPEG frame sync (11 set bits), or an ID3 tag.
+  mp3: {
+    mediaType: 'audio/mpeg',
+    starts: bytes => (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0) || String.fromCharCode(...bytes.slice(0, 3)) === 'ID3',
+  },
+};
+
+function checkSpoken(result) {
+  assert.deepEqual(Object.keys(result), SPEECH_FORMATS);
+  for (const format of SPEECH_FORMATS) {
+    const audio = result[format];
+    const expected = SPEECH_EXPECTED[format];
+    assert.ok(audio.byteLength > 44, `${format}: some audio bytes, got ${audio.byteLength}`);
+    assert.equal(audio.firstBytes.length, 4);
+    assert.ok(expected.starts(audio.firstBytes), `${format} starts like ${format}, got ${JSON.stringify(audio.firstBytes)}`);
+    assert.equal(audio.mediaType, expected.mediaType, `${format}: providerMetadata.unigate.mediaType`);
+    assert.equal(audio.audioMediaType, expected.mediaType, `${format}: audio.mediaType`);
+    assert.deepEqual(audio.warnings, []);
+  }
+}
+
+function checkTranscribed(result, runtime) {
+  // One multipart upload: one Blob in a browser, a ReadableStream sent half duplex everywhere else.
+  assert.deepEqual(result.uploads, [runtime === 'chromium' ? 'blob' : 'stream, duplex half'], 'the multipart body kind');
+  // The synthesised WAV: a 44-byte header and 16-bit mono samples, uploaded whole.
+  assert.equal(result.uploadBytes, 44 + WAV_SAMPLE_RATE * WAV_SECONDS * 2);
+  assert.equal(typeof result.text, 'string');
+  assert.ok(result.text.length > 0, 'a transcript');
+  assert.ok(result.segmentCount > 0, `segments, got ${result.segmentCount}`);
+  assert.equal(result.language, 'en');
+  // The emulator reads the duration from the uploaded WAV's header: the bytes arrived intact.
+  assert.equal(result.durationInSeconds, WAV_SECONDS);
+  assert.deepEqual(result.warnings, []);
+}
+
+const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
+
+function checkImaged(result) {
+  assert.equal(result.count, 1);
+  assert.ok(result.byteLength > PNG_SIGNATURE.length, `image bytes, got ${result.byteLength}`);
+  assert.deepEqual(result.signature, PNG_SIGNATURE, 'a PNG');
+  assert.equal(result.mediaType, 'image/png');
+  assert.equal(typeof result.revisedPrompt, 'string');
+  assert.ok(result.revisedPrompt.includes(IMAGE_PROMPT), `the revised prompt names the prompt, got ${JSON.stringify(result.revisedPrompt)}`);
+  assert.deepEqual(result.warnings, []);
+}
+
+function checkVideoed(result) {
+  assert.equal(result.status, 'completed');
+  assert.equal(result.hasJobId, true, 'a job id');
+  assert.equal(result.videoUrlOnOrigin, true, "videoUrl is on the gateway's origin");
+  assert.equal(result.thumbnailUrlOnOrigin, true, "thumbnailUrl is on the gateway's origin");
+  assert.match(result.videoPath ?? '', /\.mp4$/);
+  assert.equal(typeof result.thumbnailPath, 'string');
+}
+
+function checkCost(cost, label) {
+  assert.ok(cost && typeof cost === 'object', `${label}: a cost, got ${JSON.stringify(cost)}`);
+  for (const field of ['input', 'output', 'total']) {
+    assert.ok(typeof cost[field] === 'number' && Number.isFinite(cost[field]) && cost[field] >= 0, `${label}.${field} is a number: ${JSON.stringify(cost)}`);
+  }
+  assert.ok(Math.abs(cost.total - (cost.input + cost.output)) < 1e-12, `${label}: total = input + output: ${JSON.stringify(cost)}`);
+  assert.equal(cost.unit, 'credits');
+}
+
+function checkCosted(result) {
+  checkCost(result.chatCost, 'chat cost');
+  assert.ok(result.chatCost.input > 0 && result.chatCost.output > 0, `chat input and output are priced: ${JSON.stringify(result.chatCost)}`);
+  assert.deepEqual(result.warnings, []);
+  checkCost(result.speechEstimate, 'tts-1 estimate');
+  // tts-1: 3.75 credits per 1M characters (a documented fixed price).
+  assert.deepEqual(result.speechEstimate, { input: 0.00375, output: 0, total: 0.00375, unit: 'credits' });
+}
+
+function shapeCheck(name, value, checks, runtime) {
   switch (name) {
     case 'listModels':
       return checkModels(value);
@@ -114,9 +224,28 @@ function shapeCheck(name, value, checks) {
       return checkStreamed(value, checks['chat generateText']);
     case 'messages streamText':
       return checkStreamed(value, checks['messages generateText']);
+    case 'embed base64':
+      return checkEmbedded(value);
+    case 'speech':
+      return checkSpoken(value);
+    case 'transcription':
+      return checkTranscribed(value, runtime);
+    case 'image':
+      return checkImaged(value);
+    case 'video':
+      return checkVideoed(value);
+    case 'cost':
+      return checkCosted(value);
     default:
       throw new Error(`unknown check ${name}`);
   }
+}
+
+/** The part of a check's value every runtime must share with Node: the upload's body kind differs by design. */
+function comparable(name, value) {
+  if (name !== 'transcription') return value;
+  const { uploads, ...rest } = value;
+  return rest;
 }
 
 function failure(error) {
@@ -145,9 +274,9 @@ export function judge(runtime, observations, reference) {
         const { name: errorName, message, statusCode } = observed.error;
         throw new Error(`${errorName}${statusCode ? ` (HTTP ${statusCode})` : ''}: ${message}`);
       }
-      shapeCheck(name, observed.value, observations.checks);
+      shapeCheck(name, observed.value, observations.checks, runtime);
       const expected = reference?.checks?.[name];
-      if (expected?.ok) assert.deepEqual(observed.value, expected.value, 'equals the Node reference run');
+      if (expected?.ok) assert.deepEqual(comparable(name, observed.value), comparable(name, expected.value), 'equals the Node reference run');
       verdicts.push({ title: name, ok: true });
     } catch (error) {
       verdicts.push({ title: name, ok: false, reason: failure(error) });

@@ -3,8 +3,31 @@
 // so the assertions live in one place and a runtime cannot pass by accident.
 // Uses web APIs only: this file is bundled with the built package and `ai` for runtimes without Node.
 import { createUnigate } from '../dist/index.js';
-import { generateText, streamText } from 'ai';
-import { CHAT_MODEL, MESSAGES_MODEL, PROMPT } from './check-names.mjs';
+import {
+  embedMany,
+  experimental_generateSpeech as generateSpeech,
+  experimental_transcribe as transcribe,
+  generateImage,
+  generateText,
+  streamText,
+} from 'ai';
+import {
+  CHAT_MODEL,
+  EMBED_TEXTS,
+  EMBEDDING_MODEL,
+  IMAGE_MODEL,
+  IMAGE_PROMPT,
+  MESSAGES_MODEL,
+  PROMPT,
+  SPEECH_FORMATS,
+  SPEECH_MODEL,
+  SPEECH_TEXT,
+  TRANSCRIPTION_MODEL,
+  VIDEO_MODEL,
+  VIDEO_PROMPT,
+  WAV_SAMPLE_RATE,
+  WAV_SECONDS,
+} from './check-names.mjs';
 
 // One call may not hang the runtime: it ends in an error the report shows.
 const CALL_TIMEOUT_MS = 15_000;
@@ -80,6 +103,174 @@ async function streamed(model) {
   };
 }
 
+function callSettings() {
+  return { maxRetries: 0, abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) };
+}
+
+/** The first `count` bytes, as numbers (JSON-safe). */
+function firstBytes(bytes, count) {
+  return Array.from(bytes.subarray(0, count));
+}
+
+/** True when two lists of vectors hold the same float64 bits (so -0 and NaN are compared exactly too). */
+function bitIdentical(left, right) {
+  if (left.length !== right.length) return false;
+  return left.every((vector, i) => {
+    if (vector.length !== right[i].length) return false;
+    const a = new Float64Array(vector);
+    const b = new Float64Array(right[i]);
+    const aBits = new Uint32Array(a.buffer);
+    const bBits = new Uint32Array(b.buffer);
+    return aBits.every((word, j) => word === bBits[j]);
+  });
+}
+
+// Embeddings: the default base64 encoding (decoded by the package with atob) and float must agree bit for bit.
+async function embedded(gw) {
+  const model = gw.embedding(EMBEDDING_MODEL);
+  const base64 = await embedMany({ model, values: EMBED_TEXTS, ...callSettings() });
+  const float = await embedMany({
+    model,
+    values: EMBED_TEXTS,
+    providerOptions: { unigate: { encodingFormat: 'float' } },
+    ...callSettings(),
+  });
+  return {
+    count: base64.embeddings.length,
+    lengths: base64.embeddings.map(vector => vector.length),
+    floatLengths: float.embeddings.map(vector => vector.length),
+    identical: bitIdentical(base64.embeddings, float.embeddings),
+    first: base64.embeddings[0].slice(0, 3),
+    // The emulator's vectors are sparse (hashed words): the first non-zero entries, as [index, value].
+    firstNonZero: base64.embeddings.map(vector =>
+      vector.flatMap((value, index) => (value === 0 ? [] : [[index, value]])).slice(0, 3),
+    ),
+    norms: base64.embeddings.map(vector => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0))),
+    usageTokens: base64.usage?.tokens,
+  };
+}
+
+async function spoken(gw) {
+  const results = {};
+  for (const outputFormat of SPEECH_FORMATS) {
+    const result = await generateSpeech({ model: gw.speech(SPEECH_MODEL), text: SPEECH_TEXT, outputFormat, ...callSettings() });
+    const bytes = result.audio.uint8Array;
+    results[outputFormat] = {
+      byteLength: bytes.byteLength,
+      firstBytes: firstBytes(bytes, 4),
+      mediaType: result.providerMetadata?.unigate?.mediaType,
+      audioMediaType: result.audio.mediaType,
+      warnings: result.warnings ?? [],
+    };
+  }
+  return results;
+}
+
+/**
+ * A 16-bit PCM mono WAV of a 400 Hz square wave, built with DataView (no Node API). Written here, not
+ * taken from the emulator (whose WAV writer is internal and not exported): the upload is the caller's.
+ * Integer samples only, so every runtime uploads the same bytes.
+ */
+function synthesiseWav(sampleRate, seconds) {
+  const samples = sampleRate * seconds;
+  const dataBytes = samples * 2;
+  const view = new DataView(new ArrayBuffer(44 + dataBytes));
+  const ascii = (at, text) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true); // byte rate
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  for (let i = 0; i < samples; i++) {
+    view.setInt16(44 + i * 2, Math.floor((i * 800) / sampleRate) % 2 === 0 ? 8000 : -8000, true);
+  }
+  return new Uint8Array(view.buffer);
+}
+
+// The multipart upload: a streamed body outside browsers (ReadableStream + duplex 'half'), one Blob in browsers.
+// A provider whose fetch notes the upload's body kind, then hands the call to the runtime's own fetch.
+async function transcribed(siteURL, apiKey) {
+  const uploads = [];
+  const recordingFetch = (input, init) => {
+    const body = init?.body;
+    const kind = body instanceof ReadableStream ? 'stream' : body instanceof Blob ? 'blob' : typeof body;
+    uploads.push(kind === 'stream' ? `stream, duplex ${init.duplex}` : kind);
+    return globalThis.fetch(input, init);
+  };
+  const gw = createUnigate({ ...gatewaySettings(siteURL, apiKey), fetch: recordingFetch });
+  const audio = synthesiseWav(WAV_SAMPLE_RATE, WAV_SECONDS);
+  const result = await transcribe({ model: gw.transcription(TRANSCRIPTION_MODEL), audio, ...callSettings() });
+  return {
+    // Differs by design: 'blob' in browsers, 'stream, duplex half' elsewhere (judged per runtime).
+    uploads,
+    uploadBytes: audio.byteLength,
+    text: result.text,
+    segmentCount: result.segments.length,
+    language: result.language,
+    durationInSeconds: result.durationInSeconds,
+    warnings: result.warnings ?? [],
+  };
+}
+
+async function imaged(gw) {
+  const result = await generateImage({ model: gw.image(IMAGE_MODEL), prompt: IMAGE_PROMPT, size: '256x256', n: 1, ...callSettings() });
+  const bytes = result.images[0].uint8Array;
+  return {
+    count: result.images.length,
+    byteLength: bytes.byteLength,
+    signature: firstBytes(bytes, 8),
+    mediaType: result.images[0].mediaType,
+    revisedPrompt: result.providerMetadata?.unigate?.images?.[0]?.revisedPrompt,
+    warnings: result.warnings ?? [],
+  };
+}
+
+// Not downloaded: the AI SDK's downloader refuses loopback addresses.
+async function videoed(gw, siteURL) {
+  const job = await gw.videoJobs.generate(
+    { model: VIDEO_MODEL, prompt: VIDEO_PROMPT },
+    { pollIntervalMs: 10, ...callSettings() },
+  );
+  const origin = new URL(siteURL).origin;
+  const onOrigin = url => typeof url === 'string' && new URL(url).origin === origin;
+  // The paths with the job id (different each run) replaced, so runtimes compare equal.
+  const pathOf = url => (typeof url === 'string' ? new URL(url).pathname.split(job.jobId).join(':jobId') : undefined);
+  return {
+    status: job.status,
+    hasJobId: typeof job.jobId === 'string' && job.jobId.length > 0,
+    videoPath: pathOf(job.result?.videoUrl),
+    thumbnailPath: pathOf(job.result?.thumbnailUrl),
+    videoUrlOnOrigin: onOrigin(job.result?.videoUrl),
+    thumbnailUrlOnOrigin: onOrigin(job.result?.thumbnailUrl),
+  };
+}
+
+async function costed(siteURL, apiKey) {
+  const gw = createUnigate({ ...gatewaySettings(siteURL, apiKey), pricing: 'catalog' });
+  const result = await generateText({ model: gw.chat(CHAT_MODEL), prompt: PROMPT, ...callSettings() });
+  const estimate = await gw.estimateCost({ model: SPEECH_MODEL, characters: 1000 });
+  return {
+    chatCost: result.providerMetadata?.unigate?.cost,
+    warnings: result.warnings ?? [],
+    speechEstimate: estimate,
+  };
+}
+
+/** The provider settings for the emulator at `siteURL`: images and video live under its `/alt/v1` base. */
+function gatewaySettings(siteURL, apiKey) {
+  return { siteURL, altBaseURL: `${siteURL.replace(/\/$/, '')}/alt/v1`, apiKey };
+}
+
 /** Facts about the runtime itself, so run.mjs can prove the code ran where it claims. */
 export function describeRuntime() {
   return {
@@ -97,7 +288,7 @@ export function describeRuntime() {
  * `{ runtime, checks: { [name]: { ok: true, value } | { ok: false, error } } }`.
  */
 export async function observe({ siteURL, apiKey }) {
-  const gw = createUnigate({ siteURL, apiKey });
+  const gw = createUnigate(gatewaySettings(siteURL, apiKey));
   const checks = {};
   checks['listModels'] = await attempt(() =>
     gw.listModels({ maxRetries: 0, abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) }),
@@ -110,5 +301,11 @@ export async function observe({ siteURL, apiKey }) {
   checks['chat streamText'] = await attempt(() => streamed(gw.chat(CHAT_MODEL)));
   checks['messages generateText'] = await attempt(() => generated(gw.messages(MESSAGES_MODEL)));
   checks['messages streamText'] = await attempt(() => streamed(gw.messages(MESSAGES_MODEL)));
+  checks['embed base64'] = await attempt(() => embedded(gw));
+  checks['speech'] = await attempt(() => spoken(gw));
+  checks['transcription'] = await attempt(() => transcribed(siteURL, apiKey));
+  checks['image'] = await attempt(() => imaged(gw));
+  checks['video'] = await attempt(() => videoed(gw, siteURL));
+  checks['cost'] = await attempt(() => costed(siteURL, apiKey));
   return { runtime: describeRuntime(), checks };
 }
