@@ -43,13 +43,10 @@ export class ChatStreamState extends StreamState {
   readonly choiceTexts: string[] = [];
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
-  /** This call's price: the `finish` part carries the cost. */
-  readonly price: UnigateModelPrice | undefined;
 
   constructor(warnings: SharedV3Warning[], collectChoices: boolean, price?: UnigateModelPrice) {
-    super(warnings);
+    super(warnings, price);
     this.collectChoices = collectChoices;
-    this.price = price;
   }
 
   endReasoning(sink: ChatSink): void {

@@ -1,4 +1,5 @@
 import type { LanguageModelV3StreamPart, SharedV3Warning } from '@ai-sdk/provider';
+import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { SseSink } from './sse-reader';
 
 /** Where a language model's stream handler puts its parts. */
@@ -11,9 +12,12 @@ export type PartSink = SseSink<LanguageModelV3StreamPart>;
 export class StreamState {
   started = false;
   readonly warnings: SharedV3Warning[];
+  /** This call's price, resolved before the stream starts: a clean `finish` carries the cost. */
+  readonly price: UnigateModelPrice | undefined;
 
-  constructor(warnings: SharedV3Warning[]) {
+  constructor(warnings: SharedV3Warning[], price: UnigateModelPrice | undefined) {
     this.warnings = warnings;
+    this.price = price;
   }
 
   /** Sends `stream-start` the first time; a no-op after that. */

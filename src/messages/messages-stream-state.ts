@@ -32,13 +32,10 @@ export class MessagesStreamState extends StreamState {
   readonly usage: MessagesUsage = {};
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
-  /** This call's price: a clean `finish` carries the cost. */
-  readonly price: UnigateModelPrice | undefined;
 
   constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, price?: UnigateModelPrice) {
-    super(warnings);
+    super(warnings, price);
     this.jsonResponseTool = jsonResponseTool;
-    this.price = price;
   }
 
   /** Takes the counts a `message_start` or `message_delta` sends; anything else is ignored. */

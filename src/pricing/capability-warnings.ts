@@ -50,7 +50,7 @@ function rightAccessors(type: string, id: string): string | undefined {
 export function capabilityWarnings(
   entry: UnigateCatalogEntry | undefined,
   kind: PricedKind,
-  promptCharacters: number | undefined,
+  promptCharacters: (() => number) | undefined,
 ): SharedV3Warning[] {
   const warnings: SharedV3Warning[] = [];
   if (entry === undefined) return warnings;
@@ -64,12 +64,13 @@ export function capabilityWarnings(
     });
   }
   if (entry.contextWindow !== undefined && promptCharacters !== undefined) {
-    const estimatedTokens = Math.ceil(promptCharacters / 4);
+    const characters = promptCharacters();
+    const estimatedTokens = Math.ceil(characters / 4);
     if (estimatedTokens > entry.contextWindow) {
       warnings.push({
         type: 'other',
         message:
-          `The prompt is about ${estimatedTokens} tokens (estimated as ${promptCharacters} characters / 4, rounded up), ` +
+          `The prompt is about ${estimatedTokens} tokens (estimated as ${characters} characters / 4, rounded up), ` +
           `more than the ${entry.contextWindow}-token context window the catalog lists for ${JSON.stringify(entry.id)}.`,
       });
     }

@@ -63,7 +63,7 @@ export async function sendPricedLanguageModelRequest<T>(
   request: Pick<GatewayRequest<T>, 'auth' | 'url' | 'body' | 'successfulResponseHandler'>,
 ) {
   const pricing = config.pricing.forCall(modelId, kind, {
-    promptCharacters: promptCharacters(options.prompt),
+    promptCharacters: () => promptCharacters(options.prompt),
     abortSignal: options.abortSignal,
   });
   const [response, { price, warnings }] = await Promise.all([

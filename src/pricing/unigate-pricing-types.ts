@@ -59,8 +59,11 @@ export interface CallPricing {
 
 /** Per-call options of `forCall`. */
 export interface CallPricingOptions {
-  /** Characters of the prompt: the context-window check estimates tokens as `ceil(characters / 4)`. */
-  promptCharacters?: number;
+  /**
+   * Characters of the prompt, for the context-window check (tokens estimated as `ceil(characters / 4)`).
+   * A function: the prompt is walked only when the catalog lists a context window to check against.
+   */
+  promptCharacters?: () => number;
   /** Stops waiting for the catalog; the shared load goes on while other calls still wait for it. */
   abortSignal?: AbortSignal;
 }

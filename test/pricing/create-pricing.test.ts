@@ -15,7 +15,7 @@ describe('config.pricing.forCall', () => {
   it('with pricing off (the default) prices nothing, not even built-ins, and fetches nothing', async () => {
     const { emulator, forCall } = pricingOn();
     expect(await forCall('tts-1', 'speech')).toEqual({ warnings: [] });
-    expect(await forCall('priced-chat', 'chat', { promptCharacters: 1_000_000 })).toEqual({ warnings: [] });
+    expect(await forCall('priced-chat', 'chat', { promptCharacters: () => 1_000_000 })).toEqual({ warnings: [] });
     expect(emulator.requests).toEqual([]);
   });
 
@@ -128,8 +128,8 @@ describe('capability checks (only with the catalog loaded)', () => {
 
   it('warns when the estimated prompt tokens exceed the context window, with both numbers', async () => {
     const { forCall } = pricingOn({ pricing: 'catalog' });
-    expect((await forCall('tiny-chat', 'chat', { promptCharacters: 16 })).warnings).toEqual([]);
-    expect((await forCall('tiny-chat', 'chat', { promptCharacters: 17 })).warnings).toEqual([
+    expect((await forCall('tiny-chat', 'chat', { promptCharacters: () => 16 })).warnings).toEqual([]);
+    expect((await forCall('tiny-chat', 'chat', { promptCharacters: () => 17 })).warnings).toEqual([
       {
         type: 'other',
         message:
@@ -141,7 +141,7 @@ describe('capability checks (only with the catalog loaded)', () => {
 
   it('runs no checks when the catalog is not loaded (a table that prices the model fetches nothing)', async () => {
     const { emulator, forCall } = pricingOn({ pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } } });
-    expect(await forCall('text-embedding-3-small', 'chat', { promptCharacters: 10 ** 9 })).toEqual({
+    expect(await forCall('text-embedding-3-small', 'chat', { promptCharacters: () => 10 ** 9 })).toEqual({
       price: { inputPerMillionTokens: 1 },
       warnings: [],
     });
