@@ -40,6 +40,8 @@ export type {
 } from './speech/unigate-speech-options';
 export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
 export { toSrt, toVtt } from './transcription/format-subtitles';
+export type { TranscriptionResponseFormat as UnigateTranscriptionResponseFormat } from './transcription/transcription-api-types';
+export type { UnigateTranscriptionLanguage } from './transcription/transcription-languages';
 export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-segment';
 export type {
   UnigateTranscriptionProviderMetadata,
@@ -58,7 +60,12 @@ export { VERSION } from './version';
 export type { UnigateVideoRequest } from './video/prepare-video-body';
 export type { UnigateVideoProviderMetadata, UnigateVideoProviderOptions } from './video/unigate-video-options';
 export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
-export type { UnigateVideoModelV3, UnigateVideoStartResult, UnigateVideoStatusResult } from './video/unigate-video-model';
+export type {
+  UnigateVideoModelV3,
+  UnigateVideoResponseInfo,
+  UnigateVideoStartResult,
+  UnigateVideoStatusResult,
+} from './video/unigate-video-model';
 export type {
   UnigateCompletedVideoJob,
   UnigateCreatedVideoJob,

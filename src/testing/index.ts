@@ -10,7 +10,7 @@ export type {
   UnigateEmulatorServer,
   UnigateEmulatorSettings,
 } from './create-unigate-emulator';
-export type { EmulatorContext, EmulatorModel, EmulatorRoute } from './emulator-context';
+export type { EmulatorModel } from './emulator-context';
 export type { EmulatorFault } from './emulator-faults';
 export type { EmulatorRequestLogEntry } from './emulator-router';
 export { DAILY_LIMIT_MESSAGE } from './emulator-router';

@@ -7,7 +7,7 @@
  * ISO-639-1 code: hawaiian is `haw` (ISO 639-2) and cantonese `yue` (ISO 639-3), the codes the model
  * itself uses. Javanese is `jv` (ISO-639-1), where the model's own code is `jw`.
  */
-export const TRANSCRIPTION_LANGUAGES: Readonly<Record<string, string>> = {
+export const TRANSCRIPTION_LANGUAGES = {
   english: 'en',
   chinese: 'zh',
   german: 'de',
@@ -108,7 +108,15 @@ export const TRANSCRIPTION_LANGUAGES: Readonly<Record<string, string>> = {
   javanese: 'jv',
   sundanese: 'su',
   cantonese: 'yue',
-};
+} as const satisfies Record<string, string>;
+
+/**
+ * An ISO-639-1 code the gateway's speech-to-text model knows (`'en'`, `'de'`, ...). Editors complete the 98
+ * codes; any other string still type-checks and is refused before the request, naming the accepted codes.
+ */
+export type UnigateTranscriptionLanguage =
+  | Exclude<(typeof TRANSCRIPTION_LANGUAGES)[keyof typeof TRANSCRIPTION_LANGUAGES], 'haw' | 'yue'>
+  | (string & {});
 
 /** Other names the model accepts for the same languages (Whisper's aliases, plus common spellings). */
 export const TRANSCRIPTION_LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
@@ -132,6 +140,6 @@ export const TRANSCRIPTION_LANGUAGE_ALIASES: Readonly<Record<string, string>> = 
  * The codes `providerOptions.unigate.language` accepts: the ISO-639-1 code of every language above
  * (98; hawaiian and cantonese have none, so the gateway detects them on its own).
  */
-export const TRANSCRIPTION_LANGUAGE_CODES: readonly string[] = Object.values(TRANSCRIPTION_LANGUAGES).filter(
+export const TRANSCRIPTION_LANGUAGE_CODES: readonly string[] = Object.values<string>(TRANSCRIPTION_LANGUAGES).filter(
   code => code.length === 2,
 );

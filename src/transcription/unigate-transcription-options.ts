@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
+import type { UnigateTranscriptionLanguage } from './transcription-languages';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
@@ -18,7 +19,10 @@ export const TRANSCRIPTION_LIMITS = {
 // Types only; the language and the temperature range are checked afterwards, naming limit and value.
 export const unigateTranscriptionProviderOptionsSchema = lazy(() =>
   z.object({
-    language: z.string().optional(),
+    // A string at run time; typed as the language union, which stays open to any string.
+    language: z
+      .custom<UnigateTranscriptionLanguage>(value => typeof value === 'string', 'expected an ISO-639-1 code (a string)')
+      .optional(),
     prompt: z.string().optional(),
     temperature: z.number().optional(),
     responseFormat: z.enum(TRANSCRIPTION_RESPONSE_FORMATS).optional(),
@@ -42,7 +46,7 @@ export interface UnigateTranscriptionProviderOptions {
    * The spoken language as an ISO-639-1 code (`'en'`, `'de'`, ...), one of the gateway's 99 languages;
    * improves accuracy and speed. Default: detected by the gateway.
    */
-  language?: string;
+  language?: UnigateTranscriptionLanguage;
   /** Text that guides the style, or continues a previous segment's transcript. */
   prompt?: string;
   /** Sampling temperature, 0 to 1. Default (gateway): 0. */

@@ -22,7 +22,7 @@ import { fetchVideoJob, postVideoJob } from './video-job-requests';
 import { checkWaitOptions } from './wait-for-video-job';
 
 /** Response information of every result, as the AI SDK's video types have it. */
-interface VideoResponseInfo {
+export interface UnigateVideoResponseInfo {
   timestamp: Date;
   modelId: string;
   headers: Record<string, string> | undefined;
@@ -34,20 +34,20 @@ export interface UnigateVideoStartResult {
   operation: JSONValue;
   warnings: SharedV3Warning[];
   providerMetadata?: SharedV3ProviderMetadata;
-  response: VideoResponseInfo;
+  response: UnigateVideoResponseInfo;
 }
 
 /** What `doStatus` returns: the shape of ai@7's `VideoModelV4OperationStatusResult`. */
 export type UnigateVideoStatusResult =
-  | { status: 'pending'; warnings?: SharedV3Warning[]; providerMetadata?: SharedV3ProviderMetadata; response: VideoResponseInfo }
+  | { status: 'pending'; warnings?: SharedV3Warning[]; providerMetadata?: SharedV3ProviderMetadata; response: UnigateVideoResponseInfo }
   | {
       status: 'completed';
       videos: Experimental_VideoModelV3VideoData[];
       warnings: SharedV3Warning[];
       providerMetadata?: SharedV3ProviderMetadata;
-      response: VideoResponseInfo;
+      response: UnigateVideoResponseInfo;
     }
-  | { status: 'error'; error: string; providerMetadata?: SharedV3ProviderMetadata; response: VideoResponseInfo };
+  | { status: 'error'; error: string; providerMetadata?: SharedV3ProviderMetadata; response: UnigateVideoResponseInfo };
 
 /**
  * A video model (spec V3) that also has ai@7's asynchronous start/status methods: ai@7's
@@ -129,7 +129,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     return this.config.pricing.forCall(this.modelId, 'video', { abortSignal });
   }
 
-  private response(headers: Record<string, string> | undefined): VideoResponseInfo {
+  private response(headers: Record<string, string> | undefined): UnigateVideoResponseInfo {
     return { timestamp: new Date(), modelId: this.modelId, headers };
   }
 

@@ -94,6 +94,7 @@ describe('transcription request', () => {
     ['a language name', { providerOptions: { unigate: { language: 'english' } } }, 'providerOptions.unigate.language', 'received "english" (that language\'s code is "en")'],
     ['an upper-case code', { providerOptions: { unigate: { language: 'EN' } } }, 'providerOptions.unigate.language', 'received "EN" (that language\'s code is "en")'],
     ['an unknown code', { providerOptions: { unigate: { language: 'xx' } } }, 'providerOptions.unigate.language', '(af, am, ar,'],
+    ['a language that is not a string', { providerOptions: { unigate: { language: 5 } } }, 'providerOptions.unigate.language', 'expected an ISO-639-1 code (a string); received 5'],
     ['temperature 1.5', { providerOptions: { unigate: { temperature: 1.5 } } }, 'providerOptions.unigate.temperature', 'the gateway accepts 0 to 1; received 1.5'],
     ['a temperature string', { providerOptions: { unigate: { temperature: '0.5' } } }, 'providerOptions.unigate.temperature', 'received "0.5"'],
     ['responseFormat xml', { providerOptions: { unigate: { responseFormat: 'xml' } } }, 'providerOptions.unigate.responseFormat', 'received "xml"'],

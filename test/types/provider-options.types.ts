@@ -2,7 +2,7 @@
 // `npm run typecheck`, never run. A field added to one and not the other fails here.
 import { expectTypeOf } from 'vitest';
 import type { z } from 'zod/v4';
-import type { UnigateChatProviderOptions, UnigateMessagesProviderOptions } from '../../src';
+import type { UnigateChatProviderOptions, UnigateMessagesProviderOptions, UnigateTranscriptionLanguage } from '../../src';
 import { unigateChatProviderOptionsSchema } from '../../src/chat/unigate-chat-options';
 import {
   unigateEmbeddingProviderOptionsSchema,
@@ -45,3 +45,14 @@ const messagesTypo = { user: 'user-42' } satisfies UnigateMessagesProviderOption
 // @ts-expect-error the speech endpoint has no `user` (nor any other provider option)
 const speechUser = { user: 'user-42' } satisfies UnigateSpeechProviderOptions;
 void [chat, typo, messagesTypo, speechUser];
+
+// The transcription language completes the gateway's ISO-639-1 codes and stays open to any string, which
+// the model then refuses before the request.
+type KnownLanguages<T> = T extends string ? (string extends T ? never : T) : never;
+expectTypeOf<'de'>().toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
+expectTypeOf<'jv'>().toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
+// Hawaiian and Cantonese have no ISO-639-1 code: the gateway detects them on its own.
+expectTypeOf<'haw'>().not.toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
+expectTypeOf<'german'>().not.toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
+expectTypeOf<'german'>().toExtend<UnigateTranscriptionLanguage>();
+expectTypeOf<UnigateTranscriptionProviderOptions['language']>().toEqualTypeOf<UnigateTranscriptionLanguage | undefined>();
