@@ -10,6 +10,7 @@ import {
 } from '@ai-sdk/provider-utils';
 import type { GatewayAuth, GatewayBase, UnigateConfig } from '../unigate-config';
 import { VERSION } from '../version';
+import { followGatewayRedirects } from './follow-gateway-redirects';
 import { createGatewayErrorHandler } from './gateway-error';
 import { MultipartBody } from './multipart-body';
 
@@ -57,8 +58,9 @@ function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string,
 /**
  * The one request helper: picks the credential for the endpoint family, merges the user's headers,
  * adds the user-agent suffix, and maps every non-2xx answer through the one error mapper.
- * Credentials and custom headers go only to the gateway's own origins. A missing key or URL throws at
- * once (every caller awaits it inside an async function, where that becomes the call's rejection).
+ * Credentials and custom headers go only to the gateway's own origins, and so does every redirect hop
+ * (see `followGatewayRedirects`). A missing key or URL throws at once (every caller awaits it inside an
+ * async function, where that becomes the call's rejection).
  */
 export function sendGatewayRequest<T>({
   config,
@@ -76,7 +78,14 @@ export function sendGatewayRequest<T>({
     `unigate-ai-provider/${VERSION}`,
   );
   const failedResponseHandler = createGatewayErrorHandler(key);
-  const common = { url, headers: requestHeaders, failedResponseHandler, successfulResponseHandler, abortSignal, fetch: config.fetch };
+  const fetch = followGatewayRedirects({
+    fetch: config.fetch,
+    isGatewayURL: target => isGatewayOrigin(config, target),
+    // A streamed multipart body is read once: a 307/308 hop gets a fresh stream over the same bytes.
+    replayBody: body instanceof MultipartBody ? () => body.content().body : undefined,
+    requestBodyValues: body instanceof MultipartBody ? body.values : (body ?? {}),
+  });
+  const common = { url, headers: requestHeaders, failedResponseHandler, successfulResponseHandler, abortSignal, fetch };
 
   if (body === undefined) return getFromApi(common);
   if (body instanceof MultipartBody) return postMultipart(common, body);
