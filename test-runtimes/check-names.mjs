@@ -22,6 +22,9 @@ export const WAV_SECONDS = 2;
 /** The image and video prompts. */
 export const IMAGE_PROMPT = 'a red circle';
 export const VIDEO_PROMPT = 'a boat';
+/** The redirect check: the custom header its provider sends, and the signature in the foreign Location's query. */
+export const REDIRECT_HEADER = 'x-smoke-secret';
+export const REDIRECT_SIGNATURE = 'smoke-signature';
 /** The checks each runtime runs, in report order. */
 export const CHECK_NAMES = [
   'listModels',
@@ -36,4 +39,5 @@ export const CHECK_NAMES = [
   'image',
   'video',
   'cost',
+  'redirect',
 ];

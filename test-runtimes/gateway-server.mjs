@@ -4,9 +4,24 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { REDIRECT_SIGNATURE } from './check-names.mjs';
 
 /** The path prefix of the smoke-test files; everything else is the gateway. */
 export const SMOKE_PREFIX = '/__runtimes/';
+
+/**
+ * The path prefix of the redirect check, `/__redirect/<runtime>/`: below it `away/...` answers 307 to
+ * the foreign host (`/collect/<runtime>?sig=...`), `hop/<path>` answers 307 to `/<path>` on this origin.
+ */
+export const REDIRECT_PREFIX = '/__redirect/';
+
+/** The redirect check's answer for `path`, or undefined when the path is not one of its. */
+function redirectFor(path, foreignURL) {
+  const match = /^\/__redirect\/([a-z]+)\/(away|hop)(\/.*)$/.exec(path);
+  if (!match) return undefined;
+  const [, runtime, kind, rest] = match;
+  return kind === 'away' ? `${foreignURL}/collect/${runtime}?sig=${REDIRECT_SIGNATURE}` : rest;
+}
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>unigate-ai-provider runtime smoke test</title></head>
@@ -39,15 +54,56 @@ async function sendResponse(res, response) {
   res.end();
 }
 
+/** Listens on 127.0.0.1 (random port); resolves `{ url, close }`. */
+async function listenOnLoopback(server) {
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The foreign host of the redirect check: records every request that reaches it (which must be none)
+ * with what it carried, and answers 404. Resolves `{ url, requests, close }`.
+ */
+export async function startForeignServer() {
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    let bodyBytes = 0;
+    for await (const chunk of req) bodyBytes += chunk.length;
+    const runtime = /^\/collect\/([a-z]+)/.exec(req.url)?.[1];
+    const headers = Object.keys(req.headers).filter(name => name === 'authorization' || name.startsWith('x-'));
+    requests.push({ runtime, method: req.method, path: req.url, headers, bodyBytes });
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not the gateway');
+  });
+  return { requests, ...(await listenOnLoopback(server)) };
+}
+
 /**
  * Starts the server on 127.0.0.1 (random port). `handler(request)` answers gateway paths;
- * `bundlePath` is served as `${SMOKE_PREFIX}smoke-checks.js`. Resolves `{ url, close }`.
+ * `bundlePath` is served as `${SMOKE_PREFIX}smoke-checks.js`; `${REDIRECT_PREFIX}` paths redirect
+ * (to `foreignURL` or onto this origin). Resolves `{ url, close }`.
  */
-export async function startGatewayServer({ handler, bundlePath }) {
+export async function startGatewayServer({ handler, bundlePath, foreignURL }) {
   let origin = '';
   const server = createServer(async (req, res) => {
     try {
       const path = new URL(req.url, 'http://127.0.0.1').pathname;
+      const location = redirectFor(path, foreignURL);
+      if (location !== undefined) {
+        // Read the upload first, so every runtime sees the redirect the same way.
+        for await (const _chunk of req);
+        res.writeHead(307, { location, 'content-length': '0' });
+        return res.end();
+      }
       if (path === `${SMOKE_PREFIX}page.html`) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(PAGE);
@@ -66,17 +122,7 @@ export async function startGatewayServer({ handler, bundlePath }) {
       res.end(`runtime smoke server: ${error?.stack ?? error}`);
     }
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  return {
-    url: origin,
-    close: () =>
-      new Promise(resolve => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  origin = listening.url;
+  return listening;
 }

@@ -10,6 +10,7 @@ import {
   IMAGE_PROMPT,
   MESSAGES_MODEL,
   PROMPT,
+  REDIRECT_SIGNATURE,
   SPEECH_FORMATS,
   WAV_SAMPLE_RATE,
   WAV_SECONDS,
@@ -210,7 +211,49 @@ function checkCosted(result) {
   assert.deepEqual(result.speechEstimate, { input: 0.00375, output: 0, total: 0.00375, unit: 'credits' });
 }
 
-function shapeCheck(name, value, checks, runtime) {
+const REFUSED_AWAY = new RegExp(
+  "^Unigate refused a redirect: HTTP 307 from :redirectBase/away/api/v1/messages leads to http://127\\.0\\.0\\.1:\\d+, which is not one of the gateway's origins; nothing was sent there\\.$",
+);
+const opaqueRefusal = path =>
+  `Unigate refused a redirect from :redirectBase${path}: this runtime hides where it leads (an opaque redirect), so it cannot be checked to stay on the gateway's origins.`;
+
+function checkRefusal(observed, label, message) {
+  assert.equal(observed.ok, false, `${label}: the call fails, got ${JSON.stringify(observed.value)?.slice(0, 200)}`);
+  const { name, message: actual, statusCode, isRetryable } = observed.error;
+  assert.equal(name, 'AI_APICallError', `${label}: an APICallError, got ${name}: ${actual}`);
+  if (message instanceof RegExp) assert.match(actual, message, `${label}: the message`);
+  else assert.equal(actual, message, `${label}: the message`);
+  assert.ok(!actual.includes(REDIRECT_SIGNATURE), `${label}: the target's query is not in the message`);
+  assert.equal(isRetryable, false, `${label}: not retryable`);
+  return statusCode;
+}
+
+/**
+ * A redirect off the gateway fails naming status and origin (Chromium: as an opaque redirect); one on
+ * the gateway's origin is followed with the streamed upload sent again (Chromium: refused, opaque).
+ * Either way the foreign host received nothing from this runtime.
+ */
+function checkRedirected(result, runtime, checks, foreignRequests) {
+  assert.deepEqual(foreignRequests, [], 'the foreign host received no request');
+  if (runtime === 'chromium') {
+    checkRefusal(result.offOrigin, 'off the gateway', opaqueRefusal('/away/api/v1/messages'));
+    checkRefusal(result.onOrigin, 'on the gateway', opaqueRefusal('/hop/v1/audio/transcriptions'));
+    return;
+  }
+  assert.equal(checkRefusal(result.offOrigin, 'off the gateway', REFUSED_AWAY), 307, 'off the gateway: statusCode');
+  const followed = result.onOrigin;
+  assert.ok(followed.ok, `on the gateway: followed, got ${JSON.stringify(followed.error)}`);
+  // Two uploads: the first answered 307, the second a fresh stream over the same bytes.
+  assert.deepEqual(followed.value.uploads, ['stream, duplex half', 'stream, duplex half'], 'the upload is sent again');
+  const direct = checks['transcription'];
+  if (direct?.ok) {
+    const { uploads: _followedUploads, ...rest } = followed.value;
+    const { uploads: _directUploads, ...expected } = direct.value;
+    assert.deepEqual(rest, expected, 'the followed transcription equals the direct one');
+  }
+}
+
+function shapeCheck(name, value, checks, runtime, foreignRequests) {
   switch (name) {
     case 'listModels':
       return checkModels(value);
@@ -236,6 +279,8 @@ function shapeCheck(name, value, checks, runtime) {
       return checkVideoed(value);
     case 'cost':
       return checkCosted(value);
+    case 'redirect':
+      return checkRedirected(value, runtime, checks, foreignRequests);
     default:
       throw new Error(`unknown check ${name}`);
   }
@@ -256,9 +301,10 @@ function failure(error) {
 
 /**
  * Judges `observations` of `runtime` against `reference` (the Node run; undefined when judging the
- * reference itself). Returns `[{ title, ok, reason? }]`: the identity check, then one per check.
+ * reference itself); `foreignRequests` are what reached the redirect check's foreign host from this
+ * runtime. Returns `[{ title, ok, reason? }]`: the identity check, then one per check.
  */
-export function judge(runtime, observations, reference) {
+export function judge(runtime, observations, reference, { foreignRequests = [] } = {}) {
   const verdicts = [];
   try {
     IDENTITY[runtime](observations.runtime);
@@ -274,9 +320,11 @@ export function judge(runtime, observations, reference) {
         const { name: errorName, message, statusCode } = observed.error;
         throw new Error(`${errorName}${statusCode ? ` (HTTP ${statusCode})` : ''}: ${message}`);
       }
-      shapeCheck(name, observed.value, observations.checks, runtime);
+      shapeCheck(name, observed.value, observations.checks, runtime, foreignRequests);
       const expected = reference?.checks?.[name];
-      if (expected?.ok) assert.deepEqual(comparable(name, observed.value), comparable(name, expected.value), 'equals the Node reference run');
+      // A browser hides every redirect, so its redirect check differs from Node's by design.
+      const browserOnly = runtime === 'chromium' && name === 'redirect';
+      if (expected?.ok && !browserOnly) assert.deepEqual(comparable(name, observed.value), comparable(name, expected.value), 'equals the Node reference run');
       verdicts.push({ title: name, ok: true });
     } catch (error) {
       verdicts.push({ title: name, ok: false, reason: failure(error) });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleChecks } from './bundle-checks.mjs';
 import { runBounded, withTimeout } from './bounded-process.mjs';
-import { startGatewayServer } from './gateway-server.mjs';
+import { REDIRECT_PREFIX, startForeignServer, startGatewayServer } from './gateway-server.mjs';
 import { allFailed, judge } from './judge-observations.mjs';
 import { runBun } from './runtimes/bun.mjs';
 import { runChromium } from './runtimes/chromium.mjs';
@@ -146,24 +146,29 @@ async function runAll(cleanups) {
   // The emulator's own loopback server, for the runtimes that fetch like a server does.
   const server = await emulator.listen();
   cleanups.push(() => server.close());
-  // The page's origin: serves the page and the bundle, and the emulator on the same origin.
-  const pageServer = await startGatewayServer({ handler: emulator.handler, bundlePath });
+  // The redirect check's foreign host: every request that reaches it is a leak.
+  const foreign = await startForeignServer();
+  cleanups.push(() => foreign.close());
+  // The page's origin: serves the page and the bundle, the emulator on the same origin, and the
+  // redirect check's redirects (to the foreign host, or onto this origin).
+  const pageServer = await startGatewayServer({ handler: emulator.handler, bundlePath, foreignURL: foreign.url });
   cleanups.push(() => pageServer.close());
+  const redirectBase = runtime => `${pageServer.url}${REDIRECT_PREFIX}${runtime}`;
 
   const siteURL = server.url;
   // A clean environment: no UNIGATE_* variable can leak in, and caches stay in the temp dir.
   const home = join(workDir, 'home');
   await mkdir(home, { recursive: true });
   const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: workDir, LANG: 'C.UTF-8' };
-  const common = { binDir, bundlePath, workDir, siteURL, apiKey, baseEnv, timeoutMs: RUNTIME_TIMEOUT_MS };
+  const common = { binDir, bundlePath, workDir, siteURL, apiKey, foreignURL: foreign.url, baseEnv, timeoutMs: RUNTIME_TIMEOUT_MS };
 
   const { observe } = await import('./smoke-checks.mjs');
-  const reference = await timed(withTimeout(observe({ siteURL, apiKey }), RUNTIME_TIMEOUT_MS, 'node'));
+  const reference = await timed(withTimeout(observe({ siteURL, apiKey, redirectBase: redirectBase('node') }), RUNTIME_TIMEOUT_MS, 'node'));
 
   const runs = await Promise.all([
-    timed(runWorkerd({ ...common, workerPath: join(here, 'workerd-worker.mjs') })),
-    timed(runDeno({ ...common, runnerPath: join(here, 'cli-runner.mjs') })),
-    timed(runBun({ ...common, runnerPath: join(here, 'cli-runner.mjs') })),
+    timed(runWorkerd({ ...common, redirectBase: redirectBase('workerd'), workerPath: join(here, 'workerd-worker.mjs') })),
+    timed(runDeno({ ...common, redirectBase: redirectBase('deno'), runnerPath: join(here, 'cli-runner.mjs') })),
+    timed(runBun({ ...common, redirectBase: redirectBase('bun'), runnerPath: join(here, 'cli-runner.mjs') })),
     timed(runChromium({ pageOrigin: pageServer.url, apiKey, timeoutMs: RUNTIME_TIMEOUT_MS })),
   ]);
   const referenceObservations = reference.observations;
@@ -171,7 +176,11 @@ async function runAll(cleanups) {
     const runtime = RUNTIMES[index];
     const verdicts = run.error
       ? allFailed(String(run.error.message ?? run.error))
-      : judge(runtime, run.observations, runtime === 'node' ? undefined : referenceObservations);
+      : judge(runtime, run.observations, runtime === 'node' ? undefined : referenceObservations, {
+          // Requests that reached the foreign host from this runtime (its name is in the redirect's path),
+          // and any the path does not attribute.
+          foreignRequests: foreign.requests.filter(request => request.runtime === runtime || request.runtime === undefined),
+        });
     return { runtime, verdicts, startTime: run.startTime, endTime: run.endTime };
   });
 }

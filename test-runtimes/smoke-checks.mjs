@@ -19,6 +19,7 @@ import {
   IMAGE_PROMPT,
   MESSAGES_MODEL,
   PROMPT,
+  REDIRECT_HEADER,
   SPEECH_FORMATS,
   SPEECH_MODEL,
   SPEECH_TEXT,
@@ -38,6 +39,7 @@ function describeError(error) {
       name: String(error.name ?? 'Error'),
       message: String(error.message ?? error),
       statusCode: typeof error.statusCode === 'number' ? error.statusCode : undefined,
+      isRetryable: typeof error.isRetryable === 'boolean' ? error.isRetryable : undefined,
     };
   }
   return { name: typeof error, message: String(error) };
@@ -266,6 +268,20 @@ async function costed(siteURL, apiKey) {
   };
 }
 
+/**
+ * Redirects, through the page server's `redirectBase` (`.../__redirect/<runtime>`): a 307 off the
+ * gateway (to the foreign host) must fail before anything is sent there; a 307 that stays on the
+ * gateway's origin is followed, replaying the streamed upload. Browsers hide every redirect's target
+ * (an opaque redirect), so in Chromium both are refused.
+ */
+async function redirected(redirectBase, apiKey) {
+  const away = createUnigate({ ...gatewaySettings(`${redirectBase}/away`, apiKey), headers: { [REDIRECT_HEADER]: 'smoke' } });
+  const offOrigin = await attempt(() => generated(away.messages(MESSAGES_MODEL)));
+  const onOrigin = await attempt(() => transcribed(`${redirectBase}/hop`, apiKey));
+  // The base names the runtime and the page server's port: replaced, so runtimes compare equal.
+  return JSON.parse(JSON.stringify({ offOrigin, onOrigin }).split(redirectBase).join(':redirectBase'));
+}
+
 /** The provider settings for the emulator at `siteURL`: images and video live under its `/alt/v1` base. */
 function gatewaySettings(siteURL, apiKey) {
   return { siteURL, altBaseURL: `${siteURL.replace(/\/$/, '')}/alt/v1`, apiKey };
@@ -284,10 +300,11 @@ export function describeRuntime() {
 }
 
 /**
- * Runs every check against the gateway at `siteURL` and returns what happened, as JSON-safe data:
+ * Runs every check against the gateway at `siteURL` (the redirect check against `redirectBase`) and
+ * returns what happened, as JSON-safe data:
  * `{ runtime, checks: { [name]: { ok: true, value } | { ok: false, error } } }`.
  */
-export async function observe({ siteURL, apiKey }) {
+export async function observe({ siteURL, apiKey, redirectBase }) {
   const gw = createUnigate(gatewaySettings(siteURL, apiKey));
   const checks = {};
   checks['listModels'] = await attempt(() =>
@@ -307,5 +324,6 @@ export async function observe({ siteURL, apiKey }) {
   checks['image'] = await attempt(() => imaged(gw));
   checks['video'] = await attempt(() => videoed(gw, siteURL));
   checks['cost'] = await attempt(() => costed(siteURL, apiKey));
+  checks['redirect'] = await attempt(() => redirected(redirectBase, apiKey));
   return { runtime: describeRuntime(), checks };
 }

@@ -3,7 +3,7 @@
 // resolution outside 127.0.0.1 is disabled, so the browser cannot leave loopback.
 import { chromium } from 'playwright-core';
 import { withTimeout } from '../bounded-process.mjs';
-import { SMOKE_PREFIX } from '../gateway-server.mjs';
+import { REDIRECT_PREFIX, SMOKE_PREFIX } from '../gateway-server.mjs';
 import { findChromium } from './chromium-binary.mjs';
 
 const ARGS = [
@@ -33,8 +33,8 @@ export async function runChromium({ pageOrigin, apiKey, timeoutMs }) {
         page.on('pageerror', error => pageErrors.push(error.message));
         await page.goto(`${pageOrigin}${SMOKE_PREFIX}page.html`, { timeout: timeoutMs });
         return await page.evaluate(
-          async ({ bundleURL, siteURL, apiKey }) => (await import(bundleURL)).observe({ siteURL, apiKey }),
-          { bundleURL: `${SMOKE_PREFIX}smoke-checks.js`, siteURL: pageOrigin, apiKey },
+          async ({ bundleURL, siteURL, apiKey, redirectBase }) => (await import(bundleURL)).observe({ siteURL, apiKey, redirectBase }),
+          { bundleURL: `${SMOKE_PREFIX}smoke-checks.js`, siteURL: pageOrigin, apiKey, redirectBase: `${pageOrigin}${REDIRECT_PREFIX}chromium` },
         );
       })(),
       timeoutMs,

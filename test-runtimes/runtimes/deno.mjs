@@ -1,17 +1,19 @@
-// Deno: the bundle under `deno run`, allowed to reach only the gateway's loopback host:port.
+// Deno: the bundle under `deno run`, allowed to reach only the loopback host:ports of the gateway, the
+// redirect check's server and its foreign host (so a leak would arrive there and be seen, not be denied).
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBounded } from '../bounded-process.mjs';
 import { readObservations } from './cli-output.mjs';
 
-export async function runDeno({ binDir, bundlePath, runnerPath, workDir, siteURL, apiKey, baseEnv, timeoutMs }) {
+export async function runDeno({ binDir, bundlePath, runnerPath, workDir, siteURL, apiKey, redirectBase, foreignURL, baseEnv, timeoutMs }) {
+  const hosts = [siteURL, redirectBase, foreignURL].map(url => new URL(url).host).join(',');
   const dir = join(workDir, 'deno');
   await mkdir(join(dir, 'cache'), { recursive: true });
   await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
   await copyFile(runnerPath, join(dir, 'runner.mjs'));
   const result = await runBounded(
     join(binDir, 'deno'),
-    ['run', '--no-prompt', '--no-config', '--no-lock', '--no-remote', '--no-npm', `--allow-net=${new URL(siteURL).host}`, 'runner.mjs', siteURL, apiKey],
+    ['run', '--no-prompt', '--no-config', '--no-lock', '--no-remote', '--no-npm', `--allow-net=${hosts}`, 'runner.mjs', siteURL, apiKey, redirectBase],
     { cwd: dir, timeoutMs, env: { ...baseEnv, DENO_DIR: join(dir, 'cache'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } },
   );
   return readObservations('deno', result, timeoutMs);

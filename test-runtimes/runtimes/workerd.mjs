@@ -49,7 +49,7 @@ function listenPort(child) {
   });
 }
 
-export async function runWorkerd({ binDir, bundlePath, workerPath, workDir, siteURL, apiKey, baseEnv, timeoutMs }) {
+export async function runWorkerd({ binDir, bundlePath, workerPath, workDir, siteURL, apiKey, redirectBase, baseEnv, timeoutMs }) {
   const dir = join(workDir, 'workerd');
   await mkdir(dir, { recursive: true });
   await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
@@ -65,7 +65,7 @@ export async function runWorkerd({ binDir, bundlePath, workerPath, workDir, site
       const response = await fetch(`http://127.0.0.1:${port}/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ siteURL, apiKey }),
+        body: JSON.stringify({ siteURL, apiKey, redirectBase }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const body = await response.text();
