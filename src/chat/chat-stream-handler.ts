@@ -7,7 +7,7 @@ import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { ChatCompletionChunk } from './chat-api-types';
 import { choiceDelta, collectChoice } from './chat-choice-deltas';
 import { type ChatSink, ChatStreamState } from './chat-stream-state';
-import { completeToolCalls } from './chat-tool-call-deltas';
+import { closeCallsAtBreak } from './chat-tool-call-deltas';
 
 /** What the chat model's `doStream` gives its stream handler. */
 export interface ChatStreamHandlerOptions extends StreamHandlerOptions {
@@ -17,12 +17,15 @@ export interface ChatStreamHandlerOptions extends StreamHandlerOptions {
   price?: UnigateModelPrice;
 }
 
-/** The clean end, at `[DONE]` or the end of the body: open blocks close, tool calls complete, one `finish`. */
+/**
+ * The end, at `[DONE]` or the end of the body: open blocks close, then one `finish`. A tool call still
+ * open here got no finish_reason: the break rule completes it or names it in an error.
+ */
 function finish(state: ChatStreamState, data: string, sink: ChatSink): void {
   state.finished = true;
   state.endReasoning(sink);
   state.endText(sink);
-  completeToolCalls(state, data, sink);
+  closeCallsAtBreak(state.callOrder, 'the stream ended with tool calls no finish_reason completed', data, sink);
   state.sendFinish(sink);
 }
 
@@ -66,8 +69,9 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
  * The hot path: one JSON.parse per event, fields read by shape with typeof checks, one enqueue per
  * delta. A malformed chunk or an `{error}` object throws, and the reader routes the throw to `error`,
  * which emits an `error` part and a `finish` with reason `error`, then ends the stream.
- * Tool calls complete at the choice's `finish_reason`, at `[DONE]` or at the end of the body, or when a
- * new call id reuses an index; never because a prefix of the arguments happens to parse.
+ * Tool calls complete at the choice's `finish_reason`, never because a prefix of the arguments happens
+ * to parse. One still open when a new call id reuses its index, or at `[DONE]` or the end of the body,
+ * follows the break rule in close-open-blocks.ts: completed if its arguments are valid JSON, else an error.
  */
 export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;

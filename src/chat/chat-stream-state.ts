@@ -1,4 +1,5 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
 import { type PartSink, StreamState } from '../internal/stream-state';
 import { languageModelCost, withCost } from '../pricing/language-model-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
@@ -18,6 +19,14 @@ export interface ChatToolCall {
   started: boolean;
   /** `tool-input-end` was sent. */
   ended: boolean;
+}
+
+/** The calls among `calls` that started and did not end, as the break rule sees them, added to `open`. */
+export function openCalls(calls: readonly ChatToolCall[], open: OpenBlock[] = []): OpenBlock[] {
+  for (const call of calls) {
+    if (call.started && !call.ended) open.push({ kind: 'tool', id: call.id!, name: call.name!, input: call.args });
+  }
+  return open;
 }
 
 /**
@@ -75,20 +84,19 @@ export class ChatStreamState extends StreamState {
   }
 
   /**
-   * The stream failed: one `error` part, open blocks and tool inputs closed (their calls are not
-   * emitted, the arguments may be incomplete), then `finish` with reason `error`.
+   * The stream failed: one `error` part, the open blocks ended (a call only completed when its
+   * arguments so far are valid JSON, see closeOpenBlocks), then `finish` with reason `error`.
    */
   fail(error: unknown, sink: ChatSink): void {
     this.sendError(error, sink);
     this.finished = true;
-    this.endReasoning(sink);
-    this.endText(sink);
-    for (const call of this.callOrder) {
-      if (call.started && !call.ended) {
-        call.ended = true;
-        sink.enqueue({ type: 'tool-input-end', id: call.id! });
-      }
-    }
+    const open: OpenBlock[] = [];
+    if (this.reasoningId !== undefined) open.push({ kind: 'reasoning', id: this.reasoningId, providerMetadata: undefined });
+    if (this.textId !== undefined) open.push({ kind: 'text', id: this.textId });
+    closeOpenBlocks(openCalls(this.callOrder, open), sink);
+    this.reasoningId = undefined;
+    this.textId = undefined;
+    for (const call of this.callOrder) if (call.started) call.ended = true;
     if (this.finishSent) return;
     this.finishSent = true;
     sink.enqueue({

@@ -1,7 +1,8 @@
 import { generateId } from '@ai-sdk/provider-utils';
+import { closeAtBreak } from '../internal/close-open-blocks';
 import { malformed, notA } from '../internal/stream-errors';
 import type { ChatChunkToolCallDelta } from './chat-api-types';
-import type { ChatSink, ChatStreamState, ChatToolCall } from './chat-stream-state';
+import { type ChatSink, type ChatStreamState, type ChatToolCall, openCalls } from './chat-stream-state';
 
 /** Sends `tool-input-end` and the `tool-call` of a call, once. A call that never got a name is malformed. */
 export function completeToolCall(call: ChatToolCall, data: string, sink: ChatSink): void {
@@ -17,6 +18,18 @@ export function completeToolCall(call: ChatToolCall, data: string, sink: ChatSin
 export function completeToolCalls(state: ChatStreamState, data: string, sink: ChatSink): void {
   const calls = state.callOrder;
   for (let i = 0; i < calls.length; i++) completeToolCall(calls[i], data, sink);
+}
+
+/**
+ * Calls no finish_reason completed, at a break (`what` says which): each open call is completed when
+ * its arguments so far are valid JSON, else the error naming it is thrown (see close-open-blocks.ts).
+ * A call that never got a name is malformed, as at any end.
+ */
+export function closeCallsAtBreak(calls: readonly ChatToolCall[], what: string, data: string, sink: ChatSink): void {
+  closeAtBreak('chat', what, openCalls(calls), data, sink);
+  for (const call of calls) if (call.started) call.ended = true;
+  // Only after every started call is marked ended, so the failure path does not end one twice.
+  for (const call of calls) if (!call.started) completeToolCall(call, data, sink);
 }
 
 // Builds the message only when something is wrong: the path is never formatted on the hot path.
@@ -54,8 +67,9 @@ export function toolCallDelta(
 
   let call = state.toolCalls.get(index);
   if (call !== undefined && id != null && typeof name === 'string' && name !== '' && call.id !== undefined && id !== call.id) {
-    // Some upstreams number every call 0: a new id and name at a known index start the next call.
-    completeToolCall(call, data, sink);
+    // Some upstreams number every call 0: a new id and name at a known index start the next call. One
+    // still open there is displaced before its finish_reason: a break, so the break rule ends it.
+    closeCallsAtBreak([call], `tool call ${id} reused index ${index} while tool call ${call.id} was open`, data, sink);
     call = undefined;
   }
   if (call === undefined) {

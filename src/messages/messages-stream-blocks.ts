@@ -1,5 +1,5 @@
 import { kind, malformed, notA } from '../internal/stream-errors';
-import type { MessagesBlock, MessagesSink, MessagesStreamState } from './messages-stream-state';
+import { type MessagesBlock, type MessagesSink, type MessagesStreamState, reasoningMetadata, sendAnswerInput } from './messages-stream-state';
 import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
 
 type Event = Record<string, unknown>;
@@ -25,10 +25,19 @@ function wrongField(type: string, path: string, value: unknown, expected: string
   return malformed('messages', notA(`${type} ${path}`, value, expected), data);
 }
 
-function startToolUse(state: MessagesStreamState, index: number, block: Event, data: string, sink: MessagesSink): void {
-  const { id: callId, name } = block;
-  if (typeof callId !== 'string') throw wrongField('tool_use', 'content_block.id', callId, 'a string', data);
-  if (typeof name !== 'string') throw wrongField('tool_use', 'content_block.name', name, 'a string', data);
+/** The fields a block's start needs, checked before it can displace a block still open at its index. */
+function checkBlockFields(block: Event, data: string): void {
+  if (block.type === 'tool_use') {
+    if (typeof block.id !== 'string') throw wrongField('tool_use', 'content_block.id', block.id, 'a string', data);
+    if (typeof block.name !== 'string') throw wrongField('tool_use', 'content_block.name', block.name, 'a string', data);
+  } else if (block.type === 'redacted_thinking' && typeof block.data !== 'string') {
+    throw wrongField('redacted_thinking', 'content_block.data', block.data, 'a string', data);
+  }
+}
+
+function startToolUse(state: MessagesStreamState, index: number, block: Event, sink: MessagesSink): void {
+  const callId = block.id as string;
+  const name = block.name as string;
   const input = block.input;
   const initialInput = input !== null && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : undefined;
   const id = String(index);
@@ -49,6 +58,11 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
   if (block === null || typeof block !== 'object' || Array.isArray(block)) {
     throw wrongField('content_block_start', 'content_block', block, 'an object', data);
   }
+  checkBlockFields(block, data);
+  // A start at the index of a block still open: that block never got its stop. The break rule ends it.
+  if (state.blocks[index] !== undefined) {
+    state.closeBlocks(`content_block_start for block ${index}, which is still open`, data, sink, index);
+  }
   const id = String(index);
   switch (block.type) {
     case 'text':
@@ -66,14 +80,13 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
       return;
     }
     case 'redacted_thinking': {
-      const redactedData = block.data;
-      if (typeof redactedData !== 'string') throw wrongField('redacted_thinking', 'content_block.data', redactedData, 'a string', data);
+      const redactedData = block.data as string;
       state.blocks[index] = { kind: 'reasoning', id, signature: undefined, redactedData };
       sink.enqueue({ type: 'reasoning-start', id, providerMetadata: { unigate: { redactedData } } });
       return;
     }
     case 'tool_use':
-      return startToolUse(state, index, block, data, sink);
+      return startToolUse(state, index, block, sink);
     default:
       state.blocks[index] = IGNORED;
   }
@@ -140,12 +153,7 @@ export function blockStop(state: MessagesStreamState, event: Event, data: string
       sink.enqueue({ type: 'text-end', id: block.id });
       return;
     case 'reasoning': {
-      const metadata =
-        block.signature !== undefined
-          ? { unigate: { signature: block.signature } }
-          : block.redactedData !== undefined
-            ? { unigate: { redactedData: block.redactedData } }
-            : undefined;
+      const metadata = reasoningMetadata(block);
       sink.enqueue(metadata ? { type: 'reasoning-end', id: block.id, providerMetadata: metadata } : { type: 'reasoning-end', id: block.id });
       return;
     }
@@ -159,9 +167,7 @@ export function blockStop(state: MessagesStreamState, event: Event, data: string
       });
       return;
     case 'answer':
-      if (block.input === '' && block.initialInput !== undefined) {
-        sink.enqueue({ type: 'text-delta', id: block.id, delta: block.initialInput });
-      }
+      sendAnswerInput(block, sink);
       sink.enqueue({ type: 'text-end', id: block.id });
       return;
     case 'ignored':

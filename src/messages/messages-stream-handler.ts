@@ -41,8 +41,9 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  * Maps the messages SSE events (gateway-api.md, "Events"; wire-conventions.md, "Messages") to V3 stream
  * parts, for `readSseStream`. The hot path is one JSON.parse per event and a few typed field reads; no
  * schema per event. A malformed event, an `error` event or a body that ends before `message_stop`
- * throws, and the reader routes the throw to `error`, which emits an `error` part and a `finish` with
- * reason `error`, then ends the stream.
+ * throws, and the reader routes the throw to `error`, which emits an `error` part, ends the blocks
+ * still open and sends `finish` with reason `error`, then ends the stream. A block left open at a
+ * break (its index started again, `message_stop`, the end) follows the rule in close-open-blocks.ts.
  */
 export function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
@@ -65,7 +66,8 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
           return messageDelta(state, event);
         case 'message_stop':
           state.stopped = true;
-          return;
+          // The message is over: a block never stopped is ended by the break rule, or named in an error.
+          return state.closeBlocks('message_stop arrived with content blocks never stopped', data, sink);
         case 'error':
           throw inBandStreamError('Unigate messages stream reported an error', event, data, request);
         default:
@@ -76,7 +78,8 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
 
     end(sink) {
       state.start(sink);
-      if (!state.stopped) throw malformed('messages', 'the body ended before message_stop: the response was cut off', '');
+      if (!state.stopped) throw state.cutOffError(sink);
+      state.closeBlocks('the body ended with content blocks never stopped', '', sink);
       state.finish(sink, false);
     },
 

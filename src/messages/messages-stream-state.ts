@@ -1,4 +1,6 @@
-import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
+import { malformed } from '../internal/stream-errors';
 import { type PartSink, StreamState } from '../internal/stream-state';
 import { languageModelCost, withCost } from '../pricing/language-model-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
@@ -16,6 +18,24 @@ export type MessagesBlock =
   // `answer`: the JSON-answer tool, streamed as text. `input` grows by appending pieces (linear).
   | { kind: 'tool' | 'answer'; id: string; name: string; input: string; initialInput: string | undefined }
   | { kind: 'ignored' };
+
+type ReasoningBlock = Extract<MessagesBlock, { kind: 'reasoning' }>;
+type AnswerBlock = Extract<MessagesBlock, { initialInput: string | undefined }>;
+
+/** What a reasoning block's end carries: its signature, or the data of redacted thinking. */
+export function reasoningMetadata(block: ReasoningBlock): SharedV3ProviderMetadata | undefined {
+  if (block.signature !== undefined) return { unigate: { signature: block.signature } };
+  return block.redactedData !== undefined ? { unigate: { redactedData: block.redactedData } } : undefined;
+}
+
+/** An answer whose input came whole in its start, with no delta since, sends that input as its text. */
+export function sendAnswerInput(block: AnswerBlock, sink: MessagesSink): void {
+  if (block.input !== '' || block.initialInput === undefined) return;
+  block.input = block.initialInput;
+  sink.enqueue({ type: 'text-delta', id: block.id, delta: block.initialInput });
+}
+
+const CUT_OFF = 'the body ended before message_stop: the response was cut off';
 
 /**
  * Everything one messages stream remembers between events, and the parts that open and end it.
@@ -66,9 +86,55 @@ export class MessagesStreamState extends StreamState {
     });
   }
 
-  /** The stream failed: one `error` part, then `finish` with reason `error`. */
+  /**
+   * The blocks still open (only block `index` when given), as the break rule sees them. A tool's input
+   * is what its deltas streamed, else the input its start carried; an empty one is not a whole call.
+   */
+  openBlocks(sink: MessagesSink, index?: number): OpenBlock[] {
+    const open: OpenBlock[] = [];
+    const last = index ?? this.blocks.length - 1;
+    for (let at = index ?? 0; at <= last; at++) {
+      const block = this.blocks[at];
+      if (block === undefined) continue;
+      switch (block.kind) {
+        case 'text':
+          open.push(block);
+          break;
+        case 'reasoning':
+          open.push({ kind: 'reasoning', id: block.id, providerMetadata: reasoningMetadata(block) });
+          break;
+        case 'answer':
+          sendAnswerInput(block, sink);
+          open.push({ kind: 'text', id: block.id });
+          break;
+        case 'tool':
+          open.push({ kind: 'tool', id: block.id, name: block.name, input: block.input || (block.initialInput ?? '') });
+          break;
+      }
+    }
+    return open;
+  }
+
+  /**
+   * A break the stream goes on from (`what` says which): the open blocks, or only block `index`, are
+   * ended, their tool calls completed, or the error naming the calls that cannot be is thrown.
+   */
+  closeBlocks(what: string, data: string, sink: MessagesSink, index?: number): void {
+    closeAtBreak('messages', what, this.openBlocks(sink, index), data, sink);
+    if (index === undefined) this.blocks.length = 0;
+    else this.blocks[index] = undefined;
+  }
+
+  /** The error for a body that ended before `message_stop`, naming the tool calls it left open. */
+  cutOffError(sink: MessagesSink): Error {
+    return openCallsError('messages', CUT_OFF, this.openBlocks(sink), '') ?? malformed('messages', CUT_OFF, '');
+  }
+
+  /** The stream failed: one `error` part, the open blocks ended (see closeOpenBlocks), then `finish` with reason `error`. */
   fail(error: unknown, sink: MessagesSink): void {
     this.sendError(error, sink);
+    closeOpenBlocks(this.openBlocks(sink), sink);
+    this.blocks.length = 0;
     this.finish(sink, true);
   }
 }

@@ -2,7 +2,7 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { choiceDelta, collectChoice } from '../../src/chat/chat-choice-deltas';
 import { ChatStreamState } from '../../src/chat/chat-stream-state';
-import { completeToolCalls, toolCallDelta } from '../../src/chat/chat-tool-call-deltas';
+import { closeCallsAtBreak, completeToolCalls, toolCallDelta } from '../../src/chat/chat-tool-call-deltas';
 
 function stream(collectChoices = false) {
   const parts: LanguageModelV3StreamPart[] = [];
@@ -16,7 +16,7 @@ function stream(collectChoices = false) {
 const types = (parts: LanguageModelV3StreamPart[]) => parts.map(part => part.type);
 
 describe('ChatStreamState', () => {
-  it('fail: one error, open blocks and tool inputs closed without their calls, one finish with reason error', () => {
+  it('fail: one error, open blocks and tool inputs closed, no call whose input is not valid JSON, one finish with reason error', () => {
     const { parts, sink, state } = stream();
     choiceDelta(state, { delta: { content: 'Hi', tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } }, 0, '', sink);
     parts.length = 0;
@@ -28,6 +28,18 @@ describe('ChatStreamState', () => {
     // A second failure adds its error but never a second finish.
     state.fail(new Error('again'), sink);
     expect(types(parts).filter(type => type === 'finish')).toHaveLength(1);
+  });
+
+  it('fail: completes an open call whose arguments so far are valid JSON, after the error', () => {
+    const { parts, sink, state } = stream();
+    toolCallDelta(state, { index: 0, id: 'c1', function: { name: 'f', arguments: '{"a":1}' } }, 0, '', sink);
+    parts.length = 0;
+    state.fail(new Error('boom'), sink);
+    expect(parts.slice(0, 3)).toEqual([
+      { type: 'error', error: new Error('boom') },
+      { type: 'tool-input-end', id: 'c1' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: '{"a":1}' },
+    ]);
   });
 
   it('fail before any event still opens the stream first', () => {
@@ -74,6 +86,15 @@ describe('chat tool-call deltas', () => {
     toolCallDelta(state, { index: 0, id: 'c2', function: { name: 'g', arguments: '' } }, 0, '', sink);
     expect(types(parts)).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'tool-input-start']);
     expect(parts[3]).toEqual({ type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: '{}' });
+  });
+
+  it('at a break, completes the named calls before rejecting one that never got a name, so none ends twice', () => {
+    const { parts, sink, state } = stream();
+    toolCallDelta(state, { index: 0, id: 'c0', function: { arguments: '{}' } }, 0, '', sink);
+    toolCallDelta(state, { index: 1, id: 'c1', function: { name: 'f', arguments: '{}' } }, 0, '', sink);
+    expect(() => closeCallsAtBreak(state.callOrder, 'it ended', '', sink)).toThrow('tool call 0 ended without a function name');
+    state.fail(new Error('after'), sink);
+    expect(types(parts)).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'error', 'finish']);
   });
 
   it('rejects a call that never got a name, and data for a call already complete', () => {

@@ -371,6 +371,95 @@ describe('chat doStream: tool calls', () => {
   });
 });
 
+describe('chat doStream: tool calls at a protocol break', () => {
+  // The break rule (shared with the messages format): a call left open is completed when its arguments
+  // so far are valid JSON, else named in an error part; the stream never finishes as if it were whole.
+
+  it('names a call displaced by a new id at its index before its arguments were valid JSON, and stops there', async () => {
+    const second = chunk({ tool_calls: [toolCall(0, { id: 'call_2', name: 'time', args: '{}' })] });
+    const { parts } = await streamParts([
+      chunk({ content: 'Two calls.' }),
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"city":"Pa' })] }),
+      second,
+      chunk({}, 'tool_calls'),
+      DONE,
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'Two calls.' },
+      { type: 'tool-input-start', id: 'call_1', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Pa' },
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'tool-input-end', id: 'call_1' },
+      { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage },
+    ]);
+    expect(errorPart(parts).message).toBe(
+      'Unigate chat stream: tool call call_2 reused index 0 while tool call call_1 was open; tool call call_1 (weather) cannot complete: ' +
+        `its input does not parse as JSON. Chunk: ${second.slice('data: '.length).trim()}`,
+    );
+  });
+
+  it('names a call still open at the end without a finish_reason whose arguments are not valid JSON', async () => {
+    for (const done of [[DONE], []]) {
+      const { parts } = await streamParts([
+        chunk({ tool_calls: [toolCall(0, { id: 'call_ok', name: 'a', args: '{"x":1}' }), toolCall(1, { id: 'call_cut', name: 'b', args: '{"y":' })] }),
+        ...done,
+      ]);
+      expect(parts.slice(2).map(part => part.type)).toEqual([
+        'tool-input-start',
+        'tool-input-delta',
+        'tool-input-start',
+        'tool-input-delta',
+        'error',
+        // The call that is whole still completes: only the cut one is lost, and it is named.
+        'tool-input-end',
+        'tool-call',
+        'tool-input-end',
+        'finish',
+      ]);
+      expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'call_ok', toolName: 'a', input: '{"x":1}' });
+      expect(errorPart(parts).message).toContain(
+        'the stream ended with tool calls no finish_reason completed; tool call call_cut (b) cannot complete: its input does not parse as JSON',
+      );
+      expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage });
+    }
+  });
+
+  it('names every call that cannot complete, and one with no arguments at all', async () => {
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [toolCall(0, { id: 'call_a', name: 'a', args: '' }), toolCall(1, { id: 'call_b', name: 'b', args: 'nope' })] }),
+    ]);
+    expect(errorPart(parts).message).toContain('tool calls call_a (a), call_b (b) cannot complete: their input does not parse as JSON');
+    expect(parts.filter(part => part.type === 'tool-call')).toEqual([]);
+  });
+
+  it('still passes arguments that are not valid JSON through when the finish_reason completes the call', async () => {
+    const { parts } = await streamParts([chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'a', args: '{"x":' })] }), chunk({}, 'tool_calls'), DONE]);
+    expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'call_1', toolName: 'a', input: '{"x":' });
+    expect(parts.some(part => part.type === 'error')).toBe(false);
+  });
+
+  it('completes a call whose arguments are valid JSON when the stream fails, after the error part', async () => {
+    const { parts } = await streamParts([
+      chunk({ reasoning_content: 'Hmm.', tool_calls: [toolCall(0, { id: 'call_1', name: 'a', args: '{"x":1}' })] }),
+      event({ error: { type: 'upstream_error', message: 'Model overloaded', code: 503 } }),
+    ]);
+    expect(parts.slice(2).map(part => part.type)).toEqual([
+      'reasoning-start',
+      'reasoning-delta',
+      'reasoning-end',
+      'tool-input-start',
+      'tool-input-delta',
+      'error',
+      'tool-input-end',
+      'tool-call',
+      'finish',
+    ]);
+    expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'call_1', toolName: 'a', input: '{"x":1}' });
+  });
+});
+
 describe('chat doStream: errors', () => {
   it('turns an error object inside the 200 stream into an error part and finish reason error', async () => {
     const { parts } = await streamParts([

@@ -218,8 +218,8 @@ describe('messages doStream', () => {
     expect(error.error.message).toBe('Unigate messages stream reported an error (overloaded_error): Overloaded');
     expect(error.error.isRetryable).toBe(true);
     expect(error.error.data).toEqual({ kind: 'server', type: 'overloaded_error', message: 'Overloaded', dailyLimit: false });
-    expect(parts[5]).toEqual(finish('error', undefined, 12, 1));
-    expect(parts).toHaveLength(6);
+    // The open text block still gets its end.
+    expect(parts.slice(5)).toEqual([{ type: 'text-end', id: '0' }, finish('error', undefined, 12, 1)]);
   });
 
   it('marks an invalid_request_error event as not retryable', async () => {
@@ -247,8 +247,7 @@ describe('messages doStream', () => {
       },
     ]);
     expect(InvalidResponseDataError.isInstance((parts[4] as { error: unknown }).error)).toBe(true);
-    expect(parts[5]).toEqual(finish('error', undefined, 12, 1));
-    expect(parts).toHaveLength(6);
+    expect(parts.slice(5)).toEqual([{ type: 'text-end', id: '0' }, finish('error', undefined, 12, 1)]);
   });
 
   it('reports a body that ends before message_stop as an error part, not a hang', async () => {
@@ -275,8 +274,9 @@ describe('messages doStream', () => {
     ];
     for (const [bad, text] of cases) {
       const { parts } = await run([messageStart(), textStart(0), bad, textDelta(0, 'never seen'), blockStop(0), messageStop]);
-      expect(parts.slice(-2)).toEqual([
+      expect(parts.slice(-3)).toEqual([
         { type: 'error', error: expect.objectContaining({ message: expect.stringContaining(text) }) },
+        { type: 'text-end', id: '0' },
         finish('error', undefined, 12, 1),
       ]);
       expect(parts).not.toContainEqual({ type: 'text-delta', id: '0', delta: 'never seen' });
@@ -413,5 +413,207 @@ describe('messages doStream', () => {
       (e: unknown) => e,
     );
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('messages doStream: blocks left open at a protocol break', () => {
+  // The break rule (shared with chat): a block left open is ended; a tool call is completed when its
+  // input so far is valid JSON, else named in an error part; the stream never finishes as if it were whole.
+  const thinkingStart = (index: number) => sse({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } });
+  const signature = (index: number, value: string) => sse({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: value } });
+  const errorOf = (parts: LanguageModelV3StreamPart[]) => {
+    const errors = parts.filter(part => part.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(InvalidResponseDataError.isInstance(errors[0].error)).toBe(true);
+    return (errors[0].error as Error).message;
+  };
+
+  it('completes a tool_use whose index a new block starts again when its input is valid JSON, and goes on', async () => {
+    const { parts } = await run([
+      messageStart(),
+      toolStart(0, 'toolu_a', 'weather'),
+      jsonDelta(0, '{"city":"Oslo"}'),
+      toolStart(0, 'toolu_b', 'time'),
+      jsonDelta(0, '{}'),
+      blockStop(0),
+      messageDelta('tool_use', 9),
+      messageStop,
+    ]);
+    expect(parts).toEqual([
+      ...head,
+      { type: 'tool-input-start', id: 'toolu_a', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: '{"city":"Oslo"}' },
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'weather', input: '{"city":"Oslo"}' },
+      { type: 'tool-input-start', id: 'toolu_b', toolName: 'time' },
+      { type: 'tool-input-delta', id: 'toolu_b', delta: '{}' },
+      { type: 'tool-input-end', id: 'toolu_b' },
+      { type: 'tool-call', toolCallId: 'toolu_b', toolName: 'time', input: '{}' },
+      finish('tool-calls', 'tool_use', 12, 9),
+    ]);
+  });
+
+  it('names a tool_use overwritten before its input was valid JSON, ends what is open, and stops there', async () => {
+    const restart = toolStart(1, 'toolu_b', 'time');
+    const { parts } = await run([
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'Let me check.'),
+      toolStart(1, 'toolu_a', 'weather'),
+      jsonDelta(1, '{"city":'),
+      restart,
+      jsonDelta(1, '{}'),
+      blockStop(1),
+      messageStop,
+    ]);
+    expect(errorOf(parts)).toBe(
+      'Unigate messages stream: content_block_start for block 1, which is still open; tool call toolu_a (weather) cannot complete: ' +
+        `its input does not parse as JSON. Chunk: ${restart.split('data: ')[1].trim()}`,
+    );
+    expect(parts.slice(2)).toEqual([
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Let me check.' },
+      { type: 'tool-input-start', id: 'toolu_a', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: '{"city":' },
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
+      { type: 'text-end', id: '0' },
+      { type: 'tool-input-end', id: 'toolu_a' },
+      finish('error', undefined, 12, 1),
+    ]);
+  });
+
+  it('ends a text block whose index a new block starts again, with no delta lost', async () => {
+    const { parts } = await run([messageStart(), textStart(0), textDelta(0, 'A'), textStart(0), textDelta(0, 'B'), blockStop(0), messageDelta('end_turn', 2), messageStop]);
+    expect(parts).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'A' },
+      { type: 'text-end', id: '0' },
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'B' },
+      { type: 'text-end', id: '0' },
+      finish('stop', 'end_turn', 12, 2),
+    ]);
+  });
+
+  it('checks the new block before ending the open one: a malformed start is its own error', async () => {
+    const { parts } = await run([messageStart(), toolStart(0, 'toolu_a', 'f'), jsonDelta(0, '{}'), sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 7, name: 'g' } })]);
+    expect(errorOf(parts)).toContain('tool_use content_block.id is number, not a string');
+    // The displaced call is still whole: the failure path completes it.
+    expect(parts.slice(-3)).toEqual([
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'f', input: '{}' },
+      finish('error', undefined, 12, 1),
+    ]);
+  });
+
+  it('at message_stop, completes every block never stopped whose input is valid JSON, then finishes as sent', async () => {
+    const { parts } = await run([
+      messageStart(),
+      thinkingStart(0),
+      signature(0, 'sig'),
+      textStart(1),
+      textDelta(1, 'Calling.'),
+      toolStart(2, 'toolu_a', 'weather'),
+      jsonDelta(2, '{"city":"Rome"}'),
+      sse({ type: 'content_block_start', index: 3, content_block: { type: 'tool_use', id: 'toolu_b', name: 'now', input: { tz: 'CET' } } }),
+      messageDelta('tool_use', 7),
+      messageStop,
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'reasoning-start', id: '0' },
+      { type: 'text-start', id: '1' },
+      { type: 'text-delta', id: '1', delta: 'Calling.' },
+      { type: 'tool-input-start', id: 'toolu_a', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: '{"city":"Rome"}' },
+      { type: 'tool-input-start', id: 'toolu_b', toolName: 'now' },
+      { type: 'reasoning-end', id: '0', providerMetadata: { unigate: { signature: 'sig' } } },
+      { type: 'text-end', id: '1' },
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'weather', input: '{"city":"Rome"}' },
+      // No delta came: the input its start carried is the call's.
+      { type: 'tool-input-end', id: 'toolu_b' },
+      { type: 'tool-call', toolCallId: 'toolu_b', toolName: 'now', input: '{"tz":"CET"}' },
+      finish('tool-calls', 'tool_use', 12, 7),
+    ]);
+  });
+
+  it('at message_stop, names a tool_use never stopped whose input is not valid JSON (or empty) and finishes with error', async () => {
+    const stop = messageStop;
+    const { parts } = await run([
+      messageStart(),
+      toolStart(0, 'toolu_a', 'weather'),
+      jsonDelta(0, '{"city":"Ro'),
+      toolStart(1, 'toolu_b', 'now'),
+      messageDelta('tool_use', 7),
+      stop,
+    ]);
+    expect(errorOf(parts)).toBe(
+      'Unigate messages stream: message_stop arrived with content blocks never stopped; tool calls toolu_a (weather), toolu_b (now) cannot ' +
+        'complete: their input does not parse as JSON. Chunk: {"type":"message_stop"}',
+    );
+    expect(parts.slice(-4)).toEqual([
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-input-end', id: 'toolu_b' },
+      finish('error', 'tool_use', 12, 7),
+    ]);
+  });
+
+  it('sends the JSON answer its start carried when its block is never stopped', async () => {
+    const { parts } = await run(
+      [messageStart(), sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'json', input: { a: 1 } } }), messageDelta('tool_use', 3), messageStop],
+      { responseFormat: { type: 'json', schema: { type: 'object' } } },
+    );
+    expect(parts.slice(2)).toEqual([
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: '{"a":1}' },
+      { type: 'text-end', id: '0' },
+      finish('stop', 'tool_use', 12, 3),
+    ]);
+  });
+
+  it('when the body ends before message_stop, names the cut-off calls in the error and completes the whole ones', async () => {
+    const { parts } = await run([
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'Hi'),
+      toolStart(1, 'toolu_a', 'weather'),
+      jsonDelta(1, '{"city":"Rome"}'),
+      toolStart(2, 'toolu_b', 'weather'),
+      jsonDelta(2, '{"city":"Mi'),
+    ]);
+    expect(errorOf(parts)).toBe(
+      'Unigate messages stream: the body ended before message_stop: the response was cut off; tool call toolu_b (weather) cannot complete: ' +
+        'its input does not parse as JSON.',
+    );
+    expect(parts.slice(-6)).toEqual([
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
+      { type: 'text-end', id: '0' },
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'weather', input: '{"city":"Rome"}' },
+      { type: 'tool-input-end', id: 'toolu_b' },
+      finish('error', undefined, 12, 1),
+    ]);
+  });
+
+  it('ends the blocks open when an error event arrives, completing a call whose input is whole', async () => {
+    const { parts } = await run([
+      messageStart(),
+      thinkingStart(0),
+      signature(0, 's'),
+      toolStart(1, 'toolu_a', 'f'),
+      jsonDelta(1, '{"x":1}'),
+      sse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+    ]);
+    expect(parts.slice(-5).map(part => part.type)).toEqual(['error', 'reasoning-end', 'tool-input-end', 'tool-call', 'finish']);
+    expect(parts).toContainEqual({ type: 'reasoning-end', id: '0', providerMetadata: { unigate: { signature: 's' } } });
+    expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'toolu_a', toolName: 'f', input: '{"x":1}' });
+  });
+
+  it('applies the rule at the end of the body to a block opened after message_stop', async () => {
+    const { parts } = await run([messageStart(), messageDelta('tool_use', 2), messageStop, toolStart(0, 'toolu_late', 'f'), jsonDelta(0, '{"a"')]);
+    expect(errorOf(parts)).toContain('the body ended with content blocks never stopped; tool call toolu_late (f) cannot complete');
+    expect(parts.at(-1)).toEqual(finish('error', 'tool_use', 12, 2));
   });
 });
