@@ -30,6 +30,7 @@ import {
   finishOf,
   isSubsequence,
   messageOf,
+  parsesAsJson,
   said,
   withoutRaw,
   streamDriver,
@@ -95,6 +96,30 @@ function namelessCalls(events: WireEvent[]): number[] {
     }
   }
   return seen.filter(index => !named.has(index));
+}
+
+/**
+ * The named calls these chunks left open (no finish_reason came) with arguments that do not parse as
+ * JSON: by the break rule, the end names them in an error part.
+ */
+function lostCalls(events: WireEvent[]): string[] {
+  const calls = new Map<number, { id: string; name?: string; args: string }>();
+  let finished = false;
+  for (const event of events) {
+    if (!('json' in event)) continue;
+    const choice = (event.json as { choices: Array<{ finish_reason: string | null; delta: { tool_calls?: any[] } }> }).choices[0];
+    for (const call of choice?.delta.tool_calls ?? []) {
+      const known: { id: string; name?: string; args: string } = calls.get(call.index) ?? { id: call.id, args: '' };
+      known.name ??= call.function.name;
+      known.args += call.function.arguments ?? '';
+      calls.set(call.index, known);
+    }
+    if (typeof choice?.finish_reason === 'string') finished = true;
+  }
+  if (finished) return [];
+  return [...calls.values()]
+    .filter(call => call.name !== undefined && !parsesAsJson(call.args))
+    .map(call => `${call.id} (${call.name})`);
 }
 
 /** A complete, valid stream gives exactly what was generated. */
@@ -179,8 +204,8 @@ async function expectErrorAt(events: WireEvent[], at: number, injected: WireEven
   // A chunk's metadata is read before its shape is checked: a malformed first chunk still names the response.
   const before = at === 0 ? said(got).filter(p => p.type !== 'response-metadata') : said(got);
   expect(before).toEqual(said(cut));
-  // Calls still open are not emitted: their arguments may be incomplete.
-  expect(got.filter(p => p.type === 'tool-call').length).toBeLessThanOrEqual(cut.filter(p => p.type === 'tool-call').length);
+  // A call still open is completed when its arguments so far are valid JSON, as at a cut there.
+  expect(got.filter(p => p.type === 'tool-call')).toEqual(cut.filter(p => p.type === 'tool-call'));
   const finish = finishOf(cut);
   expect(finishOf(got)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: finish.finishReason.raw }, usage: finish.usage });
   return errors[0];
@@ -261,10 +286,16 @@ describe('chat doStream (fuzz)', () => {
             const errors = errorsOf(got);
             // A call cut off between its id and its name cannot be emitted: that end is an error too.
             const nameless = namelessCalls(events.slice(0, whole));
+            // A call cut off before its finish_reason, with arguments that do not parse, is named.
+            const lost = lostCalls(events.slice(0, whole));
             if (partial) {
               expect(errors).toHaveLength(1);
               expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
               expect(messageOf(errors[0])).toContain('not valid JSON');
+            } else if (lost.length > 0) {
+              expect(errors).toHaveLength(1);
+              expect(messageOf(errors[0])).toContain('the stream ended with tool calls no finish_reason completed');
+              for (const call of lost) expect(messageOf(errors[0])).toContain(call);
             } else if (nameless.length > 0) {
               expect(errors).toHaveLength(1);
               expect(messageOf(errors[0])).toContain(`tool call ${nameless[0]} ended without a function name`);

@@ -30,6 +30,7 @@ import {
   finishOf,
   isSubsequence,
   messageOf,
+  parsesAsJson,
   withoutRaw,
   streamDriver,
   FUZZ_API_KEY,
@@ -140,6 +141,40 @@ function partsFor(events: WireEvent[], raw = false): Part[][] {
 
 const expectedParts = (events: WireEvent[], raw = false) => partsFor(events, raw);
 
+/**
+ * What ends the blocks these events left open when the stream fails after them, by the break rule: in
+ * index order, text-end, reasoning-end (with the signature), tool-input-end and, when the input so far
+ * is valid JSON, the tool-call. Also the calls that cannot complete, as the error names them.
+ */
+function closingFor(events: WireEvent[]): { parts: Part[]; lost: string[] } {
+  const open = new Map<number, Json>();
+  for (const json of events.map(jsonOf)) {
+    if (json?.type === 'content_block_start') open.set(json.index, { ...json.content_block, streamed: '', signature: undefined });
+    if (json?.type === 'content_block_stop') open.delete(json.index);
+    const block = open.get(json?.index);
+    if (json?.type === 'content_block_delta' && block !== undefined) {
+      if (json.delta.type === 'input_json_delta') block.streamed += json.delta.partial_json;
+      if (json.delta.type === 'signature_delta') block.signature = (block.signature ?? '') + json.delta.signature;
+    }
+  }
+  const parts: Part[] = [];
+  const lost: string[] = [];
+  for (const index of [...open.keys()].sort((a, b) => a - b)) {
+    const block = open.get(index)!;
+    const id = String(index);
+    if (block.type === 'text') parts.push({ type: 'text-end', id });
+    if (block.type === 'thinking') {
+      parts.push(block.signature === undefined ? { type: 'reasoning-end', id } : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature: block.signature } } });
+    }
+    if (block.type === 'tool_use') {
+      parts.push({ type: 'tool-input-end', id: block.id });
+      if (parsesAsJson(block.streamed)) parts.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.streamed });
+      else lost.push(`${block.id} (${block.name})`);
+    }
+  }
+  return { parts, lost };
+}
+
 function expectGenerated(parts: Part[], scenario: MessagesScenario, events: WireEvent[], raw: boolean) {
   expectWellFramed(parts);
   expect(errorsOf(parts)).toEqual([]);
@@ -153,18 +188,20 @@ const withoutErrors = (parts: Part[]) => parts.filter(p => p.type !== 'error' &&
 
 /**
  * `bad` right after `events[0..at)` and `setup` gives what those gave, then one error naming the
- * problem, then a finish with reason `error`; nothing after the error is read.
+ * problem, the ends of the blocks still open, then a finish with reason `error`; nothing after the
+ * error is read.
  */
 async function expectErrorAt(events: WireEvent[], at: number, setup: WireEvent[], bad: WireEvent, problem: string) {
   const before = [...events.slice(0, at), ...setup];
   const got = await partsOfEvents([...before, bad, ...events.slice(at)]);
   expectWellFramed(got);
-  expectLifecycles(got, false, '{}');
+  expectLifecycles(got, true, '{}');
   const errors = errorsOf(got);
   expect(errors).toHaveLength(1);
   expect(messageOf(errors[0])).toContain(problem);
-  expect(got.at(-2)!.type).toBe('error');
-  expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(before).flat()]);
+  const closing = closingFor(before).parts;
+  expect(got.at(-2 - closing.length)!.type).toBe('error');
+  expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(before).flat(), ...closing]);
   expect(finishOf(got)).toEqual(finishFor(before, true));
   return errors[0];
 }
@@ -295,8 +332,10 @@ describe('messages doStream (fuzz)', () => {
             const got = await partsOf(chunkBytes(wire.bytes.slice(0, at), plan));
 
             expectWellFramed(got);
-            expectLifecycles(got, whole === events.length, '{}');
+            // Every block that started also ended: a cut never leaves one open.
+            expectLifecycles(got, true, '{}');
             const arrived = events.slice(0, whole);
+            const closing = closingFor(arrived);
             const errors = errorsOf(got);
             if (partial) {
               expect(errors).toHaveLength(1);
@@ -306,11 +345,13 @@ describe('messages doStream (fuzz)', () => {
               expect(errors).toHaveLength(1);
               expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
               expect(messageOf(errors[0])).toContain('ended before message_stop');
+              // A call the cut left with input that does not parse is named; whole ones complete.
+              for (const call of closing.lost) expect(messageOf(errors[0])).toContain(call);
             } else {
               expect(errors).toEqual([]);
             }
             const failed = errors.length > 0;
-            expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(arrived).flat()]);
+            expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(arrived).flat(), ...closing.parts]);
             expect(finishOf(got)).toEqual(finishFor(arrived, failed));
             const text = scenario.blocks.flatMap(b => (b.type === 'text' ? b.pieces : [])).join('');
             expect(text.startsWith(deltas(got, 'text-delta').join(''))).toBe(true);

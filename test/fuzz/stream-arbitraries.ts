@@ -685,3 +685,118 @@ export function messagesEvents(scenario: MessagesScenario): WireEvent[] {
 }
 
 export const PING: WireEvent = { event: 'ping', json: { type: 'ping' } };
+
+// ---------------------------------------------------------------------------------------------
+// Streams that break the block protocol: blocks and calls never stopped, indexes started again while
+// their block is open, no stop at the end. Few slots, so indexes collide often.
+
+/** A tool input in pieces, cut after any of them: whole JSON, a prefix of it, or no input at all. */
+const toolPieces: fc.Arbitrary<string[]> = piecesOf(toolArguments).chain(pieces =>
+  fc.oneof(fc.constant(pieces), fc.nat({ max: pieces.length }).map(keep => pieces.slice(0, keep))),
+);
+
+export type BrokenMessagesBlock =
+  | { type: 'text' | 'thinking'; slot: number; pieces: string[]; stopped: boolean }
+  | { type: 'tool_use'; slot: number; id: string; name: string; pieces: string[]; initial: Record<string, unknown> | undefined; stopped: boolean };
+
+export interface BrokenMessagesScenario {
+  blocks: BrokenMessagesBlock[];
+  /** `message_delta` and `message_stop` close the stream (else the body just ends). */
+  messageStop: boolean;
+}
+
+export const brokenMessagesScenario: fc.Arbitrary<BrokenMessagesScenario> = fc
+  .record({
+    blocks: fc.array(
+      fc.oneof(
+        fc.record({ type: fc.constantFrom('text' as const, 'thinking' as const), slot: fc.nat({ max: 2 }), pieces: fc.array(unicodeText(8), { maxLength: 4 }), stopped: fc.boolean() }),
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            type: fc.constant('tool_use' as const),
+            slot: fc.nat({ max: 2 }),
+            id: fc.constant(''),
+            name: unicodeText(6, 1),
+            pieces: toolPieces,
+            initial: fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 2 }), { nil: undefined }),
+            stopped: fc.boolean(),
+          }),
+        },
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+    messageStop: fc.boolean(),
+  })
+  // Distinct tool ids, as the API gives them.
+  .map(({ blocks, messageStop }) => ({ messageStop, blocks: blocks.map((b, i) => (b.type === 'tool_use' ? { ...b, id: `toolu_${i}` } : b)) }));
+
+/** The events of a breaking messages stream, each with its `event:` name. */
+export function brokenMessagesEvents(scenario: BrokenMessagesScenario): WireEvent[] {
+  const events: WireEvent[] = [];
+  const push = (json: { type: string } & Record<string, unknown>) => events.push({ event: json.type, json });
+  push({ type: 'message_start', message: { id: 'msg_b', type: 'message', role: 'assistant', content: [], model: 'm', usage: { input_tokens: 1 } } });
+  for (const block of scenario.blocks) {
+    const index = block.slot;
+    if (block.type === 'tool_use') {
+      push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: block.initial ?? {} } });
+      for (const partial_json of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+    } else if (block.type === 'text') {
+      push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      for (const text of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+    } else {
+      push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+      for (const thinking of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } });
+    }
+    if (block.stopped) push({ type: 'content_block_stop', index });
+  }
+  if (scenario.messageStop) {
+    push({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 2 } });
+    push({ type: 'message_stop' });
+  }
+  return events;
+}
+
+export type BrokenChatItem =
+  | { type: 'text' | 'reasoning'; text: string }
+  /** A call at `slot`: its first delta carries the id and name, every piece its own chunk. */
+  | { type: 'call'; slot: number; id: string; name: string; pieces: string[] };
+
+export interface BrokenChatScenario {
+  items: BrokenChatItem[];
+  /** A `finish_reason` completes the calls (else the stream ends with them open). */
+  finishReason: boolean;
+  done: boolean;
+}
+
+export const brokenChatScenario: fc.Arbitrary<BrokenChatScenario> = fc
+  .record({
+    items: fc.array(
+      fc.oneof(
+        fc.record({ type: fc.constantFrom('text' as const, 'reasoning' as const), text: unicodeText(8) }),
+        { weight: 2, arbitrary: fc.record({ type: fc.constant('call' as const), slot: fc.nat({ max: 2 }), id: fc.constant(''), name: unicodeText(6, 1), pieces: toolPieces }) },
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+    finishReason: fc.boolean(),
+    done: fc.boolean(),
+  })
+  .map(({ items, ...rest }) => ({ ...rest, items: items.map((item, i) => (item.type === 'call' ? { ...item, id: `call_${i}` } : item)) }));
+
+/** The chunks of a breaking chat stream. */
+export function brokenChatEvents(scenario: BrokenChatScenario): WireEvent[] {
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): WireEvent => ({
+    json: { id: 'chatcmpl-b', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] },
+  });
+  const events: WireEvent[] = [];
+  for (const item of scenario.items) {
+    if (item.type !== 'call') events.push(chunk(item.type === 'text' ? { content: item.text } : { reasoning_content: item.text }));
+    else {
+      const [first = '', ...rest] = item.pieces;
+      events.push(chunk({ tool_calls: [{ index: item.slot, id: item.id, type: 'function', function: { name: item.name, arguments: first } }] }));
+      for (const piece of rest) events.push(chunk({ tool_calls: [{ index: item.slot, function: { arguments: piece } }] }));
+    }
+  }
+  if (scenario.finishReason) events.push(chunk({}, 'tool_calls'));
+  if (scenario.done) events.push({ data: '[DONE]' });
+  return events;
+}

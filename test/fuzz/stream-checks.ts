@@ -167,6 +167,68 @@ export function expectLifecycles(parts: Part[], closed: boolean, emptyInput?: st
   if (closed) for (const [key, value] of state) expect(value, `${key} never ended`).toBe('ended');
 }
 
+/** The text parses as JSON: the break rule completes a tool call left open only then. */
+export function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The break rule, read off the parts alone: every text, reasoning and tool input that started also
+ * ended (an id may start again after its end), deltas come only while their block is open, a
+ * `tool-call` comes once, after its input ended. And no started tool call vanished: each has its
+ * `tool-call`, or the stream has an error part, and then an error names one of the calls that got
+ * none (`label` gives a call's name in errors, e.g. `id (name)`).
+ */
+export function expectNoneVanished(parts: Part[], label: (toolCallId: string, toolName: string) => string): void {
+  const open = new Set<string>();
+  const names = new Map<string, string>();
+  const called = new Set<string>();
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text-start':
+      case 'reasoning-start':
+      case 'tool-input-start': {
+        const key = `${part.type.slice(0, -'-start'.length)}:${part.id}`;
+        expect(open.has(key), `${key} started while open`).toBe(false);
+        open.add(key);
+        if (part.type === 'tool-input-start') names.set(part.id, part.toolName);
+        break;
+      }
+      case 'text-delta':
+      case 'reasoning-delta':
+      case 'tool-input-delta':
+        expect(open.has(`${part.type.slice(0, -'-delta'.length)}:${part.id}`), `${part.type} outside its block`).toBe(true);
+        break;
+      case 'text-end':
+      case 'reasoning-end':
+      case 'tool-input-end': {
+        const key = `${part.type.slice(0, -'-end'.length)}:${part.id}`;
+        expect(open.delete(key), `${part.type} of ${key}, which is not open`).toBe(true);
+        break;
+      }
+      case 'tool-call':
+        expect(names.has(part.toolCallId) && !open.has(`tool-input:${part.toolCallId}`), 'tool-call before its input ended').toBe(true);
+        expect(called.has(part.toolCallId), `two tool-calls for ${part.toolCallId}`).toBe(false);
+        called.add(part.toolCallId);
+        break;
+    }
+  }
+  expect([...open], 'blocks never ended').toEqual([]);
+  const vanished = [...names].filter(([id]) => !called.has(id)).map(([id, name]) => label(id, name));
+  if (vanished.length === 0) return;
+  const messages = errorsOf(parts).map(messageOf);
+  expect(messages.length, `tool calls ${vanished.join(', ')} vanished without an error part`).toBeGreaterThan(0);
+  expect(
+    vanished.some(call => messages.some(message => message.includes(call))),
+    `no error names any of ${vanished.join(', ')}: ${messages.join(' | ')}`,
+  ).toBe(true);
+}
+
 /** `prefix` is a prefix of `whole` (element-wise deep equality). */
 export function expectPrefix<T>(prefix: T[], whole: T[]): void {
   expect(prefix.length).toBeLessThanOrEqual(whole.length);
