@@ -78,7 +78,8 @@ function readOperation(operation: JSONValue): { jobId: string; statusUrl?: strin
 
 /** The job's metadata; a completed job also carries its cost when `price` has a per-video price. */
 function videoMetadata(job: UnigateVideoJob, price?: UnigateModelPrice): SharedV3ProviderMetadata {
-  const unigate: UnigateVideoProviderMetadata = { jobId: job.jobId };
+  // Always the status: ai@7's poll merges every status's metadata, so a completed one must overwrite `processing`.
+  const unigate: UnigateVideoProviderMetadata = { jobId: job.jobId, status: job.status };
   if (job.result) unigate.videoUrl = job.result.videoUrl;
   if (job.result?.thumbnailUrl) unigate.thumbnailUrl = job.result.thumbnailUrl;
   const cost = job.result ? unitCost(price, 'video', 1) : undefined;
@@ -167,7 +168,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     return {
       operation: { jobId: job.jobId, statusUrl: job.statusUrl },
       warnings: [...warnings, ...pricingWarnings],
-      providerMetadata: { unigate: { jobId: job.jobId } },
+      providerMetadata: { unigate: { jobId: job.jobId, status: job.status } },
       response: this.response(responseHeaders),
     };
   }
@@ -192,6 +193,6 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
       return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata: videoMetadata(job, price), response };
     }
     if (job.status === 'failed') return { status: 'error', error: failedJobError(job).message, providerMetadata: videoMetadata(job), response };
-    return { status: 'pending', providerMetadata: { unigate: { jobId, status: job.status } }, response };
+    return { status: 'pending', providerMetadata: videoMetadata(job), response };
   }
 }

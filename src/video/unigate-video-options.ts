@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
-import type { UnigateVideoJob } from './video-job';
+import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The video limits of gateway-api.md ("POST /videos/generations", "Limits"). */
@@ -73,6 +73,11 @@ export interface UnigateVideoProviderOptions {
 export interface UnigateVideoProviderMetadata {
   /** The gateway's job id (`vid-<id>`): `gw.videoJobs.get(jobId)` reads the job again. */
   jobId: string;
+  /**
+   * The job's status when this result was made: `pending` after a start, `pending` or `processing` on a
+   * status read, `completed` with the video, `failed` with the error.
+   */
+  status: UnigateVideoJobStatus;
   /** Where the gateway serves the video (the AI SDK downloads it from here). */
   videoUrl?: string;
   /** The job's thumbnail, when the gateway sent one. */

@@ -53,7 +53,7 @@ describe('video model: doGenerate', () => {
       callOptions({ aspectRatio: '9:16', duration: 10, providerOptions: { unigate: { pollIntervalMs: 1, user: 'user-42' } } }),
     );
     expect(result.videos).toEqual([{ type: 'url', url: 'https://cdn.gw.test/vid-1.mp4', mediaType: 'video/mp4' }]);
-    expect(result.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } });
+    expect(result.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'completed', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } });
     expect(result.warnings).toEqual([]);
     expect(result.response.modelId).toBe('veo-3');
     expect(requests.map(r => `${r.method} ${r.url}`)).toEqual([`POST ${CREATE_URL}`, `GET ${STATUS_URL}`, `GET ${STATUS_URL}`]);
@@ -164,7 +164,7 @@ describe('video model: doGenerate', () => {
       { altBaseURL: ALT },
     );
     const result = await gw.video('veo-3').doGenerate(callOptions());
-    expect(result.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } });
+    expect(result.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'completed', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } });
     expect(requests.map(r => r.method)).toEqual(['POST', 'GET', 'GET']);
   });
 
@@ -191,7 +191,7 @@ describe('video model: doStart and doStatus', () => {
     const model = gw.video('veo-3');
     const start = await model.doStart({ ...callOptions(), webhookUrl: 'https://me.test/hook' });
     expect(start.operation).toEqual({ jobId: 'vid-1', statusUrl: STATUS_URL });
-    expect(start.providerMetadata).toEqual({ unigate: { jobId: 'vid-1' } });
+    expect(start.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'pending' } });
     expect(start.warnings).toEqual([
       { type: 'unsupported', feature: 'webhookUrl', details: 'The gateway sends no job notifications; the job is polled instead.' },
     ]);
@@ -201,7 +201,7 @@ describe('video model: doStart and doStatus', () => {
       status: 'completed',
       videos: [{ type: 'url', url: 'https://cdn.gw.test/vid-1.mp4', mediaType: 'video/mp4' }],
       warnings: [],
-      providerMetadata: { unigate: { jobId: 'vid-1', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } },
+      providerMetadata: { unigate: { jobId: 'vid-1', status: 'completed', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } },
     });
     expect(requests.map(r => r.method)).toEqual(['POST', 'GET', 'GET']);
   });

@@ -58,6 +58,7 @@ describe('experimental_generateVideo', () => {
     expect(new TextDecoder().decode(result.video.uint8Array.subarray(4, 8))).toBe('ftyp');
     expect(result.providerMetadata.unigate).toEqual({
       jobId: 'vid-1',
+      status: 'completed',
       videoUrl: 'http://unigate.emulator/files/videos/vid-1/video.mp4',
       thumbnailUrl: 'http://unigate.emulator/files/videos/vid-1/thumbnail.jpg',
     });
@@ -98,7 +99,14 @@ describe('experimental_generateVideo', () => {
       download,
     });
     expect(result.video.mediaType).toBe('video/mp4');
-    expect(result.providerMetadata.unigate.jobId).toBe('vid-1');
+    // ai@7 merges the metadata of every status read into the result: the last one must say completed,
+    // not the `processing` of the read before it.
+    expect(result.providerMetadata.unigate).toEqual({
+      jobId: 'vid-1',
+      status: 'completed',
+      videoUrl: 'http://unigate.emulator/files/videos/vid-1/video.mp4',
+      thumbnailUrl: 'http://unigate.emulator/files/videos/vid-1/thumbnail.jpg',
+    });
     // onStatus belongs to the model's own wait (doGenerate); under ai@7's poll loop the SDK waits instead.
     expect(seen).toEqual(isAi7 ? [] : ['pending', 'processing', 'completed']);
     expect(emulator.requests.map(r => r.path)).toEqual([
@@ -120,7 +128,7 @@ describe('ai@7 start/status (experimental_startVideo, experimental_getVideoStatu
     const { emulator, gw } = fixture();
     const started = await startVideo!({ model: gw.video('veo-3'), prompt: 'A lighthouse', aspectRatio: '9:16', seed: 1 });
     expect(started.operation).toEqual({ jobId: 'vid-1', statusUrl: 'http://unigate.emulator/alt/v1/videos/status/vid-1' });
-    expect(started.providerMetadata).toEqual({ unigate: { jobId: 'vid-1' } });
+    expect(started.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'pending' } });
     expect(started.warnings).toEqual([{ type: 'unsupported', feature: 'seed', details: 'The video endpoint has no seed parameter; seed was not sent.' }]);
 
     // Another process: a new provider, the operation as stored JSON.

@@ -31,6 +31,7 @@ function gateway(pricing: UnigateProviderSettings['pricing']) {
 const FAST = { unigate: { pollIntervalMs: 1 } };
 const VIDEO_METADATA = {
   jobId: 'vid-1',
+  status: 'completed',
   videoUrl: 'http://unigate.emulator/files/videos/vid-1/video.mp4',
   thumbnailUrl: 'http://unigate.emulator/files/videos/vid-1/thumbnail.jpg',
 };
@@ -107,7 +108,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
     // A table price needs no catalog: no catalog check either, until the catalog is loaded.
     const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<typeof model.doStart>[0]);
     expect(start.warnings).toEqual([]);
-    expect(start.providerMetadata).toEqual({ unigate: { jobId: 'vid-1' } });
+    expect(start.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'pending' } });
     const statuses = [];
     let status;
     do {
