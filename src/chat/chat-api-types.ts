@@ -50,6 +50,7 @@ export interface ChatRequestBody {
   presence_penalty?: number;
   stop?: string[];
   seed?: number;
+  reasoning_effort?: string;
   n?: number;
   user?: string;
   response_format?: ChatResponseFormat;

@@ -9,6 +9,7 @@ import {
   type SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
+import { readCallReasoning } from '../internal/call-reasoning';
 import { createInBandError } from '../internal/gateway-error';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
@@ -23,6 +24,7 @@ import { createChatStreamHandler } from './chat-stream-handler';
 import { convertChatUsage } from './convert-chat-usage';
 import { convertToChatMessages } from './convert-to-chat-messages';
 import { mapChatFinishReason } from './map-chat-finish-reason';
+import { mapChatReasoning } from './map-chat-reasoning';
 import { prepareChatTools } from './prepare-chat-tools';
 import { CHAT_LIMITS, RESERVED_CHAT_BODY_FIELDS, unigateChatProviderOptionsSchema } from './unigate-chat-options';
 
@@ -72,6 +74,11 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     checkMaxItems('stopSequences', stopSequences, CHAT_LIMITS.stopSequences.max);
     checkInteger('seed', seed, CHAT_LIMITS.seed);
     checkInteger('providerOptions.unigate.n', unigate.n, CHAT_LIMITS.n);
+    const reasoningEffort = mapChatReasoning({
+      reasoning: readCallReasoning(options),
+      providerEffort: unigate.reasoningEffort,
+      warnings,
+    });
     for (const field of RESERVED_CHAT_BODY_FIELDS) {
       if (unigate.extraBody !== undefined && field in unigate.extraBody) {
         throw new InvalidArgumentError({
@@ -126,6 +133,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       presence_penalty: presencePenalty,
       stop: stopSequences !== undefined && stopSequences.length > 0 ? stopSequences : undefined,
       seed,
+      reasoning_effort: reasoningEffort,
       n: unigate.n,
       user: unigate.user,
       response_format: responseFormatBody,

@@ -15,6 +15,12 @@ export const CHAT_LIMITS = {
   n: { min: 1 },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * The `reasoning_effort` values of the chat-completions format. ai@7's `reasoning` levels map onto them
+ * one to one, except `'max'`, which this format cannot express (see `mapChatReasoning`).
+ */
+export const CHAT_REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+
 /** Body fields the model owns: `extraBody` may not replace them, or the call could not be read back. */
 export const RESERVED_CHAT_BODY_FIELDS = ['model', 'messages', 'stream', 'stream_options'] as const;
 
@@ -24,6 +30,7 @@ export const unigateChatProviderOptionsSchema = lazy(() =>
     user: z.string().optional(),
     n: z.number().optional(),
     strictJsonSchema: z.boolean().optional(),
+    reasoningEffort: z.enum(CHAT_REASONING_EFFORTS).optional(),
     extraBody: z.record(z.string(), z.unknown()).optional(),
   }),
 );
@@ -36,7 +43,7 @@ export const unigateChatProviderOptionsSchema = lazy(() =>
  * await generateText({
  *   model: gw('gpt-4o-mini'),
  *   prompt: 'Name a colour.',
- *   providerOptions: { unigate: { user: 'user-42', n: 3, extraBody: { reasoning_effort: 'low' } } },
+ *   providerOptions: { unigate: { user: 'user-42', n: 3, reasoningEffort: 'low' } },
  * });
  * ```
  */
@@ -51,8 +58,13 @@ export interface UnigateChatProviderOptions {
   /** Whether `responseFormat` with a schema is sent as a strict `json_schema`. Default `true`. */
   strictJsonSchema?: boolean;
   /**
+   * How hard a reasoning model thinks, sent as `reasoning_effort`. Wins over ai@7's `reasoning` call option
+   * without a warning, as the AI SDK's own providers do; `extraBody.reasoning_effort` wins over both.
+   */
+  reasoningEffort?: (typeof CHAT_REASONING_EFFORTS)[number];
+  /**
    * Extra fields added to the request body as they are, after the mapped ones (so they win), e.g.
-   * `{ reasoning_effort: 'low' }` for a field this provider does not map. They may not replace
+   * `{ verbosity: 'low' }` for a field this provider does not map. They may not replace
    * `model`, `messages`, `stream` or `stream_options`.
    */
   extraBody?: Record<string, unknown>;

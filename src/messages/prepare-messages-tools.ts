@@ -33,6 +33,13 @@ export function prepareMessagesTools({
   const definitions: MessagesTool[] = [];
   for (const tool of tools ?? []) {
     if (tool.type === 'function') {
+      if (tool.inputExamples !== undefined && tool.inputExamples.length > 0) {
+        warnings.push({
+          type: 'unsupported',
+          feature: 'tool input examples',
+          details: `The messages format has no field for the input examples of tool "${tool.name}"; they were not sent.`,
+        });
+      }
       definitions.push({
         name: tool.name,
         ...(tool.description !== undefined && { description: tool.description }),

@@ -1,5 +1,4 @@
 import {
-  InvalidArgumentError,
   type LanguageModelV3,
   type LanguageModelV3CallOptions,
   type LanguageModelV3Content,
@@ -7,6 +6,7 @@ import {
   type LanguageModelV3StreamResult,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
+import { readCallReasoning } from '../internal/call-reasoning';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
@@ -19,6 +19,7 @@ import { convertMessagesUsage } from './convert-messages-usage';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 import { messagesResponseSchema, type MessagesRequestBody } from './messages-api-types';
+import { resolveMessagesThinking } from './resolve-messages-thinking';
 import { createMessagesStreamHandler } from './messages-stream-handler';
 import { JSON_RESPONSE_TOOL_NAME, prepareMessagesTools } from './prepare-messages-tools';
 import {
@@ -59,24 +60,17 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       unigateMessagesProviderOptionsSchema(),
       'messages-format',
     );
-    const thinking = unigate?.thinking?.type === 'enabled' ? unigate.thinking : undefined;
-
     checkInteger('maxOutputTokens', options.maxOutputTokens, MESSAGES_LIMITS.maxOutputTokens);
     checkRange('temperature', options.temperature, MESSAGES_LIMITS.temperature);
     checkRange('topP', options.topP, MESSAGES_LIMITS.topP);
     checkInteger('topK', options.topK, MESSAGES_LIMITS.topK);
-    if (thinking) {
-      checkInteger('providerOptions.unigate.thinking.budgetTokens', thinking.budgetTokens, MESSAGES_LIMITS.thinkingBudgetTokens);
-      if (options.maxOutputTokens !== undefined && options.maxOutputTokens <= thinking.budgetTokens) {
-        throw new InvalidArgumentError({
-          argument: 'maxOutputTokens',
-          message:
-            `Invalid argument maxOutputTokens: with thinking enabled it must be greater than ` +
-            `providerOptions.unigate.thinking.budgetTokens (${thinking.budgetTokens}), because thinking counts ` +
-            `toward max_tokens; received ${options.maxOutputTokens}.`,
-        });
-      }
-    }
+    const thinking = resolveMessagesThinking({
+      option: unigate.thinking,
+      reasoning: readCallReasoning(options),
+      maxOutputTokens: options.maxOutputTokens,
+      warnings,
+    });
+    const budget = thinking?.type === 'enabled' ? thinking.budget_tokens : undefined;
 
     const prompt = convertToMessagesPrompt(options.prompt);
     warnings.push(...prompt.warnings);
@@ -84,7 +78,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       tools: options.tools,
       toolChoice: options.toolChoice,
       responseFormat: options.responseFormat,
-      thinkingEnabled: thinking !== undefined,
+      thinkingEnabled: budget !== undefined,
     });
     warnings.push(...tools.warnings);
 
@@ -95,7 +89,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     }
 
     let { temperature, topK } = options;
-    if (thinking) {
+    if (budget !== undefined) {
       // Upstream, sampling is fixed while the model thinks; sending these would fail the request.
       for (const feature of ['temperature', 'topK'] as const) {
         if (options[feature] !== undefined) {
@@ -108,8 +102,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
     const body: MessagesRequestBody = {
       model: this.modelId,
-      max_tokens:
-        options.maxOutputTokens ?? (thinking ? thinking.budgetTokens : 0) + DEFAULT_MESSAGES_MAX_TOKENS,
+      max_tokens: options.maxOutputTokens ?? (budget ?? 0) + DEFAULT_MESSAGES_MAX_TOKENS,
       ...(prompt.system !== undefined && { system: prompt.system }),
       messages: prompt.messages,
       ...(temperature !== undefined && { temperature }),
@@ -117,7 +110,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       ...(topK !== undefined && { top_k: topK }),
       ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop_sequences: options.stopSequences }),
       ...(unigate?.userId !== undefined && { metadata: { user_id: unigate.userId } }),
-      ...(thinking && { thinking: { type: 'enabled', budget_tokens: thinking.budgetTokens } }),
+      ...(thinking && { thinking }),
       ...(tools.tools !== undefined && { tools: tools.tools }),
       ...(tools.toolChoice !== undefined && { tool_choice: tools.toolChoice }),
     };

@@ -1,4 +1,5 @@
 import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
+import aiPackage from 'ai/package.json';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
@@ -7,6 +8,8 @@ import { CHAT_URL, DONE, chunk, completion, setup, usageChunk } from './chat-fix
 
 // End to end through the real `ai` package (ai@6 here; the ai7 lane aliases `ai` to ai@7).
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const major = Number(aiPackage.version.split('.')[0]);
 
 type WireMessage = { role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string };
 
@@ -223,5 +226,76 @@ describe('chat model with the AI SDK', () => {
     expect(await result.finishReason).toBe('error');
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('Unigate chat completion failed (upstream_error): Model overloaded');
+  });
+});
+
+describe(`chat call options with ai@${major}`, () => {
+  // ai@7 passes `reasoning` to this V3 model; ai@6 has no such option and passes nothing.
+  it.each([
+    ['none', 'none'],
+    ['minimal', 'minimal'],
+    ['low', 'low'],
+    ['medium', 'medium'],
+    ['high', 'high'],
+    ['xhigh', 'xhigh'],
+    ['max', 'xhigh'],
+    ['provider-default', undefined],
+  ] as const)('reasoning %s: reasoning_effort %s on ai@7, nothing on ai@6', async (reasoning, effort) => {
+    const { gw, requests } = setup([http.post(CHAT_URL, () => HttpResponse.json(completion({ content: 'Hi' })))]);
+    const result = await generateText({ model: gw('o4-mini'), prompt: 'Hi', ...({ reasoning } as object) });
+    const sent = major >= 7 ? effort : undefined;
+    expect(requests[0].body).toEqual({
+      model: 'o4-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+      ...(sent !== undefined && { reasoning_effort: sent }),
+    });
+    expect(result.warnings).toEqual(
+      major >= 7 && reasoning === 'max'
+        ? [
+            {
+              type: 'compatibility',
+              feature: 'reasoning',
+              details: 'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
+            },
+          ]
+        : [],
+    );
+  });
+
+  it('every option the endpoint cannot take comes back as a warning naming it; the rest are sent', async () => {
+    const { gw, requests } = setup([http.post(CHAT_URL, () => HttpResponse.json(completion({ content: 'Hi' })))]);
+    const result = await generateText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'Hi',
+      maxOutputTokens: 50,
+      temperature: 0.5,
+      topK: 4,
+      presencePenalty: 0.1,
+      frequencyPenalty: 0.2,
+      stopSequences: ['END'],
+      seed: 7,
+      tools: { weather: tool({ ...weatherTool, inputExamples: [{ input: { city: 'Oslo' } }] }) },
+      toolChoice: 'none',
+      providerOptions: { unigate: { user: 'user-42', dimensions: 3 } },
+    });
+    expect(result.warnings).toEqual([
+      { type: 'unsupported', feature: 'providerOptions.unigate.dimensions', details: 'The chat-completions model does not read this option.' },
+      { type: 'unsupported', feature: 'topK', details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'tool input examples',
+        details: 'The chat-completions format has no field for the input examples of tool "weather"; they were not sent.',
+      },
+    ]);
+    expect(requests[0].body).toMatchObject({
+      max_tokens: 50,
+      temperature: 0.5,
+      presence_penalty: 0.1,
+      frequency_penalty: 0.2,
+      stop: ['END'],
+      seed: 7,
+      user: 'user-42',
+      tool_choice: 'none',
+    });
   });
 });

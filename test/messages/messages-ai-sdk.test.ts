@@ -1,6 +1,9 @@
 import { generateText, jsonSchema, Output, stepCountIs, streamText, tool } from 'ai';
+import aiPackage from 'ai/package.json';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
 import { sseResponse } from '../helpers/test-kit';
 import {
   answeringWith,
@@ -19,6 +22,9 @@ import {
 } from './messages-test-kit';
 
 // End to end through the real `ai` package (ai@6 here, ai@7 in the ai7 lane).
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const major = Number(aiPackage.version.split('.')[0]);
 
 const weatherSchema = {
   type: 'object',
@@ -275,5 +281,87 @@ describe('messages model with the ai package', () => {
     const body = requests[0].body as Body;
     expect(body.tool_choice).toEqual({ type: 'tool', name: 'json' });
     expect(body.tools).toEqual([{ name: 'json', description: 'Respond with a JSON object that matches the input schema.', input_schema: schema }]);
+  });
+});
+
+describe(`messages call options with ai@${major}`, () => {
+  const prompt = 'Is 1001 prime?';
+  const turns = [{ role: 'user', content: [{ type: 'text', text: prompt }] }];
+
+  // ai@7 passes `reasoning` to this V3 model; ai@6 has no such option and passes nothing.
+  it.each([
+    ['none', { type: 'disabled' }, 4096],
+    ['minimal', { type: 'enabled', budget_tokens: 1024 }, 5120],
+    ['low', { type: 'enabled', budget_tokens: 3072 }, 7168],
+    ['medium', { type: 'enabled', budget_tokens: 8192 }, 12288],
+    ['high', { type: 'enabled', budget_tokens: 16384 }, 20480],
+    ['xhigh', { type: 'enabled', budget_tokens: 24576 }, 28672],
+    ['max', { type: 'enabled', budget_tokens: 27648 }, 31744],
+    ['provider-default', undefined, 4096],
+  ] as const)('reasoning %s: thinking %j and max_tokens %i on ai@7, neither on ai@6', async (reasoning, thinking, maxTokens) => {
+    const { gw, requests } = answeringWith(() => HttpResponse.json(message()));
+    const result = await generateText({ model: gw.messages(MODEL), prompt, ...({ reasoning } as object) });
+    const sent = major >= 7 ? thinking : undefined;
+    expect(requests[0].body).toEqual({
+      model: MODEL,
+      max_tokens: major >= 7 ? maxTokens : 4096,
+      messages: turns,
+      ...(sent !== undefined && { thinking: sent }),
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('reasoning high makes the emulator think: reasoning text on ai@7, none on ai@6', async () => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate(emulator.settings);
+    const result = await generateText({ model: gw.messages(MODEL), prompt, ...({ reasoning: 'high' } as object) });
+    expect(result.text).not.toBe('');
+    if (major >= 7) expect(result.reasoningText).toMatch(/^The user wrote: "Is 1001 prime\?"/);
+    else expect(result.reasoningText ?? '').toBe('');
+  });
+
+  it('every option the endpoint cannot take comes back as a warning naming it; the rest are sent', async () => {
+    const { gw, requests } = answeringWith(() => HttpResponse.json(message()));
+    const result = await generateText({
+      model: gw.messages(MODEL),
+      prompt,
+      maxOutputTokens: 50,
+      temperature: 0.5,
+      topP: 0.9,
+      topK: 4,
+      presencePenalty: 0.1,
+      frequencyPenalty: 0.2,
+      stopSequences: ['END'],
+      seed: 7,
+      tools: {
+        weather: tool({
+          description: 'Current weather for a city',
+          inputSchema: jsonSchema<{ city: string }>(weatherSchema),
+          inputExamples: [{ input: { city: 'Oslo' } }],
+        }),
+      },
+      providerOptions: { unigate: { userId: 'user-42', user: 'user-42' } },
+    });
+    expect(result.warnings).toEqual([
+      { type: 'unsupported', feature: 'providerOptions.unigate.user', details: 'The messages-format model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'tool input examples',
+        details: 'The messages format has no field for the input examples of tool "weather"; they were not sent.',
+      },
+      { type: 'unsupported', feature: 'frequencyPenalty', details: 'The messages endpoint has no such parameter; it was not sent.' },
+      { type: 'unsupported', feature: 'presencePenalty', details: 'The messages endpoint has no such parameter; it was not sent.' },
+      { type: 'unsupported', feature: 'seed', details: 'The messages endpoint has no such parameter; it was not sent.' },
+    ]);
+    expect(requests[0].body).toMatchObject({
+      max_tokens: 50,
+      temperature: 0.5,
+      top_p: 0.9,
+      top_k: 4,
+      stop_sequences: ['END'],
+      metadata: { user_id: 'user-42' },
+      tools: [{ name: 'weather', description: 'Current weather for a city', input_schema: weatherSchema }],
+      tool_choice: { type: 'auto' },
+    });
   });
 });
