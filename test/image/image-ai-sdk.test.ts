@@ -103,6 +103,26 @@ describe(`images with ai@${major}`, () => {
     expect(wide.warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'aspectRatio' })]);
   });
 
+  it('every option the endpoint cannot take comes back as a warning naming it', async () => {
+    const { emulator, gw } = imageSetup();
+    const result = await generateImage({
+      model: gw.image('dall-e-3'),
+      prompt: 'a wide picture of a cat',
+      size: '512x512',
+      aspectRatio: '16:9',
+      seed: 3,
+      providerOptions: { unigate: { quality: 'hd' } },
+    });
+    const squareOnly = 'The gateway makes square images only (256x256, 512x512, 1024x1024); aspectRatio 16:9 was not sent and the image is 512x512.';
+    expect(result.warnings).toEqual([
+      { type: 'unsupported', feature: 'providerOptions.unigate.quality', details: 'The image model does not read this option.' },
+      { type: 'unsupported', feature: 'aspectRatio', details: squareOnly },
+      { type: 'unsupported', feature: 'seed', details: 'The image endpoint has no seed parameter; seed was not sent.' },
+    ]);
+    expect(pngSize(result.image.uint8Array)).toEqual({ width: 512, height: 512 });
+    expect(generations(emulator)).toHaveLength(1);
+  });
+
   it('checks run before any request: a long prompt and a wrong size send nothing', async () => {
     const { emulator, gw } = imageSetup();
     const long = await failure(generateImage({ model: gw.image('dall-e-3'), prompt: 'x'.repeat(1001) }));

@@ -118,11 +118,12 @@ describe('transcription through the AI SDK', () => {
     }
   });
 
-  it('timestampGranularities: ai@7 strips it from this V3 model with a warning', async () => {
-    if (!isAi7) return; // ai@6 has no such option
+  it('timestampGranularities: ai@7 strips it from this V3 model with a warning; ai@6 has no such option', async () => {
     const { gw } = gateway();
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(1), timestampGranularities: ['word'] });
-    expect(result.warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })]);
+    expect(result.text).not.toBe('');
+    // ai@7's own adapter warns (the model never sees the option); ai@6 drops it before the model too.
+    expect(result.warnings).toEqual(isAi7 ? [expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })] : []);
   });
 });
 

@@ -88,6 +88,44 @@ describe('experimental_generateVideo', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['without poll (doGenerate)', {}],
+    ['with poll (doStart/doStatus on ai@7)', { poll: { intervalMs: 1, timeoutMs: 10_000 } }],
+  ])('every option the endpoint cannot take comes back as a warning naming it, %s', async (_, poll) => {
+    const { emulator, download } = fixture();
+    const bodies: unknown[] = [];
+    const gw = createUnigate({
+      ...emulator.settings,
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') bodies.push(JSON.parse(String(init.body)));
+        return emulator.fetch(input, init);
+      },
+    });
+    const result = await generateVideo({
+      model: gw.video('veo-3'),
+      prompt: { text: 'A lighthouse', image: 'https://x.test/first.png' },
+      aspectRatio: '1:1',
+      duration: 10,
+      resolution: '1280x720',
+      fps: 24,
+      seed: 7,
+      generateAudio: true,
+      providerOptions: { unigate: { pollIntervalMs: 1, style: 'noir' } },
+      download,
+      ...poll,
+    });
+    expect(result.warnings.map((w: { type: string; feature?: string }) => `${w.type} ${w.feature}`)).toEqual([
+      'unsupported providerOptions.unigate.style',
+      'unsupported resolution',
+      'unsupported fps',
+      'unsupported seed',
+      'unsupported image',
+      'unsupported generateAudio',
+    ]);
+    expect(bodies).toEqual([{ model: 'veo-3', prompt: 'A lighthouse', aspect_ratio: '1:1', duration: 10 }]);
+    expect(result.providerMetadata.unigate.status).toBe('completed');
+  });
+
   it('with `poll`: ai@7 drives doStart/doStatus; ai@6 ignores the option and calls doGenerate', async () => {
     const { emulator, gw, download } = fixture();
     const seen: string[] = [];
