@@ -1,4 +1,5 @@
 import { generateText, stepCountIs, tool, type StepResult, type ToolSet } from 'ai';
+import aiPackage from 'ai/package.json';
 import { z } from 'zod';
 import type { UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
@@ -17,7 +18,23 @@ export function printToolLoop<T extends ToolSet>(steps: Array<StepResult<T>>, wh
   }
 }
 
-/** The messages format: the same tool loop over gw.messages(), and an image description. */
+/**
+ * Thinking before the answer: ai@7's `reasoning: 'low'` is a 3072-token budget; ai@6 has no `reasoning`,
+ * so there the same budget goes in as the provider option.
+ */
+async function think(gw: UnigateProvider, ledger: CostLedger, model: string): Promise<void> {
+  const ai7 = Number(aiPackage.version.split('.')[0]) >= 7;
+  const thought = await generateText({
+    model: gw.messages(model),
+    prompt: 'Is 1001 a prime number? Answer in one sentence.',
+    ...(ai7 ? { reasoning: 'low' } : { providerOptions: { unigate: { thinking: { type: 'enabled', budgetTokens: 3072 } } } }),
+  });
+  const how = ai7 ? "reasoning: 'low'" : 'providerOptions.unigate.thinking';
+  console.log(`  thinking (${how}): ${thought.reasoningText?.length ?? 0} characters of reasoning, then: ${thought.text}`);
+  console.log(`    ${costNote(ledger.add(`messages thinking ${model}`, thought.providerMetadata))}`);
+}
+
+/** The messages format: the same tool loop over gw.messages(), thinking, and an image description. */
 export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 'claude-sonnet-4-5'): Promise<void> {
   console.log(`\n# Messages format (${model})`);
 
@@ -34,6 +51,7 @@ export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 
     prompt: 'What is the weather in Paris?',
   });
   printToolLoop(loop.steps, 'messages tool loop', model, ledger);
+  await think(gw, ledger, model);
 
   const { text, providerMetadata } = await generateText({
     model: gw.messages(model),
