@@ -5,7 +5,7 @@ import type { CatalogById } from './pricing/catalog-cache';
 import { createPricing, type UnigatePricingService } from './pricing/create-pricing';
 import type { UnigateProviderSettings } from './unigate-provider';
 
-/** Which credential a request carries (gateway-api.md, "Authentication"). */
+/** Which credential a request carries (docs/endpoints.md#authentication). */
 export type GatewayAuth =
   /** `Authorization: Bearer <key>`: chat, models, embeddings, audio, images, video. */
   | 'bearer'
@@ -15,7 +15,7 @@ export type GatewayAuth =
   | 'optional-bearer';
 
 /**
- * The three roots every endpoint hangs from (gateway-api.md, address placeholders): `site` is the host
+ * The three roots every endpoint hangs from (docs/endpoints.md#addresses): `site` is the host
  * root (`{site_url}`), `base` the OpenAI-style API (`{base_url}`), `alt` the second base (`{alt_base_url}`).
  */
 export type GatewayBase = 'site' | 'base' | 'alt';

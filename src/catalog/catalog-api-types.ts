@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 
-// Wire shapes of GET {base_url}/models and GET {site_url}/api/public/models (gateway-api.md).
+// Wire shapes of GET {base_url}/models and GET {site_url}/api/public/models (docs/video-and-catalog.md#model-list,
+// docs/video-and-catalog.md#catalog-envelope).
 // Tolerant: extra fields pass, optional ones may be absent, numbers may come as numeric strings.
 
 const NUMERIC_STRING = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;

@@ -6,10 +6,10 @@ import { checkInteger, type Limit } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 
-/** The catalog's page size (gateway-api.md, "Limits"). */
+/** The catalog's page size (docs/video-and-catalog.md#catalog-endpoint). */
 export const CATALOG_PAGE_SIZE = 50;
 
-/** The catalog's query limits (gateway-api.md, "Limits": 50 models per page; pages count from 1). */
+/** The catalog's query limits: 50 models per page; pages count from 1 (docs/video-and-catalog.md#catalog-endpoint). */
 const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SIZE } } as const satisfies Record<string, Limit>;
 
 /** The kinds of model the catalog lists. */

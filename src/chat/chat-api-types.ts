@@ -1,8 +1,9 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 
-// Wire shapes of `POST {base_url}/chat/completions` (gateway-api.md "Chat completion",
-// wire-conventions.md "Chat completions"). Field names mirror the wire; the conversion files are the
+// Wire shapes of `POST {base_url}/chat/completions` (docs/endpoints.md#chat-completions-request,
+// docs/endpoints.md#chat-completions-extras, docs/endpoints.md#chat-completions-response and
+// docs/streaming.md#chat-completions-stream). Field names mirror the wire; the conversion files are the
 // only place where they meet the AI SDK's names.
 
 export interface ChatTextContentPart {

@@ -3,7 +3,7 @@ import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
-/** The chat-completions limits of gateway-api.md ("POST /chat/completions", "Limits"). */
+/** The chat-completions limits (docs/endpoints.md#chat-completions-request). */
 export const CHAT_LIMITS = {
   maxOutputTokens: { min: 1 },
   temperature: { min: 0, max: 2 },

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 
-/** The body of `POST {base_url}/embeddings` (gateway-api.md). */
+/** The body of `POST {base_url}/embeddings` (docs/endpoints.md#embeddings). */
 export interface EmbeddingRequestBody {
   model: string;
   input: string[];

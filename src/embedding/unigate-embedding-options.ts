@@ -3,7 +3,7 @@ import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 
 /**
- * Vector sizes of the embedding models gateway-api.md names ("Embedding list"). Ids not listed here have
+ * Vector sizes of the named embedding models (docs/endpoints.md#embedding-dimensions). Ids not listed here have
  * no known size: their vectors are not length-checked unless `dimensions` was asked for.
  */
 export const EMBEDDING_MODEL_DIMENSIONS: Readonly<Record<string, number>> = {
@@ -12,7 +12,7 @@ export const EMBEDDING_MODEL_DIMENSIONS: Readonly<Record<string, number>> = {
   'text-embedding-ada-002': 1536,
 };
 
-/** `dimensions` is accepted only by these models (gateway-api.md, "POST /embeddings"). */
+/** `dimensions` is accepted only by these models (docs/endpoints.md#embeddings). */
 export const DIMENSIONS_MODEL_PREFIX = 'text-embedding-3-';
 
 /**

@@ -18,7 +18,7 @@ export interface ImageDatum {
   revised_prompt?: string | null;
 }
 
-/** The Image result (gateway-api.md); extra fields are ignored, optional ones may be missing or null. */
+/** The Image result (docs/endpoints.md#images); extra fields are ignored, optional ones may be missing or null. */
 export const imageResponseSchema = lazy(() =>
   z.object({
     created: z.number().nullish(),

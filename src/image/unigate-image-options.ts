@@ -3,7 +3,7 @@ import { lazy } from '../internal/lazy';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
-/** The image limits of gateway-api.md ("POST /images/generations", "Limits"). */
+/** The image limits (docs/endpoints.md#images). */
 export const IMAGE_LIMITS = {
   /** Characters of `prompt`; the prompt is required. */
   prompt: { min: 1, max: 1000 },

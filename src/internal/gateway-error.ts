@@ -107,7 +107,7 @@ export function errorKind(status: number | undefined, data: UnigateErrorData): U
   return kind;
 }
 
-/** The one retry rule (wire-conventions.md): rate limits and server-side failures; never the daily limit. */
+/** The retry rule (docs/errors-and-retries.md#retry-rule): rate limits and server failures, never the daily limit. */
 function isRetryableKind(kind: UnigateErrorKind | undefined): boolean {
   return kind === 'rate-limit' || kind === 'server';
 }

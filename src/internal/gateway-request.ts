@@ -14,7 +14,7 @@ import { followGatewayRedirects } from './follow-gateway-redirects';
 import { createGatewayErrorHandler } from './gateway-error';
 import { MultipartBody } from './multipart-body';
 
-/** The messages endpoint's version header value (gateway-api.md, "Versioning"). */
+/** The messages endpoint's version header value (docs/endpoints.md#messages-version-header). */
 export const MESSAGES_API_VERSION = '2023-06-01';
 
 export interface GatewayRequest<T> {

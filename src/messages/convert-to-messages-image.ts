@@ -3,7 +3,7 @@ import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
 import type { MessagesImageBlock, MessagesImageMediaType } from './messages-api-types';
 
-/** The image media types the messages format accepts (gateway-api.md, "Content blocks"). */
+/** The image media types the messages format accepts (docs/endpoints.md#messages-content-blocks). */
 export const MESSAGES_IMAGE_MEDIA_TYPES: readonly MessagesImageMediaType[] = [
   'image/jpeg',
   'image/png',

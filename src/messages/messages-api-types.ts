@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 
-// Wire shapes of `POST {site_url}/api/v1/messages` (gateway-api.md "Message", wire-conventions.md "Messages").
+// Wire shapes of `POST {site_url}/api/v1/messages` (docs/endpoints.md#messages-request,
+// docs/endpoints.md#messages-content-blocks, docs/endpoints.md#messages-response).
 // Field names mirror the wire; the conversion files are the only place they meet the AI SDK's names.
 
 export type MessagesImageSource =

@@ -38,7 +38,7 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
 }
 
 /**
- * Maps the messages SSE events (gateway-api.md, "Events"; wire-conventions.md, "Messages") to V3 stream
+ * Maps the messages SSE events (docs/streaming.md#messages-stream-event-order) to V3 stream
  * parts, for `readSseStream`. The hot path is one JSON.parse per event and a few typed field reads; no
  * schema per event. A malformed event, an `error` event or a body that ends before `message_stop`
  * throws, and the reader routes the throw to `error`, which emits an `error` part, ends the blocks

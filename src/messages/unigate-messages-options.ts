@@ -5,13 +5,13 @@ import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires
- * `max_tokens` and has no default of its own (gateway-api.md, "Limits"). With extended thinking on,
+ * `max_tokens` and has no default of its own (docs/endpoints.md#messages-request). With extended thinking on,
  * the default is `budgetTokens + DEFAULT_MESSAGES_MAX_TOKENS`, so the answer keeps this much room
  * after the thinking budget.
  */
 export const DEFAULT_MESSAGES_MAX_TOKENS = 4096;
 
-/** The messages endpoint's limits (gateway-api.md, "POST /api/v1/messages" and "Limits"). */
+/** The messages endpoint's limits (docs/endpoints.md#messages-request). */
 export const MESSAGES_LIMITS = {
   maxOutputTokens: { min: 1 },
   /** 0 to 1, unlike chat's 0 to 2. */

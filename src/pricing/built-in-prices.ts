@@ -1,6 +1,6 @@
 import type { UnigatePriceTable } from './unigate-pricing-types';
 
-/** The fixed prices gateway-api.md publishes ("What the service does", point 5); a price table overrides them. */
+/** The fixed prices the gateway publishes (docs/video-and-catalog.md#fixed-prices); a price table overrides them. */
 export const BUILT_IN_PRICES: Readonly<UnigatePriceTable> = Object.freeze({
   'tts-1': { perMillionCharacters: 3.75 },
   'tts-1-hd': { perMillionCharacters: 7.5 },

@@ -1,11 +1,12 @@
-// The wire shapes of `POST {base_url}/audio/speech` (gateway-api.md) and the content type of each
-// output format (wire-conventions.md, "Audio"). The answer is audio bytes, not JSON: no response schema.
+// The wire shapes of `POST {base_url}/audio/speech` (docs/endpoints.md#speech) and the content type of each
+// output format (docs/endpoints.md#speech-formats-and-content-types). The answer is audio bytes, not JSON:
+// no response schema.
 
-/** The six voices of gateway-api.md. */
+/** The six voices (docs/endpoints.md#speech-voices). */
 export const SPEECH_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export type UnigateSpeechVoice = (typeof SPEECH_VOICES)[number];
 
-/** The five output formats of gateway-api.md. */
+/** The five output formats (docs/endpoints.md#speech-formats-and-content-types). */
 export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav'] as const;
 export type UnigateSpeechFormat = (typeof SPEECH_FORMATS)[number];
 

@@ -4,7 +4,7 @@ import type { Limit } from '../internal/validate-argument';
 import type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech-api-types';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
-/** The speech limits of gateway-api.md ("POST /audio/speech"). */
+/** The speech limits (docs/endpoints.md#speech). */
 export const SPEECH_LIMITS = {
   /** Characters of `input`, counted as Unicode code points. */
   text: { min: 1, max: 4096 },

@@ -122,7 +122,7 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
 }
 
 /**
- * An in-process emulator of the Unigate gateway, written from gateway-api.md and wire-conventions.md,
+ * An in-process emulator of the Unigate gateway, written from the wire facts in the repository's docs/README.md,
  * deterministic (same request, same answer; time only from `now`). Serves: `GET /api/public/models`,
  * `GET /v1/models`, `POST /v1/chat/completions`, `POST /alt/v1/chat/completions`,
  * `POST /v1/embeddings` (hashed bag-of-words vectors, float or base64, `dimensions`),

@@ -32,7 +32,7 @@ export interface EmulatorMarkers {
 
 /**
  * `[[emulator:video-fail]]` in a video prompt: the job is created as usual and ends `failed` (a normal
- * status answer with `error.message`, as gateway-api.md reports a failed job) where it would complete.
+ * status answer with `error.message`, as docs/video-and-catalog.md#failed-video-jobs says) where it would complete.
  */
 export const VIDEO_FAIL_MARKER = '[[emulator:video-fail]]';
 

@@ -4,7 +4,7 @@
 
 import { encodePng } from './png';
 
-/** The square sizes of gateway-api.md, as side lengths in pixels. */
+/** The square sizes of the images endpoint (docs/endpoints.md#images), as side lengths in pixels. */
 export const IMAGE_SIDES = [256, 512, 1024] as const;
 
 /** The file name of one image: `<digest>-<index>-<side>.png`, all the file route needs to redraw it. */

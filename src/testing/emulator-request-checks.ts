@@ -8,7 +8,7 @@ import { defaultErrorType, errorResponse, type ErrorFamily } from './emulator-re
 import type { KeyHeader, RouteEntry } from './emulator-route-table';
 import { withArticle } from './emulator-text';
 
-/** The message of the daily-limit 429 in every family (gateway-api.md's own sentence). */
+/** The message of the daily-limit 429 in every family (docs/errors-and-retries.md#daily-request-limit). */
 export const DAILY_LIMIT_MESSAGE = 'Daily request limit reached; resets at midnight UTC';
 
 /** The 401 message for a key outside the ones the `apiKey` option narrowed acceptance to. */

@@ -1,5 +1,5 @@
-// Response builders shared by the router and every route: JSON, the error shapes of gateway-api.md
-// ("Errors"), and SSE bodies that are produced event by event (never buffered).
+// Response builders shared by the router and every route: JSON, the error shapes
+// (docs/errors-and-retries.md#error-body-shapes), and SSE bodies that are produced event by event (never buffered).
 
 /** The error type the chat-completions style uses for each HTTP status the emulator sends. */
 const CHAT_ERROR_TYPES: Record<number, string> = {
@@ -34,8 +34,8 @@ const MESSAGES_ERROR_TYPES: Record<number, string> = {
 };
 
 /**
- * The error type of the image and video endpoints per status (gateway-api.md lists 400, 401, 404, 429
- * and 500; 403 and 405 follow the other families).
+ * The error type of the image and video endpoints per status. The gateway lists 400, 401, 404, 429 and 500
+ * (docs/errors-and-retries.md#error-types-per-status); 403 and 405 follow the other families.
  */
 const IMAGE_VIDEO_ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
@@ -54,7 +54,7 @@ const ERROR_TYPES: Record<ErrorFamily, Record<number, string>> = {
 };
 
 /**
- * The three error body shapes of gateway-api.md ("Errors"): chat style `{error:{type,message,code}}`
+ * The three error body shapes (docs/errors-and-retries.md#error-body-shapes): chat style `{error:{type,message,code}}`
  * (chat completions, models, embeddings, speech, transcription), messages style
  * `{type:'error', error:{type,message}}` (`/api/v1/messages`) and image/video style
  * `{error:{type,message}}` (`/images/generations`, `/videos/...`).

@@ -1,6 +1,6 @@
 // The emulator's front door: finds the route-table row of the path (the host is ignored), runs the checks
 // every endpoint shares, hands the request to its route, and stamps every answer with a `Date` header
-// from the injected clock. Errors use the row's family shape from gateway-api.md ("Errors").
+// from the injected clock. Errors use the row's family shape (docs/errors-and-retries.md#error-body-shapes).
 
 import type { EmulatorContext, EmulatorModel } from './emulator-context';
 import { checkRequest, readRequestBody, type RequestBody } from './emulator-request-checks';

@@ -1,6 +1,6 @@
 // SAMPLE DATA. The emulator's model catalog: plausible ids, providers, prices and context windows,
 // built deterministically. It is NOT the real gateway's catalog and its prices are not quotes.
-// It mirrors the documented shape (gateway-api.md, "Catalog entry"): more than 200 models across many
+// It mirrors the documented shape (docs/video-and-catalog.md#catalog-entry): more than 200 models across many
 // providers, all five types, some numbers sent as numeric strings, some entries without contextWindow.
 
 import type { EmulatorModel } from './emulator-context';

@@ -1,8 +1,8 @@
 // The emulator's video jobs: one store per emulator instance (so two emulators never share a job), moved
-// through the states of gateway-api.md ("States and transitions") by status polls or by the injected
+// through the job states (docs/video-and-catalog.md#video-job-states) by status polls or by the injected
 // clock, never by a timer, so tests decide exactly when a job finishes.
 
-/** The states of gateway-api.md ("Video job"). */
+/** The states of a video job (docs/video-and-catalog.md#video-job-states). */
 export type VideoJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 
-// Wire shapes of `POST {base_url}/audio/transcriptions` (gateway-api.md "Transcription result";
-// wire-conventions.md "Audio"). Parsed tolerantly: only the fields the model reads are required.
+// Wire shapes of `POST {base_url}/audio/transcriptions` (docs/endpoints.md#transcription-results).
+// Parsed tolerantly: only the fields the model reads are required.
 
 /** The five `response_format` values. */
 export const TRANSCRIPTION_RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;

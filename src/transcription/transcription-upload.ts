@@ -3,8 +3,8 @@ import { lazy } from '../internal/lazy';
 import { decodeBase64Audio } from './decode-base64-audio';
 import { TRANSCRIPTION_LIMITS } from './unigate-transcription-options';
 
-// The gateway knows a file's format by its name's extension (gateway-api.md: mp3, mp4, mpeg, mpga, m4a,
-// wav, webm). provider-utils' mediaTypeToExtension is not used: it turns audio/wave into "wave" and
+// A file's format is known by its extension (docs/endpoints.md#transcription-request): mp3, mp4, mpeg, mpga, m4a,
+// wav, webm. provider-utils' mediaTypeToExtension is not used: it turns audio/wave into "wave" and
 // audio/vnd.wave into "vnd.wave", names the gateway would refuse.
 
 /** Each accepted media type (lower case, without parameters) and the extension its upload is named with. */

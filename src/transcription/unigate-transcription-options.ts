@@ -6,7 +6,7 @@ import type { UnigateTranscriptionLanguage } from './transcription-languages';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
- * The transcription limits of gateway-api.md ("POST /audio/transcriptions", "Limits"). "25 MB" is read
+ * The transcription limits (docs/endpoints.md#transcription-request). "25 MB" is read
  * as 25 MiB, 26,214,400 bytes: the OpenAI-style upstream refuses content over "26214400" bytes. That
  * limit counts the whole multipart request, so a file within about 1 KB of it may still be refused there.
  */

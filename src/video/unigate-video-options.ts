@@ -4,7 +4,7 @@ import type { Limit } from '../internal/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
-/** The video limits of gateway-api.md ("POST /videos/generations", "Limits"). */
+/** The video limits (docs/video-and-catalog.md#video-request). */
 export const VIDEO_LIMITS = {
   /** Characters of the prompt. */
   prompt: { min: 1, max: 1000 },

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
 
-/** `POST {alt_base_url}/videos/generations` body (gateway-api.md). */
+/** `POST {alt_base_url}/videos/generations` body (docs/video-and-catalog.md#video-request). */
 export interface VideoGenerationBody {
   model: string;
   prompt: string;

@@ -1,6 +1,6 @@
 import type { VideoJobStatusResponse } from './video-api-types';
 
-/** The states of a video job (gateway-api.md, "States and transitions"). */
+/** The states of a video job (docs/video-and-catalog.md#video-job-states). */
 export type UnigateVideoJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 /** A video job as `gw.videoJobs` reports it. */

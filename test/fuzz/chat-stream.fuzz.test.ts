@@ -46,7 +46,7 @@ const partsOf = streamDriver('chat');
 
 const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONICAL).bytes]);
 
-// The spec's mapping (wire-conventions.md, "Chat completions"), written out as the oracle.
+// The documented mapping (docs/streaming.md#chat-finish-reasons), written out as the oracle.
 function finishReason(raw: string | undefined) {
   const unified: Record<string, string> = { stop: 'stop', length: 'length', tool_calls: 'tool-calls', content_filter: 'content-filter' };
   return { unified: raw !== undefined && Object.hasOwn(unified, raw) ? unified[raw] : 'other', raw };

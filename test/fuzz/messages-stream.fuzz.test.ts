@@ -48,7 +48,7 @@ const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONI
 type Json = Record<string, any>;
 const jsonOf = (event: WireEvent) => ('json' in event ? (event.json as Json) : undefined);
 
-// The spec's mapping (gateway-api.md "Events", wire-conventions.md "Messages"), written out as the oracle.
+// The documented mapping (docs/streaming.md#messages-stop-reasons), written out as the oracle.
 function finishReason(raw: string | undefined) {
   const unified: Record<string, string> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool-calls', refusal: 'content-filter' };
   return { unified: raw !== undefined && Object.hasOwn(unified, raw) ? unified[raw] : 'other', raw };

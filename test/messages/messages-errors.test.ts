@@ -6,7 +6,7 @@ import { answeringWith, call, MODEL, userText } from './messages-test-kit';
 
 const errorBody = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 
-// gateway-api.md "Errors", messages style; 529 overloaded is the upstream vendor's busy signal.
+// docs/errors-and-retries.md#messages-style; 529 overloaded is the upstream vendor's busy signal.
 const cases: Array<{ status: number; type: string; kind: string; message: string; retryable: boolean; hint?: string }> = [
   { status: 400, type: 'invalid_request_error', kind: 'invalid-request', message: 'max_tokens: Field required', retryable: false },
   { status: 401, type: 'authentication_error', kind: 'authentication', message: 'invalid x-api-key', retryable: false, hint: 'Check the API key' },

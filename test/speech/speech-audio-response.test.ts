@@ -8,7 +8,7 @@ function handle(format: (typeof SPEECH_FORMATS)[number], response: Response) {
 }
 
 describe('speech audio response', () => {
-  it('the media types are those of wire-conventions.md', () => {
+  it('the media types are the documented ones (docs/endpoints.md#speech-formats-and-content-types)', () => {
     expect(SPEECH_MEDIA_TYPES).toEqual({ mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav' });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultErrorType, errorBody, errorResponse } from '../../src/testing/emulator-responses';
 
 describe('error families', () => {
-  it('builds the three body shapes of gateway-api.md', () => {
+  it('builds the three documented body shapes (docs/errors-and-retries.md#error-body-shapes)', () => {
     expect(errorBody('chat', 404, 'gone')).toEqual({ error: { type: 'not_found_error', message: 'gone', code: 404 } });
     expect(errorBody('messages', 404, 'gone')).toEqual({ type: 'error', error: { type: 'not_found_error', message: 'gone' } });
     expect(errorBody('image-video', 404, 'gone')).toEqual({ error: { type: 'not_found_error', message: 'gone' } });

@@ -1,5 +1,5 @@
-// Validation of a chat-completions request body against gateway-api.md ("POST /chat/completions",
-// "Limits") and the wire conventions (tools, tool_choice, response_format, content parts).
+// Validation of a chat-completions request body against docs/endpoints.md#chat-completions-request
+// and docs/endpoints.md#chat-completions-extras (tools, tool_choice, response_format, content parts).
 // Every failure names the parameter, the rule and the value it got.
 
 /** Upper bound the emulator sets for `n` (the spec gives none). */

@@ -4,7 +4,7 @@ import { errorResponse, jsonResponse } from '../emulator-responses';
 import { countTokens, plural } from '../emulator-text';
 import { embeddingVector, float32ToBase64 } from './embedding-vectors';
 
-/** Vector sizes (gateway-api.md, "Embedding list"); an embedding model not listed here gets 1536. */
+/** Vector sizes (docs/endpoints.md#embedding-dimensions); an embedding model not listed here gets 1536. */
 const MODEL_DIMENSIONS: Record<string, number> = {
   'text-embedding-3-small': 1536,
   'text-embedding-3-large': 3072,

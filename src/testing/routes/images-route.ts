@@ -4,7 +4,7 @@ import { IMAGE_SIDES, imageFileName, parseImageFileName, renderImage } from '../
 import { errorResponse, jsonTextResponse } from '../emulator-responses';
 import { digestHex } from '../emulator-text';
 
-/** gateway-api.md, "POST /images/generations". */
+/** docs/endpoints.md#images. */
 const MAX_PROMPT_CHARACTERS = 1000;
 const MAX_IMAGES = 10;
 const SIZES = IMAGE_SIDES.map((side) => `${side}x${side}`);

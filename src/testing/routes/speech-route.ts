@@ -1,4 +1,4 @@
-// POST /v1/audio/speech (gateway-api.md, "POST /audio/speech"; wire-conventions.md, "Audio"): validates
+// POST /v1/audio/speech (docs/endpoints.md#speech, docs/endpoints.md#speech-formats-and-content-types): validates
 // the body and answers real, decodable audio in the requested format with its Content-Type. wav is a
 // tone synthesised per request (longer for longer input, pitch by voice); the other formats are fixed
 // half-second assets (speech-audio-assets.ts).
@@ -18,7 +18,7 @@ import { triangleTone, writeWav } from '../wav-writer';
 export const SPEECH_VOICE_PITCH = { alloy: 440, echo: 330, fable: 392, onyx: 220, nova: 523, shimmer: 659 } as const;
 export type SpeechVoice = keyof typeof SPEECH_VOICE_PITCH;
 
-/** Content types per format (wire-conventions.md, "Audio"). */
+/** Content types per format (docs/endpoints.md#speech-formats-and-content-types). */
 export const SPEECH_CONTENT_TYPES = {
   mp3: 'audio/mpeg',
   opus: 'audio/ogg',

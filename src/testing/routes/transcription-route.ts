@@ -1,5 +1,5 @@
-// POST /v1/audio/transcriptions (gateway-api.md "POST /audio/transcriptions", "Transcription result";
-// wire-conventions.md "Audio"): reads the multipart form, checks the file (format by its name's
+// POST /v1/audio/transcriptions (docs/endpoints.md#transcription-request,
+// docs/endpoints.md#transcription-results): reads the multipart form, checks the file (format by its name's
 // extension, else its type; at most 25 MB) and the fields, and answers a deterministic transcript whose
 // segments share the audio's length: a WAV's length from its header, any other file's estimated at
 // 128 kbit/s. `[[emulator:status:<code>]]` or `[[emulator:truncate]]` in `prompt` force a fault.

@@ -1,5 +1,6 @@
-// The asynchronous video endpoints (gateway-api.md "POST /videos/generations", "GET /videos/status/{job_id}",
-// wire-conventions.md "Video"), plus the finished files: every completed job serves the same small real
+// The asynchronous video endpoints (docs/video-and-catalog.md#video-request,
+// docs/video-and-catalog.md#video-status-polling), plus the finished files: every completed job serves
+// the same small real
 // MP4 and JPEG thumbnail from the emulator's own origin. Job state lives in the emulator's store
 // (video-jobs.ts); errors use the image/video shape `{error:{type,message}}`.
 
@@ -9,7 +10,7 @@ import { errorResponse, jsonResponse } from '../emulator-responses';
 import { SAMPLE_THUMBNAIL_JPEG_BASE64, SAMPLE_VIDEO_MP4_BASE64 } from '../video-assets';
 import type { VideoJobState } from '../video-jobs';
 
-/** The prompt limit of gateway-api.md ("Limits": image and video `prompt`). */
+/** The prompt limit of image and video `prompt` (docs/endpoints.md#limits). */
 export const VIDEO_PROMPT_MAX_CHARACTERS = 1000;
 export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
 export const VIDEO_DURATIONS = [5, 10] as const;
