@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
+import { redactSecrets } from '../internal/redact-secrets';
 import { withRetries } from '../internal/retry';
 import { checkInteger, type Limit } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
@@ -155,7 +156,7 @@ export function createCatalog(config: UnigateConfig): UnigateCatalog {
     );
 
     if (value.success === false) {
-      throw new APICallError({
+      const error = new APICallError({
         message: `Unigate catalog request failed: ${value.error ?? 'the gateway gave no reason'}`,
         url,
         requestBodyValues: Object.fromEntries(params),
@@ -165,6 +166,7 @@ export function createCatalog(config: UnigateConfig): UnigateCatalog {
         isRetryable: false,
         data: { message: value.error ?? undefined },
       });
+      throw redactSecrets(error, config.optionalApiKey());
     }
 
     const entries = (value.data ?? []).map(

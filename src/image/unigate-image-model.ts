@@ -9,6 +9,7 @@ import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { withSecretsRedacted } from '../internal/redact-secrets';
 import { unitCost } from '../pricing/compute-cost';
 import { checkInteger, checkMaxLength } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
@@ -105,7 +106,10 @@ export class UnigateImageModel implements ImageModelV3 {
       pricing,
     ]);
 
-    const images = await Promise.all(value.data.map((datum, index) => this.imageOf(datum, index, options)));
+    // A datum without an image, or a download's failure, quotes what the gateway answered.
+    const images = await withSecretsRedacted(this.config.optionalApiKey(), () =>
+      Promise.all(value.data.map((datum, index) => this.imageOf(datum, index, options))),
+    );
     // Per image returned, from a price table only; `images` stays, the AI SDK requires it.
     const cost = unitCost(price, 'image', value.data.length);
     const each = unitCost(price, 'image', 1);

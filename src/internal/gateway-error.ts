@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
+import { redactSecrets } from './redact-secrets';
 
 /**
  * The kind of failure, named the same way on every endpoint whatever the family's own `type` says
@@ -159,28 +160,6 @@ function composeMessage(base: string, said: string | undefined, advice: string |
   return `${message}${/[.!?]$/.test(message) ? '' : '.'} ${advice}`;
 }
 
-/** Replaces every occurrence of `secret` in `text`. Keys are long; short strings are left alone. */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 8 || !text.includes(secret)) return text;
-  return text.split(secret).join('[redacted]');
-}
-
-/**
- * Removes `secret` from an error built out of response data (message, stack and `data`), in place.
- * Stream errors quote the chunk they choke on, and a chunk may echo anything.
- */
-export function redactError<E>(error: E, secret: string | undefined): E {
-  if (!secret || !(error instanceof Error)) return error;
-  error.message = redact(error.message, secret);
-  if (error.stack) error.stack = redact(error.stack, secret);
-  const holder = error as unknown as { data?: unknown };
-  if (holder.data !== undefined) {
-    const text = typeof holder.data === 'string' ? holder.data : JSON.stringify(holder.data);
-    if (text?.includes(secret)) holder.data = redact(text, secret);
-  }
-  return error;
-}
-
 /**
  * The error for an error object sent inside an HTTP-200 body or stream (chat `{error}`, messages
  * `event: error`). Retryable by its type, or by its `code` as an HTTP status would be; never the
@@ -202,10 +181,9 @@ export function createInBandError({
   secret: string | undefined;
 }): APICallError {
   const data = readErrorObject(errorObject);
-  if (data.message !== undefined) data.message = redact(data.message, secret);
   // An in-band error has no HTTP status of its own; a chat-style numeric `code` stands in for one.
   classify(data, typeof data.code === 'number' ? data.code : undefined, undefined);
-  return new APICallError({
+  const error = new APICallError({
     message: composeMessage(
       `${what}${data.type ? ` (${data.type})` : ''}`,
       data.message || 'the gateway sent an error without a message',
@@ -214,10 +192,11 @@ export function createInBandError({
     url,
     requestBodyValues,
     statusCode: 200,
-    responseBody: responseBody === undefined ? undefined : redact(responseBody, secret),
+    responseBody,
     isRetryable: isRetryableKind(data.kind),
     data,
   });
+  return redactSecrets(error, secret);
 }
 
 /** Builds the one error every endpoint throws for a non-2xx response. */
@@ -237,7 +216,6 @@ export function createGatewayError({
   secret?: string;
 }): APICallError {
   const data = parseGatewayErrorBody(body);
-  if (data.message) data.message = redact(data.message, secret);
   const serverNow = responseHeaders?.date === undefined ? Number.NaN : Date.parse(responseHeaders.date);
   classify(data, status, Number.isFinite(serverNow) ? serverNow : undefined);
 
@@ -245,7 +223,7 @@ export function createGatewayError({
     requestBodyValues !== null && typeof requestBodyValues === 'object'
       ? (requestBodyValues as { model?: unknown }).model
       : undefined;
-  return new APICallError({
+  const error = new APICallError({
     message: composeMessage(
       `Unigate request failed with HTTP ${status}${data.type ? ` (${data.type})` : ''}`,
       data.message,
@@ -255,13 +233,14 @@ export function createGatewayError({
     requestBodyValues,
     statusCode: status,
     responseHeaders,
-    responseBody: redact(body, secret),
+    responseBody: body,
     isRetryable: isRetryableKind(data.kind),
     data,
   });
+  return redactSecrets(error, secret);
 }
 
-/** The failed-response handler every request uses. `secret` is redacted from message and body. */
+/** The failed-response handler every request uses. `secret` is redacted from the whole error. */
 export function createGatewayErrorHandler(secret: string | undefined): ResponseHandler<APICallError> {
   return async ({ response, url, requestBodyValues }) => {
     const responseHeaders = extractResponseHeaders(response);

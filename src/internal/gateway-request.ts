@@ -13,6 +13,7 @@ import { VERSION } from '../version';
 import { followGatewayRedirects } from './follow-gateway-redirects';
 import { createGatewayErrorHandler } from './gateway-error';
 import { MultipartBody } from './multipart-body';
+import { withSecretsRedacted } from './redact-secrets';
 
 /** The messages endpoint's version header value (docs/endpoints.md#messages-version-header). */
 export const MESSAGES_API_VERSION = '2023-06-01';
@@ -55,14 +56,22 @@ function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string,
     : { authorization: `Bearer ${key}` };
 }
 
+type GatewayResult<T> = Promise<{ value: T; rawValue?: unknown; responseHeaders?: Record<string, string> }>;
+
 /**
  * The one request helper: picks the credential for the endpoint family, merges the user's headers,
  * adds the user-agent suffix, and maps every non-2xx answer through the one error mapper.
  * Credentials and custom headers go only to the gateway's own origins, and so does every redirect hop
  * (see `followGatewayRedirects`). A missing key or URL throws at once (every caller awaits it inside an
  * async function, where that becomes the call's rejection).
+ * Whatever the request fails with (the error mapper's error, a response handler's, provider-utils'
+ * wrappers and their causes) leaves with the key redacted: each may quote the gateway's answer.
  */
-export function sendGatewayRequest<T>({
+export function sendGatewayRequest<T>(request: GatewayRequest<T>): GatewayResult<T> {
+  return withSecretsRedacted(request.config.optionalApiKey(), () => send(request));
+}
+
+function send<T>({
   config,
   auth,
   url,
@@ -70,7 +79,7 @@ export function sendGatewayRequest<T>({
   successfulResponseHandler,
   abortSignal,
   headers,
-}: GatewayRequest<T>): Promise<{ value: T; rawValue?: unknown; responseHeaders?: Record<string, string> }> {
+}: GatewayRequest<T>): GatewayResult<T> {
   const trusted = isGatewayOrigin(config, url);
   const key = !trusted ? undefined : auth === 'optional-bearer' ? config.optionalApiKey() : config.apiKey();
   const requestHeaders = withUserAgentSuffix(

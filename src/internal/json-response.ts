@@ -22,7 +22,9 @@ function mostSpecificIssue(issue: Issue, prefix: PropertyKey[]): { path: Propert
 
 /**
  * A successful-response handler for JSON bodies. Unlike a bare schema failure, its error names the
- * field that was wrong and what was expected, and keeps the raw body for inspection.
+ * field that was wrong and what was expected, and keeps the raw body for inspection. The body, the
+ * parser's error (V8 quotes the text it choked on) and the headers may echo the key: `sendGatewayRequest`,
+ * the only caller, redacts the error as it leaves.
  */
 export function createJsonHandler<SCHEMA extends z.ZodType>(schema: SCHEMA): ResponseHandler<z.output<SCHEMA>> {
   return async ({ response, url, requestBodyValues }) => {

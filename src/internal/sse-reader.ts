@@ -1,5 +1,5 @@
 import { extractResponseHeaders } from '@ai-sdk/provider-utils';
-import { redactError } from './gateway-error';
+import { redactSecrets } from './redact-secrets';
 import { type ClosableSseSink, SseEventParser } from './sse-event-parser';
 
 /** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
@@ -73,7 +73,7 @@ export function readSseStream<T>(
   // A throw from the handler, on any event or at the end, is reported through `handler.error`.
   const report = (error: unknown) => {
     if (sink.closed) return;
-    handler.error(redactError(error, secret), sink);
+    handler.error(redactSecrets(error, secret), sink);
     sink.close();
   };
 

@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
-import { createInBandError, readErrorObject, redact } from '../internal/gateway-error';
+import { createInBandError, readErrorObject } from '../internal/gateway-error';
+import { redactSecrets } from '../internal/redact-secrets';
 import { SPEECH_MEDIA_TYPE_ALIASES, SPEECH_MEDIA_TYPES, type UnigateSpeechFormat } from './speech-api-types';
 
 /** The bare media type of a Content-Type header: `Audio/MPEG; charset=x` is `audio/mpeg`. */
@@ -18,7 +19,7 @@ export function isSpeechMediaType(format: UnigateSpeechFormat, mediaType: string
  * A successful-response handler for the speech endpoint: the body's bytes, but only when the Content-Type
  * is the requested format. A 200 carrying JSON (an error object, or anything else) or another type would
  * otherwise be handed on as "audio"; it becomes an error naming what was expected and what came, with
- * the gateway's message when the JSON is an error object. `secret` is redacted from what is quoted.
+ * the gateway's message when the JSON is an error object. `secret` is redacted from the whole error.
  */
 export function createSpeechAudioHandler(format: UnigateSpeechFormat, secret: string | undefined): ResponseHandler<Uint8Array> {
   return async ({ response, url, requestBodyValues }) => {
@@ -36,28 +37,21 @@ export function createSpeechAudioHandler(format: UnigateSpeechFormat, secret: st
     } catch {
       json = undefined;
     }
-    if (readErrorObject(json).message !== undefined) {
-      // The in-band error's wording, kind and retry rule, with this response's status and headers.
-      const inBand = createInBandError({ what, errorObject: json, url, requestBodyValues, responseBody: body, secret });
-      throw new APICallError({
-        message: inBand.message,
-        url,
-        requestBodyValues,
-        statusCode: response.status,
-        responseHeaders,
-        responseBody: inBand.responseBody,
-        isRetryable: inBand.isRetryable,
-        data: inBand.data,
-      });
-    }
-    throw new APICallError({
-      message: `${what}.`,
+    // An error object gets the in-band error's wording, kind and retry rule, with this response's status.
+    const inBand =
+      readErrorObject(json).message === undefined
+        ? undefined
+        : createInBandError({ what, errorObject: json, url, requestBodyValues, responseBody: body, secret });
+    const error = new APICallError({
+      message: inBand?.message ?? `${what}.`,
       url,
       requestBodyValues,
       statusCode: response.status,
       responseHeaders,
-      responseBody: redact(body, secret),
-      isRetryable: false,
+      responseBody: body,
+      isRetryable: inBand?.isRetryable ?? false,
+      data: inBand?.data,
     });
+    throw redactSecrets(error, secret);
   };
 }

@@ -4,6 +4,7 @@ import { sendGatewayRequest } from '../internal/gateway-request';
 import { MultipartBody } from '../internal/multipart-body';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { withSecretsRedacted } from '../internal/redact-secrets';
 import { minuteCost } from '../pricing/compute-cost';
 import { checkRange } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
@@ -102,7 +103,10 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
       }),
       pricing,
     ]);
-    const converted = convertTranscription(fields.response_format, value, language);
+    // Unreadable subtitles are quoted in the error.
+    const converted = withSecretsRedacted(this.config.optionalApiKey(), () =>
+      convertTranscription(fields.response_format, value, language),
+    );
     // By the minute, from the duration the result reports: none when it is unknown (json, text).
     const cost = minuteCost(price, converted.durationInSeconds);
     return {

@@ -1,4 +1,5 @@
 import { AISDKError } from '@ai-sdk/provider';
+import { redactSecrets } from '../internal/redact-secrets';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 
 const name = 'UnigateVideoJobError';
@@ -8,7 +9,8 @@ const symbol = Symbol.for(marker);
 /**
  * A video job that ended without a video for the caller: it `failed` at the gateway (`reason: 'failed'`,
  * the gateway's message in the error's message and in `job.error.message`), or the wait gave up
- * (`reason: 'timeout'`; the job keeps running: `gw.videoJobs.wait(error.jobId)` resumes it).
+ * (`reason: 'timeout'`; the job keeps running: `gw.videoJobs.wait(error.jobId)` resumes it). The API key
+ * is redacted from all of it.
  */
 export class UnigateVideoJobError extends AISDKError {
   private readonly [symbol] = true;
@@ -46,27 +48,32 @@ export class UnigateVideoJobError extends AISDKError {
   }
 }
 
-/** The error of a job the gateway reports `failed`. */
-export function failedJobError(job: UnigateVideoJob): UnigateVideoJobError {
+/** The error of a job the gateway reports `failed`; `secret` is redacted from all of it, `job` included. */
+export function failedJobError(job: UnigateVideoJob, secret: string | undefined): UnigateVideoJobError {
   const said = job.error?.message ?? 'the gateway sent no error message';
-  return new UnigateVideoJobError({
+  const error = new UnigateVideoJobError({
     jobId: job.jobId,
     reason: 'failed',
     status: 'failed',
     job,
     message: `Unigate video job ${job.jobId} failed: ${said}`,
   });
+  return redactSecrets(error, secret);
 }
 
-/** The error of a wait that ran out of time; `cause` is the last transient error, if polling had one. */
+/**
+ * The error of a wait that ran out of time; `cause` is the last transient error, if polling had one.
+ * `secret` is redacted from all of it (the cause quotes the gateway's answer).
+ */
 export function timeoutError(
   jobId: string,
   timeoutMs: number,
   status: UnigateVideoJobStatus | undefined,
-  cause?: unknown,
+  cause: unknown,
+  secret: string | undefined,
 ): UnigateVideoJobError {
   const last = status === undefined ? 'no status read' : `last status: ${status}`;
-  return new UnigateVideoJobError({
+  const error = new UnigateVideoJobError({
     jobId,
     reason: 'timeout',
     ...(status !== undefined ? { status } : {}),
@@ -75,4 +82,5 @@ export function timeoutError(
       `Unigate video job ${jobId} did not finish within ${timeoutMs} ms (${last}). ` +
       `The job keeps running: gw.videoJobs.wait('${jobId}') resumes the wait.`,
   });
+  return redactSecrets(error, secret);
 }

@@ -56,5 +56,5 @@ export async function fetchVideoJob(
     abortSignal,
     headers,
   });
-  return { job: toVideoJob(jobId, value), ...(responseHeaders ? { responseHeaders } : {}) };
+  return { job: toVideoJob(jobId, value, config.optionalApiKey()), ...(responseHeaders ? { responseHeaders } : {}) };
 }

@@ -1,3 +1,4 @@
+import { redactSecrets } from '../internal/redact-secrets';
 import type { VideoJobStatusResponse } from './video-api-types';
 
 /** The states of a video job (docs/video-and-catalog.md#video-job-states). */
@@ -10,7 +11,7 @@ export interface UnigateVideoJob {
   status: UnigateVideoJobStatus;
   /** Only when `completed`. */
   result?: { videoUrl: string; thumbnailUrl?: string };
-  /** Only when `failed`: the gateway's message. */
+  /** Only when `failed`: the gateway's message, the API key in it redacted. */
   error?: { message: string };
 }
 
@@ -28,18 +29,22 @@ export interface UnigateCreatedVideoJob {
   statusUrl: string;
 }
 
-/** The public job from a status answer. A completed job without `result` breaks the contract: it throws. */
-export function toVideoJob(jobId: string, response: VideoJobStatusResponse): UnigateVideoJob {
+/**
+ * The public job from a status answer. A completed job without `result` breaks the contract: it throws.
+ * `secret` is redacted from the gateway's error message and from the error.
+ */
+export function toVideoJob(jobId: string, response: VideoJobStatusResponse, secret: string | undefined): UnigateVideoJob {
   const job: UnigateVideoJob = { jobId: response.job_id ?? jobId, status: response.status };
   if (response.status === 'completed') {
     if (!response.result) {
-      throw new Error(`Unigate video job ${job.jobId} is completed but the status answer has no result.video_url`);
+      const error = new Error(`Unigate video job ${job.jobId} is completed but the status answer has no result.video_url`);
+      throw redactSecrets(error, secret);
     }
     job.result = { videoUrl: response.result.video_url };
     if (response.result.thumbnail_url) job.result.thumbnailUrl = response.result.thumbnail_url;
   }
   if (response.status === 'failed') {
-    job.error = { message: response.error?.message || 'the gateway sent no error message' };
+    job.error = { message: redactSecrets(response.error?.message || 'the gateway sent no error message', secret) };
   }
   return job;
 }

@@ -68,7 +68,9 @@ export async function waitForVideoJob(
   const onAbort = () => stop.abort();
   abortSignal?.addEventListener('abort', onAbort, { once: true });
   const deadline = timeoutMs <= MAX_TIMER_MS ? setTimeout(() => stop.abort(), timeoutMs) : undefined;
-  const stopped = () => (abortSignal?.aborted ? abortReason(abortSignal) : timeoutError(jobId, timeoutMs, status, lastFailure));
+  const secret = config.optionalApiKey();
+  const stopped = () =>
+    abortSignal?.aborted ? abortReason(abortSignal) : timeoutError(jobId, timeoutMs, status, lastFailure, secret);
   const pause = async (ms: number) => {
     try {
       await delay(ms, { abortSignal: stop.signal });
@@ -100,7 +102,7 @@ export async function waitForVideoJob(
         options.onStatus?.(job);
       }
       if (job.status === 'completed') return job as UnigateCompletedVideoJob;
-      if (job.status === 'failed') throw failedJobError(job);
+      if (job.status === 'failed') throw failedJobError(job, secret);
       await pause(pollIntervalMs);
     }
   } finally {
