@@ -4,26 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
+import { imageCallOptions as call } from '../helpers/call-options';
 import { API_KEY, failure, wireFormat } from '../helpers/test-kit';
 
 const IMAGES_URL = 'https://gw.test/v1/images/generations';
 const CDN_URL = 'https://cdn.example/img/1.png?sig=secret-signature&exp=1';
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const kit = wireFormat(IMAGES_URL, gw => gw.image('dall-e-3'));
-
-function call(overrides: Partial<ImageModelV3CallOptions> = {}): ImageModelV3CallOptions {
-  return {
-    prompt: 'A lighthouse at dusk',
-    n: 1,
-    size: undefined,
-    aspectRatio: undefined,
-    seed: undefined,
-    files: undefined,
-    mask: undefined,
-    providerOptions: {},
-    ...overrides,
-  };
-}
 
 const answer = {
   created: 1_736_000_000,

@@ -1,7 +1,8 @@
-import { APICallError, InvalidArgumentError, type Experimental_VideoModelV3CallOptions } from '@ai-sdk/provider';
+import { APICallError, InvalidArgumentError } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { UnigateVideoJobError } from '../../src';
+import { videoCallOptions as callOptions } from '../helpers/call-options';
 import { API_KEY, failure, setup } from '../helpers/test-kit';
 
 const ALT = 'https://alt.gw.test/v1';
@@ -24,24 +25,6 @@ function gateway(statuses: unknown[], createdBody: unknown = created) {
     ],
     { altBaseURL: ALT },
   );
-}
-
-function callOptions(overrides: Partial<Experimental_VideoModelV3CallOptions> = {}): Experimental_VideoModelV3CallOptions {
-  return {
-    prompt: 'A paper boat on a river',
-    n: 1,
-    aspectRatio: undefined,
-    resolution: undefined,
-    duration: undefined,
-    fps: undefined,
-    seed: undefined,
-    image: undefined,
-    frameImages: undefined,
-    inputReferences: undefined,
-    generateAudio: undefined,
-    providerOptions: { unigate: { pollIntervalMs: 1 } },
-    ...overrides,
-  };
 }
 
 describe('video model: doGenerate', () => {
