@@ -2,7 +2,10 @@
 // `input` (messages) and json_schema answers. Covers what such schemas use in practice: type (also type
 // arrays), enum/const, nested objects and arrays (properties/required/additionalProperties, items,
 // prefixItems and draft-4 tuples), bounds and multipleOf, lengths, formats, simple `pattern`s,
-// anyOf/oneOf/allOf and local $ref/$defs. Strings are derived from a seed text (the prompt).
+// anyOf/oneOf/allOf and local $ref/$defs. Strings are picked from a seed text (the prompt) by the field's
+// name (prompt-field-text.ts): `Paris` for `city`, not the whole prompt.
+
+import { fieldCandidates, mentionedValue, readPrompt, type PromptFacts } from './prompt-field-text';
 
 type Schema = Record<string, unknown>;
 
@@ -13,19 +16,19 @@ const HARD_DEPTH = 32;
 const MAX_STRING = 200;
 
 /**
- * A JSON value valid against `schema`, the same for the same schema and seed. Strings come from `seedText`
- * (at most 200 characters unless `maxLength` says less), or from the property name when it is blank.
+ * A JSON value valid against `schema`, the same for the same schema and seed. Strings come from `seedText`,
+ * the part that fits the property's name (at most 200 characters unless `maxLength` says less), or the
+ * property name when the seed is blank; an enum value the seed names is picked over the first.
  */
 export function generateJsonValue(schema: unknown, seedText: string): unknown {
-  const seed = seedText.trim();
   const root = isSchema(schema) ? schema : {};
-  return sample(schema, { root, seed, name: 'value', depth: 0, variant: 0 });
+  return sample(schema, { root, prompt: readPrompt(seedText), name: 'value', depth: 0, variant: 0 });
 }
 
 interface State {
   root: Schema;
-  seed: string;
-  /** The property the value is for: the text of strings when the seed is blank. */
+  prompt: PromptFacts;
+  /** The property the value is for: it chooses the part of the prompt, and is the text without one. */
   name: string;
   depth: number;
   /** Index of the item in an enclosing array, to keep unique items distinct. */
@@ -44,7 +47,8 @@ function sample(input: unknown, state: State): unknown {
 
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    return schema.enum[state.variant % schema.enum.length];
+    const named = state.variant === 0 ? mentionedValue(state.prompt, schema.enum) : undefined;
+    return named ?? schema.enum[state.variant % schema.enum.length];
   }
 
   switch (pickType(schema)) {
@@ -189,44 +193,73 @@ const FORMAT_SAMPLES: Record<string, string> = {
 function sampleString(schema: Schema, state: State): string {
   const minLength = numberOrUndefined(schema.minLength) ?? 0;
   const maxLength = numberOrUndefined(schema.maxLength) ?? MAX_STRING;
-  const text = textOf(state);
   const format = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
-  const suffix = state.variant > 0 ? ` ${state.variant + 1}` : '';
-  let value = format !== undefined ? withVariant(format, state.variant) : fitLength(text, suffix, minLength, maxLength);
+  const value = format !== undefined ? withVariant(format, state.variant) : pickText(state, minLength, maxLength);
+  if (typeof schema.pattern !== 'string') return value;
 
-  if (typeof schema.pattern === 'string') {
-    let pattern: RegExp | undefined;
-    try {
-      pattern = new RegExp(schema.pattern, 'u');
-    } catch {
-      pattern = undefined;
-    }
-    if (pattern && !pattern.test(value)) {
-      const candidates = [
-        patternExample(schema.pattern) ?? '',
-        fitLength(text.replace(/[^A-Za-z0-9]+/g, '_'), '', minLength, maxLength),
-        fitLength(text.replace(/[^a-z]+/gi, '').toLowerCase(), '', minLength, maxLength),
-        'a'.repeat(Math.max(1, minLength)),
-        'A'.repeat(Math.max(1, minLength)),
-        '0'.repeat(Math.max(1, minLength)),
-        'example',
-        'user@example.com',
-        'https://example.com',
-        '2025-01-01',
-      ];
-      const fits = (candidate: string) => {
-        const length = Array.from(candidate).length;
-        return length >= minLength && length <= maxLength && pattern.test(candidate);
-      };
-      value = candidates.find(fits) ?? value;
-    }
+  let pattern: RegExp | undefined;
+  try {
+    pattern = new RegExp(schema.pattern, 'u');
+  } catch {
+    pattern = undefined;
   }
-  return value;
+  if (!pattern || pattern.test(value)) return value;
+  const text = state.prompt.text || state.name;
+  const candidates = [
+    // A word of the prompt that fits (`Lisbon` for `^[A-Z][a-z]+$`, also from `lisbon`) reads best.
+    ...fieldCandidates(state.prompt, state.name).flatMap((text) => [text, text.charAt(0).toUpperCase() + text.slice(1)]),
+    patternExample(schema.pattern) ?? '',
+    fitLength(text.replace(/[^A-Za-z0-9]+/g, '_'), '', minLength, maxLength),
+    fitLength(text.replace(/[^a-z]+/gi, '').toLowerCase(), '', minLength, maxLength),
+    'a'.repeat(Math.max(1, minLength)),
+    'A'.repeat(Math.max(1, minLength)),
+    '0'.repeat(Math.max(1, minLength)),
+    'example',
+    'user@example.com',
+    'https://example.com',
+    '2025-01-01',
+  ];
+  const fits = (candidate: string) => {
+    const length = Array.from(candidate).length;
+    return length >= minLength && length <= maxLength && pattern.test(candidate);
+  };
+  return candidates.find(fits) ?? value;
 }
 
-/** The text strings are made of: the seed, or the property name when the seed is blank. */
+/**
+ * The text of a string without format: of the prompt's parts for the field (each cut after its last
+ * whole word within `maxLength`), those that fit the length limits, the first (the next one for each
+ * further item of an array, else the first with ` 2`, ` 3`, ...); without one, the best part or the whole
+ * prompt, cut or padded to fit; the property name when the prompt is blank.
+ */
+function pickText(state: State, minLength: number, maxLength: number): string {
+  const length = (text: string) => Array.from(text).length;
+  const candidates = fieldCandidates(state.prompt, state.name);
+  const fitting = [...new Set(candidates.map((text) => wordCut(text, maxLength)))].filter(
+    (text) => length(text) >= minLength && length(text) <= maxLength,
+  );
+  const own = fitting[state.variant];
+  if (own !== undefined) return own;
+  const best = candidates[0] ?? '';
+  const base = fitting[0] ?? ((length(best) < minLength ? state.prompt.text : best) || state.name);
+  return fitLength(base, state.variant > 0 ? ` ${state.variant + 1}` : '', minLength, maxLength);
+}
+
+/** `text` up to its last whole word within `maxLength` code points; unchanged when it fits or no word does. */
+function wordCut(text: string, maxLength: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= maxLength) return text;
+  // Drop the word cut in two, then the spaces before it (a loop: no backtracking over long runs).
+  const head = chars.slice(0, maxLength + 1).join('');
+  let end = head.length;
+  while (end > 0 && !/\s/u.test(head[end - 1]!)) end--;
+  while (end > 0 && /\s/u.test(head[end - 1]!)) end--;
+  return end === 0 ? text : head.slice(0, end);
+}
+
+/** The text of a value with no schema: the prompt's part for the field, or the property name. */
 function textOf(state: State): string {
-  return state.seed !== '' ? state.seed : state.name;
+  return fieldCandidates(state.prompt, state.name)[0] ?? state.name;
 }
 
 function withVariant(format: string, variant: number): string {

@@ -42,7 +42,7 @@ const rich = {
 describe('generateJsonValue', () => {
   it('derives required and optional string properties from the prompt and picks enum values', () => {
     const value = generateJsonValue(weather, 'Weather in Paris?');
-    expect(value).toEqual({ city: 'Weather in Paris?', unit: 'celsius' });
+    expect(value).toEqual({ city: 'Paris', unit: 'celsius' });
     expect(checkJsonSchema(weather, value)).toEqual([]);
   });
 
@@ -59,9 +59,10 @@ describe('generateJsonValue', () => {
       kind: 'order',
       choice: -3,
       pair: [1, false],
-      tags: ['order pizza', 'order pizza 2', 'order pizza 3'],
-      ref: { street: 'order pizza', zip: 'order' },
-      merged: { a: 'order pizza', b: 1 },
+      // Content words, the opening one (often a verb) last, then the prompt.
+      tags: ['pizza', 'order', 'order pizza'],
+      ref: { street: 'pizza', zip: 'pizza' },
+      merged: { a: 'pizza', b: 1 },
     });
   });
 
@@ -191,7 +192,8 @@ describe('generateJsonValue: patterns, tuples, $defs and recursion', () => {
       },
       seed,
     );
-    expect(value).toEqual({ full: seed, short: 'Find', long: `${seed}...` });
+    // The longest content word; the prompt cut at a word for four characters; the prompt padded for 25.
+    expect(value).toEqual({ full: 'flights', short: 'Find', long: `${seed}...` });
   });
 
   it('is deterministic and varies with the seed', () => {

@@ -103,7 +103,7 @@ describe('messages route: tools', () => {
   it('answers only a tool_use block of the first tool with tool_choice any', async () => {
     const { json } = await post(request('Weather in Paris?', { tools, tool_choice: { type: 'any' } }));
     expect(json.content).toEqual([
-      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Weather in Paris?', unit: 'celsius' } },
+      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } },
     ]);
     expect(json.stop_reason).toBe('tool_use');
     expect(json.stop_sequence).toBeNull();
@@ -112,7 +112,7 @@ describe('messages route: tools', () => {
   it('calls the named tool with tool_choice tool', async () => {
     const { json } = await post(request('Time in Tokyo?', { tools, tool_choice: { type: 'tool', name: 'get_time' } }));
     expect(json.content).toEqual([
-      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_time', input: { zone: 'Time in Tokyo?', precise: true } },
+      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_time', input: { zone: 'Tokyo', precise: true } },
     ]);
     expect(json.stop_reason).toBe('tool_use');
   });
@@ -122,7 +122,7 @@ describe('messages route: tools', () => {
     const absent = await post(request('Weather in Paris?', { tools }));
     expect(auto.json.content).toEqual([
       { type: 'text', text: 'I will call the get_weather tool.' },
-      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Weather in Paris?', unit: 'celsius' } },
+      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } },
     ]);
     expect(auto.json.stop_reason).toBe('tool_use');
     expect(absent.json.content).toEqual(auto.json.content);
@@ -182,8 +182,8 @@ describe('messages route: tools', () => {
     const text = 'Weather and time [[emulator:parallel-tools]]';
     const parallel = (await post(request(text, { tools, tool_choice: { type: 'any' } }))).json;
     expect(parallel.content).toEqual([
-      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Weather and time', unit: 'celsius' } },
-      { type: 'tool_use', id: 'toolu_emu_2', name: 'get_time', input: { zone: 'Weather and time', precise: true } },
+      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Weather', unit: 'celsius' } },
+      { type: 'tool_use', id: 'toolu_emu_2', name: 'get_time', input: { zone: 'Weather', precise: true } },
     ]);
     const single = (await post(request(text, { tools, tool_choice: { type: 'any', disable_parallel_tool_use: true } }))).json;
     expect(single.content.map((b: { name: string }) => b.name)).toEqual(['get_weather']);
@@ -217,7 +217,8 @@ describe('messages route: tools', () => {
     );
     const input = json.content[0].input;
     expect(z.fromJSONSchema(schema as any).safeParse(input)).toMatchObject({ success: true });
-    expect(input.query).toBe('Search the a');
+    // The prompt, cut after its last whole word within 12 characters.
+    expect(input.query).toBe('Search the');
   });
 });
 

@@ -129,7 +129,7 @@ describe('messages route: streaming', () => {
     expect(pieces.length).toBeGreaterThan(4);
     const json = pieces.map((d) => d.partial_json).join('');
     expect(json).toBe(JSON.stringify(toolUse.input));
-    expect(JSON.parse(json)).toEqual({ city: 'Weather in Paris?', unit: 'celsius' });
+    expect(JSON.parse(json)).toEqual({ city: 'Paris', unit: 'celsius' });
     // The text block closes before the tool block opens.
     const order = events.filter((e) => e.event.startsWith('content_block_') && e.event !== 'content_block_delta');
     expect(order.map((e) => `${e.event}:${e.data.index}`)).toEqual([

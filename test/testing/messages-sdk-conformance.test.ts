@@ -50,7 +50,7 @@ describe('messages route with the official Anthropic SDK', () => {
     });
     expect(first.stop_reason).toBe('tool_use');
     expect(first.content).toEqual([
-      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Weather in Paris?', unit: 'celsius' } },
+      { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } },
     ]);
     const second = await client.messages.create({
       model: 'claude-3-5-haiku',
