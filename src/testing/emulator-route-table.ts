@@ -38,22 +38,19 @@ export interface RouteEntry {
   route: EmulatorRoute;
 }
 
-const chatCompletions = {
-  method: 'POST',
-  key: 'bearer',
-  errors: 'chat',
-  body: 'json',
-  modelType: 'chat',
-  route: chatCompletionsRoute,
-} as const;
+/** The row under the base (`/v1`) and the alt base (`/alt/v1`); `pattern` is the path below the base. */
+function onBothBases(entry: RouteEntry): RouteEntry[] {
+  return ['/v1', '/alt/v1'].map((base) => ({ ...entry, pattern: `${base}${entry.pattern}` }));
+}
 
 /** Every endpoint the emulator serves; other paths answer 404. */
 export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/public/models', method: 'GET', key: 'none', errors: 'chat', route: catalogRoute },
   { pattern: '/v1/models', method: 'GET', key: 'bearer', errors: 'chat', route: modelsRoute },
-  { pattern: '/v1/chat/completions', ...chatCompletions },
+  // Chat, images and video on both bases: a provider given only a site URL sends images and video to
+  // `{site}/v1` (its alt base defaults to the base), one given the emulator's settings to `/alt/v1`.
+  ...onBothBases({ pattern: '/chat/completions', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'chat', route: chatCompletionsRoute }),
   { pattern: '/v1/embeddings', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'embedding', route: embeddingsRoute },
-  { pattern: '/alt/v1/chat/completions', ...chatCompletions },
   {
     pattern: '/api/v1/messages',
     method: 'POST',
@@ -64,11 +61,11 @@ export const ROUTES: readonly RouteEntry[] = [
     checkHeaders: messagesHeaderProblem,
     route: messagesRoute,
   },
-  { pattern: '/alt/v1/images/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image', route: imagesRoute },
+  ...onBothBases({ pattern: '/images/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image', route: imagesRoute }),
   // The images a `url` answer links to, without a key, like a CDN link.
   { pattern: '/files/images/:file', method: 'GET', key: 'none', errors: 'image-video', route: imageFileRoute },
-  { pattern: '/alt/v1/videos/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'video', route: videoGenerationsRoute },
-  { pattern: '/alt/v1/videos/status/:jobId', method: 'GET', key: 'bearer', errors: 'image-video', route: videoStatusRoute },
+  ...onBothBases({ pattern: '/videos/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'video', route: videoGenerationsRoute }),
+  ...onBothBases({ pattern: '/videos/status/:jobId', method: 'GET', key: 'bearer', errors: 'image-video', route: videoStatusRoute }),
   // A finished job's files, without a key, like a CDN link.
   { pattern: '/files/videos/:jobId/:file', method: 'GET', key: 'none', errors: 'image-video', route: videoFileRoute },
   { pattern: '/v1/audio/speech', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'audio', route: speechRoute },

@@ -161,3 +161,43 @@ describe('a router over pattern rows', () => {
     });
   });
 });
+
+describe('ROUTES: chat, images and video on both bases', () => {
+  it.each(['/v1', '/alt/v1'])('serves %s with the same rows', (base) => {
+    expect(resolveRoute(ROUTES, 'POST', `${base}/chat/completions`)).toMatchObject({ entry: { key: 'bearer', errors: 'chat', modelType: 'chat' } });
+    expect(resolveRoute(ROUTES, 'POST', `${base}/images/generations`)).toMatchObject({
+      entry: { key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image' },
+      params: {},
+    });
+    expect(resolveRoute(ROUTES, 'POST', `${base}/videos/generations`)).toMatchObject({
+      entry: { key: 'bearer', errors: 'image-video', body: 'json', modelType: 'video' },
+      params: {},
+    });
+    expect(resolveRoute(ROUTES, 'GET', `${base}/videos/status/vid-3`)).toMatchObject({
+      entry: { key: 'bearer', errors: 'image-video' },
+      params: { jobId: 'vid-3' },
+    });
+  });
+
+  it('answers images and video jobs on /v1 end to end; a job is one job on either base', async () => {
+    const router = createEmulatorRouter({
+      dailyRequestLimit: Infinity,
+      now: () => NOW,
+      deniedModels: new Set(),
+      models: new Map(SAMPLE_MODELS.map((model) => [model.id, model])),
+      streamDelayMs: 0,
+      log: [],
+    });
+    const post = (path: string, body: object) => call(router, path, { method: 'POST', headers: BEARER, body: JSON.stringify(body) });
+    const images = await post('/v1/images/generations', { model: 'dall-e-3', prompt: 'a red fox', size: '256x256', response_format: 'url' });
+    expect(images.status).toBe(200);
+    expect(images.json.data[0].url).toMatch(/^http:\/\/unigate\.emulator\/files\/images\/.+\.png$/);
+    const created = await post('/v1/videos/generations', { model: 'veo-3', prompt: 'A boat' });
+    expect(created.json).toEqual({ job_id: 'vid-1', status: 'pending', status_url: 'http://unigate.emulator/v1/videos/status/vid-1' });
+    expect((await call(router, '/v1/videos/status/vid-1', { headers: BEARER })).json).toEqual({ job_id: 'vid-1', status: 'processing' });
+    expect((await call(router, '/alt/v1/videos/status/vid-1', { headers: BEARER })).json).toMatchObject({ job_id: 'vid-1', status: 'completed' });
+    const wrongModel = await post('/v1/videos/generations', { model: 'dall-e-3', prompt: 'A boat' });
+    expect(wrongModel.status).toBe(400);
+    expect(wrongModel.json.error).not.toHaveProperty('code');
+  });
+});

@@ -39,6 +39,7 @@ describe('emulator settings and routing', () => {
       baseURL: 'http://unigate.emulator/v1',
       altBaseURL: 'http://unigate.emulator/alt/v1',
       apiKey: KEY,
+      videoPollIntervalMs: 20,
       fetch: emulator.fetch,
     });
   });
@@ -60,8 +61,8 @@ describe('emulator settings and routing', () => {
 
   it('answers unknown paths, including endpoints not emulated yet, with a chat-style 404', async () => {
     const emulator = createUnigateEmulator();
-    // Images and video live on the alt base only; embeddings and audio on the base only.
-    for (const path of ['/', '/v1/moderations', '/v1/images/generations', '/alt/v1/embeddings', '/alt/v1/models', '/v2/models']) {
+    // Chat, images and video live on both bases; embeddings, audio and models on the base only.
+    for (const path of ['/', '/v1/moderations', '/alt/v1/embeddings', '/alt/v1/models', '/alt/v1/audio/speech', '/v2/models']) {
       const { status, json } = await send(emulator, `http://unigate.emulator${path}`, { method: 'POST', headers: BEARER, body: '{}' });
       expect(status).toBe(404);
       expect(json).toEqual({ error: { type: 'not_found_error', message: `No endpoint at POST ${path}`, code: 404 } });

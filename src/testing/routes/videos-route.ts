@@ -49,16 +49,20 @@ function creationProblem(body: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-const statusUrl = (context: EmulatorContext, id: string) => `${context.origin}/alt/v1/videos/status/${encodeURIComponent(id)}`;
+/** The status URL on the base the job was created on (`/v1` or `/alt/v1`), on the request's origin. */
+function statusUrl(request: Request, context: EmulatorContext, id: string): string {
+  const base = new URL(request.url).pathname.replace(/\/videos\/generations\/*$/, '');
+  return `${context.origin}${base}/videos/status/${encodeURIComponent(id)}`;
+}
 const fileUrl = (context: EmulatorContext, id: string, file: string) =>
   `${context.origin}/files/videos/${encodeURIComponent(id)}/${file}`;
 
 /**
  * `POST {alt_base_url}/videos/generations`: checks the body, then creates a `pending` job and answers
- * `{job_id, status:'pending', status_url}` (absolute, on the request's origin). `[[emulator:status:<code>]]`
+ * `{job_id, status:'pending', status_url}` (absolute, on the request's origin and base). `[[emulator:status:<code>]]`
  * in the prompt answers that HTTP error instead; `[[emulator:video-fail]]` makes the job end `failed`.
  */
-export const videoGenerationsRoute: EmulatorRoute = async (_request, context) => {
+export const videoGenerationsRoute: EmulatorRoute = async (request, context) => {
   const body = context.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return errorResponse('image-video', 400, 'Invalid body: expected a JSON object');
@@ -71,7 +75,7 @@ export const videoGenerationsRoute: EmulatorRoute = async (_request, context) =>
     return errorResponse('image-video', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
   }
   const job = context.videoJobs.create(prompt.includes(VIDEO_FAIL_MARKER) ? { failMessage: VIDEO_FAIL_MESSAGE } : {});
-  return jsonResponse({ job_id: job.id, status: job.status, status_url: statusUrl(context, job.id) });
+  return jsonResponse({ job_id: job.id, status: job.status, status_url: statusUrl(request, context, job.id) });
 };
 
 function jobBody(context: EmulatorContext, job: VideoJobState): object {
