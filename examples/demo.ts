@@ -11,7 +11,7 @@ import { speech } from './speech';
 import { transcription } from './transcription';
 import { video } from './video';
 
-const { gw, live, close } = await setup();
+const { gw, live, download, close } = await setup();
 // Every model call's cost (providerMetadata.unigate.cost), printed per call and as a table at the end.
 const ledger = new CostLedger();
 try {
@@ -23,7 +23,7 @@ try {
   await speech(gw, ledger, process.env.UNIGATE_SPEECH_MODEL);
   await transcription(gw, ledger, process.env.UNIGATE_TRANSCRIPTION_MODEL);
   await image(gw, ledger, process.env.UNIGATE_IMAGE_MODEL);
-  await video(gw, live, ledger, process.env.UNIGATE_VIDEO_MODEL);
+  await video(gw, download, ledger, process.env.UNIGATE_VIDEO_MODEL);
   await errors(gw, live);
   ledger.print('Cost of every call above');
 } finally {

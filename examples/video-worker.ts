@@ -12,9 +12,8 @@ const [, , command, jobId] = process.argv;
 
 if (command === 'wait') {
   // The worker: settings from the environment the parent passed on, the job id from the queue.
-  const gw = createUnigate();
+  const gw = createUnigate({ videoPollIntervalMs: Number(process.env.VIDEO_POLL_INTERVAL_MS ?? 5_000) });
   const done = await gw.videoJobs.wait(jobId!, {
-    pollIntervalMs: Number(process.env.VIDEO_POLL_INTERVAL_MS ?? 5_000),
     onStatus: job => console.log(`  [worker ${process.pid}] ${job.jobId}: ${job.status}`),
   });
   console.log(`  [worker ${process.pid}] done: ${done.result.videoUrl}`);
@@ -33,7 +32,7 @@ if (command === 'wait') {
           UNIGATE_SITE_URL: settings.siteURL,
           UNIGATE_BASE_URL: settings.baseURL,
           UNIGATE_ALT_BASE_URL: settings.altBaseURL,
-          VIDEO_POLL_INTERVAL_MS: '250',
+          VIDEO_POLL_INTERVAL_MS: String(settings.videoPollIntervalMs),
         }
       : process.env;
     // Asynchronously: this process serves the emulator the worker polls.

@@ -1,24 +1,24 @@
 import type { JSONObject } from '@ai-sdk/provider';
 import { experimental_generateVideo as generateVideo } from 'ai';
 import type { UnigateProvider, UnigateVideoJob, UnigateVideoProviderMetadata, UnigateVideoProviderOptions } from '../src/index';
+import type { UnigateEmulatorDownload } from '../src/testing/index';
 import { costNote, type CostLedger } from './costs';
 
 /**
- * A plain-fetch download. The AI SDK's default download refuses private hosts (localhost, 127/8, 10/8,
- * ...) to stop server-side request forgery, so the emulator's loopback URLs need one of their own.
+ * Video: one job through experimental_generateVideo, a progress line per status change, then the file.
+ * The poll interval is the provider's (`videoPollIntervalMs`: 5 s live, 20 ms in the emulator's settings).
+ * `download` is the emulator's (the AI SDK's default downloader refuses loopback URLs); undefined live,
+ * where the gateway's public video URLs suit the default one.
  */
-async function download({ url, abortSignal }: { url: URL; abortSignal?: AbortSignal }) {
-  const response = await fetch(url, { signal: abortSignal });
-  if (!response.ok) throw new Error(`Download of ${url} failed with HTTP ${response.status}`);
-  return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
-}
-
-/** Video: one job through experimental_generateVideo, a progress line per status change, then the file. */
-export async function video(gw: UnigateProvider, live: boolean, ledger: CostLedger, model = 'veo-3'): Promise<void> {
+export async function video(
+  gw: UnigateProvider,
+  download: UnigateEmulatorDownload | undefined,
+  ledger: CostLedger,
+  model = 'veo-3',
+): Promise<void> {
   console.log(`\n# Video (${model})`);
   const started = Date.now();
   const options: UnigateVideoProviderOptions = {
-    pollIntervalMs: live ? 5_000 : 250,
     onStatus: (job: UnigateVideoJob) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${job.jobId}: ${job.status}`),
   };
   const result = await generateVideo({
@@ -28,8 +28,7 @@ export async function video(gw: UnigateProvider, live: boolean, ledger: CostLedg
     duration: 5,
     // onStatus is a function: the AI SDK passes it through, but types provider options as JSON.
     providerOptions: { unigate: options as unknown as JSONObject },
-    // Live videos come from the gateway's public URLs: the default download is fine there.
-    ...(live ? {} : { download }),
+    download,
   });
   const metadata = result.providerMetadata.unigate as unknown as UnigateVideoProviderMetadata;
   console.log(`  video URL: ${metadata.videoUrl}`);

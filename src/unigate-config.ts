@@ -37,6 +37,8 @@ export interface UnigateConfig {
   /** The user's extra headers. */
   readonly headers: Record<string, string | undefined>;
   readonly fetch?: FetchFunction;
+  /** The `videoPollIntervalMs` setting (checked by `createUnigate`): the poll interval of calls that name none. */
+  readonly videoPollIntervalMs?: number;
   /** Prices and catalog checks per call (`forCall`), and the catalog cache behind them. */
   readonly pricing: UnigatePricingService;
 }
@@ -97,6 +99,7 @@ export function createUnigateConfig(
       settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
     headers: settings.headers ?? {},
     fetch: settings.fetch,
+    videoPollIntervalMs: settings.videoPollIntervalMs,
     pricing: createPricing({
       pricing: settings.pricing,
       ttlMs: settings.catalogCacheTtlMs,

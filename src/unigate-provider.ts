@@ -23,6 +23,8 @@ import { UnigateSpeechModel } from './speech/unigate-speech-model';
 import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
 import type { UnigateCost, UnigatePricing } from './pricing/unigate-pricing-types';
 import { createUnigateConfig } from './unigate-config';
+import { checkRange } from './internal/validate-argument';
+import { VIDEO_LIMITS } from './video/unigate-video-options';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
 import type {
@@ -71,6 +73,13 @@ export interface UnigateProviderSettings {
    * and is tried again a minute later.
    */
   catalogCacheTtlMs?: number;
+  /**
+   * Milliseconds between video status polls when a call names no `pollIntervalMs` of its own (the video
+   * model's `providerOptions.unigate`, `gw.videoJobs.wait` and `generate`); also the pause before the
+   * first poll of a job just created. At least 0. Default 5000, the gateway's published client loop.
+   * The emulator's settings set it low, so its jobs finish in milliseconds.
+   */
+  videoPollIntervalMs?: number;
 }
 
 /** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */
@@ -139,6 +148,7 @@ export interface UnigateProvider extends ProviderV3 {
 
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
+  checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
   const config = createUnigateConfig(settings);
   const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, config);
   const embeddingModel = (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 => new UnigateEmbeddingModel(modelId, config);

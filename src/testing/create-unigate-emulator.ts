@@ -1,4 +1,5 @@
 import type { EmulatorModel } from './emulator-context';
+import { createEmulatorDownload, type UnigateEmulatorDownload } from './emulator-download';
 import { createEmulatorRouter, type EmulatorRequestLogEntry } from './emulator-router';
 import { SAMPLE_MODELS } from './sample-catalog';
 import { createVideoJobStore, type VideoJobTiming } from './video-jobs';
@@ -11,6 +12,12 @@ export const EMULATOR_ORIGIN = 'http://unigate.emulator';
  * that option the emulator accepts any non-empty key, this one included.
  */
 export const EMULATOR_API_KEY = 'sk-unigate-emulator';
+
+/**
+ * The `videoPollIntervalMs` of the emulator's settings: a job that completes on its second poll (the
+ * default) is done in about 40 ms instead of the 10 s the gateway's 5-second loop would take.
+ */
+export const EMULATOR_VIDEO_POLL_INTERVAL_MS = 20;
 
 /** Options of `createUnigateEmulator`. */
 export interface UnigateEmulatorOptions {
@@ -47,6 +54,8 @@ export interface UnigateEmulatorSettings {
   baseURL: string;
   altBaseURL: string;
   apiKey: string;
+  /** `EMULATOR_VIDEO_POLL_INTERVAL_MS` (20): video jobs finish in milliseconds, not seconds. */
+  videoPollIntervalMs: number;
   /** Set for the in-process emulator; absent for a listening server (the real fetch reaches it). */
   fetch?: typeof globalThis.fetch;
 }
@@ -57,6 +66,11 @@ export interface UnigateEmulatorServer {
   url: string;
   /** Settings for `createUnigate(server.settings)` against this server (no custom fetch). */
   settings: UnigateEmulatorSettings;
+  /**
+   * The AI SDK's `download` option for this server's files (`experimental_generateVideo({ download })`):
+   * the SDK's default downloader refuses loopback URLs. Fetches only URLs on `url`.
+   */
+  download: UnigateEmulatorDownload;
   /** Stops the server and ends open connections. */
   close(): Promise<void>;
 }
@@ -67,8 +81,13 @@ export interface UnigateEmulator {
   handler: (request: Request) => Promise<Response>;
   /** A `fetch` served in process by `handler` (honours abort signals): `createUnigate({ fetch })`. */
   fetch: typeof globalThis.fetch;
-  /** `{ siteURL, baseURL, altBaseURL, apiKey, fetch }` for `createUnigate(emulator.settings)`. */
+  /** `{ siteURL, baseURL, altBaseURL, apiKey, videoPollIntervalMs, fetch }` for `createUnigate(emulator.settings)`. */
   settings: UnigateEmulatorSettings;
+  /**
+   * The AI SDK's `download` option for the emulator's files (`experimental_generateVideo({ download })`),
+   * served in process by `handler`: the emulator's host resolves nowhere.
+   */
+  download: UnigateEmulatorDownload;
   /** Serves `handler` on 127.0.0.1 (Node only; `port` 0 or absent picks a free one). */
   listen(options?: { port?: number }): Promise<UnigateEmulatorServer>;
   /** Every request answered, in order, for counting requests in tests. */
@@ -87,6 +106,7 @@ function settingsFor(origin: string, apiKey: string, fetch?: typeof globalThis.f
     baseURL: `${origin}/v1`,
     altBaseURL: `${origin}/alt/v1`,
     apiKey,
+    videoPollIntervalMs: EMULATOR_VIDEO_POLL_INTERVAL_MS,
   };
   if (fetch) settings.fetch = fetch;
   return settings;
@@ -124,17 +144,18 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
 /**
  * An in-process emulator of the Unigate gateway, written from the wire facts in the repository's docs/README.md,
  * deterministic (same request, same answer; time only from `now`). Serves: `GET /api/public/models`,
- * `GET /v1/models`, `POST /v1/chat/completions`, `POST /alt/v1/chat/completions`,
+ * `GET /v1/models`, `POST /v1/chat/completions`,
  * `POST /v1/embeddings` (hashed bag-of-words vectors, float or base64, `dimensions`),
  * `POST /v1/audio/speech` (decodable mp3, opus, aac, flac or wav with its Content-Type),
  * `POST /v1/audio/transcriptions` (all five response formats; segment times fit the audio's length),
- * `POST /alt/v1/images/generations` (real PNGs drawn from the prompt, `b64_json` or `url`; the links at
+ * `POST /v1/images/generations` (real PNGs drawn from the prompt, `b64_json` or `url`; the links at
  * `GET /files/images/<name>.png`; a prompt under four words gets a `revised_prompt`),
- * `POST /api/v1/messages`, `POST /alt/v1/videos/generations`, `GET /alt/v1/videos/status/:jobId` (jobs
+ * `POST /api/v1/messages`, `POST /v1/videos/generations`, `GET /v1/videos/status/:jobId` (jobs
  * move pending -> processing -> completed by polls or the clock: option `videoJob`) and the finished
- * files at `GET /files/videos/:jobId/video.mp4|thumbnail.jpg` (a small real MP4 and JPEG). Other paths
- * answer 404. Any non-empty key works unless `apiKey` narrows it; every answer carries a `Date` header
- * from `now`.
+ * files at `GET /files/videos/:jobId/video.mp4|thumbnail.jpg` (a small real MP4 and JPEG). Chat, images
+ * and video are also served under `/alt/v1`, so a site URL alone or the settings' alt base both work.
+ * Other paths answer 404. Any non-empty key works unless `apiKey` narrows it; every answer carries a
+ * `Date` header from `now`.
  *
  * Markers in the last user message force behaviour: `[[emulator:status:<code>]]` (HTTP error in the
  * family's shape), `[[emulator:stream-error]]` (error mid-stream), `[[emulator:truncate]]` (body cut
@@ -145,6 +166,7 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
  * const emulator = createUnigateEmulator();
  * const gw = createUnigate(emulator.settings);
  * const { text } = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello' }); // 'You said: Hello'
+ * const { video } = await experimental_generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', download: emulator.download });
  */
 export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): UnigateEmulator {
   const { apiKey } = options;
@@ -186,10 +208,16 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
     handler,
     fetch: fetch as typeof globalThis.fetch,
     settings: settingsFor(EMULATOR_ORIGIN, settingsKey, fetch as typeof globalThis.fetch),
+    download: createEmulatorDownload(fetch as typeof globalThis.fetch),
     async listen({ port } = {}) {
       const { startNodeServer } = await import('./node-server');
       const server = await startNodeServer(handler, port);
-      return { url: server.url, settings: settingsFor(server.url, settingsKey), close: server.close };
+      return {
+        url: server.url,
+        settings: settingsFor(server.url, settingsKey),
+        download: createEmulatorDownload(globalThis.fetch, server.url),
+        close: server.close,
+      };
     },
     requests,
     models,

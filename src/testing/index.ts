@@ -3,7 +3,9 @@ export {
   createUnigateEmulator,
   EMULATOR_API_KEY,
   EMULATOR_ORIGIN,
+  EMULATOR_VIDEO_POLL_INTERVAL_MS,
 } from './create-unigate-emulator';
+export type { UnigateEmulatorDownload } from './emulator-download';
 export type {
   UnigateEmulator,
   UnigateEmulatorOptions,

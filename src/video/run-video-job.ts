@@ -1,10 +1,9 @@
 import { withRetries } from '../internal/retry';
 import type { UnigateConfig } from '../unigate-config';
-import { DEFAULT_VIDEO_POLL_INTERVAL_MS } from './unigate-video-options';
 import type { VideoGenerationBody } from './video-api-types';
 import type { UnigateCompletedVideoJob } from './video-job';
 import { postVideoJob } from './video-job-requests';
-import { waitForVideoJob, type UnigateVideoWaitOptions } from './wait-for-video-job';
+import { videoPollIntervalMs, waitForVideoJob, type UnigateVideoWaitOptions } from './wait-for-video-job';
 
 /**
  * Creates a job and waits for it: `onStatus` sees `pending` at creation, then every change; the first
@@ -26,7 +25,7 @@ export async function runVideoJob(
     ...options,
     statusUrl: created.statusUrl,
     lastStatus: 'pending',
-    firstPollAfterMs: options.pollIntervalMs ?? DEFAULT_VIDEO_POLL_INTERVAL_MS,
+    firstPollAfterMs: options.pollIntervalMs ?? videoPollIntervalMs(config),
   });
   return { job, ...(responseHeaders ? { responseHeaders } : {}) };
 }

@@ -58,7 +58,10 @@ export const unigateVideoProviderOptionsSchema = lazy(() =>
 export interface UnigateVideoProviderOptions {
   /** End-user id for the gateway's abuse monitoring, sent as `user`. */
   user?: string;
-  /** Milliseconds between status polls (at least 0). Default 5000, the gateway's published client loop. */
+  /**
+   * Milliseconds between status polls (at least 0). Default: the provider's `videoPollIntervalMs`
+   * setting, else 5000 (the gateway's published client loop).
+   */
   pollIntervalMs?: number;
   /**
    * Milliseconds to wait for the job before giving up (at least 0). Default 600000 (10 minutes). The

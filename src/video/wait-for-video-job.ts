@@ -10,7 +10,10 @@ import { fetchVideoJob, type VideoRequestOptions } from './video-job-requests';
 
 /** How `gw.videoJobs.wait` (and the video model) waits for a job. */
 export interface UnigateVideoWaitOptions {
-  /** Milliseconds between status polls. Default 5000, the gateway's published client loop. */
+  /**
+   * Milliseconds between status polls. Default: the provider's `videoPollIntervalMs` setting, else 5000
+   * (the gateway's published client loop).
+   */
   pollIntervalMs?: number;
   /** Milliseconds before the wait gives up with a timeout error carrying the job id. Default 600000. */
   timeoutMs?: number;
@@ -32,6 +35,11 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** A failure that says nothing about the job: rate limits, 5xx, 408/409, a dropped connection. */
 function isTransient(error: unknown): boolean {
   return (APICallError.isInstance(error) && error.isRetryable) || error instanceof TypeError;
+}
+
+/** The poll interval of a wait that names none: the provider's setting, else the gateway's 5 seconds. */
+export function videoPollIntervalMs(config: UnigateConfig): number {
+  return config.videoPollIntervalMs ?? DEFAULT_VIDEO_POLL_INTERVAL_MS;
 }
 
 /** Checks the wait's timing before any request; `prefix` names where the options came from. */
@@ -57,7 +65,7 @@ export async function waitForVideoJob(
   jobId: string,
   options: UnigateVideoWaitOptions & { firstPollAfterMs?: number; lastStatus?: UnigateVideoJobStatus } = {},
 ): Promise<UnigateCompletedVideoJob> {
-  const { pollIntervalMs = DEFAULT_VIDEO_POLL_INTERVAL_MS, timeoutMs = DEFAULT_VIDEO_TIMEOUT_MS, abortSignal } = options;
+  const { pollIntervalMs = videoPollIntervalMs(config), timeoutMs = DEFAULT_VIDEO_TIMEOUT_MS, abortSignal } = options;
   checkWaitOptions(options);
   if (abortSignal?.aborted) throw abortReason(abortSignal);
 

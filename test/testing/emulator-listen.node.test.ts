@@ -1,3 +1,4 @@
+import * as ai from 'ai';
 import { generateText } from 'ai';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,9 @@ import { createUnigate } from '../../src/index';
 import { createUnigateEmulator, type UnigateEmulatorServer } from '../../src/testing/index';
 
 const KEY = 'sk-unigate-emulator';
+const generateImage = ai.generateImage;
+type Loose = (options: Record<string, unknown>) => Promise<any>;
+const generateVideo = ai.experimental_generateVideo as unknown as Loose;
 const servers: UnigateEmulatorServer[] = [];
 
 async function start(options: Parameters<typeof createUnigateEmulator>[0] = {}) {
@@ -28,6 +32,7 @@ describe('emulator.listen() on loopback', () => {
       baseURL: `${server.url}/v1`,
       altBaseURL: `${server.url}/alt/v1`,
       apiKey: KEY,
+      videoPollIntervalMs: 20,
     });
     const response = await fetch(`${server.url}/v1/models`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(response.status).toBe(200);
@@ -76,6 +81,68 @@ describe('emulator.listen() on loopback', () => {
     const gw = createUnigate({ apiKey: 'my-app-key', siteURL: server.url });
     const error = await generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ statusCode: 404, responseBody: '{"error":{"type":"not_found_error","message":"Unknown model \'gpt-5-typo\'","code":404}}' });
+  });
+
+  it('serves images and video to a provider given only UNIGATE_SITE_URL and UNIGATE_API_KEY (alt base = base)', async () => {
+    const { server, emulator } = await start();
+    vi.stubEnv('UNIGATE_SITE_URL', server.url);
+    vi.stubEnv('UNIGATE_API_KEY', 'my-app-key');
+    vi.stubEnv('UNIGATE_BASE_URL', undefined);
+    vi.stubEnv('UNIGATE_ALT_BASE_URL', undefined);
+    // No URL setting: every URL comes from the environment. The poll interval keeps the test short.
+    const gw = createUnigate({ videoPollIntervalMs: server.settings.videoPollIntervalMs });
+    const image = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox in the snow', size: '256x256', maxRetries: 0 });
+    expect(image.image.mediaType).toBe('image/png');
+    const video = await generateVideo({ model: gw.video('veo-3'), prompt: 'A paper boat', download: server.download, maxRetries: 0 });
+    expect(video.video.mediaType).toBe('video/mp4');
+    expect(video.providerMetadata.unigate.videoUrl).toBe(`${server.url}/files/videos/vid-1/video.mp4`);
+    expect(emulator.requests.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['POST', '/v1/images/generations', 200],
+      ['POST', '/v1/videos/generations', 200],
+      ['GET', '/v1/videos/status/vid-1', 200],
+      ['GET', '/v1/videos/status/vid-1', 200],
+      ['GET', '/files/videos/vid-1/video.mp4', 200],
+    ]);
+  });
+
+  it('answers a video job created on /v1 with a status_url on /v1', async () => {
+    const { server } = await start();
+    const response = await fetch(`${server.url}/v1/videos/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'veo-3', prompt: 'A boat' }),
+    });
+    expect(await response.json()).toEqual({ job_id: 'vid-1', status: 'pending', status_url: `${server.url}/v1/videos/status/vid-1` });
+  });
+
+  it('runs a video job in well under a second with server.settings and server.download', async () => {
+    const { server, emulator } = await start();
+    const gw = createUnigate(server.settings);
+    const started = performance.now();
+    const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A paper boat', download: server.download, maxRetries: 0 });
+    const elapsed = performance.now() - started;
+    const file = await fetch(`${server.url}/files/videos/vid-1/video.mp4`);
+    expect(result.video.uint8Array).toEqual(new Uint8Array(await file.arrayBuffer()));
+    expect(emulator.requests.map((entry) => entry.path)).toEqual([
+      '/alt/v1/videos/generations',
+      '/alt/v1/videos/status/vid-1',
+      '/alt/v1/videos/status/vid-1',
+      '/files/videos/vid-1/video.mp4',
+      '/files/videos/vid-1/video.mp4',
+    ]);
+    // A guard, not a benchmark: the gateway's 5-second interval would make this about 10 s.
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('server.download fetches only the server\'s own URLs and reports a missing file', async () => {
+    const { server, emulator } = await start();
+    const elsewhere = await server.download({ url: new URL('http://127.0.0.1:9/files/videos/vid-1/video.mp4') }).catch((e: unknown) => e);
+    expect((elsewhere as Error).message).toBe(
+      `The emulator's download fetches only ${server.url}/…; refused http://127.0.0.1:9/files/videos/vid-1/video.mp4`,
+    );
+    expect(emulator.requests).toHaveLength(0);
+    const missing = await server.download({ url: new URL(`${server.url}/files/videos/vid-7/video.mp4`) }).catch((e: unknown) => e);
+    expect((missing as Error).message).toBe(`Download of ${server.url}/files/videos/vid-7/video.mp4 from the emulator failed with HTTP 404`);
   });
 
   it('passes JSON request bodies through', async () => {

@@ -1,7 +1,7 @@
 import * as ai from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, UnigateVideoJobError } from '../../src';
-import { createUnigateEmulator, type UnigateEmulator } from '../../src/testing';
+import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
 
 // End to end through the real `ai` package: ai@6 here, ai@7 in the Node 22 lane. Both have
@@ -17,20 +17,10 @@ const getVideoStatus = (ai as Record<string, unknown>).experimental_getVideoStat
   | undefined;
 const isAi7 = typeof startVideo === 'function';
 
-/**
- * The emulator's files through its own fetch. The AI SDK's default download refuses private hosts
- * (localhost, 10/8, 127/8, ...) against SSRF, and the in-process emulator's host resolves nowhere.
- */
-function downloadFrom(emulator: UnigateEmulator) {
-  return async ({ url, abortSignal }: { url: URL; abortSignal?: AbortSignal }) => {
-    const response = await emulator.fetch(url, { signal: abortSignal });
-    return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
-  };
-}
-
 function fixture(options: Parameters<typeof createUnigateEmulator>[0] = {}) {
   const emulator = createUnigateEmulator(options);
-  return { emulator, gw: createUnigate(emulator.settings), download: downloadFrom(emulator) };
+  // emulator.download: the AI SDK's default download refuses private hosts, and this host resolves nowhere.
+  return { emulator, gw: createUnigate(emulator.settings), download: emulator.download };
 }
 
 describe('experimental_generateVideo', () => {
@@ -124,6 +114,31 @@ describe('experimental_generateVideo', () => {
     ]);
     expect(bodies).toEqual([{ model: 'veo-3', prompt: 'A lighthouse', aspect_ratio: '1:1', duration: 10 }]);
     expect(result.providerMetadata.unigate.status).toBe('completed');
+  });
+
+  it('finishes a job in well under a second with emulator.settings and emulator.download alone', async () => {
+    const { emulator, gw, download } = fixture();
+    const started = performance.now();
+    const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A paper boat on a river', download });
+    const elapsed = performance.now() - started;
+    expect(emulator.requests.map(r => r.path)).toEqual([
+      '/alt/v1/videos/generations',
+      '/alt/v1/videos/status/vid-1',
+      '/alt/v1/videos/status/vid-1',
+      '/files/videos/vid-1/video.mp4',
+    ]);
+    const file = await emulator.fetch(result.providerMetadata.unigate.videoUrl);
+    expect(result.video.mediaType).toBe('video/mp4');
+    expect(result.video.uint8Array).toEqual(new Uint8Array(await file.arrayBuffer()));
+    // A guard, not a benchmark: the gateway's 5-second interval would make this about 10 s.
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('emulator.download reports a file the emulator does not have, naming the URL and status', async () => {
+    const { emulator } = fixture();
+    const url = new URL('http://unigate.emulator/files/videos/vid-9/video.mp4');
+    const error = await failure(emulator.download({ url }));
+    expect(error.message).toBe('Download of http://unigate.emulator/files/videos/vid-9/video.mp4 from the emulator failed with HTTP 404');
   });
 
   it('with `poll`: ai@7 drives doStart/doStatus; ai@6 ignores the option and calls doGenerate', async () => {
