@@ -1,4 +1,4 @@
-import { LoadSettingError } from '@ai-sdk/provider';
+import { LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
 import { createCatalog, type UnigateCatalogEntry } from './catalog/unigate-catalog';
 import type { CatalogById } from './pricing/catalog-cache';
@@ -24,15 +24,19 @@ export type GatewayBase = 'site' | 'base' | 'alt';
 export interface UnigateConfig {
   /** The provider's name, `unigate`. Each model reports `<provider>.<kind>` (e.g. `unigate.chat`). */
   readonly provider: string;
-  /** The root a base resolves to now, without trailing slash. */
-  root(base: GatewayBase): string;
+  /**
+   * The root a base resolves to now, without trailing slash. Without a URL this throws a
+   * `LoadSettingError`, which also names the key when the key is missing too and `auth` needs one
+   * (default `bearer`), so one error lists everything left to configure.
+   */
+  root(base: GatewayBase, auth?: GatewayAuth): string;
   /** An endpoint's URL: `url('alt', '/images/generations')`. Every model builds its URL this way. */
-  url(base: GatewayBase, path: `/${string}`): string;
+  url(base: GatewayBase, path: `/${string}`, auth?: GatewayAuth): string;
   /** Where chat completions are sent: `base`, or `alt` when the `chatEndpoint` setting says so. */
   readonly chatBase: 'base' | 'alt';
-  /** Throws `LoadAPIKeyError` naming the setting and the env variable. */
+  /** Throws `LoadAPIKeyError` naming the setting and the env variable; an empty key counts as missing. */
   apiKey(): string;
-  /** The key when one is configured, else `undefined`; never throws. */
+  /** The key when a non-empty one is configured, else `undefined`; never throws. */
   optionalApiKey(): string | undefined;
   /** The user's extra headers. */
   readonly headers: Record<string, string | undefined>;
@@ -68,35 +72,51 @@ export function createUnigateConfig(
       value ?? (explicitURLs ? undefined : loadOptionalSetting({ settingValue: undefined, environmentVariableName })),
     );
 
-  const siteURL = (): string => {
+  // The key as configured: the setting wins over UNIGATE_API_KEY; an empty one is no key at all (it
+  // would be sent as `Bearer ` and refused only after a request).
+  const configuredKey = (): string | undefined => {
+    const key = settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' });
+    return typeof key === 'string' && key.trim() !== '' ? key : undefined;
+  };
+
+  const siteURL = (auth: GatewayAuth): string => {
     const site = setting(settings.siteURL, 'UNIGATE_SITE_URL');
     if (site) return site;
     // A base URL of the documented `{site_url}/v1` form names the site too.
     const base = setting(settings.baseURL, 'UNIGATE_BASE_URL');
     if (base?.endsWith('/v1')) return base.slice(0, -3);
+    const siteHow = "the 'siteURL' parameter or the UNIGATE_SITE_URL environment variable";
     throw new LoadSettingError({
       message:
-        'Unigate site URL setting is missing. Pass it using the \'siteURL\' parameter or the UNIGATE_SITE_URL environment variable.',
+        auth !== 'optional-bearer' && configuredKey() === undefined
+          ? `Unigate settings are missing: the site URL (pass it using ${siteHow}) and the API key ` +
+            "(pass it using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable)."
+          : `Unigate site URL setting is missing. Pass it using ${siteHow}.`,
     });
   };
-  const baseURL = (): string => setting(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL()}/v1`;
-  const altBaseURL = (): string => setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL();
-  const root = (base: GatewayBase): string => (base === 'site' ? siteURL() : base === 'base' ? baseURL() : altBaseURL());
+  const baseURL = (auth: GatewayAuth): string => setting(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL(auth)}/v1`;
+  const altBaseURL = (auth: GatewayAuth): string => setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL(auth);
+  const root = (base: GatewayBase, auth: GatewayAuth = 'bearer'): string =>
+    base === 'site' ? siteURL(auth) : base === 'base' ? baseURL(auth) : altBaseURL(auth);
 
   const config: UnigateConfig = {
     provider,
     root,
-    url: (base, path) => `${root(base)}${path}`,
+    url: (base, path, auth) => `${root(base, auth)}${path}`,
     chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base',
-    apiKey: () =>
-      loadApiKey({
+    apiKey: () => {
+      const key = loadApiKey({
         apiKey: settings.apiKey,
         environmentVariableName: 'UNIGATE_API_KEY',
         apiKeyParameterName: 'apiKey',
         description: 'Unigate',
-      }),
-    optionalApiKey: () =>
-      settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' }),
+      });
+      if (key.trim() !== '') return key;
+      throw new LoadAPIKeyError({
+        message: "Unigate API key is empty. Pass a key using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.",
+      });
+    },
+    optionalApiKey: configuredKey,
     headers: settings.headers ?? {},
     fetch: settings.fetch,
     videoPollIntervalMs: settings.videoPollIntervalMs,
