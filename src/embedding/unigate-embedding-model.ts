@@ -14,7 +14,7 @@ import { tokenCost } from '../pricing/compute-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
 import { embeddingListSchema, type EmbeddingRequestBody } from './embedding-api-types';
-import { readEmbeddingList, type ExpectedSize } from './read-embedding-list';
+import { embeddingSizeWarning, readEmbeddingList, type ExpectedSize } from './read-embedding-list';
 import { resolveEmbeddingDimensions } from './resolve-embedding-dimensions';
 import {
   EMBEDDING_LIMITS,
@@ -114,7 +114,7 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
   }
 
   /** Parses the list once and reads the vectors; a list that does not fit the request is an APICallError. */
-  private answerHandler(inputs: number, expected: ExpectedSize | undefined): ResponseHandler<EmbeddingAnswer> {
+  private answerHandler(inputs: number): ResponseHandler<EmbeddingAnswer> {
     const json = createJsonHandler(embeddingListSchema());
     return async options => {
       const { value, rawValue, responseHeaders } = await json(options);
@@ -129,7 +129,7 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
           isRetryable: false,
         });
       };
-      const embeddings = readEmbeddingList(value, inputs, expected, fail);
+      const embeddings = readEmbeddingList(value, inputs, fail);
       return { value: { embeddings, tokens: value.usage?.prompt_tokens }, rawValue, responseHeaders };
     };
   }
@@ -148,19 +148,20 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
         auth: 'bearer',
         url: this.config.url('base', '/embeddings'),
         body,
-        successfulResponseHandler: this.answerHandler(body.input.length, expected),
+        successfulResponseHandler: this.answerHandler(body.input.length),
         abortSignal: options.abortSignal,
         headers: options.headers,
       }),
       pricing,
     ]);
     const cost = tokenCost(price, { inputTokens: value.tokens });
+    const sizeWarning = embeddingSizeWarning(value.embeddings, expected);
     return {
       embeddings: value.embeddings,
       ...(value.tokens !== undefined && { usage: { tokens: value.tokens } }),
       ...(cost && { providerMetadata: { unigate: { cost: { ...cost } } } }),
       response: { headers: responseHeaders, body: withoutVectors(rawValue) },
-      warnings: [...warnings, ...pricingWarnings],
+      warnings: [...warnings, ...(sizeWarning ? [sizeWarning] : []), ...pricingWarnings],
     };
   }
 }

@@ -37,3 +37,13 @@ export const echoSizedVectors = (size: number) =>
     const vectors = body.input.map((_, i) => vector(i, body.dimensions ?? size));
     return HttpResponse.json(embeddingList(body.encoding_format === 'base64' ? vectors.map(toBase64) : vectors));
   });
+
+/** The warning for vectors of `received` values where `expected` were expected, for `reason`. */
+export function sizeWarning(received: number, expected: number, reason: string) {
+  return {
+    type: 'other',
+    message:
+      `Unigate returned vectors of ${received} values; expected ${expected} (${reason}). ` +
+      'The gateway may have answered from another upstream model; the vectors are returned as received.',
+  };
+}

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src';
 import { API_KEY, failure } from '../helpers/test-kit';
-import { answering, answeringWith, EMBEDDINGS_URL, echoSizedVectors, embeddingList, setup, toBase64, vector } from './embedding-fixtures';
+import { answering, answeringWith, EMBEDDINGS_URL, echoSizedVectors, embeddingList, setup, sizeWarning, toBase64, vector } from './embedding-fixtures';
 
 describe('embedding model', () => {
   it('declares its batch limits: 2048 inputs and 300,000 input bytes per call, parallel calls', () => {
@@ -106,20 +106,28 @@ describe('embedding model', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('a short vector is an error naming the field and the expected size, not a silent short vector', async () => {
+  it('a vector shorter than the model size is returned, with a warning giving both sizes', async () => {
     const { model } = answering(embeddingList([toBase64(vector(0, 1535))]));
-    const error = await failure(model.doEmbed({ values: ['a'] }));
-    expect(APICallError.isInstance(error)).toBe(true);
-    expect(error.message).toBe(
-      'Unigate returned an unexpected response body: data.0.embedding has 1535 values; expected 1536 (the size of text-embedding-3-small)',
-    );
-    expect(error.isRetryable).toBe(false);
+    const result = await model.doEmbed({ values: ['a'] });
+    expect(result.embeddings).toEqual([vector(0, 1535)]);
+    expect(result.warnings).toEqual([sizeWarning(1535, 1536, 'the size of text-embedding-3-small')]);
   });
 
-  it('a vector of the model size when 256 dimensions were asked for is an error', async () => {
-    const { model } = answering(embeddingList([vector(0, 1536)]));
-    const error = await failure(model.doEmbed({ values: ['a'], providerOptions: { unigate: { dimensions: 256 } } }));
-    expect(error.message).toContain('data.0.embedding has 1536 values; expected 256 (the dimensions asked for)');
+  it('vectors of the model size when 256 dimensions were asked for are returned, with a warning giving both sizes', async () => {
+    const { model } = answering(embeddingList([vector(0, 1536), vector(1, 1536)]));
+    const result = await model.doEmbed({ values: ['a', 'b'], providerOptions: { unigate: { dimensions: 256 } } });
+    expect(result.embeddings).toEqual([vector(0, 1536), vector(1, 1536)]);
+    expect(result.warnings).toEqual([sizeWarning(1536, 256, 'the dimensions asked for')]);
+  });
+
+  it('vectors of different lengths within one response stay an error', async () => {
+    const { model } = answering(embeddingList([vector(0, 1536), vector(1, 1535)]));
+    const error = await failure(model.doEmbed({ values: ['a', 'b'] }));
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toBe(
+      'Unigate returned an unexpected response body: data.1.embedding has 1535 values; data.0.embedding has 1536',
+    );
+    expect(error.isRetryable).toBe(false);
   });
 
   it('a count mismatch is an error', async () => {
@@ -128,10 +136,11 @@ describe('embedding model', () => {
     expect(error.message).toBe('Unigate returned an unexpected response body: data has 1 embeddings for 2 inputs');
   });
 
-  it('an unknown model id has no known size: any length is taken', async () => {
+  it('an unknown model id has no known size: any length is taken, without a warning', async () => {
     const { gw } = setup([echoSizedVectors(10)]);
     const result = await gw.embedding('my-embedder').doEmbed({ values: ['a'] });
     expect(result.embeddings[0]).toHaveLength(10);
+    expect(result.warnings).toEqual([]);
   });
 
   it('a body without data names the field', async () => {
