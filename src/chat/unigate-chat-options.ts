@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import { numberOption } from '../internal/provider-options';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
@@ -28,7 +29,7 @@ export const RESERVED_CHAT_BODY_FIELDS = ['model', 'messages', 'stream', 'stream
 export const unigateChatProviderOptionsSchema = lazy(() =>
   z.object({
     user: z.string().optional(),
-    n: z.number().optional(),
+    n: numberOption().optional(),
     strictJsonSchema: z.boolean().optional(),
     reasoningEffort: z.enum(CHAT_REASONING_EFFORTS).optional(),
     extraBody: z.record(z.string(), z.unknown()).optional(),

@@ -1,5 +1,5 @@
-import { InvalidArgumentError, type SharedV3Warning } from '@ai-sdk/provider';
-import { checkInteger } from '../internal/validate-argument';
+import type { SharedV3Warning } from '@ai-sdk/provider';
+import { checkInteger, failArgument } from '../internal/validate-argument';
 import { DIMENSIONS_MODEL_PREFIX, EMBEDDING_LIMITS, EMBEDDING_MODEL_DIMENSIONS } from './unigate-embedding-options';
 
 /**
@@ -22,12 +22,10 @@ export function resolveEmbeddingDimensions({
   const value = fromCall ? callOption : providerOption;
   if (value === undefined) return undefined;
   const argument = fromCall ? 'dimensions' : 'providerOptions.unigate.dimensions';
-  const invalid = (rule: string) =>
-    new InvalidArgumentError({ argument, message: `Invalid argument ${argument}: ${rule}; received ${JSON.stringify(value)}.` });
 
-  if (typeof value !== 'number') throw invalid('the gateway accepts an integer');
+  if (typeof value !== 'number') failArgument(argument, 'the gateway accepts an integer', value);
   if (!modelId.startsWith(DIMENSIONS_MODEL_PREFIX)) {
-    throw invalid(`the gateway accepts dimensions only for ${DIMENSIONS_MODEL_PREFIX}* models, not "${modelId}"`);
+    failArgument(argument, `the gateway accepts dimensions only for ${DIMENSIONS_MODEL_PREFIX}* models, not "${modelId}"`, value);
   }
   checkInteger(argument, value, { ...EMBEDDING_LIMITS.dimensions, max: EMBEDDING_MODEL_DIMENSIONS[modelId] });
   if (fromCall && providerOption !== undefined && providerOption !== value) {

@@ -1,10 +1,12 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import { numberOption } from '../internal/provider-options';
 import type { Limit } from '../internal/validate-argument';
 
 /**
- * Vector sizes of the named embedding models (docs/endpoints.md#embedding-dimensions). Ids not listed here have
- * no known size: their vectors are not length-checked unless `dimensions` was asked for.
+ * Vector sizes the gateway documents for its embedding models (docs/endpoints.md#embedding-dimensions). Not a
+ * contract: the gateway may route a model to another upstream, so vectors of another size are returned with a
+ * warning giving both sizes. Ids not listed here have no known size: no warning unless `dimensions` was asked for.
  */
 export const EMBEDDING_MODEL_DIMENSIONS: Readonly<Record<string, number>> = {
   'text-embedding-3-small': 1536,
@@ -33,7 +35,7 @@ export const EMBEDDING_ENCODINGS = ['base64', 'float'] as const;
 // Types only; ranges are checked afterwards with validate-argument so errors name limit and value.
 export const unigateEmbeddingProviderOptionsSchema = lazy(() =>
   z.object({
-    dimensions: z.number().optional(),
+    dimensions: numberOption().optional(),
     encodingFormat: z.enum(EMBEDDING_ENCODINGS).optional(),
     user: z.string().optional(),
   }),
@@ -56,6 +58,7 @@ export interface UnigateEmbeddingProviderOptions {
    * Size of the returned vectors, sent as `dimensions`: a positive integer, at most the model's size
    * (1536 for `text-embedding-3-small`, 3072 for `text-embedding-3-large`). Only `text-embedding-3-*`
    * models accept it. Under ai@7, `embed({ dimensions })` sets it too and wins over this option.
+   * Vectors of another size are returned as they come, with a warning giving both sizes.
    */
   dimensions?: number;
   /**

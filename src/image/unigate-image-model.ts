@@ -11,7 +11,7 @@ import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { withSecretsRedacted } from '../internal/redact-secrets';
 import { unitCost } from '../pricing/compute-cost';
-import { checkInteger, checkMaxLength } from '../internal/validate-argument';
+import { checkInteger, checkMaxLength, formatArgumentValue } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateImageModelId } from '../unigate-model-ids';
 import { downloadImage } from './download-image';
@@ -50,10 +50,10 @@ export class UnigateImageModel implements ImageModelV3 {
     const { prompt, n, size, aspectRatio, seed, files, mask, providerOptions } = options;
     const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateImageProviderOptionsSchema(), 'image');
 
-    if (prompt === undefined || prompt.trim() === '') {
+    if (typeof prompt !== 'string' || prompt.trim() === '') {
       throw new InvalidArgumentError({
         argument: 'prompt',
-        message: `Invalid argument prompt: the gateway requires a prompt of 1 to ${IMAGE_LIMITS.prompt.max} characters; received ${prompt === undefined ? 'none' : JSON.stringify(prompt)}.`,
+        message: `Invalid argument prompt: the gateway requires a prompt of 1 to ${IMAGE_LIMITS.prompt.max} characters; received ${prompt === undefined ? 'none' : formatArgumentValue(prompt)}.`,
       });
     }
     checkMaxLength('prompt', prompt, IMAGE_LIMITS.prompt.max);

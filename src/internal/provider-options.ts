@@ -1,5 +1,23 @@
 import { InvalidArgumentError, type SharedV3ProviderOptions, type SharedV3Warning } from '@ai-sdk/provider';
-import type { z } from 'zod/v4';
+import { z } from 'zod/v4';
+import { formatArgumentValue } from './validate-argument';
+
+/** The type of a value as zod's messages name it (`null`, `array`, `string`, ...). */
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/**
+ * A numeric option: any JavaScript number passes the schema, NaN and the infinities included, so the
+ * range check that follows the parse (validate-argument) names the option, its limit and the value as
+ * given. `z.number()` would refuse them first with a message that names no limit.
+ */
+export function numberOption() {
+  return z.custom<number>(value => typeof value === 'number', {
+    error: issue => `Invalid input: expected number, received ${typeName(issue.input)}`,
+  });
+}
 
 /**
  * Reads `providerOptions.unigate` for one model kind. A wrong type fails before any request, naming the
@@ -30,6 +48,6 @@ export function parseUnigateOptions<SHAPE extends z.ZodRawShape>(
   for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
   throw new InvalidArgumentError({
     argument,
-    message: `Invalid argument ${argument}: ${issue.message}; received ${JSON.stringify(value) ?? String(value)}.`,
+    message: `Invalid argument ${argument}: ${issue.message}; received ${formatArgumentValue(value)}.`,
   });
 }

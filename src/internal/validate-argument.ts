@@ -2,19 +2,43 @@ import { InvalidArgumentError } from '@ai-sdk/provider';
 
 // Every check here runs before a request: a call that must fail should not spend the user's daily quota.
 
-function fail(argument: string, rule: string, value: unknown): never {
-  throw new InvalidArgumentError({
-    argument,
-    message: `Invalid argument ${argument}: ${rule}; received ${formatValue(value)}.`,
-  });
+/**
+ * Characters as the gateway counts them: Unicode code points, so an emoji is one character, not two
+ * UTF-16 units. Every text limit of the package (speech text, image and video prompts) counts this way.
+ */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }
 
-function formatValue(value: unknown): string {
+/**
+ * A value as the caller gave it, for an error message: `NaN`, `Infinity` and `-Infinity` as such (JSON
+ * would print `null`), short strings quoted, long strings and arrays by their size.
+ */
+export function formatArgumentValue(value: unknown): string {
   if (typeof value === 'string') {
-    return value.length > 60 ? `a string of ${value.length} characters` : JSON.stringify(value);
+    const characters = countCharacters(value);
+    return characters > 60 ? `a string of ${characters} characters` : JSON.stringify(value);
   }
   if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'function') return 'a function';
+  if (value !== null && typeof value === 'object') {
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  }
   return String(value);
+}
+
+/** Throws the package's one argument error: the parameter, the rule it breaks and the value as given. */
+export function failArgument(argument: string, rule: string, value: unknown): never {
+  throw new InvalidArgumentError({
+    argument,
+    message: `Invalid argument ${argument}: ${rule}; received ${formatArgumentValue(value)}.`,
+  });
 }
 
 /**
@@ -31,7 +55,7 @@ export interface Limit {
 export function checkRange(argument: string, value: number | undefined, { min, max = Infinity }: Limit): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    fail(argument, `the gateway accepts ${max === Infinity ? `at least ${min}` : `${min} to ${max}`}`, value);
+    failArgument(argument, `the gateway accepts ${max === Infinity ? `at least ${min}` : `${min} to ${max}`}`, value);
   }
 }
 
@@ -40,21 +64,21 @@ export function checkInteger(argument: string, value: number | undefined, { min,
   if (value === undefined) return;
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `${min} to ${max}`;
-    fail(argument, `the gateway accepts an integer, ${range}`, value);
+    failArgument(argument, `the gateway accepts an integer, ${range}`, value);
   }
 }
 
 /** At most `max` items when defined. */
 export function checkMaxItems(argument: string, value: readonly unknown[] | undefined, max: number): void {
   if (value !== undefined && value.length > max) {
-    fail(argument, `the gateway accepts at most ${max}`, value);
+    failArgument(argument, `the gateway accepts at most ${max}`, value);
   }
 }
 
-/** A string of at most `max` characters. */
+/** A string of at most `max` characters, counted as code points (see `countCharacters`). */
 export function checkMaxLength(argument: string, value: string | undefined, max: number): void {
-  if (value !== undefined && value.length > max) {
-    fail(argument, `the gateway accepts at most ${max} characters`, value);
+  if (value !== undefined && countCharacters(value) > max) {
+    failArgument(argument, `the gateway accepts at most ${max} characters`, value);
   }
 }
 
@@ -65,6 +89,46 @@ export function checkOneOf<T extends string | number>(
   allowed: readonly T[],
 ): void {
   if (value !== undefined && !allowed.includes(value)) {
-    fail(argument, `the gateway accepts ${allowed.map(v => JSON.stringify(v)).join(', ')}`, value);
+    failArgument(argument, `the gateway accepts ${allowed.map(v => JSON.stringify(v)).join(', ')}`, value);
   }
+}
+
+/** A string when defined (for options typed `string` that untyped callers may fill with anything). */
+export function checkString(argument: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'string') failArgument(argument, 'expected a string', value);
+}
+
+/** A plain object (when defined, unless `required`): `query`, `options` and the like of the package's own helpers. */
+export function checkObject(argument: string, value: unknown, required = false): void {
+  if ((required || value !== undefined) && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    failArgument(argument, 'expected an object', value);
+  }
+}
+
+/** What the package's own helpers (listing, catalog, video jobs) take per call, besides their request. */
+export interface RequestCallOptions {
+  abortSignal?: AbortSignal;
+  maxRetries?: number;
+  headers?: Record<string, string | undefined>;
+}
+
+/**
+ * Checks the per-call options of the package's own helpers before any request: a retry count that is
+ * not a whole number could retry forever, and a header or signal of the wrong type would fail inside
+ * fetch with a bare TypeError.
+ */
+export function checkRequestOptions(options: RequestCallOptions | undefined, prefix = ''): void {
+  checkObject(prefix === '' ? 'options' : prefix.slice(0, -1), options);
+  if (options === undefined) return;
+  const { abortSignal, maxRetries, headers } = options;
+  checkInteger(`${prefix}maxRetries`, maxRetries, { min: 0 });
+  if (abortSignal !== undefined && !isAbortSignal(abortSignal)) failArgument(`${prefix}abortSignal`, 'expected an AbortSignal', abortSignal);
+  checkObject(`${prefix}headers`, headers);
+  for (const [name, value] of Object.entries(headers ?? {})) checkString(`${prefix}headers.${name}`, value);
+}
+
+/** An AbortSignal by its shape: the class differs between realms (an edge VM, an iframe). */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  const signal = value as Partial<AbortSignal> | null;
+  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function';
 }

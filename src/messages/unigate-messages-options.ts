@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import { numberOption } from '../internal/provider-options';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
@@ -26,8 +27,9 @@ export const unigateMessagesProviderOptionsSchema = lazy(() =>
   z.object({
     userId: z.string().optional(),
     thinking: z
-      .union([
-        z.object({ type: z.literal('enabled'), budgetTokens: z.number() }),
+      // Discriminated by `type`, so an error names the wrong field inside, not the whole object.
+      .discriminatedUnion('type', [
+        z.object({ type: z.literal('enabled'), budgetTokens: numberOption() }),
         z.object({ type: z.literal('disabled') }),
       ])
       .optional(),

@@ -1,12 +1,6 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
+import { countCharacters } from '../internal/validate-argument';
 import { SPEECH_LIMITS } from './unigate-speech-options';
-
-/** Characters as the gateway counts them: Unicode code points (an emoji is one, not two UTF-16 units). */
-export function countSpeechCharacters(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
 
 /**
  * The text must be 1 to 4096 characters. A longer text fails before any request, with how to split it:
@@ -20,7 +14,7 @@ export function checkSpeechText(text: unknown): void {
       message: `Invalid argument text: the gateway accepts ${min} to ${max} characters; received ${typeof text === 'string' ? 'an empty string' : String(text)}.`,
     });
   }
-  const characters = countSpeechCharacters(text);
+  const characters = countCharacters(text);
   if (characters > max) {
     throw new InvalidArgumentError({
       argument: 'text',

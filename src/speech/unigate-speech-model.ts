@@ -2,10 +2,10 @@ import type { SharedV3Warning, SpeechModelV3, SpeechModelV3CallOptions } from '@
 import { sendGatewayRequest } from '../internal/gateway-request';
 import { characterCost } from '../pricing/compute-cost';
 import { parseUnigateOptions } from '../internal/provider-options';
-import { checkOneOf, checkRange } from '../internal/validate-argument';
+import { checkOneOf, checkRange, countCharacters } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateSpeechModelId } from '../unigate-model-ids';
-import { checkSpeechText, countSpeechCharacters } from './check-speech-text';
+import { checkSpeechText } from './check-speech-text';
 import {
   SPEECH_FORMATS,
   SPEECH_MEDIA_TYPES,
@@ -101,7 +101,7 @@ export class UnigateSpeechModel implements SpeechModelV3 {
       pricing,
     ]);
     // Billed by characters as the gateway counts them (code points).
-    const cost = characterCost(price, countSpeechCharacters(body.input));
+    const cost = characterCost(price, countCharacters(body.input));
     const metadata: UnigateSpeechProviderMetadata = { mediaType: SPEECH_MEDIA_TYPES[format], format, voice: body.voice };
     if (cost) metadata.cost = cost;
     return {

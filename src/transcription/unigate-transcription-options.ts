@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import { numberOption } from '../internal/provider-options';
 import type { Limit } from '../internal/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
 import type { UnigateTranscriptionLanguage } from './transcription-languages';
@@ -24,7 +25,7 @@ export const unigateTranscriptionProviderOptionsSchema = lazy(() =>
       .custom<UnigateTranscriptionLanguage>(value => typeof value === 'string', 'expected an ISO-639-1 code (a string)')
       .optional(),
     prompt: z.string().optional(),
-    temperature: z.number().optional(),
+    temperature: numberOption().optional(),
     responseFormat: z.enum(TRANSCRIPTION_RESPONSE_FORMATS).optional(),
   }),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../internal/lazy';
+import { numberOption } from '../internal/provider-options';
 import type { Limit } from '../internal/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
@@ -30,8 +31,8 @@ export const DEFAULT_VIDEO_TIMEOUT_MS = 600_000;
 export const unigateVideoProviderOptionsSchema = lazy(() =>
   z.object({
     user: z.string().optional(),
-    pollIntervalMs: z.number().optional(),
-    timeoutMs: z.number().optional(),
+    pollIntervalMs: numberOption().optional(),
+    timeoutMs: numberOption().optional(),
     onStatus: z
       .custom<(job: UnigateVideoJob) => void>(value => typeof value === 'function', { message: 'Expected a function' })
       .optional(),

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { parseUnigateOptions } from '../../src/internal/provider-options';
+import { numberOption, parseUnigateOptions } from '../../src/internal/provider-options';
 import { thrown } from '../helpers/test-kit';
 
 // A schema of its own, so these tests pin the parser, not any model's option set.
@@ -73,5 +73,37 @@ describe('parseUnigateOptions', () => {
     const error = parseError({ other: true, user: 42 });
     expect(error.argument).toBe('providerOptions.unigate.user');
     expect(error.message).toBe('Invalid argument providerOptions.unigate.user: Invalid input: expected string, received number; received 42.');
+  });
+
+  it('shows NaN and the infinities as given when a schema refuses them, never as null', () => {
+    expect(parseError({ n: Number.NaN }).message).toBe(
+      'Invalid argument providerOptions.unigate.n: Invalid input: expected number, received NaN; received NaN.',
+    );
+    expect(parseError({ routing: { region: { priority: -Infinity } } }).message).toBe(
+      'Invalid argument providerOptions.unigate.routing.region.priority: Invalid input: expected number, received -Infinity; received -Infinity.',
+    );
+  });
+});
+
+describe('numberOption', () => {
+  const numeric = z.object({ n: numberOption().optional() });
+
+  it('lets every number through, NaN and the infinities included, for the range check that follows', () => {
+    for (const n of [1, -2.5, Number.NaN, Infinity, -Infinity]) {
+      expect(parseUnigateOptions({ unigate: { n } }, numeric, 'chat-completions').options).toEqual({ n });
+    }
+  });
+
+  it('refuses what is not a number as z.number() words it, with the value received', () => {
+    const error = thrown(() => parseUnigateOptions({ unigate: { n: '3' } }, numeric, 'chat-completions'));
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect(error.argument).toBe('providerOptions.unigate.n');
+    expect(error.message).toBe('Invalid argument providerOptions.unigate.n: Invalid input: expected number, received string; received "3".');
+    expect(thrown(() => parseUnigateOptions({ unigate: { n: null } }, numeric, 'chat-completions')).message).toBe(
+      'Invalid argument providerOptions.unigate.n: Invalid input: expected number, received null; received null.',
+    );
+    expect(thrown(() => parseUnigateOptions({ unigate: { n: [1] } }, numeric, 'chat-completions')).message).toBe(
+      'Invalid argument providerOptions.unigate.n: Invalid input: expected number, received array; received 1 item.',
+    );
   });
 });

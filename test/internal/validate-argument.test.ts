@@ -1,6 +1,17 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { checkInteger, checkMaxItems, checkMaxLength, checkOneOf, checkRange } from '../../src/internal/validate-argument';
+import {
+  checkInteger,
+  checkMaxItems,
+  checkMaxLength,
+  checkObject,
+  checkOneOf,
+  checkRange,
+  checkRequestOptions,
+  checkString,
+  countCharacters,
+  formatArgumentValue,
+} from '../../src/internal/validate-argument';
 import { thrown } from '../helpers/test-kit';
 
 /** Asserts `check` throws an InvalidArgumentError for `argument` with exactly `message`. */
@@ -97,6 +108,105 @@ describe('checkMaxLength', () => {
       () => checkMaxLength('user', 'y'.repeat(61), 10),
       'user',
       'Invalid argument user: the gateway accepts at most 10 characters; received a string of 61 characters.',
+    );
+  });
+});
+
+describe('countCharacters', () => {
+  it('counts code points, as the gateway does: an emoji or a CJK character is one', () => {
+    expect(countCharacters('héllo')).toBe(5);
+    expect(countCharacters('😀👍')).toBe(2);
+    expect(countCharacters('日本語')).toBe(3);
+    expect(countCharacters('')).toBe(0);
+  });
+});
+
+describe('formatArgumentValue', () => {
+  it('prints NaN and the infinities as they are, where JSON would print null', () => {
+    expect([Number.NaN, Infinity, -Infinity, -0.5].map(formatArgumentValue)).toEqual(['NaN', 'Infinity', '-Infinity', '-0.5']);
+  });
+
+  it('quotes strings of up to 60 characters and sizes longer ones in code points', () => {
+    expect(formatArgumentValue('😀'.repeat(60))).toBe(JSON.stringify('😀'.repeat(60)));
+    expect(formatArgumentValue('😀'.repeat(61))).toBe('a string of 61 characters');
+  });
+
+  it('names null, undefined, functions and arrays, and shows objects as JSON', () => {
+    expect([null, undefined, () => 1, [1, 2], { a: 1 }, true].map(formatArgumentValue)).toEqual([
+      'null',
+      'undefined',
+      'a function',
+      '2 items',
+      '{"a":1}',
+      'true',
+    ]);
+  });
+});
+
+describe('checkMaxLength counts code points', () => {
+  it('takes 1000 emoji (2000 UTF-16 units) under a 1000-character limit, refuses 1001 as 1001 characters', () => {
+    expect(() => checkMaxLength('prompt', '😀'.repeat(1000), 1000)).not.toThrow();
+    expectRejected(
+      () => checkMaxLength('prompt', '😀'.repeat(1001), 1000),
+      'prompt',
+      'Invalid argument prompt: the gateway accepts at most 1000 characters; received a string of 1001 characters.',
+    );
+  });
+});
+
+describe('checkString and checkObject', () => {
+  it('pass undefined and the right type, and name the expected type and the value otherwise', () => {
+    expect(() => checkString('provider', undefined)).not.toThrow();
+    expect(() => checkString('provider', 'openai')).not.toThrow();
+    expectRejected(() => checkString('provider', 5), 'provider', 'Invalid argument provider: expected a string; received 5.');
+    expect(() => checkObject('query', undefined)).not.toThrow();
+    expect(() => checkObject('query', {})).not.toThrow();
+    expectRejected(() => checkObject('query', null), 'query', 'Invalid argument query: expected an object; received null.');
+    expectRejected(() => checkObject('query', ['a']), 'query', 'Invalid argument query: expected an object; received 1 item.');
+    expectRejected(() => checkObject('request', undefined, true), 'request', 'Invalid argument request: expected an object; received undefined.');
+  });
+});
+
+describe('checkRequestOptions', () => {
+  it('passes nothing, an empty object and well-typed options', () => {
+    expect(() => checkRequestOptions(undefined)).not.toThrow();
+    expect(() => checkRequestOptions({})).not.toThrow();
+    const ok = { maxRetries: 0, headers: { 'x-a': 'b', 'x-b': undefined }, abortSignal: new AbortController().signal };
+    expect(() => checkRequestOptions(ok)).not.toThrow();
+  });
+
+  it('refuses a retry count that is not a whole number of at least 0, NaN printed as NaN', () => {
+    expectRejected(
+      () => checkRequestOptions({ maxRetries: Number.NaN }),
+      'maxRetries',
+      'Invalid argument maxRetries: the gateway accepts an integer, at least 0; received NaN.',
+    );
+    expectRejected(
+      () => checkRequestOptions({ maxRetries: -1 }),
+      'maxRetries',
+      'Invalid argument maxRetries: the gateway accepts an integer, at least 0; received -1.',
+    );
+  });
+
+  it('refuses a header value that is not a string, a signal that is not one, and options that are not an object', () => {
+    expectRejected(
+      () => checkRequestOptions({ headers: { 'x-n': 5 as never } }),
+      'headers.x-n',
+      'Invalid argument headers.x-n: expected a string; received 5.',
+    );
+    expectRejected(
+      () => checkRequestOptions({ abortSignal: 'stop' as never }),
+      'abortSignal',
+      'Invalid argument abortSignal: expected an AbortSignal; received "stop".',
+    );
+    expectRejected(() => checkRequestOptions(7 as never), 'options', 'Invalid argument options: expected an object; received 7.');
+  });
+
+  it('prefixes every name when the options sit inside another object', () => {
+    expectRejected(
+      () => checkRequestOptions({ maxRetries: 1.5 }, 'providerOptions.unigate.'),
+      'providerOptions.unigate.maxRetries',
+      'Invalid argument providerOptions.unigate.maxRetries: the gateway accepts an integer, at least 0; received 1.5.',
     );
   });
 });
