@@ -3,7 +3,7 @@ import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { redactSecrets } from '../internal/redact-secrets';
 import { withRetries } from '../internal/retry';
-import { checkInteger, type Limit } from '../internal/validate-argument';
+import { checkInteger, checkObject, checkRequestOptions, checkString, failArgument, type Limit } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 
@@ -101,10 +101,9 @@ export interface UnigateCatalog {
   get(id: string, options?: { abortSignal?: AbortSignal }): Promise<UnigateCatalogEntry | undefined>;
 }
 
-export async function listModels(
-  config: UnigateConfig,
-  { abortSignal, maxRetries, headers }: UnigateRequestOptions = {},
-): Promise<UnigateModel[]> {
+export async function listModels(config: UnigateConfig, options: UnigateRequestOptions = {}): Promise<UnigateModel[]> {
+  checkRequestOptions(options);
+  const { abortSignal, maxRetries, headers } = options;
   const { value } = await withRetries(
     () =>
       sendGatewayRequest({
@@ -125,22 +124,29 @@ export async function listModels(
   }));
 }
 
+/** Every field of a catalog query, before any request: a wrong type is an error naming it, not a TypeError. */
+function checkCatalogQuery(query: UnigateCatalogQuery): void {
+  checkObject('query', query);
+  checkInteger('page', query.page, CATALOG_LIMITS.page);
+  checkInteger('limit', query.limit, CATALOG_LIMITS.limit);
+  checkString('provider', query.provider);
+  checkString('search', query.search);
+}
+
 export function createCatalog(config: UnigateConfig): UnigateCatalog {
-  const page = async (
-    query: UnigateCatalogQuery = {},
-    { abortSignal, maxRetries, headers }: UnigateRequestOptions = {},
-  ): Promise<UnigateCatalogPage> => {
+  const page = async (query: UnigateCatalogQuery = {}, options: UnigateRequestOptions = {}): Promise<UnigateCatalogPage> => {
+    checkCatalogQuery(query);
+    checkRequestOptions(options);
+    const { abortSignal, maxRetries, headers } = options;
     const pageNumber = query.page ?? 1;
     const limit = query.limit ?? CATALOG_PAGE_SIZE;
-    checkInteger('page', pageNumber, CATALOG_LIMITS.page);
-    checkInteger('limit', limit, CATALOG_LIMITS.limit);
 
     const params = new URLSearchParams({ limit: String(limit), page: String(pageNumber) });
     const provider = query.provider?.trim().toLowerCase();
     if (provider) params.set('provider', provider);
     const search = query.search?.trim();
     if (search) params.set('search', search);
-    const url = `${config.url('site', '/api/public/models')}?${params}`;
+    const url = `${config.url('site', '/api/public/models', 'optional-bearer')}?${params}`;
 
     const { value, responseHeaders } = await withRetries(
       () =>
@@ -193,7 +199,11 @@ export function createCatalog(config: UnigateConfig): UnigateCatalog {
 
   return {
     page,
-    get: (id, options) => config.pricing.catalogEntry(id, options?.abortSignal),
+    async get(id, options) {
+      if (typeof id !== 'string' || id === '') failArgument('id', 'expected a model id (a non-empty string)', id);
+      checkRequestOptions(options);
+      return config.pricing.catalogEntry(id, options?.abortSignal);
+    },
     entries(query = {}, options = {}) {
       return {
         async *[Symbol.asyncIterator]() {

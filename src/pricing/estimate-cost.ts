@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '@ai-sdk/provider';
+import { checkObject, failArgument } from '../internal/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from './compute-cost';
 import type { UnigatePricingService } from './create-pricing';
 import type { UnigateCost } from './unigate-pricing-types';
@@ -11,6 +13,37 @@ export type UnigateCostEstimateRequest = { model: string; abortSignal?: AbortSig
   | { videos: number }
 );
 
+/** The amount fields of an estimate: fractions allowed (token counts are often averages), items are whole. */
+const AMOUNTS = { inputTokens: false, outputTokens: false, characters: false, minutes: false, images: true, videos: true } as const;
+/** The fields one of which says what the estimate is for. */
+const BASES = ['inputTokens', 'characters', 'minutes', 'images', 'videos'] as const;
+
+/**
+ * Checks an estimate request before any price lookup: a negative or non-finite amount would give a
+ * negative or NaN cost, and an amount of the wrong type a cost of nothing.
+ */
+function checkEstimateRequest(request: UnigateCostEstimateRequest): (typeof BASES)[number] {
+  checkObject('request', request, true);
+  const fields = request as unknown as Record<string, unknown>;
+  if (typeof fields.model !== 'string' || fields.model === '') failArgument('model', 'expected a model id (a non-empty string)', fields.model);
+  for (const [field, whole] of Object.entries(AMOUNTS)) {
+    const value = fields[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (whole && !Number.isInteger(value))) {
+      failArgument(field, `expected a ${whole ? 'whole' : 'finite'} number of at least 0`, value);
+    }
+  }
+  const bases = BASES.filter(field => fields[field] !== undefined);
+  if (bases.length !== 1) {
+    const given = bases.length === 0 ? 'none' : bases.join(' and ');
+    throw new InvalidArgumentError({
+      argument: 'request',
+      message: `Invalid argument request: expected exactly one of ${BASES.join(', ')}; received ${given}.`,
+    });
+  }
+  return bases[0]!;
+}
+
 /**
  * The cost of a call before making it. Prices come from the price table, the built-in prices, then the
  * catalog (loaded if needed, whatever the `pricing` setting; a catalog that cannot be loaded rejects).
@@ -20,15 +53,21 @@ export async function estimateCost(
   pricing: UnigatePricingService,
   request: UnigateCostEstimateRequest,
 ): Promise<UnigateCost | undefined> {
+  const basis = checkEstimateRequest(request);
   const { model, abortSignal } = request;
-  if ('inputTokens' in request) {
-    const price = await pricing.priceFor(model, 'chat', abortSignal);
-    return tokenCost(price, { inputTokens: request.inputTokens, outputTokens: request.outputTokens });
+  // Read by the basis found, not by `in`: a key present with `undefined` names no basis.
+  const amounts = request as Partial<Record<(typeof BASES)[number] | 'outputTokens', number>>;
+  const amount = amounts[basis]!;
+  switch (basis) {
+    case 'inputTokens':
+      return tokenCost(await pricing.priceFor(model, 'chat', abortSignal), { inputTokens: amount, outputTokens: amounts.outputTokens });
+    case 'characters':
+      return characterCost(await pricing.priceFor(model, 'speech', abortSignal), amount);
+    case 'minutes':
+      return minuteCost(await pricing.priceFor(model, 'transcription', abortSignal), amount * 60);
+    case 'images':
+      return unitCost(await pricing.priceFor(model, 'image', abortSignal), 'image', amount);
+    case 'videos':
+      return unitCost(await pricing.priceFor(model, 'video', abortSignal), 'video', amount);
   }
-  if ('characters' in request) return characterCost(await pricing.priceFor(model, 'speech', abortSignal), request.characters);
-  if ('minutes' in request) {
-    return minuteCost(await pricing.priceFor(model, 'transcription', abortSignal), request.minutes * 60);
-  }
-  if ('images' in request) return unitCost(await pricing.priceFor(model, 'image', abortSignal), 'image', request.images);
-  return unitCost(await pricing.priceFor(model, 'video', abortSignal), 'video', request.videos);
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import { checkMaxLength, checkOneOf } from '../internal/validate-argument';
+import { checkMaxLength, checkOneOf, checkString, formatArgumentValue } from '../internal/validate-argument';
 import { VIDEO_ASPECT_RATIOS, VIDEO_DURATIONS, VIDEO_LIMITS } from './unigate-video-options';
 import type { VideoGenerationBody } from './video-api-types';
 
@@ -22,15 +22,22 @@ export interface UnigateVideoRequest {
  * network, so a request that must fail spends none of the daily quota.
  */
 export function prepareVideoBody({ model, prompt, aspectRatio, duration, user }: UnigateVideoRequest): VideoGenerationBody {
+  if (typeof model !== 'string' || model.trim() === '') {
+    throw new InvalidArgumentError({
+      argument: 'model',
+      message: `Invalid argument model: the gateway requires a video model id (e.g. "veo-3"); received ${model === undefined ? 'none' : formatArgumentValue(model)}.`,
+    });
+  }
   if (typeof prompt !== 'string' || prompt.trim() === '') {
     throw new InvalidArgumentError({
       argument: 'prompt',
-      message: `Invalid argument prompt: the gateway requires a text prompt; received ${prompt === undefined ? 'none' : JSON.stringify(prompt)}.`,
+      message: `Invalid argument prompt: the gateway requires a text prompt; received ${prompt === undefined ? 'none' : formatArgumentValue(prompt)}.`,
     });
   }
   checkMaxLength('prompt', prompt, VIDEO_LIMITS.prompt.max);
   checkOneOf('aspectRatio', aspectRatio, VIDEO_ASPECT_RATIOS as readonly string[]);
   checkOneOf('duration', duration, VIDEO_DURATIONS as readonly number[]);
+  checkString('user', user);
   const body: VideoGenerationBody = { model, prompt };
   if (aspectRatio !== undefined) body.aspect_ratio = aspectRatio;
   if (duration !== undefined) body.duration = duration;

@@ -1,9 +1,9 @@
-import { InvalidArgumentError } from '@ai-sdk/provider';
 import { withRetries } from '../internal/retry';
+import { checkObject, checkRequestOptions } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import { prepareVideoBody, type UnigateVideoRequest } from './prepare-video-body';
 import type { UnigateCompletedVideoJob, UnigateCreatedVideoJob, UnigateVideoJob } from './video-job';
-import { fetchVideoJob, postVideoJob } from './video-job-requests';
+import { checkJobId, fetchVideoJob, postVideoJob } from './video-job-requests';
 import { runVideoJob } from './run-video-job';
 import { checkWaitOptions, waitForVideoJob, type UnigateVideoWaitOptions } from './wait-for-video-job';
 
@@ -34,25 +34,21 @@ export interface UnigateVideoJobs {
   generate(request: UnigateVideoRequest, options?: UnigateVideoWaitOptions): Promise<UnigateCompletedVideoJob>;
 }
 
-function checkJobId(jobId: unknown): void {
-  if (typeof jobId !== 'string' || jobId === '') {
-    throw new InvalidArgumentError({
-      argument: 'jobId',
-      message: `Invalid argument jobId: a job id from gw.videoJobs.create() is required; received ${JSON.stringify(jobId) ?? String(jobId)}.`,
-    });
-  }
-}
-
 /** The `gw.videoJobs` helper over one provider's config. */
 export function createVideoJobs(config: UnigateConfig): UnigateVideoJobs {
   return {
-    async create(request, { abortSignal, maxRetries, headers } = {}) {
+    async create(request, options = {}) {
+      checkObject('request', request, true);
       const body = prepareVideoBody(request);
+      checkRequestOptions(options);
+      const { abortSignal, maxRetries, headers } = options;
       const { job } = await withRetries(() => postVideoJob(config, body, { abortSignal, headers }), { abortSignal, maxRetries });
       return job;
     },
-    async get(jobId, { abortSignal, maxRetries, headers } = {}) {
+    async get(jobId, options = {}) {
       checkJobId(jobId);
+      checkRequestOptions(options);
+      const { abortSignal, maxRetries, headers } = options;
       const { job } = await withRetries(() => fetchVideoJob(config, jobId, { abortSignal, headers }), { abortSignal, maxRetries });
       return job;
     },
@@ -61,6 +57,7 @@ export function createVideoJobs(config: UnigateConfig): UnigateVideoJobs {
       return waitForVideoJob(config, jobId, options);
     },
     async generate(request, options = {}) {
+      checkObject('request', request, true);
       checkWaitOptions(options);
       const body = prepareVideoBody(request);
       return (await runVideoJob(config, body, options)).job;

@@ -8,6 +8,7 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { formatArgumentValue } from '../internal/validate-argument';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateConfig } from '../unigate-config';
@@ -18,7 +19,7 @@ import { unigateVideoProviderOptionsSchema, type UnigateVideoProviderMetadata } 
 import { unsupportedVideoWarnings } from './video-call-warnings';
 import type { UnigateVideoJob } from './video-job';
 import { failedJobError } from './video-job-error';
-import { fetchVideoJob, postVideoJob } from './video-job-requests';
+import { checkJobId, fetchVideoJob, postVideoJob } from './video-job-requests';
 import { checkWaitOptions } from './wait-for-video-job';
 
 /** Response information of every result, as the AI SDK's video types have it. */
@@ -65,14 +66,18 @@ export interface UnigateVideoModelV3 extends Experimental_VideoModelV3 {
 
 /** The job id (and status URL) of an operation from `doStart`, or of a bare job id string. */
 function readOperation(operation: JSONValue): { jobId: string; statusUrl?: string } {
-  if (typeof operation === 'string' && operation !== '') return { jobId: operation };
-  if (operation !== null && typeof operation === 'object' && !Array.isArray(operation)) {
+  if (typeof operation === 'string') {
+    checkJobId(operation, 'operation');
+    return { jobId: operation };
+  }
+  if (operation !== null && typeof operation === 'object' && !Array.isArray(operation) && operation.jobId !== undefined) {
     const { jobId, statusUrl } = operation;
-    if (typeof jobId === 'string' && jobId !== '') return typeof statusUrl === 'string' ? { jobId, statusUrl } : { jobId };
+    checkJobId(jobId, 'operation.jobId');
+    return typeof statusUrl === 'string' ? { jobId, statusUrl } : { jobId };
   }
   throw new InvalidArgumentError({
     argument: 'operation',
-    message: `Invalid argument operation: expected { jobId } from doStart (or a job id); received ${JSON.stringify(operation)}.`,
+    message: `Invalid argument operation: expected { jobId } from doStart (or a job id); received ${formatArgumentValue(operation)}.`,
   });
 }
 

@@ -13,7 +13,8 @@ export interface VideoGenerationBody {
 /** The creation answer: `job_id`, `status` (always `pending`), `status_url` (absolute). */
 export const videoJobCreatedSchema = lazy(() =>
   z.object({
-    job_id: z.string(),
+    // The id becomes a status URL's path segment: a dot segment would point the key at another path.
+    job_id: z.string().refine(id => id !== '' && id !== '.' && id !== '..', { message: 'expected a job id, not empty, "." or ".."' }),
     status: z.string(),
     status_url: z.string().nullish(),
   }),

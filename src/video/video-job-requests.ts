@@ -1,5 +1,6 @@
 import { createJsonHandler } from '../internal/json-response';
 import { isGatewayOrigin, sendGatewayRequest } from '../internal/gateway-request';
+import { failArgument } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import { videoJobCreatedSchema, videoJobStatusSchema, type VideoGenerationBody } from './video-api-types';
 import { toVideoJob, type UnigateCreatedVideoJob, type UnigateVideoJob } from './video-job';
@@ -8,6 +9,17 @@ import { toVideoJob, type UnigateCreatedVideoJob, type UnigateVideoJob } from '.
 export interface VideoRequestOptions {
   abortSignal?: AbortSignal;
   headers?: Record<string, string | undefined>;
+}
+
+/**
+ * A job id must be a non-empty string other than `.` and `..`: it becomes one segment of the status URL,
+ * and a dot segment would be resolved away (`/videos/status/..` is `/videos/`), sending the key to
+ * another path. Checked before any request; `argument` names where the id came from.
+ */
+export function checkJobId(jobId: unknown, argument = 'jobId'): asserts jobId is string {
+  if (typeof jobId !== 'string' || jobId === '' || jobId === '.' || jobId === '..') {
+    failArgument(argument, 'a job id from gw.videoJobs.create() is required (not empty, "." or "..")', jobId);
+  }
 }
 
 /**

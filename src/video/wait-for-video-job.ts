@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { delay } from '@ai-sdk/provider-utils';
 import { retryAfterMs } from '../internal/retry';
-import { checkRange } from '../internal/validate-argument';
+import { checkRange, checkRequestOptions, checkString, failArgument } from '../internal/validate-argument';
 import type { UnigateConfig } from '../unigate-config';
 import { DEFAULT_VIDEO_POLL_INTERVAL_MS, DEFAULT_VIDEO_TIMEOUT_MS, VIDEO_LIMITS } from './unigate-video-options';
 import type { UnigateCompletedVideoJob, UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
@@ -43,9 +43,13 @@ export function videoPollIntervalMs(config: UnigateConfig): number {
 }
 
 /** Checks the wait's timing before any request; `prefix` names where the options came from. */
-export function checkWaitOptions({ pollIntervalMs, timeoutMs }: UnigateVideoWaitOptions, prefix = ''): void {
+export function checkWaitOptions(options: UnigateVideoWaitOptions, prefix = ''): void {
+  checkRequestOptions(options, prefix);
+  const { pollIntervalMs, timeoutMs, onStatus, statusUrl } = options;
   checkRange(`${prefix}pollIntervalMs`, pollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
   checkRange(`${prefix}timeoutMs`, timeoutMs, VIDEO_LIMITS.timeoutMs);
+  if (onStatus !== undefined && typeof onStatus !== 'function') failArgument(`${prefix}onStatus`, 'expected a function', onStatus);
+  checkString(`${prefix}statusUrl`, statusUrl);
 }
 
 /** What an aborted wait throws: the signal's reason, like fetch does. */
