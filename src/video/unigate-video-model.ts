@@ -197,15 +197,10 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
       const { price } = await this.forCall(abortSignal);
       return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata: videoMetadata(job, price), response };
     }
-<<<<<<< HEAD
-    if (job.status === 'failed') return { status: 'error', error: failedJobError(job).message, providerMetadata: videoMetadata(job), response };
-    return { status: 'pending', providerMetadata: videoMetadata(job), response };
-=======
     if (job.status === 'failed') {
       const error = failedJobError(job, this.config.optionalApiKey()).message;
       return { status: 'error', error, providerMetadata: videoMetadata(job), response };
     }
-    return { status: 'pending', providerMetadata: { unigate: { jobId, status: job.status } }, response };
->>>>>>> 94d8195 (One redaction step for every error built from gateway text: the key, as sent, percent-encoded or JSON-escaped, becomes [redacted] in message, stack, cause chain, data, body, headers, url and job objects; requests, stream errors, video jobs, catalog, image and transcription errors all go through it)
+    return { status: 'pending', providerMetadata: videoMetadata(job), response };
   }
 }
