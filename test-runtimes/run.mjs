@@ -2,13 +2,13 @@
 // Chromium (plus Node, whose run is the reference the others must equal), against the package's
 // emulator on loopback. Prints "runtime check: ok|FAIL reason" per check, writes a vitest-like
 // report to .test-results/runtimes.json and exits non-zero on any failure.
-import { mkdir, mkdtemp, rm, stat, readdir, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { bundleChecks } from './bundle-checks.mjs';
-import { runBounded, withTimeout } from './bounded-process.mjs';
+import { withTimeout } from './bounded-process.mjs';
 import { REDIRECT_PREFIX, startForeignServer, startGatewayServer } from './gateway-server.mjs';
 import { allFailed, judge } from './judge-observations.mjs';
 import { runBun } from './runtimes/bun.mjs';
@@ -21,33 +21,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const binDir = join(root, 'node_modules', '.bin');
 const reportFile = join(root, '.test-results', 'runtimes.json');
 const RUNTIME_TIMEOUT_MS = 90_000;
-const BUILD_TIMEOUT_MS = 180_000;
 const RUNTIMES = ['node', 'workerd', 'deno', 'bun', 'chromium'];
-
-async function newestMtime(path) {
-  const info = await stat(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = 0;
-  for (const entry of await readdir(path)) newest = Math.max(newest, await newestMtime(join(path, entry)));
-  return newest;
-}
-
-/** Builds when dist is missing or older than the sources; throws with the build's output if it fails. */
-async function buildIfNeeded() {
-  const outputs = ['dist/index.js', 'dist/testing/index.js'].map(file => join(root, file));
-  if (outputs.every(existsSync)) {
-    const built = Math.min(...(await Promise.all(outputs.map(file => stat(file)))).map(info => info.mtimeMs));
-    const inputs = ['src', 'tsup.config.ts', 'package.json'].map(file => join(root, file));
-    const source = Math.max(...(await Promise.all(inputs.map(newestMtime))));
-    if (built >= source) return 'dist is up to date';
-  }
-  const result = await runBounded('npm', ['run', 'build'], { cwd: root, timeoutMs: BUILD_TIMEOUT_MS, env: process.env });
-  if (result.code !== 0) {
-    const how = result.timedOut ? `timed out after ${BUILD_TIMEOUT_MS} ms` : `exited with code ${result.code}`;
-    throw new Error(`npm run build ${how}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-10).join(' | ')}`);
-  }
-  return 'built dist';
-}
 
 function timed(promise) {
   const start = Date.now();
@@ -123,7 +97,7 @@ function setupFailed(reason) {
 
 async function runAll(cleanups) {
   try {
-    console.log(`runtimes: ${await buildIfNeeded()}`);
+    console.log(`runtimes: ${await buildIfStale()}`);
   } catch (error) {
     return setupFailed(error.message);
   }
