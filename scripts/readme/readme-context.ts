@@ -1,0 +1,66 @@
+// What a README block may use without defining it, because an earlier block (or the text around it)
+// did: the README lane imports from here the names a block uses but does not declare. The lane adds
+// the names that differ between AI SDK majors (generateSpeech, transcribe). Keep each value what the
+// README says it is; `gw` reads UNIGATE_API_KEY and UNIGATE_SITE_URL, which the lane points at the
+// emulator.
+import { tool } from 'ai';
+import { z } from 'zod';
+import { createUnigate } from 'unigate-ai-provider';
+import type { UnigateVideoJob } from 'unigate-ai-provider';
+
+export {
+  APICallError,
+  cosineSimilarity,
+  createProviderRegistry,
+  embed,
+  embedMany,
+  experimental_generateVideo,
+  experimental_generateVideo as generateVideo,
+  generateImage,
+  generateText,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai';
+export { z } from 'zod';
+export { createUnigate, toSrt, toVtt, unigate } from 'unigate-ai-provider';
+export type {
+  UnigateChatProviderOptions,
+  UnigateEmbeddingProviderOptions,
+  UnigateErrorData,
+  UnigateImageProviderMetadata,
+  UnigateMessagesProviderOptions,
+  UnigatePriceTable,
+  UnigateSpeechProviderMetadata,
+} from 'unigate-ai-provider';
+export { createUnigateEmulator } from 'unigate-ai-provider/testing';
+export { readFile, writeFile } from 'node:fs/promises';
+
+/** The Setup section's provider. */
+export const gw = createUnigate();
+
+/** The chat section's tool. */
+export const weather = tool({
+  description: 'Current weather for a city',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, temperature: 21, unit: 'C' }),
+});
+
+/** "a Uint8Array or a base64 string": a 1x1 PNG. */
+export const pngBytes = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  char => char.charCodeAt(0),
+);
+
+/** "Texts longer than 4096 characters". */
+export const longText = 'The gateway reads this sentence aloud. '.repeat(120);
+
+/** The free names of the `gw.videoJobs` block: a job's request and wait options. */
+export const prompt = 'A paper boat drifting down a rainy street';
+export const user = 'user-42';
+export const pollIntervalMs = 100;
+export const timeoutMs = 30_000;
+export const abortSignal = AbortSignal.timeout(60_000);
+export const onStatus = (job: UnigateVideoJob): void => {
+  void job.status;
+};
