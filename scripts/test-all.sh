@@ -4,6 +4,10 @@
 #   node22: Node 22 with `ai` aliased to ai@7 (ai@7 needs Node 22)
 #   edge:   the edge-runtime VM, for the files that drive the provider through a fetch
 #   runtimes: the built package in workerd, Deno, Bun and headless Chromium (test-runtimes/)
+#   readme: every TypeScript block of README.md type-checked against the packed package and run
+#           against the emulator, on ai@6 + Node 20 and ai@7 + Node 22 (scripts/readme-lane.mjs)
+#   install: the committed HEAD installed by git+file URL into a fresh project, then imported and
+#           required (scripts/install-lane.mjs)
 set -u
 cd "$(dirname "$0")/.."
 out=.test-results
@@ -19,5 +23,9 @@ lane node22 npx -y -p node@22.23.3 -- node node_modules/vitest/vitest.mjs run --
 lane edge npx vitest run --config vitest.edge.config.ts
 echo "== lane runtimes"
 npm run --silent test:runtimes || status=1
-node scripts/count-tests.mjs "$out" node20 node22 edge runtimes | tee "$out/summary.txt"
+echo "== lane readme"
+npm run --silent test:readme || status=1
+echo "== lane install"
+npm run --silent test:install || status=1
+node scripts/count-tests.mjs "$out" node20 node22 edge runtimes readme install | tee "$out/summary.txt"
 exit $status

@@ -55,10 +55,22 @@ function exportedNames(source) {
   return names;
 }
 
+/** Whether `node` names a property (`{ prompt: x }`, `a.prompt`) rather than referring to a binding. */
+function isPropertyName(node) {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) return parent.name === node || parent.right === node;
+  if (ts.isBindingElement(parent)) return parent.propertyName === node;
+  return (
+    (ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) &&
+    parent.name === node
+  );
+}
+
+/** Identifiers that refer to a binding; shorthand `{ weather }` counts, `{ prompt: x }` does not. */
 function usedIdentifiers(source) {
   const names = new Set();
   const visit = node => {
-    if (ts.isIdentifier(node)) names.add(node.text);
+    if (ts.isIdentifier(node) && !isPropertyName(node)) names.add(node.text);
     ts.forEachChild(node, visit);
   };
   visit(source);

@@ -35,6 +35,9 @@ function readMarkers(code, firstLine) {
   const prints = [];
   code.split('\n').forEach((line, offset) => {
     const marker = MARKER.exec(line);
+    if (!marker && /^\s*\/\/\s*readme:/.test(line)) {
+      throw new Error(`README line ${firstLine + offset}: unknown marker ${JSON.stringify(line.trim())}`);
+    }
     if (marker) {
       const [, kind, rest] = marker;
       if (kind === 'ai6-only') majors.delete('ai7');

@@ -18,6 +18,7 @@ export async function compileBlocks(blocksDir, files) {
     format: 'esm',
     platform: 'node',
     target: 'node18',
+    sourcemap: 'inline', // with --enable-source-maps, a stack trace gives the block's own line
     logLevel: 'silent',
   });
 }
@@ -55,7 +56,7 @@ export async function runBlock({ block, blocksDir, scratchDir, nodePath, siteURL
     UNIGATE_API_KEY: 'my-app-key',
   };
   const file = join(blocksDir, blockFileName(block).replace(/\.ts$/, '.js'));
-  const result = await runBounded(nodePath, [file], { cwd: scratchDir, env, timeoutMs: RUN_TIMEOUT_MS });
+  const result = await runBounded(nodePath, ['--enable-source-maps', file], { cwd: scratchDir, env, timeoutMs: RUN_TIMEOUT_MS });
   if (result.timedOut) return { ok: false, reason: `did not finish within ${RUN_TIMEOUT_MS} ms`, compared: false };
   if (result.code !== 0) {
     const stderr = result.stderr.trim().split('\n').filter(line => !line.startsWith('    at ')).slice(0, 8).join(' | ');
