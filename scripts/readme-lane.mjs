@@ -75,22 +75,33 @@ function runTasks(majors, blocksByMajor, outcome, siteURL, workDir) {
   );
 }
 
+/** Awaits `promise`, then prints how long `what` took. */
+async function timed(what, promise) {
+  const start = Date.now();
+  const value = await promise;
+  console.log(`readme: ${what} in ${((Date.now() - start) / 1000).toFixed(1)}s`);
+  return value;
+}
+
 async function laneChecks(blocks, outcome, workDir) {
   const checks = [];
   const node22 = node22Path();
   node22.catch(() => {});
-  const { tarball, files } = await packPackage(root, workDir);
+  const { tarball, files } = await timed('npm pack', packPackage(root, workDir));
   checks.push(packCheck(files));
   const blocksByMajor = new Map(MAJORS.map(major => [major.id, blocks.filter(block => block.majors.includes(major.id))]));
-  await Promise.all(MAJORS.map(major => prepareMajor(major, blocksByMajor.get(major.id), tarball, workDir)));
+  const prepared = Promise.all(MAJORS.map(major => prepareMajor(major, blocksByMajor.get(major.id), tarball, workDir)));
+  await timed('two consumer projects with the blocks, compiled', prepared);
   MAJORS[0].node = process.execPath;
-  MAJORS[1].node = await node22;
-  await Promise.all(MAJORS.map(major => typecheckMajor(major, blocksByMajor.get(major.id), outcome, checks)));
+  MAJORS[1].node = await timed(`${NODE22} from npx`, node22);
+  const typechecked = Promise.all(MAJORS.map(major => typecheckMajor(major, blocksByMajor.get(major.id), outcome, checks)));
+  await timed('tsc, once per major', typechecked);
 
   const testing = await import(pathToFileURL(join(MAJORS[0].dir, 'node_modules/unigate-ai-provider/dist/testing/index.js')).href);
   const server = await testing.createUnigateEmulator().listen();
   try {
-    await inPool(runTasks(MAJORS, blocksByMajor, outcome, server.url, workDir), PARALLEL_RUNS);
+    const tasks = runTasks(MAJORS, blocksByMajor, outcome, server.url, workDir);
+    await timed(`the runs, ${PARALLEL_RUNS} at a time`, inPool(tasks, PARALLEL_RUNS));
   } finally {
     await server.close();
   }
