@@ -36,8 +36,23 @@ export type {
 export { createUnigateEmulator } from 'unigate-ai-provider/testing';
 export { readFile, writeFile } from 'node:fs/promises';
 
-/** The Setup section's provider. */
-export const gw = createUnigate();
+/**
+ * The Setup section's provider. The lane's emulator server answers video jobs at once; polling it every
+ * 20 ms (as `server.settings` does) keeps the video blocks from waiting 5 s a poll.
+ */
+export const gw = createUnigate({ videoPollIntervalMs: 20 });
+
+/**
+ * The Video section's `emulator`: here the lane's server, whose files `download` fetches (the AI SDK's
+ * own download refuses loopback hosts).
+ */
+export const emulator = {
+  download: async ({ url, abortSignal }: { url: URL; abortSignal?: AbortSignal }) => {
+    const response = await fetch(url, { signal: abortSignal });
+    if (!response.ok) throw new Error(`Download of ${url} failed with HTTP ${response.status}`);
+    return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
+  },
+};
 
 /** The chat section's tool. */
 export const weather = tool({
