@@ -123,6 +123,7 @@ export function createUnigateConfig(
     pricing: createPricing({
       pricing: settings.pricing,
       ttlMs: settings.catalogCacheTtlMs,
+      timeoutMs: settings.catalogTimeoutMs,
       now: internals.now,
       // Every page, one after the other, without retries: a failed load costs a call its cost, never its
       // result, and the next call tries again.

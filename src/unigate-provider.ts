@@ -62,7 +62,10 @@ export interface UnigateProviderSettings {
    * - `'catalog'`: chat and embedding prices from the public catalog (`GET {site_url}/api/public/models`),
    *   fetched lazily on the first call, shared by concurrent calls, cached for `catalogCacheTtlMs`; plus the
    *   documented fixed prices (tts-1, tts-1-hd, whisper-1, the three embedding models). A catalog that
-   *   cannot be loaded never fails a call: the call gets a warning and no catalog price.
+   *   cannot be loaded never fails a call: the call gets a warning and no catalog price. Pricing never
+   *   delays a result either: a call whose response is complete before the catalog has loaded comes without
+   *   `cost`, with a warning saying so (a stream: `providerMetadata.unigate.costUnavailable` on its finish
+   *   part), while the load goes on in the background, within `catalogTimeoutMs`, for later calls.
    * - a table `{ [modelId]: UnigateModelPrice }`: overrides the fixed and catalog prices per model; models
    *   it does not list fall back to the fixed prices, then to the catalog. The only source of image and video prices.
    */
@@ -80,6 +83,13 @@ export interface UnigateProviderSettings {
    * The emulator's settings set it low, so its jobs finish in milliseconds.
    */
   videoPollIntervalMs?: number;
+  /**
+   * The catalog load's time limit, in milliseconds, from 1 to 2147483647. Default 10,000 (10 s). A load
+   * still running then is stopped: calls waiting for it get a warning and no catalog price, and the next
+   * call loads again. A load also stops when every call waiting for it is aborted. Calls never wait for
+   * it past their own response. Checked when the provider is created (`InvalidArgumentError`).
+   */
+  catalogTimeoutMs?: number;
 }
 
 /** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */

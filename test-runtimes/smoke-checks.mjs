@@ -259,6 +259,9 @@ async function videoed(gw, siteURL) {
 
 async function costed(siteURL, apiKey) {
   const gw = createUnigate({ ...gatewaySettings(siteURL, apiKey), pricing: 'catalog' });
+  // A call never waits for its price: with the catalog loaded first, the chat call is priced whichever
+  // of the two requests the emulator answers first.
+  await gw.catalog.get(CHAT_MODEL, { abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const result = await generateText({ model: gw.chat(CHAT_MODEL), prompt: PROMPT, ...callSettings() });
   const estimate = await gw.estimateCost({ model: SPEECH_MODEL, characters: 1000 });
   return {

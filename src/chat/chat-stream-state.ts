@@ -1,8 +1,6 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
-import { type PartSink, StreamState } from '../internal/stream-state';
-import { languageModelCost, withCost } from '../pricing/language-model-cost';
-import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import { type FinishCost, type PartSink, StreamState } from '../internal/stream-state';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 
@@ -53,8 +51,8 @@ export class ChatStreamState extends StreamState {
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
 
-  constructor(warnings: SharedV3Warning[], collectChoices: boolean, price?: UnigateModelPrice) {
-    super(warnings, price);
+  constructor(warnings: SharedV3Warning[], collectChoices: boolean, finishCost?: FinishCost) {
+    super(warnings, finishCost);
     this.collectChoices = collectChoices;
   }
 
@@ -74,7 +72,7 @@ export class ChatStreamState extends StreamState {
   sendFinish(sink: ChatSink): void {
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
-    const metadata = withCost(this.providerMetadata(), languageModelCost(this.price, usage));
+    const metadata = this.withCost(this.providerMetadata(), usage);
     sink.enqueue({
       type: 'finish',
       finishReason: mapChatFinishReason(this.finishReason),

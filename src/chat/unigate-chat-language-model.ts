@@ -16,7 +16,10 @@ import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
-import { languageModelCost, sendPricedLanguageModelRequest, withCost } from '../pricing/language-model-cost';
+import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
+import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { withCost } from '../model-call/with-cost';
+import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
 import { chatResponseSchema, type ChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
@@ -159,11 +162,9 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const { body, warnings, collectChoices } = this.prepareRequest(options);
     const url = this.config.url(this.config.chatBase, '/chat/completions');
-    const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedLanguageModelRequest(
+    const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
       this.config,
-      this.modelId,
-      'chat',
-      options,
+      languageModelCall(this.modelId, 'chat', options),
       { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(chatResponseSchema()) },
     );
     warnings.push(...pricingWarnings);
@@ -231,9 +232,9 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     const {
       value: responseBody,
       responseHeaders,
-      price,
       pricingWarnings,
-    } = await sendPricedLanguageModelRequest(this.config, this.modelId, 'chat', options, {
+      finishCost,
+    } = await sendPricedStreamRequest(this.config, languageModelCall(this.modelId, 'chat', options), {
       auth: 'bearer',
       url,
       body,
@@ -245,7 +246,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         warnings: [...prepared.warnings, ...pricingWarnings],
         includeRawChunks: options.includeRawChunks === true,
         collectChoices: prepared.collectChoices,
-        price,
+        finishCost,
         request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
       }),
       { secret: this.config.optionalApiKey() },

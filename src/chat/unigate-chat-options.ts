@@ -85,4 +85,9 @@ export interface UnigateChatProviderMetadata {
   choices?: UnigateChatChoice[];
   /** What the call cost (every choice's tokens), when `pricing` gives this model a price. */
   cost?: UnigateCost;
+  /**
+   * A stream's finish only, without `cost`: why the catalog could not price it (it had not loaded when
+   * the stream finished, or its load failed). A warning can no longer reach the caller by then.
+   */
+  costUnavailable?: string;
 }

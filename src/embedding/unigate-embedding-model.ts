@@ -7,9 +7,10 @@ import {
   type EmbeddingModelV3Result,
 } from '@ai-sdk/provider';
 import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL, type ResponseHandler } from '@ai-sdk/provider-utils';
-import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { sendPricedRequest } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
 import { tokenCost } from '../pricing/compute-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
@@ -140,26 +141,23 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
    */
   async doEmbed(options: EmbeddingModelV3CallOptions): Promise<EmbeddingModelV3Result> {
     const { body, warnings, expected } = this.prepareRequest(options);
-    // The price is looked up while the vectors are made; it never fails the call.
-    const pricing = this.config.pricing.forCall(this.modelId, 'embedding', { abortSignal: options.abortSignal });
-    const [{ value, rawValue, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
-      sendGatewayRequest({
-        config: this.config,
+    // The price is looked up while the vectors are made; it never delays or fails the call.
+    const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
+      this.config,
+      { modelId: this.modelId, kind: 'embedding', abortSignal: options.abortSignal, headers: options.headers },
+      {
         auth: 'bearer',
         url: this.config.url('base', '/embeddings'),
         body,
         successfulResponseHandler: this.answerHandler(body.input.length),
-        abortSignal: options.abortSignal,
-        headers: options.headers,
-      }),
-      pricing,
-    ]);
-    const cost = tokenCost(price, { inputTokens: value.tokens });
+      },
+    );
+    const providerMetadata = withCost(undefined, tokenCost(price, { inputTokens: value.tokens }));
     const sizeWarning = embeddingSizeWarning(value.embeddings, expected);
     return {
       embeddings: value.embeddings,
       ...(value.tokens !== undefined && { usage: { tokens: value.tokens } }),
-      ...(cost && { providerMetadata: { unigate: { cost: { ...cost } } } }),
+      ...(providerMetadata !== undefined && { providerMetadata }),
       response: { headers: responseHeaders, body: withoutVectors(rawValue) },
       warnings: [...warnings, ...(sizeWarning ? [sizeWarning] : []), ...pricingWarnings],
     };

@@ -6,12 +6,13 @@ import {
   type ImageModelV3CallOptions,
 } from '@ai-sdk/provider';
 import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
-import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { withSecretsRedacted } from '../internal/redact-secrets';
-import { unitCost } from '../pricing/compute-cost';
 import { checkInteger, checkMaxLength, formatArgumentValue } from '../internal/validate-argument';
+import { sendPricedRequest } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
+import { unitCost } from '../pricing/compute-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateImageModelId } from '../unigate-model-ids';
 import { downloadImage } from './download-image';
@@ -91,20 +92,12 @@ export class UnigateImageModel implements ImageModelV3 {
   async doGenerate(options: ImageModelV3CallOptions): Promise<ImageResult> {
     const { body, warnings } = this.prepareRequest(options);
     const url = this.config.url('alt', '/images/generations');
-    // The price is looked up while the images are made; it never fails the call.
-    const pricing = this.config.pricing.forCall(this.modelId, 'image', { abortSignal: options.abortSignal });
-    const [{ value, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
-      sendGatewayRequest({
-        config: this.config,
-        auth: 'bearer',
-        url,
-        body,
-        successfulResponseHandler: createJsonHandler(imageResponseSchema()),
-        abortSignal: options.abortSignal,
-        headers: options.headers,
-      }),
-      pricing,
-    ]);
+    // The price is looked up while the images are made; it never delays or fails the call.
+    const { value, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
+      this.config,
+      { modelId: this.modelId, kind: 'image', abortSignal: options.abortSignal, headers: options.headers },
+      { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(imageResponseSchema()) },
+    );
 
     // A datum without an image, or a download's failure, quotes what the gateway answered.
     const images = await withSecretsRedacted(this.config.optionalApiKey(), () =>
@@ -125,7 +118,7 @@ export class UnigateImageModel implements ImageModelV3 {
         ? (images as string[])
         : images.map(image => (typeof image === 'string' ? convertBase64ToUint8Array(image) : image)),
       warnings: [...warnings, ...pricingWarnings],
-      providerMetadata: { unigate: { images: metadata, ...(cost && { cost: { ...cost } }) } },
+      providerMetadata: withCost({ unigate: { images: metadata } }, cost),
       response: {
         timestamp: typeof value.created === 'number' ? new Date(value.created * 1000) : new Date(),
         modelId: this.modelId,

@@ -1,9 +1,17 @@
-import type { LanguageModelV3StreamPart, SharedV3Warning } from '@ai-sdk/provider';
-import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type { LanguageModelV3StreamPart, LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import type { SseSink } from './sse-reader';
 
 /** Where a language model's stream handler puts its parts. */
 export type PartSink = SseSink<LanguageModelV3StreamPart>;
+
+/**
+ * A clean `finish`'s metadata with this call's cost, or why it has none; given by the priced request
+ * that opened the stream (the price may settle while the stream runs).
+ */
+export type FinishCost = (
+  metadata: SharedV3ProviderMetadata | undefined,
+  usage: LanguageModelV3Usage,
+) => SharedV3ProviderMetadata | undefined;
 
 /**
  * What every model's per-stream state starts from: `stream-start` goes out once, before any other
@@ -12,12 +20,17 @@ export type PartSink = SseSink<LanguageModelV3StreamPart>;
 export class StreamState {
   started = false;
   readonly warnings: SharedV3Warning[];
-  /** This call's price, resolved before the stream starts: a clean `finish` carries the cost. */
-  readonly price: UnigateModelPrice | undefined;
+  /** Prices a clean `finish`; absent, the stream carries no cost. */
+  private readonly finishCost: FinishCost | undefined;
 
-  constructor(warnings: SharedV3Warning[], price: UnigateModelPrice | undefined) {
+  constructor(warnings: SharedV3Warning[], finishCost: FinishCost | undefined) {
     this.warnings = warnings;
-    this.price = price;
+    this.finishCost = finishCost;
+  }
+
+  /** A clean `finish`'s metadata, with the cost (or why there is none) when the call is priced. */
+  protected withCost(metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) {
+    return this.finishCost === undefined ? metadata : this.finishCost(metadata, usage);
   }
 
   /** Sends `stream-start` the first time; a no-op after that. */

@@ -3,7 +3,7 @@ import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type { FinishCost } from '../internal/stream-state';
 import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
 import { type MessagesSink, MessagesStreamState } from './messages-stream-state';
 
@@ -11,8 +11,8 @@ import { type MessagesSink, MessagesStreamState } from './messages-stream-state'
 export interface MessagesStreamOptions extends StreamHandlerOptions {
   /** The `json` tool carries the answer (responseFormat json emulation). */
   jsonResponseTool: boolean;
-  /** This call's price, resolved before the stream starts: a clean `finish` carries the cost. */
-  price?: UnigateModelPrice;
+  /** Prices the clean `finish` (the price may settle while the stream runs). */
+  finishCost?: FinishCost;
 }
 
 function messageStart(state: MessagesStreamState, event: Record<string, unknown>, data: string, sink: MessagesSink): void {
@@ -47,7 +47,7 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  */
 export function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
-  const state = new MessagesStreamState(options.warnings, options.jsonResponseTool, options.price);
+  const state = new MessagesStreamState(options.warnings, options.jsonResponseTool, options.finishCost);
   return {
     event(data, eventName, sink) {
       state.start(sink);

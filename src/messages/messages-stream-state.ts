@@ -1,9 +1,7 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
 import { malformed } from '../internal/stream-errors';
-import { type PartSink, StreamState } from '../internal/stream-state';
-import { languageModelCost, withCost } from '../pricing/language-model-cost';
-import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import { type FinishCost, type PartSink, StreamState } from '../internal/stream-state';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
@@ -53,8 +51,8 @@ export class MessagesStreamState extends StreamState {
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
 
-  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, price?: UnigateModelPrice) {
-    super(warnings, price);
+  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, finishCost?: FinishCost) {
+    super(warnings, finishCost);
     this.jsonResponseTool = jsonResponseTool;
   }
 
@@ -82,7 +80,7 @@ export class MessagesStreamState extends StreamState {
       type: 'finish',
       finishReason,
       usage,
-      providerMetadata: failed ? metadata : withCost(metadata, languageModelCost(this.price, usage))!,
+      providerMetadata: failed ? metadata : (this.withCost(metadata, usage) ?? metadata),
     });
   }
 

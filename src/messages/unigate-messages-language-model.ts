@@ -12,7 +12,10 @@ import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkRange } from '../internal/validate-argument';
-import { languageModelCost, sendPricedLanguageModelRequest, withCost } from '../pricing/language-model-cost';
+import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
+import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { withCost } from '../model-call/with-cost';
+import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateMessagesModelId } from '../unigate-model-ids';
 import { convertMessagesUsage } from './convert-messages-usage';
@@ -125,7 +128,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       responseHeaders,
       price,
       pricingWarnings,
-    } = await sendPricedLanguageModelRequest(this.config, this.modelId, 'messages', options, {
+    } = await sendPricedRequest(this.config, languageModelCall(this.modelId, 'messages', options), {
       auth: 'messages',
       url: this.url,
       body,
@@ -174,7 +177,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       content,
       finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
       usage,
-      providerMetadata: withCost(metadata, languageModelCost(price, usage)) ?? metadata,
+      providerMetadata: withCost(metadata, languageModelCost(price, usage)),
       request: { body },
       response: {
         ...(response.id != null && { id: response.id }),
@@ -193,9 +196,9 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     const {
       value: responseBody,
       responseHeaders,
-      price,
       pricingWarnings,
-    } = await sendPricedLanguageModelRequest(this.config, this.modelId, 'messages', options, {
+      finishCost,
+    } = await sendPricedStreamRequest(this.config, languageModelCall(this.modelId, 'messages', options), {
       auth: 'messages',
       url,
       body: requestBody,
@@ -207,7 +210,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       warnings: [...warnings, ...pricingWarnings],
       includeRawChunks: options.includeRawChunks === true,
       jsonResponseTool,
-      price,
+      finishCost,
       request: { url, requestBodyValues: requestBody, secret },
     });
 

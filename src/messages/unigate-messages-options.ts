@@ -73,4 +73,9 @@ export interface UnigateMessagesProviderMetadata {
   redactedData?: string;
   /** On the result: what the call cost, when `pricing` gives this model a price. */
   cost?: UnigateCost;
+  /**
+   * A stream's finish only, without `cost`: why the catalog could not price it (it had not loaded when
+   * the stream finished, or its load failed). A warning can no longer reach the caller by then.
+   */
+  costUnavailable?: string;
 }

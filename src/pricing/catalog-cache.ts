@@ -6,15 +6,32 @@ export type CatalogById = ReadonlyMap<string, UnigateCatalogEntry>;
 /** A failed refresh is not retried on every call: the old prices stay for this long (or the TTL, if shorter). */
 const REFRESH_RETRY_MS = 60_000;
 
+/** One caller waiting for a catalog load. */
+export interface CatalogWait {
+  /** The catalog; rejects when the load fails or times out, or when the caller's signal aborts first. */
+  readonly promise: Promise<CatalogById>;
+  /**
+   * The caller stops waiting without stopping the load: it goes on in the background, within its time
+   * limit, for later callers, and no caller's abort stops it any more.
+   */
+  leave(): void;
+}
+
 export interface CatalogCache {
   /** The cached catalog, `undefined` before the first successful load. Never loads. */
   current(): CatalogById | undefined;
   /**
-   * The catalog. The first call loads it; concurrent callers share that one load (single flight). Once
-   * loaded, it resolves at once; after the TTL it still resolves at once with the old catalog while one
-   * refresh runs in the background (stale-while-revalidate). Rejects when the first load fails or when
-   * `abortSignal` aborts while waiting.
+   * The cached catalog, `undefined` before the first successful load. Past the TTL it still answers with
+   * the old catalog while it starts one refresh in the background (stale-while-revalidate).
    */
+  cached(): CatalogById | undefined;
+  /**
+   * Waits for the catalog: at once when cached, else for the first load, which concurrent callers share
+   * (single flight). The load is stopped when every caller waiting for it has aborted (unless one left it
+   * to the background first).
+   */
+  join(abortSignal?: AbortSignal): CatalogWait;
+  /** `join(abortSignal).promise`. */
   get(abortSignal?: AbortSignal): Promise<CatalogById>;
   /** Resolves once no load or refresh is running (tests wait on it instead of on time). */
   idle(): Promise<void>;
@@ -23,21 +40,71 @@ export interface CatalogCache {
 interface Flight {
   readonly promise: Promise<CatalogById>;
   readonly controller: AbortController;
-  /** Callers still waiting; the load is aborted when every one of them has aborted. */
+  /** Callers still waiting; the load is aborted when every one of them has aborted... */
   waiters: number;
+  /** ...unless it runs in the background: a refresh, or a load a caller left without aborting. */
+  background: boolean;
+}
+
+/** What a load that outlives its time limit rejects with. */
+export function catalogTimeoutError(timeoutMs: number): Error {
+  const error = new Error(`the catalog did not load within ${timeoutMs} ms (the catalogTimeoutMs setting)`);
+  error.name = 'TimeoutError';
+  return error;
+}
+
+const NO_OP = () => {};
+
+/**
+ * One more caller waits for `current`. When it aborts and was the last one waiting (and nobody left the
+ * load to the background), the load is stopped and `dropped` runs.
+ */
+function waitFor(current: Flight, abortSignal: AbortSignal | undefined, dropped: () => void): CatalogWait {
+  current.waiters++;
+  if (abortSignal === undefined) return { promise: current.promise, leave: () => void (current.background = true) };
+  let waiting = true;
+  const stopWaiting = () => {
+    const was = waiting;
+    waiting = false;
+    abortSignal.removeEventListener('abort', onAbort);
+    return was;
+  };
+  let rejectCaller: (reason: unknown) => void = NO_OP;
+  const onAbort = () => {
+    if (!stopWaiting()) return;
+    if (--current.waiters === 0 && !current.background) {
+      current.controller.abort(abortSignal.reason);
+      dropped();
+    }
+    rejectCaller(abortSignal.reason);
+  };
+  const promise = new Promise<CatalogById>((resolve, reject) => {
+    rejectCaller = reject;
+    current.promise.then(resolve, reject).finally(stopWaiting);
+  });
+  if (abortSignal.aborted) onAbort();
+  else abortSignal.addEventListener('abort', onAbort, { once: true });
+  const leave = () => {
+    if (stopWaiting()) current.background = true;
+  };
+  return { promise, leave };
 }
 
 /**
- * Caches the catalog. A failed or aborted load leaves nothing behind: the next call starts a new one.
+ * Caches the catalog. Every load ends within `timeoutMs`, whether or not the fetch honours its abort
+ * signal. A failed, timed-out or aborted load leaves nothing behind: the next call starts a new one.
  * A failed refresh keeps serving the old catalog and tries again after a minute (or the TTL if shorter).
  */
 export function createCatalogCache({
   load,
   ttlMs,
+  timeoutMs,
   now = Date.now,
 }: {
   load: (abortSignal: AbortSignal) => Promise<CatalogById>;
   ttlMs: number;
+  /** Each load's time limit. */
+  timeoutMs: number;
   /** Injectable clock (tests). */
   now?: () => number;
 }): CatalogCache {
@@ -45,17 +112,27 @@ export function createCatalogCache({
   let flight: Flight | undefined;
   let nextRefreshAt = 0;
 
-  const start = (): Flight => {
+  const start = (background: boolean): Flight => {
     const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bounded = new Promise<CatalogById>((resolve, reject) => {
+      // Ends the wait even when the fetch ignores the abort.
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      timer = setTimeout(() => controller.abort(catalogTimeoutError(timeoutMs)), timeoutMs);
+      load(controller.signal).then(resolve, reject);
+    });
     const started: Flight = {
       controller,
       waiters: 0,
-      promise: load(controller.signal).then(
+      background,
+      promise: bounded.then(
         entries => {
+          clearTimeout(timer);
           if (!controller.signal.aborted) snapshot = { entries, loadedAt: now() };
           return entries;
         },
         (error: unknown) => {
+          clearTimeout(timer);
           if (snapshot !== undefined) nextRefreshAt = now() + Math.min(ttlMs, REFRESH_RETRY_MS);
           throw error;
         },
@@ -68,42 +145,34 @@ export function createCatalogCache({
     return started;
   };
 
-  const wait = (current: Flight, abortSignal: AbortSignal | undefined): Promise<CatalogById> => {
-    current.waiters++;
-    if (abortSignal === undefined) return current.promise;
-    return new Promise<CatalogById>((resolve, reject) => {
-      const onAbort = () => {
-        if (--current.waiters === 0) {
-          // Nobody wants this load any more: stop it, and let the next caller start afresh.
-          current.controller.abort(abortSignal.reason);
-          if (flight === current) flight = undefined;
-        }
-        reject(abortSignal.reason);
-      };
-      if (abortSignal.aborted) return onAbort();
-      abortSignal.addEventListener('abort', onAbort, { once: true });
-      current.promise.then(resolve, reject).finally(() => abortSignal.removeEventListener('abort', onAbort));
+  const cached = (): CatalogById | undefined => {
+    if (snapshot === undefined) return undefined;
+    const time = now();
+    if (flight === undefined && time - snapshot.loadedAt >= ttlMs && time >= nextRefreshAt) {
+      // Background refresh: no caller waits for it, so its failure is only remembered, never thrown.
+      flight = start(true);
+      flight.promise.catch(NO_OP);
+    }
+    return snapshot.entries;
+  };
+
+  const join = (abortSignal?: AbortSignal): CatalogWait => {
+    const entries = cached();
+    if (entries !== undefined) return { promise: Promise.resolve(entries), leave: NO_OP };
+    const current = (flight ??= start(false));
+    return waitFor(current, abortSignal, () => {
+      // Nobody wants this load any more: let the next caller start afresh.
+      if (flight === current) flight = undefined;
     });
   };
 
   return {
     current: () => snapshot?.entries,
+    cached,
+    join,
+    get: abortSignal => join(abortSignal).promise,
     idle: async () => {
-      while (flight !== undefined) await flight.promise.catch(() => undefined);
-    },
-    get(abortSignal) {
-      if (snapshot !== undefined) {
-        const time = now();
-        if (flight === undefined && time - snapshot.loadedAt >= ttlMs && time >= nextRefreshAt) {
-          // Background refresh: no caller waits for it, so its failure is only remembered, never thrown.
-          flight = start();
-          flight.waiters = 1;
-          flight.promise.catch(() => undefined);
-        }
-        return Promise.resolve(snapshot.entries);
-      }
-      flight ??= start();
-      return wait(flight, abortSignal);
+      while (flight !== undefined) await flight.promise.catch(NO_OP);
     },
   };
 }

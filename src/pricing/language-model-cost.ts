@@ -1,11 +1,4 @@
-import type {
-  LanguageModelV3CallOptions,
-  LanguageModelV3Prompt,
-  LanguageModelV3Usage,
-  SharedV3ProviderMetadata,
-} from '@ai-sdk/provider';
-import { sendGatewayRequest, type GatewayRequest } from '../internal/gateway-request';
-import type { UnigateConfig } from '../unigate-config';
+import type { LanguageModelV3Prompt, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { tokenCost } from './compute-cost';
 import type { UnigateCost, UnigateModelPrice } from './unigate-pricing-types';
 
@@ -40,35 +33,4 @@ export function promptCharacters(prompt: LanguageModelV3Prompt): number {
 export function languageModelCost(price: UnigateModelPrice | undefined, usage: LanguageModelV3Usage): UnigateCost | undefined {
   if (price === undefined) return undefined;
   return tokenCost(price, { inputTokens: usage.inputTokens.total, outputTokens: usage.outputTokens.total });
-}
-
-/** `metadata` with `unigate.cost` added next to what it already holds; unchanged without a cost. */
-export function withCost(
-  metadata: SharedV3ProviderMetadata | undefined,
-  cost: UnigateCost | undefined,
-): SharedV3ProviderMetadata | undefined {
-  if (cost === undefined) return metadata;
-  return { ...metadata, unigate: { ...metadata?.unigate, cost: { ...cost } } };
-}
-
-/**
- * Sends a language-model request and, at the same time, resolves the call's price and catalog warnings
- * (never failing the call). The catalog, when it must load, loads while the request is in flight.
- */
-export async function sendPricedLanguageModelRequest<T>(
-  config: UnigateConfig,
-  modelId: string,
-  kind: 'chat' | 'messages',
-  options: LanguageModelV3CallOptions,
-  request: Pick<GatewayRequest<T>, 'auth' | 'url' | 'body' | 'successfulResponseHandler'>,
-) {
-  const pricing = config.pricing.forCall(modelId, kind, {
-    promptCharacters: () => promptCharacters(options.prompt),
-    abortSignal: options.abortSignal,
-  });
-  const [response, { price, warnings }] = await Promise.all([
-    sendGatewayRequest({ config, ...request, abortSignal: options.abortSignal, headers: options.headers }),
-    pricing,
-  ]);
-  return { ...response, price, pricingWarnings: warnings };
 }

@@ -23,7 +23,8 @@ export type UnigatePriceTable = Record<string, UnigateModelPrice>;
  * How the provider prices calls.
  * - `false` (default): no prices, nothing fetched, no `cost` in results.
  * - `'catalog'`: the gateway's public catalog, fetched lazily once, shared by concurrent calls and cached
- *   (`catalogCacheTtlMs`), plus the documented fixed prices (speech, transcription, embeddings).
+ *   (`catalogCacheTtlMs`), plus the documented fixed prices (speech, transcription, embeddings). A call
+ *   never waits for it: a response complete before the catalog has loaded comes without its price.
  * - a table: its prices override the built-in and catalog ones; models missing from it fall back to the
  *   built-in prices, then to the catalog.
  */
@@ -46,15 +47,39 @@ export type UnigateCost = {
 /** The model kinds that are priced, one per accessor family. */
 export type PricedKind = 'chat' | 'messages' | 'embedding' | 'speech' | 'transcription' | 'image' | 'video';
 
-/** What a model call learns before it sends its request. Never throws, never fails the call. */
+/** What pricing knows about one call. Never throws, never fails the call. */
 export interface CallPricing {
   /** `undefined`: pricing off, or no usable price for this model and kind. */
   price?: UnigateModelPrice;
   /**
-   * `other` warnings: the catalog could not be loaded (and why), the model is used through the wrong
-   * accessor (names the right one), the prompt's estimated tokens exceed the catalog's context window.
+   * `other` warnings: the catalog had not loaded by the time the response was complete, or could not be
+   * loaded (and why); the model is used through the wrong accessor (names the right one); the prompt's
+   * estimated tokens exceed the catalog's context window.
    */
   warnings: SharedV3Warning[];
+  /** Why the catalog took no part in this call (not loaded yet, or its load failed); `undefined` when it did or was not needed. */
+  catalogUnavailable?: string;
+}
+
+/**
+ * One call's price lookup, started together with its request. It never delays the call: the call takes
+ * what the lookup knows when its response is complete.
+ */
+export interface PriceLookup {
+  /** The lookup's answer once it has one; `undefined` while the catalog is still loading. */
+  settledNow(): CallPricing | undefined;
+  /**
+   * What a call whose response is complete gets: the answer, or, while the catalog is still loading, the
+   * fixed price (if any) and a warning saying the catalog had not loaded.
+   */
+  atResponse(): CallPricing;
+  /** Resolves with the answer (the catalog load's time limit at most). Never rejects. */
+  readonly settled: Promise<CallPricing>;
+  /**
+   * The call no longer waits (its response is complete, or it failed): a catalog load it started goes on
+   * in the background, and the caller's abort signal no longer stops it.
+   */
+  release(): void;
 }
 
 /** Per-call options of `forCall`. */
@@ -64,6 +89,9 @@ export interface CallPricingOptions {
    * A function: the prompt is walked only when the catalog lists a context window to check against.
    */
   promptCharacters?: () => number;
-  /** Stops waiting for the catalog; the shared load goes on while other calls still wait for it. */
+  /**
+   * Stops waiting for the catalog. The shared load goes on while other calls still wait for it or once a
+   * call has left it to the background; a load nobody wants any more is stopped.
+   */
   abortSignal?: AbortSignal;
 }

@@ -1,8 +1,9 @@
 import type { SharedV3Warning, SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
-import { sendGatewayRequest } from '../internal/gateway-request';
-import { characterCost } from '../pricing/compute-cost';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { checkOneOf, checkRange, countCharacters } from '../internal/validate-argument';
+import { sendPricedRequest } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
+import { characterCost } from '../pricing/compute-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateSpeechModelId } from '../unigate-model-ids';
 import { checkSpeechText } from './check-speech-text';
@@ -86,30 +87,26 @@ export class UnigateSpeechModel implements SpeechModelV3 {
   async doGenerate(options: SpeechModelV3CallOptions): Promise<SpeechResult> {
     const { body, warnings } = this.prepareRequest(options);
     const format = body.response_format;
-    // The price is looked up while the audio is made; it never fails the call.
-    const pricing = this.config.pricing.forCall(this.modelId, 'speech', { abortSignal: options.abortSignal });
-    const [{ value: audio, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
-      sendGatewayRequest({
-        config: this.config,
+    // The price is looked up while the audio is made; it never delays or fails the call.
+    const { value: audio, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
+      this.config,
+      { modelId: this.modelId, kind: 'speech', abortSignal: options.abortSignal, headers: options.headers },
+      {
         auth: 'bearer',
         url: this.config.url('base', '/audio/speech'),
         body,
         successfulResponseHandler: createSpeechAudioHandler(format, this.config.optionalApiKey()),
-        abortSignal: options.abortSignal,
-        headers: options.headers,
-      }),
-      pricing,
-    ]);
+      },
+    );
     // Billed by characters as the gateway counts them (code points).
     const cost = characterCost(price, countCharacters(body.input));
     const metadata: UnigateSpeechProviderMetadata = { mediaType: SPEECH_MEDIA_TYPES[format], format, voice: body.voice };
-    if (cost) metadata.cost = cost;
     return {
       audio,
       warnings: [...warnings, ...pricingWarnings],
       request: { body },
       response: { timestamp: responseTimestamp(responseHeaders), modelId: this.modelId, headers: responseHeaders },
-      providerMetadata: { unigate: metadata },
+      providerMetadata: withCost({ unigate: metadata }, cost),
     };
   }
 }

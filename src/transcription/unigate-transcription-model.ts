@@ -1,12 +1,13 @@
 import { InvalidArgumentError, type TranscriptionModelV3, type TranscriptionModelV3CallOptions } from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
-import { sendGatewayRequest } from '../internal/gateway-request';
 import { MultipartBody } from '../internal/multipart-body';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { withSecretsRedacted } from '../internal/redact-secrets';
-import { minuteCost } from '../pricing/compute-cost';
 import { checkRange } from '../internal/validate-argument';
+import { sendPricedRequest } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
+import { minuteCost } from '../pricing/compute-cost';
 import type { UnigateConfig } from '../unigate-config';
 import type { UnigateTranscriptionModelId } from '../unigate-model-ids';
 import { convertTranscription } from './convert-transcription-response';
@@ -89,20 +90,17 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   async doGenerate(options: TranscriptionModelV3CallOptions): Promise<TranscriptionResult> {
     const { upload, fields, warnings, language } = this.prepareRequest(options);
     const timestamp = new Date();
-    // The price is looked up while the audio is transcribed; it never fails the call.
-    const pricing = this.config.pricing.forCall(this.modelId, 'transcription', { abortSignal: options.abortSignal });
-    const [{ value, rawValue, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
-      sendGatewayRequest({
-        config: this.config,
+    // The price is looked up while the audio is transcribed; it never delays or fails the call.
+    const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
+      this.config,
+      { modelId: this.modelId, kind: 'transcription', abortSignal: options.abortSignal, headers: options.headers },
+      {
         auth: 'bearer',
         url: this.config.url('base', '/audio/transcriptions'),
         body: upload,
         successfulResponseHandler: responseHandler(fields.response_format),
-        abortSignal: options.abortSignal,
-        headers: options.headers,
-      }),
-      pricing,
-    ]);
+      },
+    );
     // Unreadable subtitles are quoted in the error.
     const converted = withSecretsRedacted(this.config.optionalApiKey(), () =>
       convertTranscription(fields.response_format, value, language),
@@ -118,9 +116,7 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
       // The form's fields without the file: the audio is no telemetry.
       request: { body: JSON.stringify(fields) },
       response: { timestamp, modelId: this.modelId, headers: responseHeaders, body: rawValue },
-      providerMetadata: cost
-        ? { unigate: { ...converted.providerMetadata.unigate, cost: { ...cost } } }
-        : converted.providerMetadata,
+      providerMetadata: withCost(converted.providerMetadata, cost),
     };
   }
 }

@@ -9,6 +9,8 @@ import {
 } from '@ai-sdk/provider';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { formatArgumentValue } from '../internal/validate-argument';
+import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateConfig } from '../unigate-config';
@@ -87,8 +89,7 @@ function videoMetadata(job: UnigateVideoJob, price?: UnigateModelPrice): SharedV
   const unigate: UnigateVideoProviderMetadata = { jobId: job.jobId, status: job.status };
   if (job.result) unigate.videoUrl = job.result.videoUrl;
   if (job.result?.thumbnailUrl) unigate.thumbnailUrl = job.result.thumbnailUrl;
-  const cost = job.result ? unitCost(price, 'video', 1) : undefined;
-  return { unigate: { ...unigate, ...(cost && { cost: { ...cost } }) } };
+  return withCost({ unigate: { ...unigate } }, job.result ? unitCost(price, 'video', 1) : undefined);
 }
 
 function videosOf(job: UnigateVideoJob): Experimental_VideoModelV3VideoData[] {
@@ -131,8 +132,8 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     return { body, warnings, unigate };
   }
 
-  private forCall(abortSignal: AbortSignal | undefined) {
-    return this.config.pricing.forCall(this.modelId, 'video', { abortSignal });
+  private pricedCall(abortSignal: AbortSignal | undefined, headers: Record<string, string | undefined> | undefined): PricedCall {
+    return { modelId: this.modelId, kind: 'video', abortSignal, headers };
   }
 
   private response(headers: Record<string, string> | undefined): UnigateVideoResponseInfo {
@@ -142,18 +143,19 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   /** Creates the job and polls it until it is completed (a video URL) or failed (an error with the job id). */
   async doGenerate(options: Experimental_VideoModelV3CallOptions) {
     const { body, warnings, unigate } = this.prepare(options);
-    // The price is looked up while the job runs; it never fails the call.
-    const pricing = this.forCall(options.abortSignal);
-    const [{ job, responseHeaders }, { price, warnings: pricingWarnings }] = await Promise.all([
-      runVideoJob(this.config, body, {
-        ...unigate,
-        abortSignal: options.abortSignal,
-        headers: options.headers,
-        // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.
-        maxRetries: 0,
-      }),
-      pricing,
-    ]);
+    // The price is looked up while the job runs; it never delays or fails the call.
+    const { job, responseHeaders, price, pricingWarnings } = await runPricedCall(
+      this.config,
+      this.pricedCall(options.abortSignal, options.headers),
+      () =>
+        runVideoJob(this.config, body, {
+          ...unigate,
+          abortSignal: options.abortSignal,
+          headers: options.headers,
+          // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.
+          maxRetries: 0,
+        }),
+    );
     return {
       videos: videosOf(job),
       warnings: [...warnings, ...pricingWarnings],
@@ -166,10 +168,11 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   async doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): Promise<UnigateVideoStartResult> {
     const { body, warnings } = this.prepare(options);
     // The catalog checks' warnings belong to the start; the cost comes with the completed status.
-    const [{ job, responseHeaders }, { warnings: pricingWarnings }] = await Promise.all([
-      postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers }),
-      this.forCall(options.abortSignal),
-    ]);
+    const { job, responseHeaders, pricingWarnings } = await runPricedCall(
+      this.config,
+      this.pricedCall(options.abortSignal, options.headers),
+      () => postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers }),
+    );
     return {
       operation: { jobId: job.jobId, statusUrl: job.statusUrl },
       warnings: [...warnings, ...pricingWarnings],
@@ -189,12 +192,12 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     headers?: Record<string, string | undefined>;
   }): Promise<UnigateVideoStatusResult> {
     const { jobId, statusUrl } = readOperation(operation);
-    const read = await fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) });
-    const { job } = read;
-    const response = this.response(read.responseHeaders);
+    const { job, responseHeaders, price } = await runPricedCall(this.config, this.pricedCall(abortSignal, headers), () =>
+      fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
+    );
+    const response = this.response(responseHeaders);
     if (job.status === 'completed') {
       // doStart reported the catalog checks already: only the price is used here.
-      const { price } = await this.forCall(abortSignal);
       return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata: videoMetadata(job, price), response };
     }
     if (job.status === 'failed') {

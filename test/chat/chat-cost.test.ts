@@ -2,7 +2,9 @@ import { generateText, streamText } from 'ai';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { setup, SITE_URL } from '../helpers/test-kit';
+import { catalogFirst } from '../helpers/catalog-timing';
+import { createMockFetch } from '../helpers/mock-fetch';
+import { API_KEY, SITE_URL } from '../helpers/test-kit';
 import { CHAT_URL, completion } from './chat-fixtures';
 import { createUnigateEmulator } from '../../src/testing';
 import { catalogRequests, failingCatalogFetch, PRICED_MODELS, pricedGateway } from '../pricing/pricing-fixtures';
@@ -94,25 +96,27 @@ describe('chat model cost', () => {
     const streamed = streamText({ model: gw('priced-chat'), prompt: 'Hello there' });
     await streamed.consumeStream();
     expect(await streamed.text).toBe('You said: Hello there');
-    expect(await streamed.providerMetadata).toBeUndefined();
+    // A stream also says why in its finish part's metadata: that part is the one a late reason can reach.
+    expect(await streamed.providerMetadata).toEqual({
+      unigate: { costUnavailable: expect.stringMatching(/^The Unigate catalog could not be loaded.*catalog database unavailable/) },
+    });
     expect((await streamed.warnings)?.map(warning => warning.type)).toEqual(['other']);
   });
 
   it('warns when an embedding model is used as a chat model, naming gw.embedding(...)', async () => {
     // The emulator refuses an embedding model on chat; a gateway that answers shows the warning on the result.
-    const { gw } = setup(
-      [
-        http.get(`${SITE_URL}/api/public/models`, () =>
-          HttpResponse.json({
-            success: true,
-            data: [{ id: 'text-embedding-3-small', provider: 'OpenAI', type: 'embedding', inputPrice: 0.01, outputPrice: 0 }],
-            pagination: { total: 1 },
-          }),
-        ),
-        http.post(CHAT_URL, () => HttpResponse.json(completion({ content: 'ok' }))),
-      ],
-      { pricing: 'catalog' },
+    // The catalog answers first: the checks need it loaded when the response is complete.
+    const { fetch } = createMockFetch(
+      http.get(`${SITE_URL}/api/public/models`, () =>
+        HttpResponse.json({
+          success: true,
+          data: [{ id: 'text-embedding-3-small', provider: 'OpenAI', type: 'embedding', inputPrice: 0.01, outputPrice: 0 }],
+          pagination: { total: 1 },
+        }),
+      ),
+      http.post(CHAT_URL, () => HttpResponse.json(completion({ content: 'ok' }))),
     );
+    const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch: catalogFirst(fetch), pricing: 'catalog' });
     const result = await generateText({ model: gw('text-embedding-3-small'), prompt: 'Hi' });
     expect(result.text).toBe('ok');
     expect(result.warnings).toEqual([

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
+import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
 
 // providerMetadata.unigate.cost of embeddings: usage.tokens times the per-1M-token input price, per
@@ -16,7 +17,7 @@ const { embed, embedMany } = ai;
 
 function gateway(pricing: UnigateProviderSettings['pricing']) {
   const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, pricing });
+  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
   return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
+import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
 
 // providerMetadata.unigate.cost of images: perImage x images returned, only from a price table (the
@@ -20,7 +21,7 @@ const callsOf = (result: unknown) => (result as { calls?: Array<{ providerMetada
 
 function gateway(pricing: UnigateProviderSettings['pricing']) {
   const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, pricing });
+  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
   return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
 }
 

@@ -55,16 +55,15 @@ describe('messages model cost', () => {
     });
   });
 
-  it('a catalog answering 500 does not fail the call: no cost, a warning in stream-start that says why', async () => {
+  it('a catalog answering 500 does not fail the call: no cost, a warning in stream-start and costUnavailable that say why', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
     const gw = createUnigate({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
     const result = streamText({ model: gw.messages('priced-chat'), prompt: 'Hello there' });
     const warnings: unknown[] = [];
     for await (const part of result.fullStream) if (part.type === 'start-step') warnings.push(...part.warnings);
-    expect(await result.providerMetadata).toEqual({ unigate: { stopSequence: null } });
-    expect(warnings).toEqual([
-      { type: 'other', message: expect.stringMatching(/^The Unigate catalog could not be loaded.*catalog database unavailable/) },
-    ]);
+    const why = expect.stringMatching(/^The Unigate catalog could not be loaded.*catalog database unavailable/);
+    expect(await result.providerMetadata).toEqual({ unigate: { stopSequence: null, costUnavailable: why } });
+    expect(warnings).toEqual([{ type: 'other', message: why }]);
   });
 
   it('warns when the prompt may not fit the context window', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUnigateEmulator, SAMPLE_MODELS } from '../../src/testing';
 import { createCatalogCache, type CatalogById } from '../../src/pricing/catalog-cache';
 import { createUnigateConfig } from '../../src/unigate-config';
@@ -21,13 +21,13 @@ describe('the catalog cache over the catalog client', () => {
   it('loads every page once for 20 concurrent calls (single flight)', async () => {
     const emulator = createUnigateEmulator();
     const config = createUnigateConfig({ ...emulator.settings, pricing: 'catalog' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => config.pricing.forCall('gpt-4o-mini', 'chat')));
+    const results = await Promise.all(Array.from({ length: 20 }, () => config.pricing.forCall('gpt-4o-mini', 'chat').settled));
     const pages = Math.ceil(SAMPLE_MODELS.length / 50);
     expect(pages).toBeGreaterThan(1);
     expect(catalogRequests(emulator)).toBe(pages);
     expect(results.every(result => result.price?.inputPerMillionTokens === 0.075 && result.warnings.length === 0)).toBe(true);
     // Later calls are served from the cache.
-    await config.pricing.forCall('gpt-4o', 'chat');
+    await config.pricing.forCall('gpt-4o', 'chat').settled;
     expect(catalogRequests(emulator)).toBe(pages);
   });
 
@@ -38,29 +38,29 @@ describe('the catalog cache over the catalog client', () => {
     const config = createUnigateConfig({ ...emulator.settings, pricing: 'catalog', catalogCacheTtlMs: 60_000 }, 'unigate', {
       now: () => now,
     });
-    expect((await config.pricing.forCall('priced-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 });
+    expect((await config.pricing.forCall('priced-chat', 'chat').settled).price).toEqual({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 });
     expect(catalogRequests(emulator)).toBe(1);
 
     now += 59_999;
-    await config.pricing.forCall('priced-chat', 'chat');
+    await config.pricing.forCall('priced-chat', 'chat').settled;
     expect(catalogRequests(emulator)).toBe(1);
 
     // The gateway changes a price; once the TTL has passed, the next call still gets the old price at once...
     (emulator.models.get('priced-chat') as { inputPrice: number | string }).inputPrice = 3;
     now += 1;
-    const stale = await Promise.all([config.pricing.forCall('priced-chat', 'chat'), config.pricing.forCall('priced-chat', 'chat')]);
+    const stale = await Promise.all([config.pricing.forCall('priced-chat', 'chat').settled, config.pricing.forCall('priced-chat', 'chat').settled]);
     expect(stale.map(result => result.price?.inputPerMillionTokens)).toEqual([2.5, 2.5]);
     // ...and exactly one refresh was started; after it, the new price.
     await config.pricing.idle();
     expect(catalogRequests(emulator)).toBe(1 + 1);
-    expect((await config.pricing.forCall('priced-chat', 'chat')).price?.inputPerMillionTokens).toBe(3);
+    expect((await config.pricing.forCall('priced-chat', 'chat').settled).price?.inputPerMillionTokens).toBe(3);
     expect(catalogRequests(emulator)).toBe(2);
   });
 
   it('keeps serving the old catalog when a refresh fails, and tries again a minute later', async () => {
     let now = 0;
     const { pending, load } = manualLoads();
-    const cache = createCatalogCache({ load, ttlMs: 10_000, now: () => now });
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000, now: () => now });
     const first = cache.get();
     pending[0].resolve(entries('old'));
     expect((await first).has('old')).toBe(true);
@@ -85,7 +85,7 @@ describe('the catalog cache over the catalog client', () => {
 
   it('does not keep a failed first load: the next call loads again', async () => {
     const { pending, load } = manualLoads();
-    const cache = createCatalogCache({ load, ttlMs: 10_000 });
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000 });
     const first = cache.get();
     pending[0].reject(new Error('down'));
     await expect(first).rejects.toThrow('down');
@@ -97,7 +97,7 @@ describe('the catalog cache over the catalog client', () => {
 
   it('an abort stops only the aborted caller while others still wait, and never poisons the cache', async () => {
     const { pending, load } = manualLoads();
-    const cache = createCatalogCache({ load, ttlMs: 10_000 });
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000 });
     const a = new AbortController();
     const b = new AbortController();
     const waitA = cache.get(a.signal);
@@ -122,12 +122,79 @@ describe('the catalog cache over the catalog client', () => {
 
   it('a caller whose signal is already aborted does not start a load that nobody wants', async () => {
     const { pending, load } = manualLoads();
-    const cache = createCatalogCache({ load, ttlMs: 10_000 });
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000 });
     await expect(cache.get(AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
     expect(pending[0].signal.aborted).toBe(true);
     const next = cache.get();
     expect(pending).toHaveLength(2);
     pending[1].resolve(entries('x'));
     expect((await next).has('x')).toBe(true);
+  });
+
+  it('a load ends at its time limit even when the fetch ignores the abort; a late answer is not kept', async () => {
+    vi.useFakeTimers();
+    try {
+      const { pending, load } = manualLoads();
+      const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 5_000 });
+      const rejected = expect(cache.get()).rejects.toThrow('the catalog did not load within 5000 ms (the catalogTimeoutMs setting)');
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(pending[0].signal.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await rejected;
+      expect(pending[0].signal.reason).toMatchObject({ name: 'TimeoutError' });
+
+      pending[0].resolve(entries('late'));
+      await cache.idle();
+      expect(cache.current()).toBeUndefined();
+      const next = cache.get();
+      expect(pending).toHaveLength(2);
+      pending[1].resolve(entries('fresh'));
+      expect([...(await next).keys()]).toEqual(['fresh']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a refresh has the same limit: the old catalog stays, and the refresh is tried again after the pause', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const { pending, load } = manualLoads();
+      const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 5_000, now: () => now });
+      const first = cache.get();
+      pending[0].resolve(entries('old'));
+      await first;
+      now = 10_000;
+      expect(cache.cached()?.has('old')).toBe(true);
+      expect(pending).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(pending[1].signal.aborted).toBe(true);
+      await cache.idle();
+      now = 19_999;
+      expect(cache.cached()?.has('old')).toBe(true);
+      expect(pending).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a caller that leaves hands the load to the background: no abort stops it any more, and it is cached', async () => {
+    const { pending, load } = manualLoads();
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000 });
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = cache.join(a.signal);
+    const second = cache.join(b.signal);
+    first.leave(); // A's call is complete without the catalog
+    a.abort(new Error('A cleans up after its call'));
+    b.abort(new Error('B gave up'));
+    await expect(second.promise).rejects.toThrow('B gave up');
+    expect(pending[0].signal.aborted).toBe(false);
+
+    pending[0].resolve(entries('kept'));
+    expect((await first.promise).has('kept')).toBe(true);
+    await cache.idle();
+    expect(cache.current()?.has('kept')).toBe(true);
+    expect(pending).toHaveLength(1);
   });
 });

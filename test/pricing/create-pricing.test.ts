@@ -1,14 +1,19 @@
+import { InvalidArgumentError } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { createUnigateConfig } from '../../src/unigate-config';
+import { slowCatalog } from '../helpers/catalog-timing';
 import { setup, SITE_URL } from '../helpers/test-kit';
 import { catalogRequests, failingCatalogFetch, PRICED_MODELS } from './pricing-fixtures';
 
 function pricingOn(settings: Parameters<typeof createUnigateConfig>[0] = {}) {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS });
   const config = createUnigateConfig({ ...emulator.settings, ...settings });
-  return { emulator, forCall: config.pricing.forCall };
+  // The lookup's answer, once settled: what a call gets when its response takes longer than the catalog.
+  const forCall = (...args: Parameters<typeof config.pricing.forCall>) => config.pricing.forCall(...args).settled;
+  return { emulator, forCall };
 }
 
 describe('config.pricing.forCall', () => {
@@ -88,14 +93,14 @@ describe('config.pricing.forCall', () => {
   it('a catalog that cannot be loaded never rejects: no catalog price, a warning that says why, built-ins still apply', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
     const config = createUnigateConfig({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
-    const result = await config.pricing.forCall('priced-chat', 'chat');
+    const result = await config.pricing.forCall('priced-chat', 'chat').settled;
     expect(result.price).toBeUndefined();
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]).toMatchObject({ type: 'other' });
     const message = (result.warnings[0] as { message: string }).message;
     expect(message).toContain('The Unigate catalog could not be loaded');
     expect(message).toContain('catalog database unavailable');
-    expect((await config.pricing.forCall('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
+    expect((await config.pricing.forCall('tts-1', 'speech').settled).price).toEqual({ perMillionCharacters: 3.75 });
   });
 });
 
@@ -148,3 +153,79 @@ describe('capability checks (only with the catalog loaded)', () => {
     expect(emulator.requests).toEqual([]);
   });
 });
+
+describe('a lookup never holds a call back', () => {
+  const NOT_LOADED =
+    'The Unigate catalog had not loaded when the response was complete, so this call has no catalog price and no ' +
+    'catalog checks; the load goes on in the background (at most 10000 ms, the catalogTimeoutMs setting) for later calls.';
+
+  it('while the catalog loads, a complete response gets the fixed price (if any) and a warning; then the answer', async () => {
+    const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+    const slow = slowCatalog(emulator.fetch);
+    const config = createUnigateConfig({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog' });
+
+    const chat = config.pricing.forCall('priced-chat', 'chat');
+    expect(chat.settledNow()).toBeUndefined();
+    expect(chat.atResponse()).toEqual({ warnings: [{ type: 'other', message: NOT_LOADED }], catalogUnavailable: NOT_LOADED });
+    const speech = config.pricing.forCall('tts-1', 'speech');
+    expect(speech.atResponse()).toEqual({
+      price: { perMillionCharacters: 3.75 },
+      warnings: [{ type: 'other', message: NOT_LOADED }],
+      catalogUnavailable: NOT_LOADED,
+    });
+    expect(slow.catalogRequests()).toBe(1);
+
+    slow.answer();
+    const answer = { price: { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 }, warnings: [] };
+    expect(await chat.settled).toEqual(answer);
+    expect(chat.settledNow()).toEqual(answer);
+    expect(chat.atResponse()).toEqual(answer);
+    // From the cache, the answer is there at once: no await between the lookup and the response.
+    expect(config.pricing.forCall('priced-chat', 'chat').settledNow()).toEqual(answer);
+  });
+
+  it('pricing off and a table that prices the model answer at once, without the catalog', () => {
+    const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+    const off = createUnigateConfig(emulator.settings);
+    expect(off.pricing.forCall('priced-chat', 'chat').settledNow()).toEqual({ warnings: [] });
+    const table = createUnigateConfig({ ...emulator.settings, pricing: { 'draw-1': { perImage: 0.04 } } });
+    expect(table.pricing.forCall('draw-1', 'image').settledNow()).toEqual({ price: { perImage: 0.04 }, warnings: [] });
+    expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('the catalogTimeoutMs setting', () => {
+  it('takes a number of milliseconds from 1 to 2147483647', () => {
+    for (const catalogTimeoutMs of [undefined, 1, 2_500.5, 10_000, 2_147_483_647]) {
+      expect(() => createUnigate({ pricing: 'catalog', catalogTimeoutMs })).not.toThrow();
+    }
+  });
+
+  it('fails when the provider is created, naming the setting, the limit and the value as given', () => {
+    const values: Array<[unknown, string]> = [
+      [0, '0'],
+      [-1, '-1'],
+      [Number.NaN, 'NaN'],
+      [Number.POSITIVE_INFINITY, 'Infinity'],
+      [2_147_483_648, '2147483648'],
+      ['5000', '"5000"'],
+      [null, 'null'],
+    ];
+    for (const [value, shown] of values) {
+      let error: unknown;
+      try {
+        createUnigate({ pricing: 'catalog', catalogTimeoutMs: value as number });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({
+        argument: 'catalogTimeoutMs',
+        message:
+          `Invalid argument catalogTimeoutMs: the catalog load's time limit must be a number of milliseconds from 1 ` +
+          `to 2147483647; received ${shown}.`,
+      });
+    }
+  });
+});
+

@@ -1,5 +1,6 @@
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator, type EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
+import { catalogFirst } from '../helpers/catalog-timing';
 
 // Priced models for cost tests: prices chosen so the figures are easy to compute by hand.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -25,10 +26,13 @@ export const PRICED_MODELS: EmulatorModel[] = [
   model('film-1', 'video'),
 ];
 
-/** An emulator serving PRICED_MODELS (unless `options.models` says otherwise) and a provider on it. */
+/**
+ * An emulator serving PRICED_MODELS (unless `options.models` says otherwise) and a provider on it whose
+ * catalog answers before the models do (`catalogFirst`), so a first call has its catalog price.
+ */
 export function pricedGateway(settings: UnigateProviderSettings = {}, options: UnigateEmulatorOptions = {}) {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS, ...options });
-  const gw = createUnigate({ ...emulator.settings, pricing: 'catalog', ...settings });
+  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing: 'catalog', ...settings });
   return { emulator, gw };
 }
 
@@ -36,9 +40,12 @@ export function pricedGateway(settings: UnigateProviderSettings = {}, options: U
 export const catalogRequests = (emulator: ReturnType<typeof createUnigateEmulator>) =>
   emulator.requests.filter(entry => entry.path === '/api/public/models').length;
 
-/** A fetch that answers the catalog with HTTP 500 and passes everything else to the emulator. */
+/**
+ * A fetch that answers the catalog with HTTP 500 and passes everything else to the emulator, once the
+ * failure has been read (`catalogFirst`): the call's pricing knows the load failed when its response is complete.
+ */
 export function failingCatalogFetch(emulator: ReturnType<typeof createUnigateEmulator>): typeof globalThis.fetch {
-  return async (input, init) => {
+  return catalogFirst(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname === '/api/public/models') {
       return new Response(JSON.stringify({ success: false, error: 'catalog database unavailable' }), {
@@ -47,5 +54,5 @@ export function failingCatalogFetch(emulator: ReturnType<typeof createUnigateEmu
       });
     }
     return emulator.fetch(input, init);
-  };
+  });
 }

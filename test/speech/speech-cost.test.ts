@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
+import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
 
 // providerMetadata.unigate.cost of speech: characters of the text (code points, as the gateway counts
@@ -20,7 +21,7 @@ const TWENTY = 'Twenty characters ok';
 
 function speechSetup(pricing: UnigateProviderSettings['pricing']) {
   const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, pricing });
+  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
   const paths = () => emulator.requests.map(r => r.path);
   return { emulator, gw, paths };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
+import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
 import { synthesizeWav } from './transcription-fixtures';
 
@@ -24,7 +25,7 @@ const HALF_MINUTE = synthesizeWav(30, 8_000);
 
 function gateway(pricing: UnigateProviderSettings['pricing']) {
   const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, pricing });
+  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
   return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
 }
 

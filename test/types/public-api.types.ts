@@ -60,7 +60,7 @@ void gw.videoJobs.create({ prompt: 'p' });
 
 // Pricing: the setting's three forms, the cost shape, estimates before a call, one cached catalog entry.
 createUnigate({ pricing: false });
-createUnigate({ pricing: 'catalog', catalogCacheTtlMs: 60_000 });
+createUnigate({ pricing: 'catalog', catalogCacheTtlMs: 60_000, catalogTimeoutMs: 5_000 });
 createUnigate({ pricing: { 'gpt-4o': { inputPerMillionTokens: 1.25, outputPerMillionTokens: 5 }, 'dall-e-3': { perImage: 0.04 } } });
 expectTypeOf<UnigatePricing>().toEqualTypeOf<false | 'catalog' | Record<string, UnigateModelPrice>>();
 expectTypeOf<UnigateCost>().toEqualTypeOf<{ input: number; output: number; total: number; unit: 'credits' }>();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator, type UnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
+import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
 
 // providerMetadata.unigate.cost of video: perVideo x 1 per completed job, only from a price table (the
@@ -24,7 +25,7 @@ function downloadFrom(emulator: UnigateEmulator) {
 
 function gateway(pricing: UnigateProviderSettings['pricing']) {
   const emulator = createUnigateEmulator({ videoJob: { pollsToComplete: 1 } });
-  const gw = createUnigate({ ...emulator.settings, pricing });
+  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
   return { emulator, gw, download: downloadFrom(emulator), paths: () => emulator.requests.map(r => r.path) };
 }
 

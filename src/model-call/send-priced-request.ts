@@ -1,0 +1,74 @@
+import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
+import { sendGatewayRequest, type GatewayRequest } from '../internal/gateway-request';
+import { promptCharacters } from '../pricing/language-model-cost';
+import type { PricedKind, PriceLookup, UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type { UnigateConfig } from '../unigate-config';
+
+/** The call a price is looked up for, and the caller's per-call request options. */
+export interface PricedCall {
+  modelId: string;
+  kind: PricedKind;
+  /** Ends the request, and the catalog load too when no other call waits for it. */
+  abortSignal?: AbortSignal;
+  /** Per-call headers for the request (the AI SDK's `headers` call option). */
+  headers?: Record<string, string | undefined>;
+  /** Language models: the prompt's characters, for the context-window check. */
+  promptCharacters?: () => number;
+}
+
+/** The gateway request of a priced call; the call supplies its abort signal and headers. */
+export type PricedRequest<T> = Pick<GatewayRequest<T>, 'auth' | 'url' | 'body' | 'successfulResponseHandler'>;
+
+/** What pricing knew when the response was complete. */
+export interface PricingAtResponse {
+  /** `undefined`: pricing off, no price for the model, or the catalog had not loaded yet. */
+  price?: UnigateModelPrice;
+  /** The catalog checks' warnings, or why the catalog took no part (not loaded yet, or failed). */
+  pricingWarnings: SharedV3Warning[];
+}
+
+/** The priced call of a language model: its prompt is measured only if a context window is there to check. */
+export function languageModelCall(modelId: string, kind: 'chat' | 'messages', options: LanguageModelV3CallOptions): PricedCall {
+  return {
+    modelId,
+    kind,
+    abortSignal: options.abortSignal,
+    headers: options.headers,
+    promptCharacters: () => promptCharacters(options.prompt),
+  };
+}
+
+/** Starts the call's price lookup; the request is sent right after, so the catalog loads while it is in flight. */
+export function startPriceLookup(config: UnigateConfig, call: PricedCall): PriceLookup {
+  return config.pricing.forCall(call.modelId, call.kind, {
+    abortSignal: call.abortSignal,
+    promptCharacters: call.promptCharacters,
+  });
+}
+
+/**
+ * Runs a call's requests (`send`) while its price is looked up, and returns as soon as `send` has, with
+ * what pricing knows at that moment. Pricing never delays or fails the call: a catalog still loading
+ * gives a warning instead of a price, and goes on loading in the background for later calls.
+ */
+export async function runPricedCall<R extends object>(
+  config: UnigateConfig,
+  call: PricedCall,
+  send: () => Promise<R>,
+): Promise<R & PricingAtResponse> {
+  const lookup = startPriceLookup(config, call);
+  try {
+    const response = await send();
+    const { price, warnings } = lookup.atResponse();
+    return { ...response, price, pricingWarnings: warnings };
+  } finally {
+    lookup.release();
+  }
+}
+
+/** `runPricedCall` over one gateway request: the model kinds whose response is one request's answer. */
+export function sendPricedRequest<T>(config: UnigateConfig, call: PricedCall, request: PricedRequest<T>) {
+  return runPricedCall(config, call, () =>
+    sendGatewayRequest({ config, ...request, abortSignal: call.abortSignal, headers: call.headers }),
+  );
+}

@@ -1,0 +1,33 @@
+import type { LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import { sendGatewayRequest } from '../internal/gateway-request';
+import type { FinishCost } from '../internal/stream-state';
+import { languageModelCost } from '../pricing/language-model-cost';
+import type { UnigateConfig } from '../unigate-config';
+import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
+import { withCost } from './with-cost';
+
+/**
+ * Sends a streaming language-model request while its price is looked up, and returns at the response
+ * headers. `pricingWarnings` are the lookup's, when it has settled by then (they go in `stream-start`).
+ * `finishCost` gives the clean `finish` part its metadata: the cost when the price is known by then;
+ * otherwise, when the catalog is the reason, `unigate.costUnavailable` saying why (a warning cannot
+ * reach the caller any more once `stream-start` has gone). Nothing runs per delta.
+ */
+export async function sendPricedStreamRequest<T>(config: UnigateConfig, call: PricedCall, request: PricedRequest<T>) {
+  const lookup = startPriceLookup(config, call);
+  let response;
+  try {
+    response = await sendGatewayRequest({ config, ...request, abortSignal: call.abortSignal, headers: call.headers });
+  } catch (error) {
+    lookup.release();
+    throw error;
+  }
+  const pricingWarnings: SharedV3Warning[] = lookup.settledNow()?.warnings ?? [];
+  const finishCost: FinishCost = (metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) => {
+    const { price, catalogUnavailable } = lookup.atResponse();
+    lookup.release();
+    const cost = languageModelCost(price, usage);
+    return withCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
+  };
+  return { ...response, pricingWarnings, finishCost };
+}
