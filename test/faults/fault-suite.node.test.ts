@@ -1,0 +1,247 @@
+// The fault suite: every model kind against a hostile or broken gateway on loopback, through Node's real
+// fetch (so redirects behave as they do for users). It proves four things on each kind:
+// - no request reaches another origin when the gateway redirects there (the key, headers, body stay home);
+// - no error carries the key, however much of it the gateway echoes;
+// - a stalled catalog never delays a result, and every stall ends when the caller aborts;
+// - a broken body ends the call with an error or a result, never a hang.
+// Figures for the closing note are printed at the end ("fault suite: ...").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUnigate, type UnigateProviderSettings } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
+import { startNodeServer, type NodeServerHandle } from '../../src/testing/node-server';
+import { FAULT_KINDS, type CallResult, type FaultKind } from './fault-kinds';
+
+const KEY = 'sk-fault-suite-0123456789abcdef';
+const CUSTOM_HEADER = { 'x-team': 'search-team-secret' };
+/** How long after its API response a call may take to return (pricing may not hold it back). */
+const AFTER_RESPONSE_MS = 100;
+/** How long after an abort a stalled call may take to end (a timer's lateness on a busy machine included). */
+const AFTER_ABORT_MS = 250;
+/** A broken body must end the call within this; a hang would run into the test's own timeout. */
+const SETTLE_MS = 2_000;
+
+type Fault = (request: Request, forward: () => Promise<Response>) => Promise<Response>;
+interface ForeignRequest {
+  url: string;
+  headers: Record<string, string>;
+  bodyBytes: number;
+}
+
+const figures = { foreignRequests: 0, keyOccurrences: 0, pricingHeld: 0, slowestAfterResponseMs: 0, slowestAfterAbortMs: 0 };
+const emulator = createUnigateEmulator({ apiKey: KEY });
+let fault: Fault = (_request, forward) => forward();
+/** `performance.now()` when the last API (non-catalog) response body was fully sent. */
+let apiDoneAt = 0;
+const foreign: ForeignRequest[] = [];
+let gateway: NodeServerHandle;
+let other: NodeServerHandle;
+/** Resolved when the suite ends, so stalled answers let go of their sockets. */
+let release!: () => void;
+const released = new Promise<void>(resolve => (release = resolve));
+
+/** `response` with its body's end observed: `onDone` runs once the last byte is handed over. */
+function observed(response: Response, onDone: () => void): Response {
+  if (response.body === null) {
+    onDone();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        onDone();
+        controller.close();
+      } else controller.enqueue(value);
+    },
+    cancel: reason => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+const isCatalog = (request: Request) => new URL(request.url).pathname === '/api/public/models';
+
+beforeAll(async () => {
+  gateway = await startNodeServer(async request => {
+    const forward = async () => {
+      const response = await emulator.handler(request);
+      return isCatalog(request) ? response : observed(response, () => (apiDoneAt = performance.now()));
+    };
+    return fault(request, forward);
+  });
+  other = await startNodeServer(async request => {
+    const body = request.method === 'GET' || request.method === 'HEAD' ? 0 : (await request.arrayBuffer()).byteLength;
+    foreign.push({ url: request.url, headers: Object.fromEntries(request.headers), bodyBytes: body });
+    return Response.json({ collected: true });
+  });
+});
+
+afterAll(async () => {
+  release();
+  await Promise.all([gateway?.close(), other?.close()]);
+  console.log(
+    `fault suite: ${figures.foreignRequests} requests reached a foreign origin; ${figures.keyOccurrences} occurrences of the key in errors; ` +
+      `${figures.pricingHeld} calls held past their API response by pricing; slowest return after the API response ` +
+      `${figures.slowestAfterResponseMs.toFixed(1)} ms; slowest end after an abort ${figures.slowestAfterAbortMs.toFixed(1)} ms`,
+  );
+});
+
+function provider(settings: Partial<UnigateProviderSettings> = {}) {
+  return createUnigate({
+    apiKey: KEY,
+    siteURL: gateway.url,
+    baseURL: `${gateway.url}/v1`,
+    altBaseURL: `${gateway.url}/alt/v1`,
+    headers: CUSTOM_HEADER,
+    ...settings,
+  });
+}
+
+const path = (request: Request) => new URL(request.url).pathname;
+
+/** The call's outcome, with when it ended. */
+async function outcome(kind: FaultKind, settings?: Partial<UnigateProviderSettings>, abortSignal?: AbortSignal) {
+  try {
+    const result: CallResult = await kind.run(provider(settings), abortSignal);
+    return { ok: true as const, result, endedAt: result.finishedAt };
+  } catch (error) {
+    return { ok: false as const, error, endedAt: performance.now() };
+  }
+}
+
+/** Every string reachable from an error: message, stack, cause chain, data, body, headers, job objects. */
+function strings(value: unknown, seen = new Set<unknown>(), depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return [];
+  seen.add(value);
+  const out: string[] = [];
+  if (value instanceof Error) out.push(String(value), value.stack ?? '');
+  if (value instanceof Headers) value.forEach((v, k) => out.push(k, v));
+  for (const name of Object.getOwnPropertyNames(value)) {
+    let property: unknown;
+    try {
+      property = (value as Record<string, unknown>)[name];
+    } catch {
+      continue;
+    }
+    if (typeof property !== 'function') out.push(...strings(property, seen, depth + 1));
+  }
+  return out;
+}
+
+const keyCount = (error: unknown) =>
+  strings(error).reduce((count, text) => count + text.split(KEY).length - 1 + text.split(encodeURIComponent(KEY)).length - 1, 0);
+
+describe.each(FAULT_KINDS.map(kind => [kind.name, kind] as const))('%s', (_name, kind) => {
+  it.each([301, 302, 303, 307, 308])(
+    'a %i to another origin fails naming that origin, and nothing reaches it',
+    async status => {
+      foreign.length = 0;
+      const target = `${other.url}/collect?token=leaked`;
+      fault = async (request, forward) =>
+        path(request).startsWith(kind.path) ? new Response(null, { status, headers: { location: target } }) : forward();
+      const result = await outcome(kind);
+      figures.foreignRequests += foreign.length;
+      expect(foreign).toEqual([]);
+      expect(result.ok).toBe(false);
+      const message = (result as { error: Error }).error.message;
+      expect(message).toContain(other.url);
+      expect(message).toContain(String(status));
+      expect(message).not.toContain('token=leaked');
+    },
+  );
+
+  it.each([400, 401, 403, 404, 429, 500])('an error answer (%i) that echoes the key everywhere carries no key', async status => {
+    const echo = `key ${KEY}, Bearer ${KEY}, url-encoded ${encodeURIComponent(KEY)}`;
+    fault = async (request, forward) => {
+      if (!path(request).startsWith(kind.path)) return forward();
+      const body =
+        kind.path === '/api/v1/messages'
+          ? { type: 'error', error: { type: 'invalid_request_error', message: echo } }
+          : { error: { type: 'invalid_request_error', message: echo, code: status, param: KEY } };
+      return Response.json(body, { status, headers: { 'x-echo': KEY, 'www-authenticate': `Bearer ${KEY}` } });
+    };
+    const result = await outcome(kind);
+    expect(result.ok).toBe(false);
+    const found = keyCount((result as { error: unknown }).error);
+    figures.keyOccurrences += found;
+    expect(found).toBe(0);
+  });
+
+  it('a body that is not what the endpoint sends echoing the key carries no key', async () => {
+    fault = async (request, forward) =>
+      path(request).startsWith(kind.path)
+        ? new Response(`{"unexpected": "${KEY}", "Bearer": "Bearer ${KEY}"}`, {
+            status: 200,
+            headers: { 'content-type': kind.stream ? 'text/event-stream' : 'application/json', 'x-echo': KEY },
+          })
+        : forward();
+    const result = await outcome(kind);
+    if (result.ok) return; // lenient readers may accept it: then there is no error to leak through
+    const found = keyCount(result.error);
+    figures.keyOccurrences += found;
+    expect(found).toBe(0);
+  });
+
+  if (kind.priced) {
+    it('a catalog that never answers does not hold the result back', async () => {
+      fault = async (request, forward) => (isCatalog(request) ? released.then(() => new Response('{}')) : forward());
+      const result = await outcome(kind, { pricing: 'catalog' });
+      expect(result.ok ? '' : String((result as { error: unknown }).error)).toBe('');
+      const lag = result.endedAt - apiDoneAt;
+      figures.slowestAfterResponseMs = Math.max(figures.slowestAfterResponseMs, lag);
+      if (lag >= AFTER_RESPONSE_MS) figures.pricingHeld++;
+      expect(lag).toBeLessThan(AFTER_RESPONSE_MS);
+    });
+  }
+
+  it.each([
+    ['headers never sent', (_request: Request, _forward: () => Promise<Response>) => released.then(() => new Response('{}'))],
+    [
+      'the body stalling after its first bytes',
+      async (_request: Request, forward: () => Promise<Response>) => {
+        const response = await forward();
+        const reader = response.body!.getReader();
+        let first = true;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (!first) return released;
+            first = false;
+            const { done, value } = await reader.read();
+            if (done) return released;
+            controller.enqueue(value.subarray(0, Math.max(1, Math.floor(value.length / 2))));
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      },
+    ],
+  ] as const)('%s ends when the caller aborts', async (_label, stall) => {
+    fault = async (request, forward) => (path(request).startsWith(kind.path) ? stall(request, forward) : forward());
+    const controller = new AbortController();
+    let abortedAt = Number.POSITIVE_INFINITY;
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort();
+    }, 50);
+    const result = await outcome(kind, {}, controller.signal);
+    expect(result.ok).toBe(false);
+    const lag = result.endedAt - abortedAt;
+    figures.slowestAfterAbortMs = Math.max(figures.slowestAfterAbortMs, lag);
+    expect(lag).toBeLessThan(AFTER_ABORT_MS);
+  });
+
+  it('a body cut off mid-way ends the call, never hangs', async () => {
+    fault = async (request, forward) => {
+      if (!path(request).startsWith(kind.path)) return forward();
+      const response = await forward();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return new Response(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), {
+        status: response.status,
+        headers: response.headers,
+      });
+    };
+    const started = performance.now();
+    await outcome(kind);
+    expect(performance.now() - started).toBeLessThan(SETTLE_MS);
+  });
+});
