@@ -2,6 +2,7 @@ import { APICallError, type LanguageModelV3CallOptions } from '@ai-sdk/provider'
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProvider } from '../../src';
 import { imageCallOptions, videoCallOptions } from '../helpers/call-options';
+import { catalogFirst } from '../helpers/catalog-timing';
 import { failure, readAll } from '../helpers/test-kit';
 import { synthesizeWav } from '../transcription/transcription-fixtures';
 
@@ -69,8 +70,9 @@ function gateway(route: Route): UnigateProvider {
     const request = new Request(input, init);
     return route(request, new URL(request.url).pathname);
   };
-  // Catalog pricing: the calls read the catalog too, and warn when it fails.
-  return createUnigate({ apiKey: KEY, siteURL: SITE, fetch, pricing: 'catalog' });
+  // Catalog pricing: the calls read the catalog too, and warn when it fails. The catalog answers first,
+  // so its failure (and the key it echoes) reaches each call's warnings, as a slower model would let it.
+  return createUnigate({ apiKey: KEY, siteURL: SITE, fetch: catalogFirst(fetch), pricing: 'catalog' });
 }
 
 /** Every request fails with `status`, messages-style on the messages endpoint. */
