@@ -3,6 +3,7 @@
 #   node20: Node 20 (the machine's) with ai@6
 #   node22: Node 22 with `ai` aliased to ai@7 (ai@7 needs Node 22)
 #   edge:   the edge-runtime VM, for the files that drive the provider through a fetch
+#   floor:  the provider's tests on the lowest @ai-sdk/provider-utils its range allows (Node 20, ai@6)
 #   runtimes: the built package in workerd, Deno, Bun and headless Chromium (test-runtimes/)
 #   readme: every TypeScript block of README.md type-checked against the packed package and run
 #           against the emulator, on ai@6 + Node 20 and ai@7 + Node 22 (scripts/readme-lane.mjs)
@@ -21,6 +22,7 @@ lane() {
 lane node20 npx vitest run
 lane node22 npx -y -p node@22.23.3 -- node node_modules/vitest/vitest.mjs run --config vitest.ai7.config.ts
 lane edge npx vitest run --config vitest.edge.config.ts
+lane floor npx vitest run --config vitest.floor.config.ts
 echo "== lane runtimes"
 npm run --silent test:runtimes || status=1
 # The install lane is mostly npm unpacking the repository's devDependencies for the clone it builds:
@@ -32,5 +34,5 @@ npm run --silent test:readme || status=1
 echo "== lane install"
 wait "$install_pid" || status=1
 cat "$out/install.log"
-node scripts/count-tests.mjs "$out" node20 node22 edge runtimes readme install | tee "$out/summary.txt"
+node scripts/count-tests.mjs "$out" node20 node22 edge floor runtimes readme install | tee "$out/summary.txt"
 exit $status
