@@ -68,6 +68,30 @@ export function groupModelIds(entries: Iterable<{ id: string; type: string }>): 
   return groups;
 }
 
+const NON_CHAT_KINDS = MODEL_ID_KINDS.filter(kind => kind !== 'chat');
+
+/**
+ * The non-chat ids as a run-time value (the unions vanish at run time). An id that is also a chat id is
+ * left out, so only ids the catalog lists as another kind alone make a language-model call fail early.
+ */
+function nonChatIds(ids: Record<ModelIdKind, string[]>): string {
+  const chat = new Set(ids.chat);
+  const kinds = NON_CHAT_KINDS.map(kind => {
+    const members = ids[kind].filter(id => !chat.has(id));
+    return members.length === 0 ? `  ${kind}: [],` : [`  ${kind}: [`, ...members.map(id => `    ${literal(id)},`), '  ],'].join('\n');
+  });
+  return [
+    '/**',
+    ' * The ids above that are not chat ids, by kind, at run time: a language-model call given one of them, or a',
+    ' * speech call given a transcription-only id, fails before any request and names the accessor to use.',
+    ' */',
+    `export const NON_CHAT_MODEL_IDS: Readonly<Record<${NON_CHAT_KINDS.map(kind => `'${kind}'`).join(' | ')}, readonly string[]>> = {`,
+    ...kinds,
+    '};',
+    '',
+  ].join('\n');
+}
+
 /** The file's text for these catalog entries; `source` names the catalog in the header. */
 export function renderModelIds(
   entries: Iterable<{ id: string; type: string }>,
@@ -79,7 +103,8 @@ export function renderModelIds(
     [...HEADER, `// Source: ${source}.`, `// Ids: ${counts}.`, ''].join('\n'),
     union(TYPES.chat.name, TYPES.chat.doc, ids.chat),
     MESSAGES_TYPE,
-    ...MODEL_ID_KINDS.filter(kind => kind !== 'chat').map(kind => union(TYPES[kind].name, TYPES[kind].doc, ids[kind])),
+    ...NON_CHAT_KINDS.map(kind => union(TYPES[kind].name, TYPES[kind].doc, ids[kind])),
+    nonChatIds(ids),
   ];
   return parts.join('\n');
 }

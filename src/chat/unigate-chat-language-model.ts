@@ -15,6 +15,7 @@ import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
+import { checkModelKind } from '../internal/model-kind';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
 import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
@@ -67,6 +68,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       toolChoice,
       providerOptions,
     } = options;
+    checkModelKind(this.modelId, 'language');
     const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateChatProviderOptionsSchema(), 'chat-completions');
 
     checkInteger('maxOutputTokens', maxOutputTokens, CHAT_LIMITS.maxOutputTokens);

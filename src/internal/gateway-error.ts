@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
+import { accessorForGatewayType } from './model-kind';
 import { redactSecrets } from './redact-secrets';
 
 /**
@@ -129,22 +130,52 @@ function classify(data: UnigateErrorData, status: number | undefined, serverNow:
   return data;
 }
 
+// The gateway names another kind of model in its message: "'text-embedding-3-small' is an embedding model".
+const OTHER_KIND = /\bis an? (chat|embedding|image|video|audio|speech|transcription) model\b/i;
+// A 404 about the address itself, not about a model or a job.
+const PATH_NOT_FOUND = /\b(?:endpoint|path|route|url)\b|^(?:not found\b|cannot (?:get|post)\b)/i;
+
+/** The URL as requested, without query string or fragment (they name no endpoint). */
+function withoutQuery(url: string): string {
+  return url.replace(/[?#].*$/s, '');
+}
+
+/**
+ * A 404's hint. "Unknown model" only when the gateway's message is about the model (it names it or says
+ * "model"); a 404 about the path, or one that says nothing, sent a model to a wrong address: the URL
+ * settings are named with the URL that was requested.
+ */
+function notFoundHint(said: string, model: string | undefined, url: string): string | undefined {
+  if (model !== undefined && (/\bmodel\b/i.test(said) || said.includes(model))) {
+    return `${said.includes(model) ? '' : `Unknown model id "${model}": `}listModels() on the provider lists the ids this key can use.`;
+  }
+  if (model === undefined && said !== '' && !PATH_NOT_FOUND.test(said)) return undefined;
+  return (
+    `No endpoint answers at ${withoutQuery(url)}: check the URL settings of createUnigate(). siteURL is the host ` +
+    `root (e.g. 'https://host', no /v1), baseURL the OpenAI-style base (default: siteURL + '/v1'), ` +
+    `altBaseURL the base of images and video (default: baseURL).`
+  );
+}
+
 /**
  * One hint that says what to do. It never restates the gateway's message: the model id is named only
  * when the message does not name it already.
  */
-function hint(data: UnigateErrorData, model: string | undefined): string | undefined {
-  const unnamed = model !== undefined && !(data.message ?? '').includes(model);
+function hint(data: UnigateErrorData, model: string | undefined, url: string): string | undefined {
+  const said = data.message ?? '';
+  const otherKind = OTHER_KIND.exec(said);
+  const accessor = otherKind && model !== undefined ? accessorForGatewayType(otherKind[1], model) : undefined;
+  if (accessor !== undefined) return `Use ${accessor} on the provider for this model.`;
+  const unnamed = model !== undefined && !said.includes(model);
   switch (data.kind) {
     case 'daily-limit':
-      return `Not retried before ${data.resetsAt}.`;
+      return `The limit resets at ${data.resetsAt}; the call was not retried.`;
     case 'authentication':
       return 'Check the API key: pass `apiKey` to createUnigate() or set UNIGATE_API_KEY.';
     case 'permission':
-      return `${unnamed ? `No access to model "${model}": use` : 'Use'} a model from gw.listModels(), or a key whose tier includes it.`;
+      return `${unnamed ? `No access to model "${model}": use` : 'Use'} a model from listModels() on the provider, or a key whose tier includes it.`;
     case 'not-found':
-      if (model === undefined) return undefined;
-      return `${unnamed ? `Unknown model id "${model}": ` : ''}gw.listModels() lists the ids this key can use.`;
+      return notFoundHint(said, model, url);
     default:
       return undefined;
   }
@@ -187,7 +218,7 @@ export function createInBandError({
     message: composeMessage(
       `${what}${data.type ? ` (${data.type})` : ''}`,
       data.message || 'the gateway sent an error without a message',
-      data.dailyLimit ? hint(data, undefined) : undefined,
+      data.dailyLimit ? hint(data, undefined, url) : undefined,
     ),
     url,
     requestBodyValues,
@@ -227,7 +258,7 @@ export function createGatewayError({
     message: composeMessage(
       `Unigate request failed with HTTP ${status}${data.type ? ` (${data.type})` : ''}`,
       data.message,
-      hint(data, typeof model === 'string' ? model : undefined),
+      hint(data, typeof model === 'string' ? model : undefined, url),
     ),
     url,
     requestBodyValues,

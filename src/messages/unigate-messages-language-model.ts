@@ -8,6 +8,7 @@ import {
 } from '@ai-sdk/provider';
 import { readCallReasoning } from '../internal/call-reasoning';
 import { createJsonHandler } from '../internal/json-response';
+import { checkModelKind } from '../internal/model-kind';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
@@ -58,6 +59,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   private prepare(options: LanguageModelV3CallOptions): PreparedCall {
+    checkModelKind(this.modelId, 'language');
     const { options: unigate, warnings } = parseUnigateOptions(
       options.providerOptions,
       unigateMessagesProviderOptionsSchema(),

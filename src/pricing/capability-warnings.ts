@@ -1,5 +1,6 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import type { UnigateCatalogEntry } from '../catalog/unigate-catalog';
+import { accessorForGatewayType } from '../internal/model-kind';
 import type { PricedKind } from './unigate-pricing-types';
 
 /** The catalog `type` each accessor family expects. */
@@ -13,35 +14,16 @@ const EXPECTED_TYPE: Record<PricedKind, string> = {
   video: 'video',
 };
 
-/** How each accessor family is named in a warning. */
+/** How each accessor family is named in a warning: the provider's methods, whatever its variable is called. */
 const USED_AS: Record<PricedKind, string> = {
-  chat: 'a chat language model (gw(id))',
-  messages: 'a messages language model (gw.messages(id))',
-  embedding: 'an embedding model (gw.embedding(id))',
-  speech: 'a speech model (gw.speech(id))',
-  transcription: 'a transcription model (gw.transcription(id))',
-  image: 'an image model (gw.image(id))',
-  video: 'a video model (gw.video(id))',
+  chat: 'a chat language model (chat(id))',
+  messages: 'a messages language model (messages(id))',
+  embedding: 'an embedding model (embedding(id))',
+  speech: 'a speech model (speech(id))',
+  transcription: 'a transcription model (transcription(id))',
+  image: 'an image model (image(id))',
+  video: 'a video model (video(id))',
 };
-
-/** The accessors that fit a catalog type. */
-function rightAccessors(type: string, id: string): string | undefined {
-  const quoted = JSON.stringify(id);
-  switch (type) {
-    case 'chat':
-      return `gw(${quoted}) or gw.messages(${quoted})`;
-    case 'embedding':
-      return `gw.embedding(${quoted})`;
-    case 'audio':
-      return `gw.speech(${quoted}) or gw.transcription(${quoted})`;
-    case 'image':
-      return `gw.image(${quoted})`;
-    case 'video':
-      return `gw.video(${quoted})`;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * Checks a call against its catalog entry. Warnings only, never errors: the catalog may be stale, and
@@ -55,12 +37,12 @@ export function capabilityWarnings(
   const warnings: SharedV3Warning[] = [];
   if (entry === undefined) return warnings;
   if (entry.type !== EXPECTED_TYPE[kind]) {
-    const accessor = rightAccessors(entry.type, entry.id);
+    const accessor = accessorForGatewayType(entry.type, entry.id);
     warnings.push({
       type: 'other',
       message:
         `Model ${JSON.stringify(entry.id)} is listed in the catalog as type '${entry.type}', but it is used as ${USED_AS[kind]}` +
-        (accessor !== undefined ? `; use ${accessor}.` : '.'),
+        (accessor !== undefined ? `; use ${accessor} on the provider.` : '.'),
     });
   }
   if (entry.contextWindow !== undefined && promptCharacters !== undefined) {

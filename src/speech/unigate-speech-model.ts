@@ -1,4 +1,5 @@
 import type { SharedV3Warning, SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
+import { checkModelKind } from '../internal/model-kind';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { checkOneOf, checkRange, countCharacters } from '../internal/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
@@ -51,6 +52,7 @@ export class UnigateSpeechModel implements SpeechModelV3 {
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
   private prepareRequest(options: SpeechModelV3CallOptions) {
     const { text, voice = SPEECH_DEFAULTS.voice, outputFormat = SPEECH_DEFAULTS.outputFormat, speed, instructions, language } = options;
+    checkModelKind(this.modelId, 'speech');
     const { warnings } = parseUnigateOptions(options.providerOptions, unigateSpeechProviderOptionsSchema(), 'speech');
 
     checkSpeechText(text);

@@ -1,4 +1,4 @@
-import { APICallError } from '@ai-sdk/provider';
+import { APICallError, NoSuchModelError } from '@ai-sdk/provider';
 import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
@@ -136,6 +136,39 @@ describe('chat model against the emulator', () => {
       'Invalid argument temperature',
     );
     expect(chatRequests(emulator)).toHaveLength(0);
+  });
+
+  it('refuses an id the package lists as another kind before any request, naming the accessor', async () => {
+    const { gw, emulator } = gateway();
+    const cases: Array<[string, string]> = [
+      ['text-embedding-3-small', "Model 'text-embedding-3-small' is an embedding model, not a language model: use embedding('text-embedding-3-small') on the provider. No request was sent."],
+      ['whisper-1', "Model 'whisper-1' is a speech-to-text (transcription) model, not a language model: use transcription('whisper-1') on the provider. No request was sent."],
+      ['dall-e-3', "Model 'dall-e-3' is an image model, not a language model: use image('dall-e-3') on the provider. No request was sent."],
+      ['veo-3', "Model 'veo-3' is a video model, not a language model: use video('veo-3') on the provider. No request was sent."],
+    ];
+    for (const [id, message] of cases) {
+      for (const model of [gw(id), gw.messages(id)]) {
+        const error = await generateText({ model, prompt: 'Hi', maxRetries: 0 }).catch(e => e);
+        expect(NoSuchModelError.isInstance(error)).toBe(true);
+        expect(error).toMatchObject({ message, modelId: id, modelType: 'languageModel' });
+        const errors: unknown[] = [];
+        await streamText({ model, prompt: 'Hi', maxRetries: 0, onError: ({ error }) => void errors.push(error) }).consumeStream();
+        expect(errors).toEqual([expect.objectContaining({ message, modelId: id })]);
+      }
+    }
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("names the accessor when the gateway says an id it serves is another kind of model", async () => {
+    // An id the package does not list passes to the gateway, which refuses it; the hint leads to embedding().
+    const models = [{ id: 'embed-next-1', provider: 'Test', type: 'embedding' as const, inputPrice: 1, outputPrice: 0, isNew: true, created: 0 }];
+    const { gw } = gateway({ models });
+    const error = await generateText({ model: gw('embed-next-1'), prompt: 'Hi', maxRetries: 0 }).catch(e => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toBe(
+      "Unigate request failed with HTTP 400 (invalid_request_error): Invalid model: 'embed-next-1' is an embedding model, " +
+        "not a chat model. Use embedding('embed-next-1') on the provider for this model.",
+    );
   });
 
   it('maps an HTTP error from the emulator to an APICallError', async () => {

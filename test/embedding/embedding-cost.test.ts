@@ -87,7 +87,7 @@ describe(`embedding cost with ai@${major}`, () => {
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await embed({ model: gw.embedding('whisper-1'), value: 'the cat sat on the mat' });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining('use gw.speech("whisper-1") or gw.transcription("whisper-1").') }),
+      expect.objectContaining({ type: 'other', message: expect.stringContaining("use transcription('whisper-1') on the provider.") }),
     ]);
     // whisper-1 has a per-minute price, no per-token one: no cost field.
     expect(result.providerMetadata?.unigate).toBeUndefined();

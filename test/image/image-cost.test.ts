@@ -86,14 +86,14 @@ describe(`image cost through generateImage with ai@${major}`, () => {
     expect(emulator.requests).toEqual([]);
   });
 
-  it('gw.image("veo-3"): the catalog lists a video model, the warning names gw.video("veo-3")', async () => {
+  it('image("veo-3"): the catalog lists a video model, the warning names video(\'veo-3\')', async () => {
     const gateway = staleCatalog('veo-3', 'image');
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await generateImage({ model: gw.image('veo-3'), prompt: 'a red fox' });
     expect(result.warnings).toEqual([
       {
         type: 'other',
-        message: `Model "veo-3" is listed in the catalog as type 'video', but it is used as an image model (gw.image(id)); use gw.video("veo-3").`,
+        message: `Model "veo-3" is listed in the catalog as type 'video', but it is used as an image model (image(id)); use video('veo-3') on the provider.`,
       },
     ]);
     expect(result.images).toHaveLength(1);

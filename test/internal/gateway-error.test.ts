@@ -71,7 +71,7 @@ describe('createGatewayError', () => {
     );
     expect(named.message).toBe(
       "Unigate request failed with HTTP 403 (permission_error): This key has no access to model 'claude-opus-4-1'. " +
-        'Use a model from gw.listModels(), or a key whose tier includes it.',
+        'Use a model from listModels() on the provider, or a key whose tier includes it.',
     );
     expect(named.isRetryable).toBe(false);
     const unnamed = errorFor(403, JSON.stringify({ type: 'error', error: { type: 'permission_error', message: 'forbidden' } }), {
@@ -79,7 +79,7 @@ describe('createGatewayError', () => {
     });
     expect(unnamed.message).toBe(
       'Unigate request failed with HTTP 403 (permission_error): forbidden. ' +
-        'No access to model "claude-opus-4-1": use a model from gw.listModels(), or a key whose tier includes it.',
+        'No access to model "claude-opus-4-1": use a model from listModels() on the provider, or a key whose tier includes it.',
     );
   });
 
@@ -88,16 +88,81 @@ describe('createGatewayError', () => {
       model: 'gpt-5-typo',
     });
     expect(unnamed.message).toBe(
-      'Unigate request failed with HTTP 404 (not_found_error): model: nope. Unknown model id "gpt-5-typo": gw.listModels() lists the ids this key can use.',
+      'Unigate request failed with HTTP 404 (not_found_error): model: nope. Unknown model id "gpt-5-typo": listModels() on the provider lists the ids this key can use.',
     );
     expect(unnamed.isRetryable).toBe(false);
     const named = errorFor(404, JSON.stringify({ error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'.", code: 404 } }), {
       model: 'gpt-5-typo',
     });
     expect(named.message).toBe(
-      "Unigate request failed with HTTP 404 (not_found_error): Unknown model 'gpt-5-typo'. gw.listModels() lists the ids this key can use.",
+      "Unigate request failed with HTTP 404 (not_found_error): Unknown model 'gpt-5-typo'. listModels() on the provider lists the ids this key can use.",
     );
-    expect(errorFor(404, '').message).toBe('Unigate request failed with HTTP 404');
+  });
+
+  const URL_HINT =
+    "check the URL settings of createUnigate(). siteURL is the host root (e.g. 'https://host', no /v1), baseURL the " +
+    "OpenAI-style base (default: siteURL + '/v1'), altBaseURL the base of images and video (default: baseURL).";
+
+  it('404 for a path names the URL requested and the URL settings, never an unknown model', () => {
+    const doubled = createGatewayError({
+      status: 404,
+      body: JSON.stringify({ error: { type: 'not_found_error', message: 'No endpoint at POST /v1/v1/chat/completions', code: 404 } }),
+      url: 'https://gw.test/v1/v1/chat/completions',
+      requestBodyValues: { model: 'gpt-4o-mini' },
+    });
+    expect(doubled.message).toBe(
+      'Unigate request failed with HTTP 404 (not_found_error): No endpoint at POST /v1/v1/chat/completions. ' +
+        `No endpoint answers at https://gw.test/v1/v1/chat/completions: ${URL_HINT}`,
+    );
+    expect(doubled.data).toMatchObject({ kind: 'not-found' });
+  });
+
+  it('404 that names no model, or says nothing, gets the URL hint, without the query string', () => {
+    expect(errorFor(404, 'Not Found', { model: 'gpt-4o-mini' }).message).toBe(
+      `Unigate request failed with HTTP 404: Not Found. No endpoint answers at ${url}: ${URL_HINT}`,
+    );
+    expect(errorFor(404, '').message).toBe(`Unigate request failed with HTTP 404. No endpoint answers at ${url}: ${URL_HINT}`);
+    const catalog = createGatewayError({
+      status: 404,
+      body: '',
+      url: 'https://gw.test/api/public/models?limit=50&page=1#top',
+      requestBodyValues: undefined,
+    });
+    expect(catalog.message).toBe(`Unigate request failed with HTTP 404. No endpoint answers at https://gw.test/api/public/models: ${URL_HINT}`);
+  });
+
+  it('404 about something else than a model or a path adds no hint', () => {
+    const job = createGatewayError({
+      status: 404,
+      body: JSON.stringify({ error: { type: 'not_found_error', message: "Unknown job_id 'vid-9'" } }),
+      url: 'https://gw.test/v1/videos/status/vid-9',
+      requestBodyValues: undefined,
+    });
+    expect(job.message).toBe("Unigate request failed with HTTP 404 (not_found_error): Unknown job_id 'vid-9'");
+  });
+
+  it('a model of another kind: the hint names the accessor that takes it', () => {
+    const said = (id: string, kind: string) =>
+      JSON.stringify({ error: { type: 'invalid_request_error', message: `Invalid model: '${id}' is ${kind} model, not a chat model`, code: 400 } });
+    expect(errorFor(400, said('text-embedding-3-small', 'an embedding'), { model: 'text-embedding-3-small' }).message).toBe(
+      "Unigate request failed with HTTP 400 (invalid_request_error): Invalid model: 'text-embedding-3-small' is an embedding model, " +
+        "not a chat model. Use embedding('text-embedding-3-small') on the provider for this model.",
+    );
+    const hintOf = (status: number, id: string, kind: string) => errorFor(status, said(id, kind), { model: id }).message.split('model. ')[1];
+    expect(hintOf(400, 'whisper-1', 'an audio')).toBe("Use transcription('whisper-1') on the provider for this model.");
+    expect(hintOf(400, 'tts-1-hd', 'an audio')).toBe("Use speech('tts-1-hd') on the provider for this model.");
+    expect(hintOf(400, 'voice-x', 'an audio')).toBe("Use speech('voice-x') or transcription('voice-x') on the provider for this model.");
+    expect(hintOf(404, 'veo-3', 'a video')).toBe("Use video('veo-3') on the provider for this model.");
+    expect(hintOf(400, 'dall-e-3', 'an image')).toBe("Use image('dall-e-3') on the provider for this model.");
+    const onEmbeddings = errorFor(
+      400,
+      JSON.stringify({ error: { message: "Invalid model: 'gpt-4o' is a chat model, not an embedding model" } }),
+      { model: 'gpt-4o' },
+    );
+    expect(onEmbeddings.message).toBe(
+      "Unigate request failed with HTTP 400: Invalid model: 'gpt-4o' is a chat model, not an embedding model. " +
+        "Use chat('gpt-4o') or messages('gpt-4o') on the provider for this model.",
+    );
   });
 
   it('the daily limit is not retryable and says when it resets', () => {
@@ -107,7 +172,7 @@ describe('createGatewayError', () => {
     );
     expect(error.isRetryable).toBe(false);
     expect(error.message).toBe(
-      `Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached. Not retried before ${nextDailyReset().toISOString()}.`,
+      `Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached. The limit resets at ${nextDailyReset().toISOString()}; the call was not retried.`,
     );
     expect(error.data).toMatchObject({ kind: 'daily-limit', dailyLimit: true, resetsAt: nextDailyReset().toISOString() });
   });
@@ -124,7 +189,7 @@ describe('createGatewayError', () => {
     });
     expect(error.message).toBe(
       'Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached; resets at midnight UTC. ' +
-        'Not retried before 2026-03-03T00:00:00.000Z.',
+        'The limit resets at 2026-03-03T00:00:00.000Z; the call was not retried.',
     );
     expect((error.data as { resetsAt: string }).resetsAt).toBe('2026-03-03T00:00:00.000Z');
     const unreadable = createGatewayError({ status: 429, body, url, requestBodyValues: {}, responseHeaders: { date: 'soon' } });
@@ -225,7 +290,7 @@ describe('createInBandError', () => {
     const daily = make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached', code: 429 } });
     expect(daily.isRetryable).toBe(false);
     expect(daily.message).toBe(
-      `Unigate chat completion failed (rate_limit_exceeded): Daily request limit reached. Not retried before ${nextDailyReset().toISOString()}.`,
+      `Unigate chat completion failed (rate_limit_exceeded): Daily request limit reached. The limit resets at ${nextDailyReset().toISOString()}; the call was not retried.`,
     );
     expect(make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached' } }).isRetryable).toBe(false);
     const echoed = make({ error: { type: 'server_error', message: 'bad key sk-unigate-abcdef123456' } }, 'sk-unigate-abcdef123456');

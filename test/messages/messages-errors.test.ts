@@ -16,9 +16,17 @@ const cases: Array<{ status: number; type: string; kind: string; message: string
     kind: 'permission',
     message: 'Your key lacks access to this model',
     retryable: false,
-    hint: `No access to model "${MODEL}": use a model from gw.listModels(), or a key whose tier includes it.`,
+    hint: `No access to model "${MODEL}": use a model from listModels() on the provider, or a key whose tier includes it.`,
   },
-  { status: 404, type: 'not_found_error', kind: 'not-found', message: `model: ${MODEL}`, retryable: false, hint: 'gw.listModels() lists the ids this key can use.' },
+  { status: 404, type: 'not_found_error', kind: 'not-found', message: `model: ${MODEL}`, retryable: false, hint: 'listModels() on the provider lists the ids this key can use.' },
+  {
+    status: 404,
+    type: 'not_found_error',
+    kind: 'not-found',
+    message: 'Not found',
+    retryable: false,
+    hint: 'No endpoint answers at https://gw.test/api/v1/messages: check the URL settings of createUnigate().',
+  },
   { status: 429, type: 'rate_limit_error', kind: 'rate-limit', message: 'Too many requests', retryable: true },
   { status: 500, type: 'api_error', kind: 'server', message: 'Internal server error', retryable: true },
   { status: 503, type: 'api_error', kind: 'server', message: 'Service unavailable', retryable: true },
@@ -27,7 +35,7 @@ const cases: Array<{ status: number; type: string; kind: string; message: string
 
 describe('messages errors', () => {
   for (const { status, type, kind, message, retryable, hint } of cases) {
-    it(`maps HTTP ${status} ${type} (retryable: ${retryable}) for doGenerate and doStream`, async () => {
+    it(`maps HTTP ${status} ${type} "${message}" (retryable: ${retryable}) for doGenerate and doStream`, async () => {
       const { model, requests } = answeringWith(() => HttpResponse.json(errorBody(type, message), { status }));
       for (const method of ['doGenerate', 'doStream'] as const) {
         const error = await model[method](call([userText('Hi')])).then(

@@ -112,20 +112,20 @@ describe('capability checks (only with the catalog loaded)', () => {
         type: 'other',
         message:
           `Model "text-embedding-3-small" is listed in the catalog as type 'embedding', but it is used as a chat ` +
-          `language model (gw(id)); use gw.embedding("text-embedding-3-small").`,
+          `language model (chat(id)); use embedding('text-embedding-3-small') on the provider.`,
       },
     ]);
     expect((await forCall('film-1', 'image')).warnings).toEqual([
       {
         type: 'other',
-        message: `Model "film-1" is listed in the catalog as type 'video', but it is used as an image model (gw.image(id)); use gw.video("film-1").`,
+        message: `Model "film-1" is listed in the catalog as type 'video', but it is used as an image model (image(id)); use video('film-1') on the provider.`,
       },
     ]);
     expect((await forCall('priced-chat', 'speech')).warnings[0]).toMatchObject({
-      message: expect.stringContaining('use gw("priced-chat") or gw.messages("priced-chat").'),
+      message: expect.stringContaining("use chat('priced-chat') or messages('priced-chat') on the provider."),
     });
     expect((await forCall('tts-1', 'embedding')).warnings[0]).toMatchObject({
-      message: expect.stringContaining('use gw.speech("tts-1") or gw.transcription("tts-1").'),
+      message: expect.stringContaining("use speech('tts-1') on the provider."),
     });
     expect((await forCall('tts-1', 'transcription')).warnings).toEqual([]);
     expect((await forCall('priced-chat', 'messages')).warnings).toEqual([]);

@@ -70,6 +70,18 @@ describe('renderModelIds', () => {
     expect(renderModelIds(entries)).toContain('export type UnigateVideoModelId =\n  | (string & {});\n');
   });
 
+  it('lists the non-chat ids at run time as well, leaving out an id that is also a chat id', () => {
+    const text = renderModelIds([
+      { id: 'pic', type: 'image' },
+      { id: 'dual', type: 'image' },
+      { id: 'dual', type: 'chat' },
+      { id: 'whisper-2', type: 'audio' },
+    ]);
+    expect(text).toContain("  image: [\n    'pic',\n  ],\n");
+    expect(text).toContain("  transcription: [\n    'whisper-2',\n  ],\n");
+    expect(text).toContain('  video: [],\n};\n');
+  });
+
   it('writes ids with quotes or backslashes as valid literals', () => {
     const text = renderModelIds([{ id: "o'brien\\v1", type: 'image' }]);
     expect(text).toContain("  | 'o\\'brien\\\\v1'\n");

@@ -108,6 +108,20 @@ describe(`speech with ai@${major}`, () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  it("refuses whisper-1, the speech-to-text model, before any request, naming transcription('whisper-1')", async () => {
+    const { emulator, gw } = speechSetup();
+    const error = await failure(generateSpeech({ model: gw.speech('whisper-1'), text: 'Hi', maxRetries: 0 }));
+    expect(ai.NoSuchModelError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ modelId: 'whisper-1', modelType: 'speechModel' });
+    expect(error.message).toBe(
+      "Model 'whisper-1' is a speech-to-text (transcription) model, not a text-to-speech model: use transcription('whisper-1') " +
+        'on the provider. No request was sent. The speech models the package lists: tts-1, tts-1-hd.',
+    );
+    const embedding = await failure(generateSpeech({ model: gw.speech('text-embedding-3-small'), text: 'Hi', maxRetries: 0 }));
+    expect(embedding.message).toContain("use embedding('text-embedding-3-small') on the provider.");
+    expect(emulator.requests).toHaveLength(0);
+  });
+
   it('an aborted call sends nothing', async () => {
     const { emulator, gw } = speechSetup();
     const controller = new AbortController();

@@ -80,12 +80,13 @@ describe(`speech cost with ai@${major}`, () => {
   });
 
   it("a model the catalog lists as another kind is still sent, with a warning naming the right accessor", async () => {
-    // The catalog says text-embedding-3-small is an embedding model; this gateway serves it as audio.
-    const gateway = staleCatalog('text-embedding-3-small', 'audio');
+    // The catalog says gpt-4o-mini is a chat model; this gateway serves it as audio. (The package does not
+    // list chat ids at run time, so only the catalog can tell.)
+    const gateway = staleCatalog('gpt-4o-mini', 'audio');
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
-    const result = await generateSpeech({ model: gw.speech('text-embedding-3-small'), text: TWENTY });
+    const result = await generateSpeech({ model: gw.speech('gpt-4o-mini'), text: TWENTY });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining('use gw.embedding("text-embedding-3-small").') }),
+      expect.objectContaining({ type: 'other', message: expect.stringContaining("use chat('gpt-4o-mini') or messages('gpt-4o-mini') on the provider.") }),
     ]);
     expect(result.audio.uint8Array.length).toBeGreaterThan(0);
   });

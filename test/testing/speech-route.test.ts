@@ -127,6 +127,20 @@ describe('POST /v1/audio/speech', () => {
     );
   });
 
+  it('refuses whisper-1, the speech-to-text model, naming the models it accepts, as the gateway does', async () => {
+    expect(await failed({ ...ok, model: 'whisper-1' })).toEqual({
+      status: 400,
+      json: {
+        error: {
+          type: 'invalid_request_error',
+          message: "Invalid model: 'whisper-1' is not a text-to-speech model; the speech endpoint accepts only tts-1, tts-1-hd",
+          code: 400,
+        },
+      },
+    });
+    expect((await audio({ ...ok, model: 'tts-1-hd' })).type).toBe('audio/mpeg');
+  });
+
   it('needs a bearer key, and honours [[emulator:status:<code>]] in the input', async () => {
     expect((await post(ok, { 'content-type': 'application/json' })).status).toBe(401);
     expect(await failed({ ...ok, input: 'Hi [[emulator:status:503]]' })).toEqual({

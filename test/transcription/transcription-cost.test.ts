@@ -96,7 +96,7 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await transcribe({ model: gw.transcription('gpt-4o-mini'), audio: HALF_MINUTE });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining('use gw("gpt-4o-mini") or gw.messages("gpt-4o-mini").') }),
+      expect.objectContaining({ type: 'other', message: expect.stringContaining("use chat('gpt-4o-mini') or messages('gpt-4o-mini') on the provider.") }),
     ]);
     expect(result.providerMetadata.unigate).not.toHaveProperty('cost');
   });

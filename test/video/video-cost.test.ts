@@ -84,7 +84,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
     expect(emulator.requests).toEqual([]);
   });
 
-  it('gw.video("dall-e-3"): the catalog lists an image model, the warning names gw.image("dall-e-3")', async () => {
+  it('video("dall-e-3"): the catalog lists an image model, the warning names image(\'dall-e-3\')', async () => {
     const gateway = staleCatalog('dall-e-3', 'video', { videoJob: { pollsToComplete: 1 } });
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await generateVideo({
@@ -96,7 +96,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
     expect(result.warnings).toEqual([
       {
         type: 'other',
-        message: `Model "dall-e-3" is listed in the catalog as type 'image', but it is used as a video model (gw.video(id)); use gw.image("dall-e-3").`,
+        message: `Model "dall-e-3" is listed in the catalog as type 'image', but it is used as a video model (video(id)); use image('dall-e-3') on the provider.`,
       },
     ]);
     expect(result.providerMetadata.unigate).not.toHaveProperty('cost');
@@ -128,6 +128,6 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const model = gw.video('dall-e-3');
     const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<typeof model.doStart>[0]);
-    expect(start.warnings).toEqual([expect.objectContaining({ type: 'other', message: expect.stringContaining('use gw.image("dall-e-3").') })]);
+    expect(start.warnings).toEqual([expect.objectContaining({ type: 'other', message: expect.stringContaining("use image('dall-e-3') on the provider.") })]);
   });
 });

@@ -3,7 +3,7 @@
 // tone synthesised per request (longer for longer input, pitch by voice); the other formats are fixed
 // half-second assets (speech-audio-assets.ts).
 
-import type { EmulatorRoute } from '../emulator-context';
+import type { EmulatorContext, EmulatorRoute } from '../emulator-context';
 import { readMarkers } from '../emulator-faults';
 import { errorResponse } from '../emulator-responses';
 import {
@@ -91,8 +91,24 @@ function readSpeechRequest(body: unknown): { input: string; voice: SpeechVoice; 
   return { input, voice, format, speed };
 }
 
+/** A text-to-speech id: a word of it starts with `tts`, as in `tts-1` and `tts-1-hd`. */
+const isSpeechId = (id: string) => /(?:^|[-_./:\s])tts/i.test(id);
+
+/**
+ * The speech endpoint takes the text-to-speech models only: an audio model of the catalog that is not one
+ * (the speech-to-text `whisper-1`) is refused, naming those it accepts.
+ */
+function speechModelProblem(context: EmulatorContext): string | undefined {
+  const model = context.model;
+  if (model === undefined || isSpeechId(model.id)) return undefined;
+  const accepted = [...context.models.values()].filter((entry) => entry.type === 'audio' && isSpeechId(entry.id));
+  return `Invalid model: '${model.id}' is not a text-to-speech model; the speech endpoint accepts only ${accepted.map((entry) => entry.id).join(', ')}`;
+}
+
 /** `POST {base_url}/audio/speech`: binary audio, or a chat-style 400 naming the parameter. */
 export const speechRoute: EmulatorRoute = async (_request, context) => {
+  const badModel = speechModelProblem(context);
+  if (badModel !== undefined) return errorResponse('chat', 400, badModel);
   let request: ReturnType<typeof readSpeechRequest>;
   try {
     request = readSpeechRequest(context.body);
