@@ -58,6 +58,19 @@ function withoutTrailingSlash(url: string | undefined): string | undefined {
   return url?.replace(/\/+$/, '');
 }
 
+/** Names what to pass instead of a site URL ending in /v1, in the words of where it came from. */
+function versionedSiteURLError(given: string, site: string, fromSettings: boolean): LoadSettingError {
+  const host = site.replace(/(?:\/api|\/alt)?\/v1$/i, '');
+  const instead = fromSettings
+    ? `Pass siteURL: '${host}' (the host root), or baseURL: '${host}/v1'.`
+    : `Set UNIGATE_SITE_URL=${host} (the host root), or UNIGATE_BASE_URL=${host}/v1.`;
+  return new LoadSettingError({
+    message:
+      `Invalid ${fromSettings ? 'siteURL' : 'UNIGATE_SITE_URL'} '${given}': it must be the host root, without /v1, ` +
+      `because the provider adds /v1 and /api/v1 itself (requests would go to ${site}/v1/chat/completions). ${instead}`,
+  });
+}
+
 /** Builds the config every model receives. URLs and the key are resolved at call time. */
 export function createUnigateConfig(
   settings: UnigateProviderSettings = {},
@@ -79,8 +92,18 @@ export function createUnigateConfig(
     return typeof key === 'string' && key.trim() !== '' ? key : undefined;
   };
 
-  const siteURL = (auth: GatewayAuth): string => {
+  // A site URL ending in /v1 would double the version in every path (`/v1/v1/chat/completions`, a 404):
+  // it is refused before any request, whichever endpoint is called.
+  const siteSetting = (): string | undefined => {
     const site = setting(settings.siteURL, 'UNIGATE_SITE_URL');
+    if (site && /\/v1$/i.test(site)) {
+      const given = settings.siteURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_SITE_URL' });
+      throw versionedSiteURLError(given ?? site, site, settings.siteURL !== undefined);
+    }
+    return site;
+  };
+  const siteURL = (auth: GatewayAuth): string => {
+    const site = siteSetting();
     if (site) return site;
     // A base URL of the documented `{site_url}/v1` form names the site too.
     const base = setting(settings.baseURL, 'UNIGATE_BASE_URL');
@@ -96,8 +119,10 @@ export function createUnigateConfig(
   };
   const baseURL = (auth: GatewayAuth): string => setting(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL(auth)}/v1`;
   const altBaseURL = (auth: GatewayAuth): string => setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL(auth);
-  const root = (base: GatewayBase, auth: GatewayAuth = 'bearer'): string =>
-    base === 'site' ? siteURL(auth) : base === 'base' ? baseURL(auth) : altBaseURL(auth);
+  const root = (base: GatewayBase, auth: GatewayAuth = 'bearer'): string => {
+    siteSetting();
+    return base === 'site' ? siteURL(auth) : base === 'base' ? baseURL(auth) : altBaseURL(auth);
+  };
 
   const config: UnigateConfig = {
     provider,

@@ -1,5 +1,5 @@
 import { LoadSettingError } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUnigateConfig } from '../src/unigate-config';
 
 describe('createUnigateConfig', () => {
@@ -35,6 +35,41 @@ describe('createUnigateConfig', () => {
     expect(() => config.url('base', '/models')).toThrow(
       "Unigate site URL setting is missing. Pass it using the 'siteURL' parameter or the UNIGATE_SITE_URL environment variable.",
     );
+  });
+
+  it('refuses a siteURL ending in /v1 for every endpoint, saying what to pass instead', () => {
+    const message =
+      "Invalid siteURL 'https://gw.test/v1/': it must be the host root, without /v1, because the provider adds /v1 and " +
+      "/api/v1 itself (requests would go to https://gw.test/v1/v1/chat/completions). Pass siteURL: 'https://gw.test' " +
+      "(the host root), or baseURL: 'https://gw.test/v1'.";
+    const config = createUnigateConfig({ siteURL: 'https://gw.test/v1/' });
+    for (const base of ['site', 'base', 'alt'] as const) {
+      expect(() => config.url(base, '/models')).toThrow(LoadSettingError);
+      expect(() => config.url(base, '/models')).toThrow(message);
+    }
+    // Even when a base URL is given, the messages endpoint and the catalog hang from the site URL.
+    const withBase = createUnigateConfig({ siteURL: 'https://gw.test/api/v1', baseURL: 'https://gw.test/v1' });
+    expect(() => withBase.url('base', '/models')).toThrow(
+      "Invalid siteURL 'https://gw.test/api/v1': it must be the host root, without /v1, because the provider adds /v1 " +
+        "and /api/v1 itself (requests would go to https://gw.test/api/v1/v1/chat/completions). Pass siteURL: " +
+        "'https://gw.test' (the host root), or baseURL: 'https://gw.test/v1'.",
+    );
+    // A path that merely contains v1 is a site of its own.
+    expect(createUnigateConfig({ siteURL: 'https://gw.test/v10' }).url('base', '/models')).toBe('https://gw.test/v10/v1/models');
+  });
+
+  describe('from the environment', () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it('refuses UNIGATE_SITE_URL ending in /v1, naming the variable', () => {
+      vi.stubEnv('UNIGATE_SITE_URL', 'https://gw.test/v1');
+      const config = createUnigateConfig({ apiKey: 'k' });
+      expect(() => config.url('base', '/chat/completions')).toThrow(
+        "Invalid UNIGATE_SITE_URL 'https://gw.test/v1': it must be the host root, without /v1, because the provider adds " +
+          '/v1 and /api/v1 itself (requests would go to https://gw.test/v1/v1/chat/completions). Set ' +
+          'UNIGATE_SITE_URL=https://gw.test (the host root), or UNIGATE_BASE_URL=https://gw.test/v1.',
+      );
+    });
   });
 
   it('reports the provider name the models prefix their kind with', () => {

@@ -1,4 +1,4 @@
-import { APICallError, NoSuchModelError } from '@ai-sdk/provider';
+import { APICallError, LoadSettingError, NoSuchModelError } from '@ai-sdk/provider';
 import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
@@ -168,6 +168,30 @@ describe('chat model against the emulator', () => {
     expect(error.message).toBe(
       "Unigate request failed with HTTP 400 (invalid_request_error): Invalid model: 'embed-next-1' is an embedding model, " +
         "not a chat model. Use embedding('embed-next-1') on the provider for this model.",
+    );
+  });
+
+  it('refuses a siteURL ending in /v1 before any request, where the gateway would answer 404', async () => {
+    const emulator = createUnigateEmulator();
+    const { apiKey, fetch, siteURL } = emulator.settings;
+    const gw = createUnigate({ apiKey, fetch, siteURL: `${siteURL}/v1` });
+    const error = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', maxRetries: 0 }).catch(e => e);
+    expect(LoadSettingError.isInstance(error)).toBe(true);
+    expect(error.message).toContain(`Pass siteURL: '${siteURL}' (the host root), or baseURL: '${siteURL}/v1'.`);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('a 404 for a path names the URL settings and the URL requested, not an unknown model', async () => {
+    const emulator = createUnigateEmulator();
+    const { apiKey, fetch, siteURL } = emulator.settings;
+    const gw = createUnigate({ apiKey, fetch, baseURL: `${siteURL}/v1/v1` });
+    const error = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', maxRetries: 0 }).catch(e => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toBe(
+      'Unigate request failed with HTTP 404 (not_found_error): No endpoint at POST /v1/v1/chat/completions. ' +
+        `No endpoint answers at ${siteURL}/v1/v1/chat/completions: check the URL settings of createUnigate(). siteURL is ` +
+        "the host root (e.g. 'https://host', no /v1), baseURL the OpenAI-style base (default: siteURL + '/v1'), " +
+        'altBaseURL the base of images and video (default: baseURL).',
     );
   });
 
