@@ -6,6 +6,7 @@ import {
 } from '@ai-sdk/provider';
 import { convertToBase64 } from '@ai-sdk/provider-utils';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
+import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 
 function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
@@ -18,11 +19,14 @@ function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
 }
 
 function unsupportedFile(part: LanguageModelV3FilePart, where: string): UnsupportedFunctionalityError {
+  // An image is refused only for where it is: it can go in a user message.
+  const advice =
+    where !== 'a user message' && isImageMediaType(part.mediaType) ? 'Send it in a user message.' : unsupportedFileAdvice(part.mediaType);
   return new UnsupportedFunctionalityError({
     functionality: `file part with media type ${part.mediaType} in ${where}`,
     message:
-      `The chat-completions format carries only images in user messages; ` +
-      `a file of media type "${part.mediaType}" in ${where} cannot be sent. Use gw.messages() or send its content as text.`,
+      `The gateway takes images only as files, in user messages, on the chat-completions and the messages format alike; ` +
+      `a file of media type "${part.mediaType}" in ${where} cannot be sent. ${advice}`,
   });
 }
 

@@ -1,6 +1,7 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
+import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
 import type { MessagesImageBlock, MessagesImageMediaType } from './messages-api-types';
 
 /** The image media types the messages format accepts (docs/endpoints.md#messages-content-blocks). */
@@ -15,8 +16,8 @@ function unsupported(mediaType: string, where: string): never {
   throw new UnsupportedFunctionalityError({
     functionality: `file of media type "${mediaType}" in ${where}`,
     message:
-      `The messages format accepts images only (${MESSAGES_IMAGE_MEDIA_TYPES.join(', ')}); ` +
-      `received a file of media type "${mediaType}" in ${where}.`,
+      `The messages format accepts images only (${MESSAGES_IMAGE_MEDIA_TYPES.join(', ')}), as does the chat-completions ` +
+      `format; received a file of media type "${mediaType}" in ${where}. ${unsupportedFileAdvice(mediaType)}`,
   });
 }
 

@@ -177,13 +177,21 @@ describe('convertToChatMessages', () => {
       { role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: png, filename: 'a.pdf' }] },
     ]);
     expect(error.functionality).toBe('file part with media type application/pdf in a user message');
+    // The advice leads to what works: the messages format refuses PDFs too.
     expect(error.message).toBe(
-      'The chat-completions format carries only images in user messages; a file of media type "application/pdf" in a user message ' +
-        'cannot be sent. Use gw.messages() or send its content as text.',
+      'The gateway takes images only as files, in user messages, on the chat-completions and the messages format alike; ' +
+        'a file of media type "application/pdf" in a user message cannot be sent. ' +
+        "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those.",
     );
-    expect(unsupported([{ role: 'user', content: [{ type: 'file', mediaType: 'audio/wav', data: png }] }]).functionality).toBe(
-      'file part with media type audio/wav in a user message',
+    const audio = unsupported([{ role: 'user', content: [{ type: 'file', mediaType: 'audio/wav', data: png }] }]);
+    expect(audio.functionality).toBe('file part with media type audio/wav in a user message');
+    expect(audio.message).toMatch(
+      /cannot be sent\. Transcribe the audio with transcription\('whisper-1'\) on the provider and send the text as a text part\.$/,
     );
+    const text = unsupported([{ role: 'user', content: [{ type: 'file', mediaType: 'text/csv', data: png }] }]);
+    expect(text.message).toMatch(/cannot be sent\. Send the file's content as a text part\.$/);
+    const image = unsupported([{ role: 'assistant', content: [{ type: 'file', mediaType: 'image/png', data: png }] }]);
+    expect(image.message).toMatch(/in an assistant message cannot be sent\. Send it in a user message\.$/);
   });
 
   it('refuses files in assistant messages and non-text tool output', () => {

@@ -157,19 +157,22 @@ describe('messages request: rejections before any request', () => {
   });
 
   it('rejects files that are not jpeg/png/gif/webp images', async () => {
-    const cases: Array<[string, string | Uint8Array]> = [
-      ['application/pdf', 'JVBERi0xLjQ='],
-      ['image/bmp', 'Qk0='],
-      ['text/plain', 'aGVsbG8='],
-      ['image/*', 'Qk0='], // an image of a type the format lacks, not detectable as one it has
+    // Each names what works instead; none points back to the chat format, which refuses them too.
+    const cases: Array<[string, string | Uint8Array, string]> = [
+      ['application/pdf', 'JVBERi0xLjQ=', "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those."],
+      ['image/bmp', 'Qk0=', 'Convert the image to PNG or JPEG and send that.'],
+      ['text/plain', 'aGVsbG8=', "Send the file's content as a text part."],
+      ['image/*', 'Qk0=', 'Convert the image to PNG or JPEG and send that.'], // not detectable as a type the format has
+      ['application/zip', 'UEs=', "Send the file's content as a text part, or as images."],
     ];
-    for (const [mediaType, data] of cases) {
+    for (const [mediaType, data, advice] of cases) {
       const error = await rejected(
         call([{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'file', mediaType, data }] }]),
       );
       expect(UnsupportedFunctionalityError.isInstance(error)).toBe(true);
       expect(error.message).toBe(
-        `The messages format accepts images only (image/jpeg, image/png, image/gif, image/webp); received a file of media type "${mediaType}" in user message 0.`,
+        'The messages format accepts images only (image/jpeg, image/png, image/gif, image/webp), as does the chat-completions ' +
+          `format; received a file of media type "${mediaType}" in user message 0. ${advice}`,
       );
     }
   });
