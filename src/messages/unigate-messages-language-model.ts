@@ -93,7 +93,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       }
     }
 
-    let { temperature, topK } = options;
+    let { temperature, topK, topP } = options;
     if (budget !== undefined) {
       // Upstream, sampling is fixed while the model thinks; sending these would fail the request.
       for (const feature of ['temperature', 'topK'] as const) {
@@ -103,6 +103,16 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       }
       temperature = undefined;
       topK = undefined;
+      // topP only narrows to 0.95-1 while thinking: a lower one would fail the request as well.
+      const { min, max } = MESSAGES_LIMITS.thinkingTopP;
+      if (topP !== undefined && topP < min) {
+        warnings.push({
+          type: 'unsupported',
+          feature: 'topP',
+          details: `With extended thinking the gateway accepts topP from ${min} to ${max} only; received ${topP}, which was not sent.`,
+        });
+        topP = undefined;
+      }
     }
 
     const body: MessagesRequestBody = {
@@ -111,7 +121,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       ...(prompt.system !== undefined && { system: prompt.system }),
       messages: prompt.messages,
       ...(temperature !== undefined && { temperature }),
-      ...(options.topP !== undefined && { top_p: options.topP }),
+      ...(topP !== undefined && { top_p: topP }),
       ...(topK !== undefined && { top_k: topK }),
       ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop_sequences: options.stopSequences }),
       ...(unigate?.userId !== undefined && { metadata: { user_id: unigate.userId } }),

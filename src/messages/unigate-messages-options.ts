@@ -18,6 +18,8 @@ export const MESSAGES_LIMITS = {
   /** 0 to 1, unlike chat's 0 to 2. */
   temperature: { min: 0, max: 1 },
   topP: { min: 0, max: 1 },
+  /** While thinking, upstream accepts only a top_p this close to 1. */
+  thinkingTopP: { min: 0.95, max: 1 },
   topK: { min: 1 },
   /** The smallest thinking budget the messages format accepts upstream. */
   thinkingBudgetTokens: { min: 1024 },

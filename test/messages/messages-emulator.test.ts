@@ -92,6 +92,27 @@ describe('messages model against the emulator', () => {
     }
   });
 
+  it('with thinking on, a topP below 0.95 is not sent (the gateway would refuse it), with a warning naming it', async () => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate(emulator.settings);
+    const result = await generateText({
+      model: gw.messages(MODEL),
+      prompt: 'Think.',
+      topP: 0.9,
+      maxRetries: 0,
+      providerOptions: { unigate: { thinking: { type: 'enabled', budgetTokens: 1024 } } },
+    });
+    expect(result.text).not.toBe('');
+    expect(result.warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'topP',
+        details: 'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.9, which was not sent.',
+      },
+    ]);
+    expect(messagesRequests(emulator)).toEqual([expect.objectContaining({ status: 200 })]);
+  });
+
   it('keeps redacted thinking intact through a tool loop', async () => {
     const emulator = createUnigateEmulator();
     const gw = createUnigate(emulator.settings);

@@ -539,6 +539,21 @@ describe('messages request: extended thinking', () => {
     ]);
   });
 
+  it('with thinking, sends a topP of 0.95 to 1 and drops a lower one with a warning naming topP, the limit and the value', async () => {
+    expect((await sentBody({ ...call([userText('Think.')]), topP: 0.95, providerOptions: thinking(1024) })).body.top_p).toBe(0.95);
+    const { body, result } = await sentBody({ ...call([userText('Think.')]), topP: 0.5, providerOptions: thinking(1024) });
+    expect(body.top_p).toBeUndefined();
+    expect(result.warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'topP',
+        details: 'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.5, which was not sent.',
+      },
+    ]);
+    // Without thinking the whole 0 to 1 range goes through.
+    expect((await sentBody({ ...call([userText('Hi')]), topP: 0.5 })).body.top_p).toBe(0.5);
+  });
+
   it('sends disabled thinking as no thinking at all', async () => {
     const { body } = await sentBody({
       ...call([userText('Hi')]),

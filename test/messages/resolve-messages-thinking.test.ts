@@ -40,6 +40,19 @@ describe('messages: reasoning', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('a reasoning level drops a topP below 0.95, which thinking does not allow, and says so', async () => {
+    const { body, warnings } = await send({ reasoning: 'low', topP: 0.8 });
+    expect(body).toEqual({ model: MODEL, max_tokens: 7168, messages: MESSAGES, thinking: { type: 'enabled', budget_tokens: 3072 } });
+    expect(warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'topP',
+        details: 'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.8, which was not sent.',
+      },
+    ]);
+    expect((await send({ reasoning: 'none', topP: 0.8 })).body).toMatchObject({ top_p: 0.8, thinking: { type: 'disabled' } });
+  });
+
   it('provider-default (and no reasoning at all) sends nothing', async () => {
     const plain = { model: MODEL, max_tokens: 4096, messages: MESSAGES };
     expect(await send({ reasoning: 'provider-default' })).toEqual({ body: plain, warnings: [] });
