@@ -170,7 +170,7 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
 
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {
-      throw new Error('The Unigate provider is a function: call it as gw(modelId), without `new`.');
+      throw new Error('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
     }
     return languageModel(modelId);
   } as UnigateProvider;

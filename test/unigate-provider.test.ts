@@ -15,7 +15,7 @@ describe('createUnigate', () => {
     expect(gw.specificationVersion).toBe('v3');
     expect(typeof gw).toBe('function');
     // @ts-expect-error the provider is not a constructor
-    expect(() => new gw('gpt-4o-mini')).toThrow('without `new`');
+    expect(() => new gw('gpt-4o-mini')).toThrow('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
   });
 
   it('sends the key as a bearer token with the user-agent suffix and custom headers', async () => {

@@ -80,7 +80,7 @@ export function timeoutError(
     cause,
     message:
       `Unigate video job ${jobId} did not finish within ${timeoutMs} ms (${last}). ` +
-      `The job keeps running: gw.videoJobs.wait('${jobId}') resumes the wait.`,
+      `The job keeps running: videoJobs.wait('${jobId}') on the provider resumes the wait.`,
   });
   return redactSecrets(error, secret);
 }

@@ -115,7 +115,7 @@ describe('video model: doGenerate', () => {
     const error = await failure(gw.video('veo-3').doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 5, timeoutMs: 40 } } })));
     expect(UnigateVideoJobError.isInstance(error)).toBe(true);
     expect([error.reason, error.jobId, error.status]).toEqual(['timeout', 'vid-1', 'processing']);
-    expect(error.message).toContain("gw.videoJobs.wait('vid-1') resumes the wait");
+    expect(error.message).toContain("The job keeps running: videoJobs.wait('vid-1') on the provider resumes the wait.");
   });
 
   it('ends a wait at once on abort, even in the middle of a 60 s pause between polls', async () => {
