@@ -152,7 +152,7 @@ describe('chat doGenerate', () => {
     ]);
     const dailyError = await failure(daily.model.doGenerate({ prompt }));
     expect(dailyError.isRetryable).toBe(false);
-    expect(dailyError.message).toMatch(/^Unigate request failed with HTTP 429 \(rate_limit_exceeded\): .*\. Not retried before \d{4}-\d\d-\d\dT00:00:00\.000Z\.$/);
+    expect(dailyError.message).toMatch(/^Unigate request failed with HTTP 429 \(rate_limit_exceeded\): .*\. The limit resets at \d{4}-\d\d-\d\dT00:00:00\.000Z; the call was not retried\.$/);
     expect(dailyError.data.kind).toBe('daily-limit');
     const busy = setup([http.post(CHAT_URL, () => HttpResponse.json({ error: { message: 'busy' } }, { status: 503 }))]);
     expect((await failure(busy.model.doGenerate({ prompt }))).isRetryable).toBe(true);

@@ -80,13 +80,14 @@ describe(`speech cost with ai@${major}`, () => {
   });
 
   it("a model the catalog lists as another kind is still sent, with a warning naming the right accessor", async () => {
-    // The catalog says gpt-4o-mini is a chat model; this gateway serves it as audio. (The package does not
-    // list chat ids at run time, so only the catalog can tell.)
-    const gateway = staleCatalog('gpt-4o-mini', 'audio');
+    // The catalog says tts-next is an embedding model; this gateway serves it as audio. (An id the package
+    // itself lists as another kind is refused before any request instead.)
+    const models = [{ id: 'tts-next', provider: 'OpenAI', type: 'embedding' as const, inputPrice: 1, outputPrice: 0, isNew: true, created: 0 }];
+    const gateway = staleCatalog('tts-next', 'audio', { models });
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
-    const result = await generateSpeech({ model: gw.speech('gpt-4o-mini'), text: TWENTY });
+    const result = await generateSpeech({ model: gw.speech('tts-next'), text: TWENTY });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining("use chat('gpt-4o-mini') or messages('gpt-4o-mini') on the provider.") }),
+      expect.objectContaining({ type: 'other', message: expect.stringContaining("use embedding('tts-next') on the provider.") }),
     ]);
     expect(result.audio.uint8Array.length).toBeGreaterThan(0);
   });
