@@ -2,9 +2,9 @@
 // has a function for the kind), so the fault suite can run each fault on each of them.
 import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
-import type { Experimental_VideoModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateProvider } from '../../src';
 import { writeWav } from '../../src/testing/wav-writer';
+import { videoCallOptions } from '../helpers/call-options';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
@@ -47,22 +47,7 @@ async function streamToFinish(result: ReturnType<typeof ai.streamText>): Promise
 
 const WAV = writeWav(new Int16Array(1600), 16_000);
 
-function videoCall(abortSignal: AbortSignal | undefined): Experimental_VideoModelV3CallOptions {
-  return {
-    prompt: 'A paper boat on a river',
-    n: 1,
-    aspectRatio: undefined,
-    resolution: undefined,
-    duration: undefined,
-    fps: undefined,
-    seed: undefined,
-    image: undefined,
-    inputReferences: undefined,
-    generateAudio: undefined,
-    providerOptions: { unigate: { pollIntervalMs: 1 } },
-    abortSignal,
-  } as Experimental_VideoModelV3CallOptions;
-}
+const videoCall = (abortSignal: AbortSignal | undefined) => videoCallOptions({ abortSignal });
 
 export const FAULT_KINDS: FaultKind[] = [
   {
