@@ -23,6 +23,8 @@ export type {
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
+export { unigateCost } from './pricing/unigate-cost';
+export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';
 export type {
   UnigateCost,
   UnigateModelPrice,

@@ -136,8 +136,9 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
   }
 
   /**
-   * `providerMetadata.unigate.cost` is this request's cost. `embedMany` merges its requests' metadata key
-   * by key, so a batch split over several requests shows the last one's cost (its `usage` is the sum).
+   * `providerMetadata.unigate.cost` is this request's cost, marked `costScope: 'request'` next to the
+   * price it came from: `embedMany` merges its requests' metadata key by key, so a batch split over several
+   * requests shows the last one's cost, and `unigateCost(result)` prices the summed `usage.tokens` instead.
    */
   async doEmbed(options: EmbeddingModelV3CallOptions): Promise<EmbeddingModelV3Result> {
     const { body, warnings, expected } = this.prepareRequest(options);
@@ -152,7 +153,9 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
         successfulResponseHandler: this.answerHandler(body.input.length),
       },
     );
-    const providerMetadata = withCost(undefined, tokenCost(price, { inputTokens: value.tokens }));
+    const cost = tokenCost(price, { inputTokens: value.tokens });
+    const basis = cost && { unigate: { costScope: 'request', inputPerMillionTokens: price!.inputPerMillionTokens! } };
+    const providerMetadata = withCost(basis, cost);
     const sizeWarning = embeddingSizeWarning(value.embeddings, expected);
     return {
       embeddings: value.embeddings,

@@ -1,10 +1,11 @@
+import { creditCost } from './credit-units';
 import type { UnigateCost, UnigateModelPrice } from './unigate-pricing-types';
 
 // Pure: each returns undefined when the price lacks what it needs, so a result never carries a zero cost
-// invented from a missing price.
+// invented from a missing price. Figures are rounded to pico-credits (see credit-units.ts).
 
 function cost(input: number, output: number): UnigateCost {
-  return { input, output, total: input + output, unit: 'credits' };
+  return creditCost(input, output);
 }
 
 /** Chat, messages and embeddings: tokens times the per-1M-token prices. No output price is needed when no output tokens were used. */

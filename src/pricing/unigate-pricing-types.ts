@@ -31,7 +31,9 @@ export type UnigatePriceTable = Record<string, UnigateModelPrice>;
 export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
 
 /**
- * What one call cost, in credits (`providerMetadata.unigate.cost`). Figures are not rounded.
+ * What one call cost, in credits (`providerMetadata.unigate.cost`; `unigateCost(result)` reads it typed).
+ * Figures are rounded to 12 decimal places (whole pico-credits), and `total` is `input + output` summed in
+ * pico-credits, so they print and add up without floating-point noise.
  * A type alias, not an interface, so it fits in provider metadata (`JSONObject`).
  */
 export type UnigateCost = {
@@ -39,7 +41,7 @@ export type UnigateCost = {
   input: number;
   /** Credits for the output tokens; 0 for kinds billed on input only. */
   output: number;
-  /** `input + output`. */
+  /** `input + output`, added in pico-credits (to 12 decimal places). */
   total: number;
   unit: 'credits';
 };

@@ -4,10 +4,20 @@ import { characterCost, minuteCost, tokenCost, unitCost } from '../../src/pricin
 describe('tokenCost', () => {
   it('prices input and output tokens per million', () => {
     const cost = tokenCost({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 }, { inputTokens: 1000, outputTokens: 200 });
-    expect(cost?.input).toBeCloseTo(0.0025, 12);
-    expect(cost?.output).toBeCloseTo(0.002, 12);
-    expect(cost?.total).toBeCloseTo(0.0045, 12);
-    expect(cost?.unit).toBe('credits');
+    // Unrounded, 0.0025 + 0.002 is 0.0045000000000000005.
+    expect(cost).toEqual({ input: 0.0025, output: 0.002, total: 0.0045, unit: 'credits' });
+  });
+
+  it('gives the clean figure where the float product carries noise: 17 tokens x 0.075 per 1M = 0.000001275', () => {
+    // 17 * 0.075 / 1e6 is 0.0000012749999999999999 in floating point.
+    const cost = tokenCost({ inputPerMillionTokens: 0.075, outputPerMillionTokens: 0.3 }, { inputTokens: 17, outputTokens: 0 });
+    expect(cost).toEqual({ input: 0.000001275, output: 0, total: 0.000001275, unit: 'credits' });
+    expect(String(cost?.total)).toBe('0.000001275');
+  });
+
+  it('keeps the smallest real price meaningful: 1 token x 0.01 per 1M = 0.00000001', () => {
+    expect(tokenCost({ inputPerMillionTokens: 0.01 }, { inputTokens: 1 })?.total).toBe(0.00000001);
+    expect(tokenCost({ inputPerMillionTokens: 0.0375 }, { inputTokens: 1 })?.total).toBe(0.0000000375);
   });
 
   it('prices embeddings from the input price alone', () => {
@@ -43,13 +53,15 @@ describe('characterCost, minuteCost, unitCost', () => {
   });
 
   it('prices transcription per minute from seconds', () => {
-    expect(minuteCost({ perMinute: 0.003 }, 90)?.total).toBeCloseTo(0.0045, 12);
+    expect(minuteCost({ perMinute: 0.003 }, 90)?.total).toBe(0.0045);
+    // 3 minutes of whisper-1: (180 / 60) * 0.003 is 0.009000000000000001 unrounded.
+    expect(minuteCost({ perMinute: 0.003 }, 180)).toEqual({ input: 0.009, output: 0, total: 0.009, unit: 'credits' });
     expect(minuteCost({ perMinute: 0.003 }, undefined)).toBeUndefined();
     expect(minuteCost(undefined, 60)).toBeUndefined();
   });
 
   it('prices images and videos per item from their own field', () => {
-    expect(unitCost({ perImage: 0.04 }, 'image', 3)?.total).toBeCloseTo(0.12, 12);
+    expect(unitCost({ perImage: 0.04 }, 'image', 3)?.total).toBe(0.12);
     expect(unitCost({ perImage: 0.04 }, 'video', 3)).toBeUndefined();
     expect(unitCost({ perVideo: 0.5 }, 'video', 2)).toEqual({ input: 1, output: 0, total: 1, unit: 'credits' });
   });
