@@ -88,8 +88,8 @@ function settledCost(source: UnigateCostSource | undefined): UnigateCost | undef
  * unigateCost(result)?.total; // 0.0000123
  * ```
  */
-export function unigateCost(result: UnigateStreamCostSource): Promise<UnigateCost | undefined>;
 export function unigateCost(result: UnigateCostSource | undefined): UnigateCost | undefined;
+export function unigateCost(result: UnigateStreamCostSource): Promise<UnigateCost | undefined>;
 export function unigateCost(
   result: UnigateStreamCostSource | UnigateCostSource | undefined,
 ): Promise<UnigateCost | undefined> | UnigateCost | undefined {

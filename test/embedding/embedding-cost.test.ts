@@ -1,7 +1,7 @@
 import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateProviderSettings } from '../../src';
+import { createUnigate, unigateCost, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
 import { catalogFirst } from '../helpers/catalog-timing';
@@ -21,7 +21,8 @@ function gateway(pricing: UnigateProviderSettings['pricing']) {
   return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
 }
 
-const credits = (total: number) => ({ input: expect.closeTo(total, 15), output: 0, total: expect.closeTo(total, 15), unit: 'credits' });
+// Exact: costs are rounded to pico-credits.
+const credits = (total: number) => ({ input: total, output: 0, total, unit: 'credits' });
 
 describe(`embedding cost with ai@${major}`, () => {
   it("embed, pricing: 'catalog': text-embedding-3-large, 6 tokens x 0.065 per 1M = 0.00000039", async () => {
@@ -59,8 +60,8 @@ describe(`embedding cost with ai@${major}`, () => {
   });
 
   it(
-    'embedMany over several requests: the AI SDK merges metadata key by key, so cost is the LAST request\'s ' +
-      'while usage.tokens is the sum',
+    'embedMany over several requests: the AI SDK merges metadata key by key, so cost is the LAST request\'s, ' +
+      "marked costScope 'request'; unigateCost(result) is the whole batch's, from usage.tokens (the sum)",
     async () => {
       const { gw, paths } = gateway('catalog');
       // 2049 one-token inputs: the model takes 2048 per request, so embedMany sends 2048 + 1.
@@ -70,6 +71,9 @@ describe(`embedding cost with ai@${major}`, () => {
       expect(result.usage.tokens).toBe(2049);
       // 1 token x 0.01 / 1M: the second request's cost, not the batch's (2049 x 0.01 / 1M).
       expect(result.providerMetadata?.unigate?.cost).toEqual(credits(0.00000001));
+      expect(result.providerMetadata?.unigate?.costScope).toBe('request');
+      // 2049 x 0.01 / 1M: the batch.
+      expect(unigateCost(result)).toEqual(credits(0.00002049));
     },
   );
 
