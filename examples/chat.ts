@@ -1,6 +1,6 @@
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
-import type { UnigateProvider } from '../src/index';
+import { unigateCost, type UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 import { printToolLoop, RED_CIRCLE_PNG } from './messages';
 
@@ -14,12 +14,13 @@ const weather = tool({
 export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt-4o-mini'): Promise<void> {
   console.log(`\n# Chat completions (${model})`);
 
-  const { text, usage, finishReason, providerMetadata } = await generateText({
+  const generated = await generateText({
     model: gw(model),
     prompt: 'Say hello to the Unigate demo in one sentence.',
   });
+  const { text, usage, finishReason } = generated;
   console.log(`  generateText: ${text}`);
-  const cost = costNote(ledger.add(`chat generateText ${model}`, providerMetadata));
+  const cost = costNote(ledger.add(`chat generateText ${model}`, unigateCost(generated)));
   console.log(`    finish: ${finishReason}; tokens in/out: ${usage.inputTokens}/${usage.outputTokens}; ${cost}`);
 
   process.stdout.write('  streamText:   ');
@@ -30,7 +31,7 @@ export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt
     deltas++;
   }
   const streamed = await stream.usage;
-  const streamedCost = ledger.add(`chat streamText ${model}`, await stream.providerMetadata);
+  const streamedCost = ledger.add(`chat streamText ${model}`, await unigateCost(stream));
   console.log(`\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}; ${costNote(streamedCost)}`);
 
   const loop = await generateText({
@@ -55,5 +56,5 @@ export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt
     ],
   });
   console.log(`  image description: ${seen.text}`);
-  console.log(`    ${costNote(ledger.add(`chat image description ${model}`, seen.providerMetadata))}`);
+  console.log(`    ${costNote(ledger.add(`chat image description ${model}`, unigateCost(seen)))}`);
 }

@@ -1,8 +1,7 @@
-import type { SharedV3ProviderMetadata } from '@ai-sdk/provider';
 import { embed, generateText, streamText } from 'ai';
-import type { UnigateCost, UnigateProvider } from '../src/index';
+import { unigateCost, type UnigateCost, type UnigateProvider } from '../src/index';
 
-/** Collects each call's `providerMetadata.unigate.cost` and prints them with a total. */
+/** Collects each call's cost (`unigateCost(result)`) and prints them with a total. */
 export class CostLedger {
   private readonly rows: Array<{ label: string; cost: UnigateCost | undefined; missing?: string }> = [];
 
@@ -10,15 +9,14 @@ export class CostLedger {
    * Records one call; a call without a cost is listed as `missing` says, by default as not priced
    * (pricing off, or no price for its model). Returns the cost, for the example's own line.
    */
-  add(label: string, providerMetadata: SharedV3ProviderMetadata | undefined, missing?: string): UnigateCost | undefined {
-    const cost = providerMetadata?.unigate?.cost as UnigateCost | undefined;
+  add(label: string, cost: UnigateCost | undefined, missing?: string): UnigateCost | undefined {
     this.rows.push({ label, cost, missing });
     return cost;
   }
 
-  /** The sum of every recorded cost, in credits. */
+  /** The sum of every recorded cost, in credits: added in pico-credits, as costs are rounded, so no float noise. */
   get total(): number {
-    return this.rows.reduce((sum, row) => sum + (row.cost?.total ?? 0), 0);
+    return this.rows.reduce((sum, row) => sum + Math.round((row.cost?.total ?? 0) * 1e12), 0) / 1e12;
   }
 
   print(title = 'Costs'): void {
@@ -26,7 +24,7 @@ export class CostLedger {
     const width = Math.max(...this.rows.map(row => row.label.length), 5);
     for (const { label, cost, missing } of this.rows) {
       const figures = cost
-        ? `${format(cost.total).padEnd(10)}  (in ${format(cost.input)}, out ${format(cost.output)})`
+        ? `${format(cost.total).padEnd(14)}  (in ${format(cost.input)}, out ${format(cost.output)})`
         : `no cost (${missing ?? 'not priced'})`;
       console.log(`  ${label.padEnd(width)}  ${figures}`);
     }
@@ -36,8 +34,9 @@ export class CostLedger {
   }
 }
 
+/** Costs have 12 decimal places; `toFixed(12)` prints them all without exponent form (4.5e-7). */
 function format(credits: number): string {
-  return credits.toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+  return credits.toFixed(12).replace(/0+$/, '').replace(/\.$/, '');
 }
 
 /** What an example prints after a call's own line: `cost 0.00001234 credits`, or why there is none. */
@@ -59,12 +58,12 @@ export async function costs(gw: UnigateProvider, ledger = new CostLedger(), mode
   console.log(`  estimateCost(tts-1, 10,000 characters): ${speech ? format(speech.total) : 'no price'} credits`);
 
   const generated = await generateText({ model: gw(model), prompt: 'Say hello in five words.' });
-  console.log(`  generateText ${model}: ${costNote(ledger.add(`generateText ${model}`, generated.providerMetadata))}`);
+  console.log(`  generateText ${model}: ${costNote(ledger.add(`generateText ${model}`, unigateCost(generated)))}`);
   const streamed = streamText({ model: gw.messages('claude-haiku-4-5'), prompt: 'Say hello in five words.' });
   await streamed.consumeStream();
-  const streamedCost = ledger.add('streamText claude-haiku-4-5 (messages)', await streamed.providerMetadata);
+  const streamedCost = ledger.add('streamText claude-haiku-4-5 (messages)', await unigateCost(streamed));
   console.log(`  streamText claude-haiku-4-5 (messages): ${costNote(streamedCost)}`);
   const embedded = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'What does this cost?' });
-  console.log(`  embed text-embedding-3-small: ${costNote(ledger.add('embed text-embedding-3-small', embedded.providerMetadata))}`);
+  console.log(`  embed text-embedding-3-small: ${costNote(ledger.add('embed text-embedding-3-small', unigateCost(embedded)))}`);
   return ledger;
 }

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import type { SharedV3ProviderMetadata } from '@ai-sdk/provider';
 import { generateImage } from 'ai'; // the same name in ai@6 and ai@7
-import type { UnigateImageProviderMetadata, UnigateImageProviderOptions, UnigateProvider } from '../src/index';
+import { unigateCost, type UnigateImageProviderMetadata, type UnigateImageProviderOptions, type UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 /** Width x height from a PNG's IHDR chunk (bytes 16-23), or `?` for another format. */
@@ -33,10 +32,8 @@ export async function image(gw: UnigateProvider, ledger: CostLedger, model = 'da
     });
     const { image: file, providerMetadata } = result;
     const [meta] = (providerMetadata.unigate as unknown as UnigateImageProviderMetadata).images;
-    // generateImage keeps only the images array of the metadata, so each image carries its own cost
-    // (one image per call here: the image's cost is the call's).
-    const metadata = (meta?.cost ? { unigate: { cost: meta.cost } } : undefined) as SharedV3ProviderMetadata | undefined;
-    const cost = costNote(ledger.add(`generateImage ${i + 1} ${model}`, metadata, 'no perImage price'), 'no perImage price');
+    // generateImage keeps only the images array of the metadata; unigateCost sums the images' own costs.
+    const cost = costNote(ledger.add(`generateImage ${i + 1} ${model}`, unigateCost(result), 'no perImage price'), 'no perImage price');
     const name = `image-${i + 1}.png`;
     await writeFile(new URL(name, outputDir), file.uint8Array);
     console.log(`  ${name}  ${pngDimensions(file.uint8Array)}  ${file.uint8Array.length} bytes  (${run.unigate.responseFormat ?? 'b64_json'})  ${cost}`);

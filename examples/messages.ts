@@ -1,7 +1,7 @@
 import { generateText, stepCountIs, tool, type StepResult, type ToolSet } from 'ai';
 import aiPackage from 'ai/package.json';
 import { z } from 'zod';
-import type { UnigateProvider } from '../src/index';
+import { unigateCost, type UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 // A 32x32 PNG: a red circle on white.
@@ -12,7 +12,7 @@ export const RED_CIRCLE_PNG =
 export function printToolLoop<T extends ToolSet>(steps: Array<StepResult<T>>, what: string, model: string, ledger: CostLedger): void {
   for (const [i, step] of steps.entries()) {
     const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
-    const cost = ledger.add(`${what} step ${i + 1} ${model}`, step.providerMetadata);
+    const cost = ledger.add(`${what} step ${i + 1} ${model}`, unigateCost(step));
     console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
     console.log(`    ${costNote(cost)}`);
   }
@@ -31,7 +31,7 @@ async function think(gw: UnigateProvider, ledger: CostLedger, model: string): Pr
   });
   const how = ai7 ? "reasoning: 'low'" : 'providerOptions.unigate.thinking';
   console.log(`  thinking (${how}): ${thought.reasoningText?.length ?? 0} characters of reasoning, then: ${thought.text}`);
-  console.log(`    ${costNote(ledger.add(`messages thinking ${model}`, thought.providerMetadata))}`);
+  console.log(`    ${costNote(ledger.add(`messages thinking ${model}`, unigateCost(thought)))}`);
 }
 
 /** The messages format: the same tool loop over gw.messages(), thinking, and an image description. */
@@ -53,7 +53,7 @@ export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 
   printToolLoop(loop.steps, 'messages tool loop', model, ledger);
   await think(gw, ledger, model);
 
-  const { text, providerMetadata } = await generateText({
+  const described = await generateText({
     model: gw.messages(model),
     messages: [
       {
@@ -66,6 +66,6 @@ export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 
       },
     ],
   });
-  console.log(`  image description: ${text}`);
-  console.log(`    ${costNote(ledger.add(`messages image description ${model}`, providerMetadata))}`);
+  console.log(`  image description: ${described.text}`);
+  console.log(`    ${costNote(ledger.add(`messages image description ${model}`, unigateCost(described)))}`);
 }

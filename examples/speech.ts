@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { experimental_generateSpeech as generateSpeech } from 'ai'; // ai@7: `generateSpeech`
-import type { UnigateProvider, UnigateSpeechFormat, UnigateSpeechProviderMetadata } from '../src/index';
+import { unigateCost, type UnigateProvider, type UnigateSpeechFormat, type UnigateSpeechProviderMetadata } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 const FORMATS: UnigateSpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav'];
@@ -12,16 +12,17 @@ export async function speech(gw: UnigateProvider, ledger: CostLedger, model = 't
   await mkdir(outputDir, { recursive: true });
 
   for (const format of FORMATS) {
-    const { audio, providerMetadata } = await generateSpeech({
+    const spoken = await generateSpeech({
       model: gw.speech(model),
       text: 'Hello from the Unigate demo.',
       voice: 'nova',
       outputFormat: format,
     });
+    const { audio, providerMetadata } = spoken;
     const { mediaType } = providerMetadata.unigate as UnigateSpeechProviderMetadata;
     const name = `speech.${format}`;
     await writeFile(new URL(name, outputDir), audio.uint8Array);
-    const cost = costNote(ledger.add(`speech ${format} ${model}`, providerMetadata));
+    const cost = costNote(ledger.add(`speech ${format} ${model}`, unigateCost(spoken)));
     console.log(`  ${name.padEnd(12)} ${mediaType.padEnd(11)} ${`${audio.uint8Array.length} bytes`.padEnd(12)} ${cost}`);
   }
 }

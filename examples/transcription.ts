@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as ai from 'ai';
-import { toSrt, toVtt, type UnigateProvider } from '../src/index';
+import { toSrt, toVtt, unigateCost, type UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 // ai@7 calls it `transcribe`; ai@6 only has `experimental_transcribe` (ai@7 keeps that as a deprecated alias).
@@ -33,7 +33,7 @@ export async function transcription(gw: UnigateProvider, ledger: CostLedger, mod
 
   const result = await transcribe({ model: gw.transcription(model), audio, providerOptions: { unigate: { language: 'en' } } });
   console.log(`  text:     ${result.text}`);
-  const cost = costNote(ledger.add(`transcribe ${model}`, result.providerMetadata), 'no duration, or not priced');
+  const cost = costNote(ledger.add(`transcribe ${model}`, unigateCost(result)), 'no duration, or not priced');
   console.log(`  language: ${result.language}; duration: ${result.durationInSeconds} s; ${cost}`);
   for (const segment of result.segments) {
     console.log(`    [${segment.startSecond.toFixed(2)}-${segment.endSecond.toFixed(2)}] ${segment.text.trim()}`);
@@ -47,6 +47,6 @@ export async function transcription(gw: UnigateProvider, ledger: CostLedger, mod
 
   // Or ask the gateway for subtitles: the raw text is in providerMetadata, its cues in segments.
   const srt = await transcribe({ model: gw.transcription(model), audio, providerOptions: { unigate: { responseFormat: 'srt' } } });
-  const srtCost = costNote(ledger.add(`transcribe srt ${model}`, srt.providerMetadata), 'no duration, or not priced');
+  const srtCost = costNote(ledger.add(`transcribe srt ${model}`, unigateCost(srt)), 'no duration, or not priced');
   console.log(`  responseFormat srt: ${srt.segments.length} cues; ${srtCost}; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`);
 }

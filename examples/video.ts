@@ -1,6 +1,6 @@
 import type { JSONObject } from '@ai-sdk/provider';
 import { experimental_generateVideo as generateVideo } from 'ai';
-import type { UnigateProvider, UnigateVideoJob, UnigateVideoProviderMetadata, UnigateVideoProviderOptions } from '../src/index';
+import { unigateCost, type UnigateProvider, type UnigateVideoJob, type UnigateVideoProviderMetadata, type UnigateVideoProviderOptions } from '../src/index';
 import type { UnigateEmulatorDownload } from '../src/testing/index';
 import { costNote, type CostLedger } from './costs';
 
@@ -35,5 +35,5 @@ export async function video(
   console.log(`  thumbnail: ${metadata.thumbnailUrl ?? '(none)'}`);
   console.log(`  downloaded ${result.video.uint8Array.length} bytes of ${result.video.mediaType}`);
   // A price table's perVideo only: the catalog has no per-video price.
-  console.log(`  ${costNote(ledger.add(`generateVideo ${model}`, result.providerMetadata), 'no perVideo price')}`);
+  console.log(`  ${costNote(ledger.add(`generateVideo ${model}`, unigateCost(result)), 'no perVideo price')}`);
 }
