@@ -2,16 +2,14 @@ import { sumCosts } from './credit-units';
 import { tokenCost } from './compute-cost';
 import type { UnigateCost } from './unigate-pricing-types';
 
-/** Provider metadata as any AI SDK major types it. */
-type Metadata = Readonly<Record<string, unknown>> | undefined;
-
 /**
  * What `unigateCost` reads: a result of `generateText`, `embed`, `embedMany`, `generateSpeech`,
  * `transcribe`, `generateImage` or `experimental_generateVideo`, one of its steps or calls, or a
  * `streamText` finish event. Loose on purpose, so every AI SDK major's result fits without a cast.
  */
 export interface UnigateCostSource {
-  readonly providerMetadata?: Metadata;
+  /** Provider metadata, as any AI SDK major types it. */
+  readonly providerMetadata?: Readonly<Record<string, unknown>> | undefined;
   /** `generateText`: one entry per step, each billed on its own. */
   readonly steps?: readonly unknown[];
   /** ai@7's `generateImage`: one entry per request. */
