@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withoutQuery } from '../../src/image/download-image';
 
 // The download rules themselves (credentials by origin, redirects, size cap, failures) are proven
-// through the model in unigate-image-model.test.ts.
+// through the model in image-model.test.ts.
 describe('withoutQuery', () => {
   it('hides every query string and fragment in a message, keeping the path', () => {
     expect(withoutQuery('https://cdn.example/a/b.png?sig=abc&exp=1')).toBe('https://cdn.example/a/b.png?…');
