@@ -31,8 +31,6 @@ export type {
   UnigatePriceTable,
   UnigatePricing,
 } from './pricing/unigate-pricing-types';
-export { DEFAULT_MESSAGES_MAX_TOKENS } from './messages/unigate-messages-options';
-export { MESSAGES_REASONING_BUDGETS } from './messages/resolve-messages-thinking';
 export type {
   UnigateMessagesProviderMetadata,
   UnigateMessagesProviderOptions,

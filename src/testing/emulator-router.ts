@@ -8,7 +8,6 @@ import { errorResponse } from './emulator-responses';
 import { resolveRoute, ROUTES, type RouteEntry } from './emulator-route-table';
 import { createVideoJobStore, type VideoJobStore } from './video-jobs';
 
-export { DAILY_LIMIT_MESSAGE } from './emulator-request-checks';
 
 /** One request the emulator answered. */
 export interface EmulatorRequestLogEntry {

@@ -1,4 +1,4 @@
-import { createUnigateEmulator, SAMPLE_MODELS, type EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
+import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorModel as EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
 import { catalogFirst } from './catalog-timing';
 
 /**

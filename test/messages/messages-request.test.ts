@@ -6,7 +6,8 @@ import {
   type LanguageModelV3Prompt,
 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGES_MAX_TOKENS, VERSION } from '../../src';
+import { VERSION } from '../../src';
+import { DEFAULT_MESSAGES_MAX_TOKENS } from '../../src/messages/unigate-messages-options';
 import { API_KEY } from '../helpers/test-kit';
 import { answering, call, message, MESSAGES_URL, MODEL, userText } from './messages-test-kit';
 

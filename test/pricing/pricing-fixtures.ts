@@ -1,5 +1,5 @@
 import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator, type EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
+import { createUnigateEmulator, type UnigateEmulatorModel as EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
 import { catalogFirst } from '../helpers/catalog-timing';
 
 // Priced models for cost tests: prices chosen so the figures are easy to compute by hand.

@@ -8,7 +8,7 @@ import { modelIdKinds } from '../../scripts/model-id-kinds';
 import { groupModelIds, MODEL_IDS_PATH, renderModelIds } from '../../scripts/render-model-ids';
 import {
   createUnigateEmulator,
-  type EmulatorModel,
+  type UnigateEmulatorModel as EmulatorModel,
   SAMPLE_MODELS,
   type UnigateEmulatorServer,
 } from '../../src/testing';

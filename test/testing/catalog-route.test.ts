@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUnigateEmulator, SAMPLE_CATALOG_NOTE, SAMPLE_MODELS } from '../../src/testing/index';
+import { createUnigateEmulator, SAMPLE_MODELS } from '../../src/testing/index';
+import { SAMPLE_CATALOG_NOTE } from '../../src/testing/sample-catalog';
 
 const emulator = createUnigateEmulator();
 

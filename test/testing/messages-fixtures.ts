@@ -1,6 +1,6 @@
 // Shared set-up of the messages-route tests: an emulator over a small catalog, request/response helpers.
 
-import { createUnigateEmulator, type EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing/index';
+import { createUnigateEmulator, type UnigateEmulatorModel as EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing/index';
 
 function chatModel(id: string): EmulatorModel {
   return { id, provider: 'anthropic', type: 'chat', inputPrice: 1, outputPrice: 5, isNew: false, created: 1_700_000_000 };

@@ -1,25 +1,7 @@
 // Every type that appears in an exported signature is itself exported, so users can name what they hold.
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const srcDir = `${root}src/`;
-const entries = [`${srcDir}index.ts`, `${srcDir}testing/index.ts`];
-
-const program = ts.createProgram(entries, {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: [],
-});
-const checker = program.getTypeChecker();
-
-const resolve = (symbol: ts.Symbol): ts.Symbol =>
-  symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+import { checker, entries, exportsOf, resolve, root, srcDir } from '../helpers/public-entries';
 
 const inSource = (symbol: ts.Symbol): boolean =>
   (symbol.declarations ?? []).some(declaration => declaration.getSourceFile().fileName.startsWith(srcDir));
@@ -68,8 +50,7 @@ function referencedSymbols(declaration: ts.Node): ts.Symbol[] {
 
 /** `Name (file)` for each package type reachable from an entry's exports that the entry does not export. */
 function unexportedTypes(entry: string): string[] {
-  const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  const exported = new Set(checker.getExportsOfModule(module).map(resolve));
+  const exported = new Set(exportsOf(entry).map(resolve));
   const seen = new Set<ts.Symbol>();
   const missing: string[] = [];
   const queue = [...exported];

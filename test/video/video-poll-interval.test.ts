@@ -5,7 +5,8 @@ import { InvalidArgumentError } from '@ai-sdk/provider';
 import * as ai from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator, EMULATOR_VIDEO_POLL_INTERVAL_MS } from '../../src/testing';
+import { createUnigateEmulator } from '../../src/testing';
+import { EMULATOR_VIDEO_POLL_INTERVAL_MS } from '../../src/testing/create-unigate-emulator';
 import { thrown } from '../helpers/test-kit';
 
 afterEach(() => {
