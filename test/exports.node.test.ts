@@ -12,19 +12,19 @@ const typeOnlyNames = (entry: string): string[] =>
     .sort();
 
 const ROOT_VALUES = [
-  'UnigateVideoJobError', 'VERSION', 'createUnigate', 'toSrt', 'toVtt', 'unigate',
+  'UnigateVideoJobError', 'VERSION', 'createUnigate', 'toSrt', 'toVtt', 'unigate', 'unigateCost',
 ];
 const ROOT_TYPES = [
   'UnigateCatalog', 'UnigateCatalogEntry', 'UnigateCatalogPage', 'UnigateCatalogProvider',
   'UnigateCatalogQuery', 'UnigateChatChoice', 'UnigateChatModelId', 'UnigateChatProviderMetadata',
-  'UnigateChatProviderOptions', 'UnigateCompletedVideoJob', 'UnigateCost', 'UnigateCostEstimateRequest',
+  'UnigateChatProviderOptions', 'UnigateCompletedVideoJob', 'UnigateCost', 'UnigateCostEstimateRequest', 'UnigateCostSource',
   'UnigateCreatedVideoJob', 'UnigateEmbeddingModelId', 'UnigateEmbeddingProviderOptions', 'UnigateErrorData',
   'UnigateErrorKind', 'UnigateImageMetadata', 'UnigateImageModelId', 'UnigateImageProviderMetadata',
   'UnigateImageProviderOptions', 'UnigateMessagesModelId', 'UnigateMessagesProviderMetadata',
   'UnigateMessagesProviderOptions', 'UnigateModel', 'UnigateModelPrice', 'UnigateModelType',
   'UnigatePriceTable', 'UnigatePricing', 'UnigateProvider', 'UnigateProviderSettings', 'UnigateRequestOptions',
   'UnigateSpeechFormat', 'UnigateSpeechModelId', 'UnigateSpeechProviderMetadata',
-  'UnigateSpeechProviderOptions', 'UnigateSpeechVoice', 'UnigateTranscriptionLanguage',
+  'UnigateSpeechProviderOptions', 'UnigateSpeechVoice', 'UnigateStreamCostSource', 'UnigateTranscriptionLanguage',
   'UnigateTranscriptionModelId', 'UnigateTranscriptionProviderMetadata', 'UnigateTranscriptionProviderOptions',
   'UnigateTranscriptionResponseFormat', 'UnigateTranscriptionSegment', 'UnigateVideoJob',
   'UnigateVideoJobRequestOptions', 'UnigateVideoJobStatus', 'UnigateVideoJobs', 'UnigateVideoModelId',

@@ -115,6 +115,6 @@ describe('writeBlockFiles', () => {
     const [block] = extractBlocks(`${fence}ts\nconst local = 1;\n${fence}\n`);
     await writeBlockFiles(dir, [block], await contextSource('ai7'));
     expect(await readFile(join(dir, 'block-01.ts'), 'utf8')).toBe('const local = 1;\nexport {};\n');
-    expect(await readFile(join(dir, 'readme-context.ts'), 'utf8')).toContain('export const gw = createUnigate();');
+    expect(await readFile(join(dir, 'readme-context.ts'), 'utf8')).toContain('export const gw = createUnigate(');
   });
 });
