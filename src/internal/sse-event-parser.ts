@@ -1,4 +1,20 @@
-import type { SseHandler, SseSink } from './sse-reader';
+/** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
+export interface SseSink<T> {
+  enqueue(part: T): void;
+  close(): void;
+}
+
+/**
+ * What a model does with the events of one SSE response. `event` is called once per dispatched
+ * event, in order; `end` once when the body ends. A throw from either becomes a call to `error`,
+ * after which the stream closes, so a model's mapping bug still reaches the user as an error part,
+ * never as a torn stream or a hang.
+ */
+export interface SseHandler<T> {
+  event(data: string, eventName: string | undefined, sink: SseSink<T>): void;
+  end(sink: SseSink<T>): void;
+  error(error: unknown, sink: SseSink<T>): void;
+}
 
 /** The sink as the parser sees it: once `closed`, no further event of the current chunk is dispatched. */
 export interface ClosableSseSink<T> extends SseSink<T> {

@@ -1,24 +1,9 @@
 import { extractResponseHeaders } from '@ai-sdk/provider-utils';
 import { redactSecrets } from './redact-secrets';
-import { type ClosableSseSink, SseEventParser } from './sse-event-parser';
+import { type ClosableSseSink, SseEventParser, type SseHandler, type SseSink } from './sse-event-parser';
 
-/** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
-export interface SseSink<T> {
-  enqueue(part: T): void;
-  close(): void;
-}
-
-/**
- * What a model does with the events of one SSE response. `event` is called once per dispatched
- * event, in order; `end` once when the body ends. A throw from either becomes a call to `error`,
- * after which the stream closes, so a model's mapping bug still reaches the user as an error part,
- * never as a torn stream or a hang.
- */
-export interface SseHandler<T> {
-  event(data: string, eventName: string | undefined, sink: SseSink<T>): void;
-  end(sink: SseSink<T>): void;
-  error(error: unknown, sink: SseSink<T>): void;
-}
+// The sink and handler types live with the parser, which reads them; importers reach them here too.
+export type { SseHandler, SseSink } from './sse-event-parser';
 
 /** The parts stream's side of the reader: counts what a pull produced and closes once. */
 class PartSink<T> implements ClosableSseSink<T> {
