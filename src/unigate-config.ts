@@ -1,16 +1,13 @@
 import { LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
-import { createCatalog, type UnigateCatalogEntry } from './catalog/unigate-catalog';
-import type { CatalogById } from './pricing/catalog-cache';
-import { createPricing, type UnigatePricingService } from './pricing/create-pricing';
-import type { UnigateProviderSettings } from './unigate-provider';
+import type { UnigateProviderSettings } from './unigate-provider-settings';
 
 /** Which credential a request carries (docs/endpoints.md#authentication). */
 export type GatewayAuth =
   /** `Authorization: Bearer <key>`: chat, models, embeddings, audio, images, video. */
   | 'bearer'
-  /** `x-api-key` + `anthropic-version`: the messages endpoint. */
-  | 'messages'
+  /** `x-api-key` + `anthropic-version` (the messages endpoint's style). */
+  | 'x-api-key'
   /** Bearer when a key is configured, nothing otherwise: the public catalog. */
   | 'optional-bearer';
 
@@ -20,8 +17,11 @@ export type GatewayAuth =
  */
 export type GatewayBase = 'site' | 'base' | 'alt';
 
-/** What every model receives from the provider. URLs and the key resolve per call, never at construction. */
-export interface UnigateConfig {
+/**
+ * The transport's view of the settings: where requests go, with which key, headers and fetch. It knows
+ * nothing of pricing or the catalog. URLs and the key resolve per call, never at construction.
+ */
+export interface GatewayConnection {
   /** The provider's name, `unigate`. Each model reports `<provider>.<kind>` (e.g. `unigate.chat`). */
   readonly provider: string;
   /**
@@ -43,14 +43,6 @@ export interface UnigateConfig {
   readonly fetch?: FetchFunction;
   /** The `videoPollIntervalMs` setting (checked by `createUnigate`): the poll interval of calls that name none. */
   readonly videoPollIntervalMs?: number;
-  /** Prices and catalog checks per call (`forCall`), and the catalog cache behind them. */
-  readonly pricing: UnigatePricingService;
-}
-
-/** Options tests use; not part of the public settings. */
-export interface UnigateConfigInternals {
-  /** The catalog cache's clock. Default `Date.now`. */
-  now?: () => number;
 }
 
 /** Drops every trailing slash: `https://gw.test/v1//` and `https://gw.test/v1` are the same base. */
@@ -71,12 +63,8 @@ function versionedSiteURLError(given: string, site: string, fromSettings: boolea
   });
 }
 
-/** Builds the config every model receives. URLs and the key are resolved at call time. */
-export function createUnigateConfig(
-  settings: UnigateProviderSettings = {},
-  provider = 'unigate',
-  internals: UnigateConfigInternals = {},
-): UnigateConfig {
+/** Builds the connection the transport sends through. URLs and the key are resolved at call time. */
+export function createGatewayConnection(settings: UnigateProviderSettings = {}, provider = 'unigate'): GatewayConnection {
   // URLs passed in describe one deployment: then the URL variables are not read at all, so a stale
   // UNIGATE_BASE_URL cannot send the key elsewhere, and runtimes without env access (Deno) still work.
   const explicitURLs = settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
@@ -124,7 +112,7 @@ export function createUnigateConfig(
     return base === 'site' ? siteURL(auth) : base === 'base' ? baseURL(auth) : altBaseURL(auth);
   };
 
-  const config: UnigateConfig = {
+  const connection: GatewayConnection = {
     provider,
     root,
     url: (base, path, auth) => `${root(base, auth)}${path}`,
@@ -145,19 +133,6 @@ export function createUnigateConfig(
     headers: settings.headers ?? {},
     fetch: settings.fetch,
     videoPollIntervalMs: settings.videoPollIntervalMs,
-    pricing: createPricing({
-      pricing: settings.pricing,
-      ttlMs: settings.catalogCacheTtlMs,
-      timeoutMs: settings.catalogTimeoutMs,
-      now: internals.now,
-      // Every page, one after the other, without retries: a failed load costs a call its cost, never its
-      // result, and the next call tries again.
-      loadCatalog: async abortSignal => {
-        const byId = new Map<string, UnigateCatalogEntry>();
-        for await (const entry of createCatalog(config).entries({}, { abortSignal, maxRetries: 0 })) byId.set(entry.id, entry);
-        return byId as CatalogById;
-      },
-    }),
   };
-  return config;
+  return connection;
 }

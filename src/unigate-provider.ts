@@ -6,8 +6,8 @@ import {
   type SpeechModelV3,
   type TranscriptionModelV3,
 } from '@ai-sdk/provider';
-import type { FetchFunction } from '@ai-sdk/provider-utils';
 import {
+  catalogLoader,
   createCatalog,
   listModels,
   type UnigateCatalog,
@@ -20,9 +20,18 @@ import { UnigateImageModel } from './image/unigate-image-model';
 import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
 import { UnigateTranscriptionModel } from './transcription/unigate-transcription-model';
 import { UnigateSpeechModel } from './speech/unigate-speech-model';
+import {
+  checkCatalogTimeout,
+  createCatalogCache,
+  DEFAULT_CATALOG_CACHE_TTL_MS,
+  DEFAULT_CATALOG_TIMEOUT_MS,
+} from './catalog/catalog-cache';
+import type { UnigateModelContext } from './model-call/model-context';
+import { createPricing } from './pricing/create-pricing';
 import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
-import type { UnigateCost, UnigatePricing } from './pricing/unigate-pricing-types';
-import { createUnigateConfig } from './unigate-config';
+import type { UnigateCost } from './pricing/unigate-pricing-types';
+import { createGatewayConnection } from './unigate-config';
+import type { UnigateProviderSettings } from './unigate-provider-settings';
 import { checkRange } from './internal/validate-argument';
 import { VIDEO_LIMITS } from './video/unigate-video-options';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
@@ -36,61 +45,6 @@ import type {
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
 } from './unigate-model-ids';
-
-/** Settings of `createUnigate`. Every one falls back to an environment variable, read at call time. */
-export interface UnigateProviderSettings {
-  /** API key. Default: `UNIGATE_API_KEY`. Sent only to the gateway's own origins. */
-  apiKey?: string;
-  /** Host root of the gateway, e.g. `https://gateway.example`. Default: `UNIGATE_SITE_URL`. */
-  siteURL?: string;
-  /** OpenAI-style API base. Default: `UNIGATE_BASE_URL`, else `${siteURL}/v1`. */
-  baseURL?: string;
-  /** Second base for images and video. Default: `UNIGATE_ALT_BASE_URL`, else `baseURL`. */
-  altBaseURL?: string;
-  /**
-   * Which published chat-completions endpoint to use: `base` (`{base_url}/chat/completions`, the default)
-   * or `alt` (`{alt_base_url}/chat/completions`).
-   */
-  chatEndpoint?: 'base' | 'alt';
-  /** Extra headers sent with every request to the gateway. */
-  headers?: Record<string, string | undefined>;
-  /** Custom fetch: for proxies, tests, or the emulator from `unigate-ai-provider/testing`. */
-  fetch?: FetchFunction;
-  /**
-   * Puts each call's cost in `providerMetadata.unigate.cost` (`{ input, output, total, unit: 'credits' }`).
-   * - `false` (default): no prices; nothing is fetched.
-   * - `'catalog'`: chat and embedding prices from the public catalog (`GET {site_url}/api/public/models`),
-   *   fetched lazily on the first call, shared by concurrent calls, cached for `catalogCacheTtlMs`; plus the
-   *   documented fixed prices (tts-1, tts-1-hd, whisper-1, the three embedding models). A catalog that
-   *   cannot be loaded never fails a call: the call gets a warning and no catalog price. Pricing never
-   *   delays a result either: a call whose response is complete before the catalog has loaded comes without
-   *   `cost`, with a warning saying so (a stream: `providerMetadata.unigate.costUnavailable` on its finish
-   *   part), while the load goes on in the background, within `catalogTimeoutMs`, for later calls.
-   * - a table `{ [modelId]: UnigateModelPrice }`: overrides the fixed and catalog prices per model; models
-   *   it does not list fall back to the fixed prices, then to the catalog. The only source of image and video prices.
-   */
-  pricing?: UnigatePricing;
-  /**
-   * How long the cached catalog is fresh, in milliseconds. Default 3,600,000 (1 hour). After it, calls go
-   * on with the cached prices while one background refresh runs; a failed refresh keeps the old prices
-   * and is tried again a minute later.
-   */
-  catalogCacheTtlMs?: number;
-  /**
-   * Milliseconds between video status polls when a call names no `pollIntervalMs` of its own (the video
-   * model's `providerOptions.unigate`, `gw.videoJobs.wait` and `generate`); also the pause before the
-   * first poll of a job just created. At least 0. Default 5000, the gateway's published client loop.
-   * The emulator's settings set it low, so its jobs finish in milliseconds.
-   */
-  videoPollIntervalMs?: number;
-  /**
-   * The catalog load's time limit, in milliseconds, from 1 to 2147483647. Default 10,000 (10 s). A load
-   * still running then is stopped: calls waiting for it get a warning and no catalog price, and the next
-   * call loads again. A load also stops when every call waiting for it is aborted. Calls never wait for
-   * it past their own response. Checked when the provider is created (`InvalidArgumentError`).
-   */
-  catalogTimeoutMs?: number;
-}
 
 /** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */
 export interface UnigateProvider extends ProviderV3 {
@@ -156,17 +110,50 @@ export interface UnigateProvider extends ProviderV3 {
   estimateCost(request: UnigateCostEstimateRequest): Promise<UnigateCost | undefined>;
 }
 
+export type { UnigateProviderSettings } from './unigate-provider-settings';
+
+/** Options tests use; not part of the public settings. */
+export interface UnigateContextInternals {
+  /** The catalog cache's clock. Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * The one assembly point, in layer order: the connection, the catalog cache over it, the catalog and
+ * pricing sharing that cache, and the context every model receives. `createUnigate` builds its models on it.
+ */
+export function createModelContext(
+  settings: UnigateProviderSettings = {},
+  internals: UnigateContextInternals = {},
+): UnigateModelContext {
+  checkCatalogTimeout(settings.catalogTimeoutMs);
+  const connection = createGatewayConnection(settings);
+  const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
+  const cache = createCatalogCache({
+    load: catalogLoader(connection),
+    ttlMs: settings.catalogCacheTtlMs ?? DEFAULT_CATALOG_CACHE_TTL_MS,
+    timeoutMs,
+    now: internals.now,
+  });
+  return {
+    connection,
+    pricing: createPricing({ pricing: settings.pricing, cache, timeoutMs }),
+    catalog: createCatalog(connection, cache),
+  };
+}
+
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
-  const config = createUnigateConfig(settings);
-  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, config);
-  const embeddingModel = (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 => new UnigateEmbeddingModel(modelId, config);
-  const imageModel = (modelId: UnigateImageModelId): ImageModelV3 => new UnigateImageModel(modelId, config);
-  const speechModel = (modelId: UnigateSpeechModelId): SpeechModelV3 => new UnigateSpeechModel(modelId, config);
+  const context = createModelContext(settings);
+  const config = context.connection;
+  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, context);
+  const embeddingModel = (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 => new UnigateEmbeddingModel(modelId, context);
+  const imageModel = (modelId: UnigateImageModelId): ImageModelV3 => new UnigateImageModel(modelId, context);
+  const speechModel = (modelId: UnigateSpeechModelId): SpeechModelV3 => new UnigateSpeechModel(modelId, context);
   const transcriptionModel = (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
-    new UnigateTranscriptionModel(modelId, config);
-  const videoModel = (modelId: UnigateVideoModelId): UnigateVideoModelV3 => new UnigateVideoModel(modelId, config);
+    new UnigateTranscriptionModel(modelId, context);
+  const videoModel = (modelId: UnigateVideoModelId): UnigateVideoModelV3 => new UnigateVideoModel(modelId, context);
 
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {
@@ -179,7 +166,7 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
     specificationVersion: 'v3' as const,
     chat: languageModel,
     languageModel,
-    messages: (modelId: UnigateMessagesModelId) => new UnigateMessagesLanguageModel(modelId, config),
+    messages: (modelId: UnigateMessagesModelId) => new UnigateMessagesLanguageModel(modelId, context),
     embedding: embeddingModel,
     embeddingModel,
     textEmbeddingModel: embeddingModel,
@@ -193,8 +180,8 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
     videoModel,
     videoJobs: createVideoJobs(config),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
-    catalog: createCatalog(config),
-    estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(config.pricing, request),
+    catalog: context.catalog,
+    estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),
   });
 }
 

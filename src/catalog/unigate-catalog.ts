@@ -4,17 +4,18 @@ import { createJsonHandler } from '../internal/json-response';
 import { redactSecrets } from '../internal/redact-secrets';
 import { withRetries } from '../internal/retry';
 import { checkInteger, checkObject, checkRequestOptions, checkString, failArgument, type Limit } from '../internal/validate-argument';
-import type { UnigateConfig } from '../unigate-config';
+import type { GatewayConnection } from '../unigate-config';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
+import type { CatalogById, CatalogCache } from './catalog-cache';
+import type { UnigateCatalogEntry } from './catalog-entry';
+
+export type { UnigateCatalogEntry, UnigateModelType } from './catalog-entry';
 
 /** The catalog's page size (docs/video-and-catalog.md#catalog-endpoint). */
 export const CATALOG_PAGE_SIZE = 50;
 
 /** The catalog's query limits: 50 models per page; pages count from 1 (docs/video-and-catalog.md#catalog-endpoint). */
 const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SIZE } } as const satisfies Record<string, Limit>;
-
-/** The kinds of model the catalog lists. */
-export type UnigateModelType = 'chat' | 'audio' | 'embedding' | 'image' | 'video' | (string & {});
 
 /** One model as `GET {base_url}/models` lists it. */
 export interface UnigateModel {
@@ -26,22 +27,6 @@ export interface UnigateModel {
   created?: number;
   /** The upstream provider, lower case. */
   ownedBy?: string;
-}
-
-/** One priced entry of the public catalog, normalised: numeric strings are numbers. */
-export interface UnigateCatalogEntry {
-  id: string;
-  /** The upstream provider's name. */
-  provider: string;
-  type: UnigateModelType;
-  /** Context size in tokens; `undefined` when the catalog does not publish it. */
-  contextWindow?: number;
-  /** Price per 1M input tokens; 0 means free. */
-  inputPrice?: number;
-  /** Price per 1M output tokens; 0 means free. */
-  outputPrice?: number;
-  /** Marks recently added models. */
-  isNew: boolean;
 }
 
 /** A provider tab of the catalog with its model count. */
@@ -101,7 +86,7 @@ export interface UnigateCatalog {
   get(id: string, options?: { abortSignal?: AbortSignal }): Promise<UnigateCatalogEntry | undefined>;
 }
 
-export async function listModels(config: UnigateConfig, options: UnigateRequestOptions = {}): Promise<UnigateModel[]> {
+export async function listModels(config: GatewayConnection, options: UnigateRequestOptions = {}): Promise<UnigateModel[]> {
   checkRequestOptions(options);
   const { abortSignal, maxRetries, headers } = options;
   const { value } = await withRetries(
@@ -133,88 +118,113 @@ function checkCatalogQuery(query: UnigateCatalogQuery): void {
   checkString('search', query.search);
 }
 
-export function createCatalog(config: UnigateConfig): UnigateCatalog {
-  const page = async (query: UnigateCatalogQuery = {}, options: UnigateRequestOptions = {}): Promise<UnigateCatalogPage> => {
-    checkCatalogQuery(query);
-    checkRequestOptions(options);
-    const { abortSignal, maxRetries, headers } = options;
-    const pageNumber = query.page ?? 1;
-    const limit = query.limit ?? CATALOG_PAGE_SIZE;
+/** Reads one page of the catalog (`gw.catalog.page`). */
+async function readCatalogPage(
+  config: GatewayConnection,
+  query: UnigateCatalogQuery = {},
+  options: UnigateRequestOptions = {},
+): Promise<UnigateCatalogPage> {
+  checkCatalogQuery(query);
+  checkRequestOptions(options);
+  const { abortSignal, maxRetries, headers } = options;
+  const pageNumber = query.page ?? 1;
+  const limit = query.limit ?? CATALOG_PAGE_SIZE;
 
-    const params = new URLSearchParams({ limit: String(limit), page: String(pageNumber) });
-    const provider = query.provider?.trim().toLowerCase();
-    if (provider) params.set('provider', provider);
-    const search = query.search?.trim();
-    if (search) params.set('search', search);
-    const url = `${config.url('site', '/api/public/models', 'optional-bearer')}?${params}`;
+  const params = new URLSearchParams({ limit: String(limit), page: String(pageNumber) });
+  const provider = query.provider?.trim().toLowerCase();
+  if (provider) params.set('provider', provider);
+  const search = query.search?.trim();
+  if (search) params.set('search', search);
+  const url = `${config.url('site', '/api/public/models', 'optional-bearer')}?${params}`;
 
-    const { value, responseHeaders } = await withRetries(
-      () =>
-        sendGatewayRequest({
-          config,
-          auth: 'optional-bearer',
-          url,
-          successfulResponseHandler: createJsonHandler(catalogResponseSchema()),
-          abortSignal,
-          headers,
-        }),
-      { maxRetries, abortSignal },
-    );
-
-    if (value.success === false) {
-      const error = new APICallError({
-        message: `Unigate catalog request failed: ${value.error ?? 'the gateway gave no reason'}`,
+  const { value, responseHeaders } = await withRetries(
+    () =>
+      sendGatewayRequest({
+        config,
+        auth: 'optional-bearer',
         url,
-        requestBodyValues: Object.fromEntries(params),
-        statusCode: 200,
-        responseHeaders,
-        responseBody: JSON.stringify(value),
-        isRetryable: false,
-        data: { message: value.error ?? undefined },
-      });
-      throw redactSecrets(error, config.optionalApiKey());
-    }
-
-    const entries = (value.data ?? []).map(
-      (entry): UnigateCatalogEntry => ({
-        id: entry.id,
-        provider: entry.provider,
-        type: entry.type,
-        contextWindow: entry.contextWindow ?? undefined,
-        inputPrice: entry.inputPrice ?? undefined,
-        outputPrice: entry.outputPrice ?? undefined,
-        isNew: entry.isNew ?? false,
+        successfulResponseHandler: createJsonHandler(catalogResponseSchema()),
+        abortSignal,
+        headers,
       }),
-    );
-    const total = value.pagination?.total ?? entries.length;
-    return {
-      entries,
-      total,
-      page: pageNumber,
-      limit,
-      pages: Math.ceil(total / limit),
-      providers: value.providers ?? [],
-    };
-  };
+    { maxRetries, abortSignal },
+  );
 
+  if (value.success === false) {
+    const error = new APICallError({
+      message: `Unigate catalog request failed: ${value.error ?? 'the gateway gave no reason'}`,
+      url,
+      requestBodyValues: Object.fromEntries(params),
+      statusCode: 200,
+      responseHeaders,
+      responseBody: JSON.stringify(value),
+      isRetryable: false,
+      data: { message: value.error ?? undefined },
+    });
+    throw redactSecrets(error, config.optionalApiKey());
+  }
+
+  const entries = (value.data ?? []).map(
+    (entry): UnigateCatalogEntry => ({
+      id: entry.id,
+      provider: entry.provider,
+      type: entry.type,
+      contextWindow: entry.contextWindow ?? undefined,
+      inputPrice: entry.inputPrice ?? undefined,
+      outputPrice: entry.outputPrice ?? undefined,
+      isNew: entry.isNew ?? false,
+    }),
+  );
+  const total = value.pagination?.total ?? entries.length;
   return {
-    page,
+    entries,
+    total,
+    page: pageNumber,
+    limit,
+    pages: Math.ceil(total / limit),
+    providers: value.providers ?? [],
+  };
+}
+
+/** Every matching entry, page after page as the loop advances (`gw.catalog.entries`). */
+function catalogEntries(
+  config: GatewayConnection,
+  query: Omit<UnigateCatalogQuery, 'page'> = {},
+  options: UnigateRequestOptions = {},
+): AsyncIterable<UnigateCatalogEntry> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let pageNumber = 1; ; pageNumber++) {
+        const result = await readCatalogPage(config, { ...query, page: pageNumber }, options);
+        yield* result.entries;
+        // An empty page also ends the walk, so a wrong `total` cannot loop forever.
+        if (pageNumber >= result.pages || result.entries.length === 0) return;
+      }
+    },
+  };
+}
+
+/**
+ * The catalog cache's loader: every page, one after the other, without retries. A failed load costs a
+ * call its cost, never its result, and the next call tries again.
+ */
+export function catalogLoader(config: GatewayConnection): (abortSignal: AbortSignal) => Promise<CatalogById> {
+  return async abortSignal => {
+    const byId = new Map<string, UnigateCatalogEntry>();
+    for await (const entry of catalogEntries(config, {}, { abortSignal, maxRetries: 0 })) byId.set(entry.id, entry);
+    return byId;
+  };
+}
+
+/** `gw.catalog`: pages and entries read live; `get` answers from the cache that pricing shares. */
+export function createCatalog(config: GatewayConnection, cache: CatalogCache): UnigateCatalog {
+  return {
+    page: (query, options) => readCatalogPage(config, query, options),
     async get(id, options) {
       if (typeof id !== 'string' || id === '') failArgument('id', 'expected a model id (a non-empty string)', id);
       checkRequestOptions(options);
-      return config.pricing.catalogEntry(id, options?.abortSignal);
+      return (await cache.get(options?.abortSignal)).get(id);
     },
-    entries(query = {}, options = {}) {
-      return {
-        async *[Symbol.asyncIterator]() {
-          for (let pageNumber = 1; ; pageNumber++) {
-            const result = await page({ ...query, page: pageNumber }, options);
-            yield* result.entries;
-            // An empty page also ends the walk, so a wrong `total` cannot loop forever.
-            if (pageNumber >= result.pages || result.entries.length === 0) return;
-          }
-        },
-      };
-    },
+    entries: (query, options) => catalogEntries(config, query, options),
   };
 }

@@ -21,7 +21,8 @@ import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
 import { chatResponseSchema, type ChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
 import { createChatStreamHandler } from './chat-stream-handler';
@@ -43,12 +44,14 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
   readonly provider: string;
   /** Image URLs go to the gateway as they are; other files are never downloaded for this format. */
   readonly supportedUrls: Record<string, RegExp[]> = IMAGE_URLS;
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateChatModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateChatModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.chat`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.chat`;
   }
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
@@ -165,7 +168,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     const { body, warnings, collectChoices } = this.prepareRequest(options);
     const url = this.config.url(this.config.chatBase, '/chat/completions');
     const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
-      this.config,
+      this.context,
       languageModelCall(this.modelId, 'chat', options),
       { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(chatResponseSchema()) },
     );
@@ -236,7 +239,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       responseHeaders,
       pricingWarnings,
       finishCost,
-    } = await sendPricedStreamRequest(this.config, languageModelCall(this.modelId, 'chat', options), {
+    } = await sendPricedStreamRequest(this.context, languageModelCall(this.modelId, 'chat', options), {
       auth: 'bearer',
       url,
       body,

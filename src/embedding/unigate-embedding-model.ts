@@ -12,7 +12,8 @@ import { parseUnigateOptions } from '../internal/provider-options';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { tokenCost } from '../pricing/compute-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
 import { embeddingListSchema, type EmbeddingRequestBody } from './embedding-api-types';
 import { embeddingSizeWarning, readEmbeddingList, type ExpectedSize } from './read-embedding-list';
@@ -59,12 +60,14 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
   /** 300,000 UTF-8 bytes per request (see EMBEDDING_LIMITS): `embedMany` splits by size too. */
   readonly [EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL]: number = EMBEDDING_LIMITS.inputBytesPerCall.max;
   readonly supportsParallelCalls = true;
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateEmbeddingModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateEmbeddingModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.embedding`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.embedding`;
   }
 
   /** Validates every setting and builds the body: nothing here touches the network. */
@@ -144,7 +147,7 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
     const { body, warnings, expected } = this.prepareRequest(options);
     // The price is looked up while the vectors are made; it never delays or fails the call.
     const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
-      this.config,
+      this.context,
       { modelId: this.modelId, kind: 'embedding', abortSignal: options.abortSignal, headers: options.headers },
       {
         auth: 'bearer',

@@ -7,7 +7,7 @@ import {
   withUserAgentSuffix,
 } from '@ai-sdk/provider-utils';
 import { isGatewayOrigin } from '../internal/gateway-request';
-import type { UnigateConfig } from '../unigate-config';
+import type { GatewayConnection } from '../unigate-config';
 import { VERSION } from '../version';
 
 /**
@@ -19,7 +19,7 @@ export function withoutQuery(text: string): string {
 }
 
 export interface DownloadImageOptions {
-  config: UnigateConfig;
+  config: GatewayConnection;
   url: string;
   maxBytes: number;
   abortSignal?: AbortSignal;

@@ -13,7 +13,8 @@ import { checkInteger, checkMaxLength, formatArgumentValue } from '../internal/v
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateImageModelId } from '../unigate-model-ids';
 import { downloadImage } from './download-image';
 import { imageResponseSchema, type ImageDatum, type ImageRequestBody } from './image-api-types';
@@ -38,12 +39,14 @@ export class UnigateImageModel implements ImageModelV3 {
   readonly provider: string;
   /** The gateway's `n` limit: `generateImage` sends `n: 12` as 10 + 2. */
   readonly maxImagesPerCall = IMAGE_LIMITS.n.max;
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateImageModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateImageModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.image`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.image`;
   }
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
@@ -94,7 +97,7 @@ export class UnigateImageModel implements ImageModelV3 {
     const url = this.config.url('alt', '/images/generations');
     // The price is looked up while the images are made; it never delays or fails the call.
     const { value, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
-      this.config,
+      this.context,
       { modelId: this.modelId, kind: 'image', abortSignal: options.abortSignal, headers: options.headers },
       { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(imageResponseSchema()) },
     );

@@ -8,7 +8,7 @@ import {
   withUserAgentSuffix,
   type ResponseHandler,
 } from '@ai-sdk/provider-utils';
-import type { GatewayAuth, GatewayBase, UnigateConfig } from '../unigate-config';
+import type { GatewayAuth, GatewayBase, GatewayConnection } from '../unigate-config';
 import { VERSION } from '../version';
 import { followGatewayRedirects } from './follow-gateway-redirects';
 import { createGatewayErrorHandler } from './gateway-error';
@@ -19,7 +19,7 @@ import { withSecretsRedacted } from './redact-secrets';
 export const MESSAGES_API_VERSION = '2023-06-01';
 
 export interface GatewayRequest<T> {
-  config: UnigateConfig;
+  config: GatewayConnection;
   auth: GatewayAuth;
   url: string;
   /**
@@ -44,14 +44,14 @@ function originOf(url: string): string | undefined {
 }
 
 /** True when `url` is on one of the gateway's configured origins: only those may see the key. */
-export function isGatewayOrigin(config: UnigateConfig, url: string): boolean {
+export function isGatewayOrigin(config: GatewayConnection, url: string): boolean {
   const origin = originOf(url);
   return origin !== undefined && GATEWAY_BASES.some(base => origin === originOf(config.root(base)));
 }
 
 function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string, string | undefined> {
   if (key === undefined) return {};
-  return auth === 'messages'
+  return auth === 'x-api-key'
     ? { 'x-api-key': key, 'anthropic-version': MESSAGES_API_VERSION }
     : { authorization: `Bearer ${key}` };
 }

@@ -17,7 +17,8 @@ import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateMessagesModelId } from '../unigate-model-ids';
 import { convertMessagesUsage } from './convert-messages-usage';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
@@ -46,12 +47,14 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   // http(s) image URLs go to the gateway as `url` image sources instead of being downloaded first.
   readonly supportedUrls: Record<string, RegExp[]> = IMAGE_URLS;
 
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateMessagesModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateMessagesModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.messages`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.messages`;
   }
 
   private get url(): string {
@@ -140,8 +143,8 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       responseHeaders,
       price,
       pricingWarnings,
-    } = await sendPricedRequest(this.config, languageModelCall(this.modelId, 'messages', options), {
-      auth: 'messages',
+    } = await sendPricedRequest(this.context, languageModelCall(this.modelId, 'messages', options), {
+      auth: 'x-api-key',
       url: this.url,
       body,
       successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
@@ -210,8 +213,8 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       responseHeaders,
       pricingWarnings,
       finishCost,
-    } = await sendPricedStreamRequest(this.config, languageModelCall(this.modelId, 'messages', options), {
-      auth: 'messages',
+    } = await sendPricedStreamRequest(this.context, languageModelCall(this.modelId, 'messages', options), {
+      auth: 'x-api-key',
       url,
       body: requestBody,
       successfulResponseHandler: streamingBody,

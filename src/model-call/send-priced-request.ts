@@ -2,7 +2,7 @@ import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provid
 import { sendGatewayRequest, type GatewayRequest } from '../internal/gateway-request';
 import { promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, PriceLookup, UnigateModelPrice } from '../pricing/unigate-pricing-types';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from './model-context';
 
 /** The call a price is looked up for, and the caller's per-call request options. */
 export interface PricedCall {
@@ -39,8 +39,8 @@ export function languageModelCall(modelId: string, kind: 'chat' | 'messages', op
 }
 
 /** Starts the call's price lookup; the request is sent right after, so the catalog loads while it is in flight. */
-export function startPriceLookup(config: UnigateConfig, call: PricedCall): PriceLookup {
-  return config.pricing.forCall(call.modelId, call.kind, {
+export function startPriceLookup(context: UnigateModelContext, call: PricedCall): PriceLookup {
+  return context.pricing.priceAndCheck(call.modelId, call.kind, {
     abortSignal: call.abortSignal,
     promptCharacters: call.promptCharacters,
   });
@@ -52,11 +52,11 @@ export function startPriceLookup(config: UnigateConfig, call: PricedCall): Price
  * gives a warning instead of a price, and goes on loading in the background for later calls.
  */
 export async function runPricedCall<R extends object>(
-  config: UnigateConfig,
+  context: UnigateModelContext,
   call: PricedCall,
   send: () => Promise<R>,
 ): Promise<R & PricingAtResponse> {
-  const lookup = startPriceLookup(config, call);
+  const lookup = startPriceLookup(context, call);
   try {
     const response = await send();
     const { price, warnings } = lookup.atResponse();
@@ -67,8 +67,8 @@ export async function runPricedCall<R extends object>(
 }
 
 /** `runPricedCall` over one gateway request: the model kinds whose response is one request's answer. */
-export function sendPricedRequest<T>(config: UnigateConfig, call: PricedCall, request: PricedRequest<T>) {
-  return runPricedCall(config, call, () =>
-    sendGatewayRequest({ config, ...request, abortSignal: call.abortSignal, headers: call.headers }),
+export function sendPricedRequest<T>(context: UnigateModelContext, call: PricedCall, request: PricedRequest<T>) {
+  return runPricedCall(context, call, () =>
+    sendGatewayRequest({ config: context.connection, ...request, abortSignal: call.abortSignal, headers: call.headers }),
   );
 }

@@ -2,7 +2,7 @@ import type { LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } 
 import { sendGatewayRequest } from '../internal/gateway-request';
 import type { FinishCost } from '../internal/stream-state';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from './model-context';
 import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
 import { withCost } from './with-cost';
 
@@ -13,11 +13,11 @@ import { withCost } from './with-cost';
  * otherwise, when the catalog is the reason, `unigate.costUnavailable` saying why (a warning cannot
  * reach the caller any more once `stream-start` has gone). Nothing runs per delta.
  */
-export async function sendPricedStreamRequest<T>(config: UnigateConfig, call: PricedCall, request: PricedRequest<T>) {
-  const lookup = startPriceLookup(config, call);
+export async function sendPricedStreamRequest<T>(context: UnigateModelContext, call: PricedCall, request: PricedRequest<T>) {
+  const lookup = startPriceLookup(context, call);
   let response;
   try {
-    response = await sendGatewayRequest({ config, ...request, abortSignal: call.abortSignal, headers: call.headers });
+    response = await sendGatewayRequest({ config: context.connection, ...request, abortSignal: call.abortSignal, headers: call.headers });
   } catch (error) {
     lookup.release();
     throw error;

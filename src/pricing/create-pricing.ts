@@ -1,8 +1,7 @@
-import { InvalidArgumentError } from '@ai-sdk/provider';
-import type { UnigateCatalogEntry } from '../catalog/unigate-catalog';
+import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
 import { BUILT_IN_PRICES } from './built-in-prices';
-import { capabilityWarnings } from './capability-warnings';
-import { createCatalogCache, type CatalogById } from './catalog-cache';
+import { capabilityWarnings } from '../catalog/capability-warnings';
+import { DEFAULT_CATALOG_TIMEOUT_MS, type CatalogById, type CatalogCache } from '../catalog/catalog-cache';
 import { couldNotLoad, notLoadedYet, pendingLookup, settledLookup } from './price-lookup';
 import type {
   CallPricing,
@@ -14,23 +13,14 @@ import type {
   UnigatePricing,
 } from './unigate-pricing-types';
 
-/** Default of the `catalogCacheTtlMs` setting: one hour. */
-export const DEFAULT_CATALOG_CACHE_TTL_MS = 3_600_000;
-/** Default of the `catalogTimeoutMs` setting: ten seconds. */
-export const DEFAULT_CATALOG_TIMEOUT_MS = 10_000;
-/** The longest a timer can wait (about 24.8 days); longer ones fire at once. */
-const MAX_CATALOG_TIMEOUT_MS = 2_147_483_647;
-
-/** `config.pricing`: what every model asks when it sends its request, plus the catalog cache behind it. */
+/** The models' pricing: what every model asks when it sends its request, and what estimates ask. */
 export interface UnigatePricingService {
   /**
-   * Starts this call's price lookup and catalog checks. Answers at once from the cache (or without the
+   * Starts this call's price lookup and its catalog checks (capability warnings). Answers at once from the cache (or without the
    * catalog when the setting needs none); otherwise the first call loads the catalog (single flight,
    * within `catalogTimeoutMs`). Never throws, and its answer never rejects.
    */
-  forCall(modelId: string, kind: PricedKind, options?: CallPricingOptions): PriceLookup;
-  /** One catalog entry from the cached catalog, loading it if needed whatever the pricing setting (`gw.catalog.get`). */
-  catalogEntry(id: string, abortSignal?: AbortSignal): Promise<UnigateCatalogEntry | undefined>;
+  priceAndCheck(modelId: string, kind: PricedKind, options?: CallPricingOptions): PriceLookup;
   /**
    * A model's price for an estimate, whatever the pricing setting: the table, the built-in prices, then the
    * catalog (loaded if needed; rejects when it cannot be). `undefined` when nothing prices the model.
@@ -62,41 +52,22 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The `catalogTimeoutMs` setting: a number of milliseconds a timer can wait. Checked when the provider is created. */
-export function checkCatalogTimeout(value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_CATALOG_TIMEOUT_MS) {
-    const received = typeof value === 'string' ? JSON.stringify(value) : String(value);
-    throw new InvalidArgumentError({
-      argument: 'catalogTimeoutMs',
-      message:
-        `Invalid argument catalogTimeoutMs: the catalog load's time limit must be a number of milliseconds from 1 to ` +
-        `${MAX_CATALOG_TIMEOUT_MS}; received ${received}.`,
-    });
-  }
-}
-
-/** Builds `config.pricing` from the `pricing`, `catalogCacheTtlMs` and `catalogTimeoutMs` settings. */
+/**
+ * Builds the pricing service from the `pricing` setting over the catalog cache it is given (`timeoutMs`
+ * is that cache's time limit, named in the warning of a call that finishes before the catalog loads).
+ */
 export function createPricing({
   pricing = false,
-  ttlMs = DEFAULT_CATALOG_CACHE_TTL_MS,
+  cache,
   timeoutMs = DEFAULT_CATALOG_TIMEOUT_MS,
-  loadCatalog,
-  now,
 }: {
   pricing?: UnigatePricing;
-  ttlMs?: number;
+  cache: CatalogCache;
   timeoutMs?: number;
-  /** Loads every catalog page (the catalog client's `entries()`). */
-  loadCatalog: (abortSignal: AbortSignal) => Promise<CatalogById>;
-  /** Injectable clock for the cache (tests). */
-  now?: () => number;
 }): UnigatePricingService {
-  checkCatalogTimeout(timeoutMs);
-  const cache = createCatalogCache({ load: loadCatalog, ttlMs, timeoutMs, now });
   const table = typeof pricing === 'object' && pricing !== null ? pricing : undefined;
 
-  const forCall = (modelId: string, kind: PricedKind, options: CallPricingOptions = {}): PriceLookup => {
+  const priceAndCheck = (modelId: string, kind: PricedKind, options: CallPricingOptions = {}): PriceLookup => {
     if (pricing === false) return settledLookup({ warnings: [] });
     const fixed = fixedPrice(table, modelId);
     const withCatalog = (catalog: CatalogById | undefined): CallPricing => {
@@ -125,15 +96,14 @@ export function createPricing({
 
   return {
     // Never throws, whatever goes wrong: pricing must not fail a model call.
-    forCall: (modelId, kind, options) => {
+    priceAndCheck: (modelId, kind, options) => {
       try {
-        return forCall(modelId, kind, options);
+        return priceAndCheck(modelId, kind, options);
       } catch (error) {
         return settledLookup(failed(error));
       }
     },
     idle: cache.idle,
-    catalogEntry: async (id, abortSignal) => (await cache.get(abortSignal)).get(id),
     priceFor: async (modelId, kind, abortSignal) =>
       fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),
   };

@@ -1,34 +1,8 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { UnigateModelPrice } from '../unigate-provider-settings';
 
-/** One model's prices, in credits. Each model kind reads the fields that apply to it. */
-export interface UnigateModelPrice {
-  /** Credits per 1M input tokens: chat, messages, embeddings. */
-  inputPerMillionTokens?: number;
-  /** Credits per 1M output tokens: chat, messages. */
-  outputPerMillionTokens?: number;
-  /** Credits per 1M characters of input text: speech. */
-  perMillionCharacters?: number;
-  /** Credits per minute of audio: transcription. */
-  perMinute?: number;
-  /** Credits per generated image. Only from a price table: the catalog has no per-image basis. */
-  perImage?: number;
-  /** Credits per generated video. Only from a price table: the catalog has no per-video basis. */
-  perVideo?: number;
-}
-
-/** Prices by model id. */
-export type UnigatePriceTable = Record<string, UnigateModelPrice>;
-
-/**
- * How the provider prices calls.
- * - `false` (default): no prices, nothing fetched, no `cost` in results.
- * - `'catalog'`: the gateway's public catalog, fetched lazily once, shared by concurrent calls and cached
- *   (`catalogCacheTtlMs`), plus the documented fixed prices (speech, transcription, embeddings). A call
- *   never waits for it: a response complete before the catalog has loaded comes without its price.
- * - a table: its prices override the built-in and catalog ones; models missing from it fall back to the
- *   built-in prices, then to the catalog.
- */
-export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
+// The price settings' types live with the settings, which import nothing from the package.
+export type { UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../unigate-provider-settings';
 
 /**
  * What one call cost, in credits (`providerMetadata.unigate.cost`; `unigateCost(result)` reads it typed).
@@ -46,8 +20,7 @@ export type UnigateCost = {
   unit: 'credits';
 };
 
-/** The model kinds that are priced, one per accessor family. */
-export type PricedKind = 'chat' | 'messages' | 'embedding' | 'speech' | 'transcription' | 'image' | 'video';
+export type { PricedKind } from '../catalog/catalog-entry';
 
 /** What pricing knows about one call. Never throws, never fails the call. */
 export interface CallPricing {
@@ -84,7 +57,7 @@ export interface PriceLookup {
   release(): void;
 }
 
-/** Per-call options of `forCall`. */
+/** Per-call options of `priceAndCheck`. */
 export interface CallPricingOptions {
   /**
    * Characters of the prompt, for the context-window check (tokens estimated as `ceil(characters / 4)`).

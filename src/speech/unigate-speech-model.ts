@@ -5,7 +5,8 @@ import { checkOneOf, checkRange, countCharacters } from '../internal/validate-ar
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { characterCost } from '../pricing/compute-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateSpeechModelId } from '../unigate-model-ids';
 import { checkSpeechText } from './check-speech-text';
 import {
@@ -41,12 +42,14 @@ export class UnigateSpeechModel implements SpeechModelV3 {
   readonly modelId: UnigateSpeechModelId;
   /** `unigate.speech`. */
   readonly provider: string;
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateSpeechModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateSpeechModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.speech`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.speech`;
   }
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
@@ -91,7 +94,7 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     const format = body.response_format;
     // The price is looked up while the audio is made; it never delays or fails the call.
     const { value: audio, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
-      this.config,
+      this.context,
       { modelId: this.modelId, kind: 'speech', abortSignal: options.abortSignal, headers: options.headers },
       {
         auth: 'bearer',

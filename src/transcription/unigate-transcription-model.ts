@@ -8,7 +8,8 @@ import { checkRange } from '../internal/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { minuteCost } from '../pricing/compute-cost';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateTranscriptionModelId } from '../unigate-model-ids';
 import { convertTranscription } from './convert-transcription-response';
 import { mapTranscriptionLanguage } from './map-transcription-language';
@@ -55,12 +56,14 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   readonly modelId: UnigateTranscriptionModelId;
   /** `unigate.transcription`. */
   readonly provider: string;
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateTranscriptionModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateTranscriptionModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.transcription`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.transcription`;
   }
 
   /** Validates every setting and the file, and builds the multipart body: nothing here touches the network. */
@@ -92,7 +95,7 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
     const timestamp = new Date();
     // The price is looked up while the audio is transcribed; it never delays or fails the call.
     const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
-      this.config,
+      this.context,
       { modelId: this.modelId, kind: 'transcription', abortSignal: options.abortSignal, headers: options.headers },
       {
         auth: 'bearer',

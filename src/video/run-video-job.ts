@@ -1,5 +1,5 @@
 import { withRetries } from '../internal/retry';
-import type { UnigateConfig } from '../unigate-config';
+import type { GatewayConnection } from '../unigate-config';
 import type { VideoGenerationBody } from './video-api-types';
 import type { UnigateCompletedVideoJob } from './video-job';
 import { postVideoJob } from './video-job-requests';
@@ -11,7 +11,7 @@ import { videoPollIntervalMs, waitForVideoJob, type UnigateVideoWaitOptions } fr
  * is retried here (`maxRetries`); a retry after the job exists would start a second one.
  */
 export async function runVideoJob(
-  config: UnigateConfig,
+  config: GatewayConnection,
   body: VideoGenerationBody,
   options: UnigateVideoWaitOptions & { maxRetries?: number },
 ): Promise<{ job: UnigateCompletedVideoJob; responseHeaders?: Record<string, string> }> {

@@ -1,6 +1,6 @@
 import { withRetries } from '../internal/retry';
 import { checkObject, checkRequestOptions } from '../internal/validate-argument';
-import type { UnigateConfig } from '../unigate-config';
+import type { GatewayConnection } from '../unigate-config';
 import { prepareVideoBody, type UnigateVideoRequest } from './prepare-video-body';
 import type { UnigateCompletedVideoJob, UnigateCreatedVideoJob, UnigateVideoJob } from './video-job';
 import { checkJobId, fetchVideoJob, postVideoJob } from './video-job-requests';
@@ -35,7 +35,7 @@ export interface UnigateVideoJobs {
 }
 
 /** The `gw.videoJobs` helper over one provider's config. */
-export function createVideoJobs(config: UnigateConfig): UnigateVideoJobs {
+export function createVideoJobs(config: GatewayConnection): UnigateVideoJobs {
   return {
     async create(request, options = {}) {
       checkObject('request', request, true);

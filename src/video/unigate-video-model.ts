@@ -13,7 +13,8 @@ import { runPricedCall, type PricedCall } from '../model-call/send-priced-reques
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
-import type { UnigateConfig } from '../unigate-config';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateVideoModelId } from '../unigate-model-ids';
 import { prepareVideoBody } from './prepare-video-body';
 import { runVideoJob } from './run-video-job';
@@ -108,12 +109,14 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   readonly provider: string;
   /** One video per job. */
   readonly maxVideosPerCall = 1;
-  private readonly config: UnigateConfig;
+  private readonly context: UnigateModelContext;
+  private readonly config: GatewayConnection;
 
-  constructor(modelId: UnigateVideoModelId, config: UnigateConfig) {
+  constructor(modelId: UnigateVideoModelId, context: UnigateModelContext) {
     this.modelId = modelId;
-    this.config = config;
-    this.provider = `${config.provider}.video`;
+    this.context = context;
+    this.config = context.connection;
+    this.provider = `${context.connection.provider}.video`;
   }
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
@@ -145,7 +148,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     const { body, warnings, unigate } = this.prepare(options);
     // The price is looked up while the job runs; it never delays or fails the call.
     const { job, responseHeaders, price, pricingWarnings } = await runPricedCall(
-      this.config,
+      this.context,
       this.pricedCall(options.abortSignal, options.headers),
       () =>
         runVideoJob(this.config, body, {
@@ -169,7 +172,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     const { body, warnings } = this.prepare(options);
     // The catalog checks' warnings belong to the start; the cost comes with the completed status.
     const { job, responseHeaders, pricingWarnings } = await runPricedCall(
-      this.config,
+      this.context,
       this.pricedCall(options.abortSignal, options.headers),
       () => postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers }),
     );
@@ -192,7 +195,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     headers?: Record<string, string | undefined>;
   }): Promise<UnigateVideoStatusResult> {
     const { jobId, statusUrl } = readOperation(operation);
-    const { job, responseHeaders, price } = await runPricedCall(this.config, this.pricedCall(abortSignal, headers), () =>
+    const { job, responseHeaders, price } = await runPricedCall(this.context, this.pricedCall(abortSignal, headers), () =>
       fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
     );
     const response = this.response(responseHeaders);

@@ -1,7 +1,7 @@
 import { createJsonHandler } from '../internal/json-response';
 import { isGatewayOrigin, sendGatewayRequest } from '../internal/gateway-request';
 import { failArgument } from '../internal/validate-argument';
-import type { UnigateConfig } from '../unigate-config';
+import type { GatewayConnection } from '../unigate-config';
 import { videoJobCreatedSchema, videoJobStatusSchema, type VideoGenerationBody } from './video-api-types';
 import { toVideoJob, type UnigateCreatedVideoJob, type UnigateVideoJob } from './video-job';
 
@@ -26,14 +26,14 @@ export function checkJobId(jobId: unknown, argument = 'jobId'): asserts jobId is
  * Where a job's status is read: the gateway's `status_url` when it is on one of the gateway's own
  * origins (only those may see the key), otherwise `{alt_base_url}/videos/status/{job_id}`.
  */
-export function videoStatusUrl(config: UnigateConfig, jobId: string, statusUrl?: string | null): string {
+export function videoStatusUrl(config: GatewayConnection, jobId: string, statusUrl?: string | null): string {
   if (statusUrl && isGatewayOrigin(config, statusUrl)) return statusUrl;
   return config.url('alt', `/videos/status/${encodeURIComponent(jobId)}`);
 }
 
 /** `POST {alt_base_url}/videos/generations`: starts a job. */
 export async function postVideoJob(
-  config: UnigateConfig,
+  config: GatewayConnection,
   body: VideoGenerationBody,
   { abortSignal, headers }: VideoRequestOptions = {},
 ): Promise<{ job: UnigateCreatedVideoJob; responseHeaders?: Record<string, string> }> {
@@ -56,7 +56,7 @@ export async function postVideoJob(
 
 /** `GET {alt_base_url}/videos/status/{job_id}` (or the trusted `statusUrl`): the job now. */
 export async function fetchVideoJob(
-  config: UnigateConfig,
+  config: GatewayConnection,
   jobId: string,
   { abortSignal, headers, statusUrl }: VideoRequestOptions & { statusUrl?: string } = {},
 ): Promise<{ job: UnigateVideoJob; responseHeaders?: Record<string, string> }> {

@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { delay } from '@ai-sdk/provider-utils';
 import { retryAfterMs } from '../internal/retry';
 import { checkRange, checkRequestOptions, checkString, failArgument } from '../internal/validate-argument';
-import type { UnigateConfig } from '../unigate-config';
+import type { GatewayConnection } from '../unigate-config';
 import { DEFAULT_VIDEO_POLL_INTERVAL_MS, DEFAULT_VIDEO_TIMEOUT_MS, VIDEO_LIMITS } from './unigate-video-options';
 import type { UnigateCompletedVideoJob, UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import { failedJobError, timeoutError } from './video-job-error';
@@ -38,7 +38,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /** The poll interval of a wait that names none: the provider's setting, else the gateway's 5 seconds. */
-export function videoPollIntervalMs(config: UnigateConfig): number {
+export function videoPollIntervalMs(config: GatewayConnection): number {
   return config.videoPollIntervalMs ?? DEFAULT_VIDEO_POLL_INTERVAL_MS;
 }
 
@@ -65,7 +65,7 @@ function abortReason(signal: AbortSignal): unknown {
  * id, so the wait can be resumed. `firstPollAfterMs` pauses before the first poll (a job just created).
  */
 export async function waitForVideoJob(
-  config: UnigateConfig,
+  config: GatewayConnection,
   jobId: string,
   options: UnigateVideoWaitOptions & { firstPollAfterMs?: number; lastStatus?: UnigateVideoJobStatus } = {},
 ): Promise<UnigateCompletedVideoJob> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createJsonResponseHandler } from '@ai-sdk/provider-utils';
 import { z } from 'zod/v4';
 import { sendGatewayRequest } from '../../src/internal/gateway-request';
-import { createUnigateConfig } from '../../src/unigate-config';
+import { createGatewayConnection } from '../../src/unigate-config';
 import { createMockFetch } from '../helpers/mock-fetch';
 
 const ok = createJsonResponseHandler(z.object({ ok: z.boolean() }));
@@ -11,10 +11,10 @@ const ok = createJsonResponseHandler(z.object({ ok: z.boolean() }));
 describe('sendGatewayRequest', () => {
   it('messages family: x-api-key, anthropic-version and JSON content type, no bearer', async () => {
     const { fetch, requests } = createMockFetch(http.post('https://gw.test/api/v1/messages', () => HttpResponse.json({ ok: true })));
-    const config = createUnigateConfig({ apiKey: 'sk-unigate-test-key', siteURL: 'https://gw.test', fetch });
+    const config = createGatewayConnection({ apiKey: 'sk-unigate-test-key', siteURL: 'https://gw.test', fetch });
     await sendGatewayRequest({
       config,
-      auth: 'messages',
+      auth: 'x-api-key',
       url: 'https://gw.test/api/v1/messages',
       body: { model: 'm', max_tokens: 5 },
       successfulResponseHandler: ok,
@@ -28,14 +28,14 @@ describe('sendGatewayRequest', () => {
 
   it('per-call headers join the configured ones', async () => {
     const { fetch, requests } = createMockFetch(http.post('https://gw.test/v1/x', () => HttpResponse.json({ ok: true })));
-    const config = createUnigateConfig({ apiKey: 'k-123456789', siteURL: 'https://gw.test', headers: { 'x-a': '1' }, fetch });
+    const config = createGatewayConnection({ apiKey: 'k-123456789', siteURL: 'https://gw.test', headers: { 'x-a': '1' }, fetch });
     await sendGatewayRequest({ config, auth: 'bearer', url: 'https://gw.test/v1/x', body: {}, headers: { 'x-b': '2' }, successfulResponseHandler: ok });
     expect(requests[0].headers).toMatchObject({ 'x-a': '1', 'x-b': '2', authorization: 'Bearer k-123456789' });
   });
 
   it('sends neither the key nor custom headers to a host that is not the gateway', async () => {
     const { fetch, requests } = createMockFetch(http.get('https://cdn.example/video.mp4', () => HttpResponse.json({ ok: true })));
-    const config = createUnigateConfig({
+    const config = createGatewayConnection({
       apiKey: 'sk-unigate-test-key',
       siteURL: 'https://gw.test',
       altBaseURL: 'https://alt.gw.test/v1',
@@ -49,13 +49,13 @@ describe('sendGatewayRequest', () => {
 
   it('does send the key to the alt base origin', async () => {
     const { fetch, requests } = createMockFetch(http.get('https://alt.gw.test/v1/videos/status/vid-1', () => HttpResponse.json({ ok: true })));
-    const config = createUnigateConfig({ apiKey: 'sk-unigate-test-key', siteURL: 'https://gw.test', altBaseURL: 'https://alt.gw.test/v1', fetch });
+    const config = createGatewayConnection({ apiKey: 'sk-unigate-test-key', siteURL: 'https://gw.test', altBaseURL: 'https://alt.gw.test/v1', fetch });
     await sendGatewayRequest({ config, auth: 'bearer', url: 'https://alt.gw.test/v1/videos/status/vid-1', successfulResponseHandler: ok });
     expect(requests[0].headers.authorization).toBe('Bearer sk-unigate-test-key');
   });
 
   it('maps a network failure to a retryable error without the key', async () => {
-    const config = createUnigateConfig({
+    const config = createGatewayConnection({
       apiKey: 'sk-unigate-test-key',
       siteURL: 'https://gw.test',
       fetch: async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createJsonHandler } from '../../src/internal/json-response';
 import { runPricedCall, sendPricedRequest } from '../../src/model-call/send-priced-request';
 import { createUnigateEmulator } from '../../src/testing';
-import { createUnigateConfig } from '../../src/unigate-config';
+import { createModelContext } from '../../src/unigate-provider';
 import { slowCatalog } from '../helpers/catalog-timing';
 import { PRICED_MODELS } from '../pricing/pricing-fixtures';
 
@@ -12,7 +12,7 @@ const PRICE = { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 };
 function heldCatalog() {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS });
   const slow = slowCatalog(emulator.fetch);
-  const config = createUnigateConfig({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog' });
+  const config = createModelContext({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog' });
   return { emulator, slow, config };
 }
 
@@ -40,7 +40,7 @@ describe('runPricedCall', () => {
 
     slow.answer();
     await config.pricing.idle();
-    expect(config.pricing.forCall('priced-chat', 'chat').settledNow()).toEqual({ price: PRICE, warnings: [] });
+    expect(config.pricing.priceAndCheck('priced-chat', 'chat').settledNow()).toEqual({ price: PRICE, warnings: [] });
   });
 });
 
@@ -48,7 +48,7 @@ describe('sendPricedRequest', () => {
   it("sends the request with the call's headers and abort signal, and prices it", async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
     const sent: Request[] = [];
-    const config = createUnigateConfig({
+    const config = createModelContext({
       ...emulator.settings,
       fetch: (input, init) => {
         sent.push(new Request(input, init));
@@ -56,14 +56,14 @@ describe('sendPricedRequest', () => {
       },
       pricing: 'catalog',
     });
-    await config.pricing.catalogEntry('priced-chat');
+    await config.catalog.get('priced-chat');
     const controller = new AbortController();
     const { value, price, pricingWarnings } = await sendPricedRequest(
       config,
       { modelId: 'priced-chat', kind: 'chat', headers: { 'x-trace': 'abc' }, abortSignal: controller.signal },
       {
         auth: 'bearer',
-        url: config.url('base', '/models'),
+        url: config.connection.url('base', '/models'),
         successfulResponseHandler: createJsonHandler(z.object({ data: z.array(z.object({ id: z.string() })) })),
       },
     );

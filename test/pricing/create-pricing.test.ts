@@ -3,41 +3,41 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
-import { createUnigateConfig } from '../../src/unigate-config';
+import { createModelContext } from '../../src/unigate-provider';
 import { slowCatalog } from '../helpers/catalog-timing';
 import { setup, SITE_URL } from '../helpers/test-kit';
 import { catalogRequests, failingCatalogFetch, PRICED_MODELS } from './pricing-fixtures';
 
-function pricingOn(settings: Parameters<typeof createUnigateConfig>[0] = {}) {
+function pricingOn(settings: Parameters<typeof createModelContext>[0] = {}) {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS });
-  const config = createUnigateConfig({ ...emulator.settings, ...settings });
+  const config = createModelContext({ ...emulator.settings, ...settings });
   // The lookup's answer, once settled: what a call gets when its response takes longer than the catalog.
-  const forCall = (...args: Parameters<typeof config.pricing.forCall>) => config.pricing.forCall(...args).settled;
-  return { emulator, forCall };
+  const priceAndCheck = (...args: Parameters<typeof config.pricing.priceAndCheck>) => config.pricing.priceAndCheck(...args).settled;
+  return { emulator, priceAndCheck };
 }
 
-describe('config.pricing.forCall', () => {
+describe('pricing.priceAndCheck', () => {
   it('with pricing off (the default) prices nothing, not even built-ins, and fetches nothing', async () => {
-    const { emulator, forCall } = pricingOn();
-    expect(await forCall('tts-1', 'speech')).toEqual({ warnings: [] });
-    expect(await forCall('priced-chat', 'chat', { promptCharacters: () => 1_000_000 })).toEqual({ warnings: [] });
+    const { emulator, priceAndCheck } = pricingOn();
+    expect(await priceAndCheck('tts-1', 'speech')).toEqual({ warnings: [] });
+    expect(await priceAndCheck('priced-chat', 'chat', { promptCharacters: () => 1_000_000 })).toEqual({ warnings: [] });
     expect(emulator.requests).toEqual([]);
   });
 
   it("with 'catalog', prices chat from the catalog and the documented audio and embedding prices from the built-ins", async () => {
-    const { forCall } = pricingOn({ pricing: 'catalog' });
-    expect(await forCall('priced-chat', 'chat')).toEqual({
+    const { priceAndCheck } = pricingOn({ pricing: 'catalog' });
+    expect(await priceAndCheck('priced-chat', 'chat')).toEqual({
       price: { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 },
       warnings: [],
     });
-    expect((await forCall('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
-    expect((await forCall('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
-    expect((await forCall('whisper-1', 'transcription')).price).toEqual({ perMinute: 0.003 });
-    expect((await forCall('text-embedding-3-large', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.065 });
-    expect((await forCall('text-embedding-ada-002', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.05 });
+    expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
+    expect((await priceAndCheck('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
+    expect((await priceAndCheck('whisper-1', 'transcription')).price).toEqual({ perMinute: 0.003 });
+    expect((await priceAndCheck('text-embedding-3-large', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.065 });
+    expect((await priceAndCheck('text-embedding-ada-002', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.05 });
     // The catalog has no per-image or per-video basis; unknown models have no price.
-    expect((await forCall('draw-1', 'image')).price).toBeUndefined();
-    expect((await forCall('no-such-model', 'chat')).price).toBeUndefined();
+    expect((await priceAndCheck('draw-1', 'image')).price).toBeUndefined();
+    expect((await priceAndCheck('no-such-model', 'chat')).price).toBeUndefined();
   });
 
   it('reads prices sent as numeric strings', async () => {
@@ -69,45 +69,45 @@ describe('config.pricing.forCall', () => {
   });
 
   it('a user table takes precedence over the catalog and the built-ins, entry by entry', async () => {
-    const { emulator, forCall } = pricingOn({
+    const { emulator, priceAndCheck } = pricingOn({
       pricing: { 'priced-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 }, 'tts-1': { perMillionCharacters: 1 } },
     });
-    expect((await forCall('priced-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
-    expect((await forCall('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 1 });
+    expect((await priceAndCheck('priced-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
+    expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 1 });
     // Listed models need no catalog...
     expect(catalogRequests(emulator)).toBe(0);
     // ...others fall back to the built-ins, then the catalog.
-    expect((await forCall('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
+    expect((await priceAndCheck('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
     expect(catalogRequests(emulator)).toBe(0);
-    expect((await forCall('tiny-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
+    expect((await priceAndCheck('tiny-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
     expect(catalogRequests(emulator)).toBe(1);
   });
 
   it('a table prices images and videos; a key like "constructor" is not taken from the prototype', async () => {
-    const { forCall } = pricingOn({ pricing: { 'draw-1': { perImage: 0.04 }, 'film-1': { perVideo: 0.5 } } });
-    expect((await forCall('draw-1', 'image')).price).toEqual({ perImage: 0.04 });
-    expect((await forCall('film-1', 'video')).price).toEqual({ perVideo: 0.5 });
-    expect((await forCall('constructor', 'chat')).price).toBeUndefined();
+    const { priceAndCheck } = pricingOn({ pricing: { 'draw-1': { perImage: 0.04 }, 'film-1': { perVideo: 0.5 } } });
+    expect((await priceAndCheck('draw-1', 'image')).price).toEqual({ perImage: 0.04 });
+    expect((await priceAndCheck('film-1', 'video')).price).toEqual({ perVideo: 0.5 });
+    expect((await priceAndCheck('constructor', 'chat')).price).toBeUndefined();
   });
 
   it('a catalog that cannot be loaded never rejects: no catalog price, a warning that says why, built-ins still apply', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
-    const config = createUnigateConfig({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
-    const result = await config.pricing.forCall('priced-chat', 'chat').settled;
+    const config = createModelContext({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
+    const result = await config.pricing.priceAndCheck('priced-chat', 'chat').settled;
     expect(result.price).toBeUndefined();
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]).toMatchObject({ type: 'other' });
     const message = (result.warnings[0] as { message: string }).message;
     expect(message).toContain('The Unigate catalog could not be loaded');
     expect(message).toContain('catalog database unavailable');
-    expect((await config.pricing.forCall('tts-1', 'speech').settled).price).toEqual({ perMillionCharacters: 3.75 });
+    expect((await config.pricing.priceAndCheck('tts-1', 'speech').settled).price).toEqual({ perMillionCharacters: 3.75 });
   });
 });
 
 describe('capability checks (only with the catalog loaded)', () => {
   it('warns when a model is used through the wrong accessor, naming the right one', async () => {
-    const { forCall } = pricingOn({ pricing: 'catalog' });
-    expect((await forCall('text-embedding-3-small', 'chat')).warnings).toEqual([
+    const { priceAndCheck } = pricingOn({ pricing: 'catalog' });
+    expect((await priceAndCheck('text-embedding-3-small', 'chat')).warnings).toEqual([
       {
         type: 'other',
         message:
@@ -115,26 +115,26 @@ describe('capability checks (only with the catalog loaded)', () => {
           `language model (chat(id)); use embedding('text-embedding-3-small') on the provider.`,
       },
     ]);
-    expect((await forCall('film-1', 'image')).warnings).toEqual([
+    expect((await priceAndCheck('film-1', 'image')).warnings).toEqual([
       {
         type: 'other',
         message: `Model "film-1" is listed in the catalog as type 'video', but it is used as an image model (image(id)); use video('film-1') on the provider.`,
       },
     ]);
-    expect((await forCall('priced-chat', 'speech')).warnings[0]).toMatchObject({
+    expect((await priceAndCheck('priced-chat', 'speech')).warnings[0]).toMatchObject({
       message: expect.stringContaining("use chat('priced-chat') or messages('priced-chat') on the provider."),
     });
-    expect((await forCall('tts-1', 'embedding')).warnings[0]).toMatchObject({
+    expect((await priceAndCheck('tts-1', 'embedding')).warnings[0]).toMatchObject({
       message: expect.stringContaining("use speech('tts-1') on the provider."),
     });
-    expect((await forCall('tts-1', 'transcription')).warnings).toEqual([]);
-    expect((await forCall('priced-chat', 'messages')).warnings).toEqual([]);
+    expect((await priceAndCheck('tts-1', 'transcription')).warnings).toEqual([]);
+    expect((await priceAndCheck('priced-chat', 'messages')).warnings).toEqual([]);
   });
 
   it('warns when the estimated prompt tokens exceed the context window, with both numbers', async () => {
-    const { forCall } = pricingOn({ pricing: 'catalog' });
-    expect((await forCall('tiny-chat', 'chat', { promptCharacters: () => 16 })).warnings).toEqual([]);
-    expect((await forCall('tiny-chat', 'chat', { promptCharacters: () => 17 })).warnings).toEqual([
+    const { priceAndCheck } = pricingOn({ pricing: 'catalog' });
+    expect((await priceAndCheck('tiny-chat', 'chat', { promptCharacters: () => 16 })).warnings).toEqual([]);
+    expect((await priceAndCheck('tiny-chat', 'chat', { promptCharacters: () => 17 })).warnings).toEqual([
       {
         type: 'other',
         message:
@@ -145,8 +145,8 @@ describe('capability checks (only with the catalog loaded)', () => {
   });
 
   it('runs no checks when the catalog is not loaded (a table that prices the model fetches nothing)', async () => {
-    const { emulator, forCall } = pricingOn({ pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } } });
-    expect(await forCall('text-embedding-3-small', 'chat', { promptCharacters: () => 10 ** 9 })).toEqual({
+    const { emulator, priceAndCheck } = pricingOn({ pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } } });
+    expect(await priceAndCheck('text-embedding-3-small', 'chat', { promptCharacters: () => 10 ** 9 })).toEqual({
       price: { inputPerMillionTokens: 1 },
       warnings: [],
     });
@@ -162,12 +162,12 @@ describe('a lookup never holds a call back', () => {
   it('while the catalog loads, a complete response gets the fixed price (if any) and a warning; then the answer', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
     const slow = slowCatalog(emulator.fetch);
-    const config = createUnigateConfig({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog' });
+    const config = createModelContext({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog' });
 
-    const chat = config.pricing.forCall('priced-chat', 'chat');
+    const chat = config.pricing.priceAndCheck('priced-chat', 'chat');
     expect(chat.settledNow()).toBeUndefined();
     expect(chat.atResponse()).toEqual({ warnings: [{ type: 'other', message: NOT_LOADED }], catalogUnavailable: NOT_LOADED });
-    const speech = config.pricing.forCall('tts-1', 'speech');
+    const speech = config.pricing.priceAndCheck('tts-1', 'speech');
     expect(speech.atResponse()).toEqual({
       price: { perMillionCharacters: 3.75 },
       warnings: [{ type: 'other', message: NOT_LOADED }],
@@ -181,15 +181,15 @@ describe('a lookup never holds a call back', () => {
     expect(chat.settledNow()).toEqual(answer);
     expect(chat.atResponse()).toEqual(answer);
     // From the cache, the answer is there at once: no await between the lookup and the response.
-    expect(config.pricing.forCall('priced-chat', 'chat').settledNow()).toEqual(answer);
+    expect(config.pricing.priceAndCheck('priced-chat', 'chat').settledNow()).toEqual(answer);
   });
 
   it('pricing off and a table that prices the model answer at once, without the catalog', () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
-    const off = createUnigateConfig(emulator.settings);
-    expect(off.pricing.forCall('priced-chat', 'chat').settledNow()).toEqual({ warnings: [] });
-    const table = createUnigateConfig({ ...emulator.settings, pricing: { 'draw-1': { perImage: 0.04 } } });
-    expect(table.pricing.forCall('draw-1', 'image').settledNow()).toEqual({ price: { perImage: 0.04 }, warnings: [] });
+    const off = createModelContext(emulator.settings);
+    expect(off.pricing.priceAndCheck('priced-chat', 'chat').settledNow()).toEqual({ warnings: [] });
+    const table = createModelContext({ ...emulator.settings, pricing: { 'draw-1': { perImage: 0.04 } } });
+    expect(table.pricing.priceAndCheck('draw-1', 'image').settledNow()).toEqual({ price: { perImage: 0.04 }, warnings: [] });
     expect(emulator.requests).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUnigateEmulator, SAMPLE_MODELS } from '../../src/testing';
-import { createCatalogCache, type CatalogById } from '../../src/pricing/catalog-cache';
-import { createUnigateConfig } from '../../src/unigate-config';
-import { catalogRequests, PRICED_MODELS } from './pricing-fixtures';
+import { createCatalogCache, type CatalogById } from '../../src/catalog/catalog-cache';
+import { createModelContext } from '../../src/unigate-provider';
+import { catalogRequests, PRICED_MODELS } from '../pricing/pricing-fixtures';
 
 const entries = (id: string): CatalogById =>
   new Map([[id, { id, provider: 'Test', type: 'chat', isNew: false }]]);
@@ -20,14 +20,14 @@ function manualLoads() {
 describe('the catalog cache over the catalog client', () => {
   it('loads every page once for 20 concurrent calls (single flight)', async () => {
     const emulator = createUnigateEmulator();
-    const config = createUnigateConfig({ ...emulator.settings, pricing: 'catalog' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => config.pricing.forCall('gpt-4o-mini', 'chat').settled));
+    const config = createModelContext({ ...emulator.settings, pricing: 'catalog' });
+    const results = await Promise.all(Array.from({ length: 20 }, () => config.pricing.priceAndCheck('gpt-4o-mini', 'chat').settled));
     const pages = Math.ceil(SAMPLE_MODELS.length / 50);
     expect(pages).toBeGreaterThan(1);
     expect(catalogRequests(emulator)).toBe(pages);
     expect(results.every(result => result.price?.inputPerMillionTokens === 0.075 && result.warnings.length === 0)).toBe(true);
     // Later calls are served from the cache.
-    await config.pricing.forCall('gpt-4o', 'chat').settled;
+    await config.pricing.priceAndCheck('gpt-4o', 'chat').settled;
     expect(catalogRequests(emulator)).toBe(pages);
   });
 
@@ -35,25 +35,25 @@ describe('the catalog cache over the catalog client', () => {
     let now = 1_000;
     const models = PRICED_MODELS.map(model => ({ ...model }));
     const emulator = createUnigateEmulator({ models });
-    const config = createUnigateConfig({ ...emulator.settings, pricing: 'catalog', catalogCacheTtlMs: 60_000 }, 'unigate', {
+    const config = createModelContext({ ...emulator.settings, pricing: 'catalog', catalogCacheTtlMs: 60_000 }, {
       now: () => now,
     });
-    expect((await config.pricing.forCall('priced-chat', 'chat').settled).price).toEqual({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 });
+    expect((await config.pricing.priceAndCheck('priced-chat', 'chat').settled).price).toEqual({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 });
     expect(catalogRequests(emulator)).toBe(1);
 
     now += 59_999;
-    await config.pricing.forCall('priced-chat', 'chat').settled;
+    await config.pricing.priceAndCheck('priced-chat', 'chat').settled;
     expect(catalogRequests(emulator)).toBe(1);
 
     // The gateway changes a price; once the TTL has passed, the next call still gets the old price at once...
     (emulator.models.get('priced-chat') as { inputPrice: number | string }).inputPrice = 3;
     now += 1;
-    const stale = await Promise.all([config.pricing.forCall('priced-chat', 'chat').settled, config.pricing.forCall('priced-chat', 'chat').settled]);
+    const stale = await Promise.all([config.pricing.priceAndCheck('priced-chat', 'chat').settled, config.pricing.priceAndCheck('priced-chat', 'chat').settled]);
     expect(stale.map(result => result.price?.inputPerMillionTokens)).toEqual([2.5, 2.5]);
     // ...and exactly one refresh was started; after it, the new price.
     await config.pricing.idle();
     expect(catalogRequests(emulator)).toBe(1 + 1);
-    expect((await config.pricing.forCall('priced-chat', 'chat').settled).price?.inputPerMillionTokens).toBe(3);
+    expect((await config.pricing.priceAndCheck('priced-chat', 'chat').settled).price?.inputPerMillionTokens).toBe(3);
     expect(catalogRequests(emulator)).toBe(2);
   });
 

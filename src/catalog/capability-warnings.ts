@@ -1,7 +1,6 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
-import type { UnigateCatalogEntry } from '../catalog/unigate-catalog';
 import { accessorForGatewayType } from '../internal/model-kind';
-import type { PricedKind } from './unigate-pricing-types';
+import type { PricedKind, UnigateCatalogEntry } from './catalog-entry';
 
 /** The catalog `type` each accessor family expects. */
 const EXPECTED_TYPE: Record<PricedKind, string> = {

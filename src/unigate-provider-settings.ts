@@ -1,0 +1,89 @@
+import type { FetchFunction } from '@ai-sdk/provider-utils';
+
+// The bottom layer: the settings and the types they name, importing nothing from the package, so every
+// other layer can read them without an import cycle.
+
+/** One model's prices, in credits. Each model kind reads the fields that apply to it. */
+export interface UnigateModelPrice {
+  /** Credits per 1M input tokens: chat, messages, embeddings. */
+  inputPerMillionTokens?: number;
+  /** Credits per 1M output tokens: chat, messages. */
+  outputPerMillionTokens?: number;
+  /** Credits per 1M characters of input text: speech. */
+  perMillionCharacters?: number;
+  /** Credits per minute of audio: transcription. */
+  perMinute?: number;
+  /** Credits per generated image. Only from a price table: the catalog has no per-image basis. */
+  perImage?: number;
+  /** Credits per generated video. Only from a price table: the catalog has no per-video basis. */
+  perVideo?: number;
+}
+
+/** Prices by model id. */
+export type UnigatePriceTable = Record<string, UnigateModelPrice>;
+
+/**
+ * How the provider prices calls.
+ * - `false` (default): no prices, nothing fetched, no `cost` in results.
+ * - `'catalog'`: the gateway's public catalog, fetched lazily once, shared by concurrent calls and cached
+ *   (`catalogCacheTtlMs`), plus the documented fixed prices (speech, transcription, embeddings). A call
+ *   never waits for it: a response complete before the catalog has loaded comes without its price.
+ * - a table: its prices override the built-in and catalog ones; models missing from it fall back to the
+ *   built-in prices, then to the catalog.
+ */
+export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
+
+/** Settings of `createUnigate`. Every one falls back to an environment variable, read at call time. */
+export interface UnigateProviderSettings {
+  /** API key. Default: `UNIGATE_API_KEY`. Sent only to the gateway's own origins. */
+  apiKey?: string;
+  /** Host root of the gateway, e.g. `https://gateway.example`. Default: `UNIGATE_SITE_URL`. */
+  siteURL?: string;
+  /** OpenAI-style API base. Default: `UNIGATE_BASE_URL`, else `${siteURL}/v1`. */
+  baseURL?: string;
+  /** Second base for images and video. Default: `UNIGATE_ALT_BASE_URL`, else `baseURL`. */
+  altBaseURL?: string;
+  /**
+   * Which published chat-completions endpoint to use: `base` (`{base_url}/chat/completions`, the default)
+   * or `alt` (`{alt_base_url}/chat/completions`).
+   */
+  chatEndpoint?: 'base' | 'alt';
+  /** Extra headers sent with every request to the gateway. */
+  headers?: Record<string, string | undefined>;
+  /** Custom fetch: for proxies, tests, or the emulator from `unigate-ai-provider/testing`. */
+  fetch?: FetchFunction;
+  /**
+   * Puts each call's cost in `providerMetadata.unigate.cost` (`{ input, output, total, unit: 'credits' }`).
+   * - `false` (default): no prices; nothing is fetched.
+   * - `'catalog'`: chat and embedding prices from the public catalog (`GET {site_url}/api/public/models`),
+   *   fetched lazily on the first call, shared by concurrent calls, cached for `catalogCacheTtlMs`; plus the
+   *   documented fixed prices (tts-1, tts-1-hd, whisper-1, the three embedding models). A catalog that
+   *   cannot be loaded never fails a call: the call gets a warning and no catalog price. Pricing never
+   *   delays a result either: a call whose response is complete before the catalog has loaded comes without
+   *   `cost`, with a warning saying so (a stream: `providerMetadata.unigate.costUnavailable` on its finish
+   *   part), while the load goes on in the background, within `catalogTimeoutMs`, for later calls.
+   * - a table `{ [modelId]: UnigateModelPrice }`: overrides the fixed and catalog prices per model; models
+   *   it does not list fall back to the fixed prices, then to the catalog. The only source of image and video prices.
+   */
+  pricing?: UnigatePricing;
+  /**
+   * How long the cached catalog is fresh, in milliseconds. Default 3,600,000 (1 hour). After it, calls go
+   * on with the cached prices while one background refresh runs; a failed refresh keeps the old prices
+   * and is tried again a minute later.
+   */
+  catalogCacheTtlMs?: number;
+  /**
+   * Milliseconds between video status polls when a call names no `pollIntervalMs` of its own (the video
+   * model's `providerOptions.unigate`, `gw.videoJobs.wait` and `generate`); also the pause before the
+   * first poll of a job just created. At least 0. Default 5000, the gateway's published client loop.
+   * The emulator's settings set it low, so its jobs finish in milliseconds.
+   */
+  videoPollIntervalMs?: number;
+  /**
+   * The catalog load's time limit, in milliseconds, from 1 to 2147483647. Default 10,000 (10 s). A load
+   * still running then is stopped: calls waiting for it get a warning and no catalog price, and the next
+   * call loads again. A load also stops when every call waiting for it is aborted. Calls never wait for
+   * it past their own response. Checked when the provider is created (`InvalidArgumentError`).
+   */
+  catalogTimeoutMs?: number;
+}
