@@ -61,7 +61,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     return this.config.url('site', '/api/v1/messages');
   }
 
-  private prepare(options: LanguageModelV3CallOptions): PreparedCall {
+  private prepareRequest(options: LanguageModelV3CallOptions): PreparedCall {
     checkModelKind(this.modelId, 'language');
     const { options: unigate, warnings } = parseUnigateOptions(
       options.providerOptions,
@@ -136,7 +136,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    const { body, warnings, jsonResponseTool } = this.prepare(options);
+    const { body, warnings, jsonResponseTool } = this.prepareRequest(options);
     const {
       value: response,
       rawValue,
@@ -205,7 +205,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const { body, warnings, jsonResponseTool } = this.prepare(options);
+    const { body, warnings, jsonResponseTool } = this.prepareRequest(options);
     const requestBody = { ...body, stream: true };
     const url = this.url;
     const {

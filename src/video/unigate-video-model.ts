@@ -120,7 +120,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   }
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
-  private prepare(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }) {
+  private prepareRequest(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }) {
     const { prompt, n, aspectRatio, duration, providerOptions } = options;
     const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateVideoProviderOptionsSchema(), 'video');
     if (n !== 1) {
@@ -145,7 +145,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
 
   /** Creates the job and polls it until it is completed (a video URL) or failed (an error with the job id). */
   async doGenerate(options: Experimental_VideoModelV3CallOptions) {
-    const { body, warnings, unigate } = this.prepare(options);
+    const { body, warnings, unigate } = this.prepareRequest(options);
     // The price is looked up while the job runs; it never delays or fails the call.
     const { job, responseHeaders, price, pricingWarnings } = await runPricedCall(
       this.context,
@@ -169,7 +169,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
 
   /** Starts the job and returns at once: the operation is `{ jobId, statusUrl }`. */
   async doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): Promise<UnigateVideoStartResult> {
-    const { body, warnings } = this.prepare(options);
+    const { body, warnings } = this.prepareRequest(options);
     // The catalog checks' warnings belong to the start; the cost comes with the completed status.
     const { job, responseHeaders, pricingWarnings } = await runPricedCall(
       this.context,
