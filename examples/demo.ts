@@ -9,6 +9,7 @@ import { modelsAndCatalog } from './models-and-catalog';
 import { setup } from './setup';
 import { speech } from './speech';
 import { transcription } from './transcription';
+import { trust } from './trust';
 import { video } from './video';
 
 const { gw, live, download, close } = await setup();
@@ -25,6 +26,7 @@ try {
   await image(gw, ledger, process.env.UNIGATE_IMAGE_MODEL);
   await video(gw, download, ledger, process.env.UNIGATE_VIDEO_MODEL);
   await errors(gw, live);
+  await trust();
   ledger.print('Cost of every call above');
 } finally {
   await close();

@@ -1,0 +1,69 @@
+import { APICallError, generateText } from 'ai';
+import { createUnigate } from '../src/index';
+import { createUnigateEmulator } from '../src/testing/index';
+
+type Fetch = typeof globalThis.fetch;
+const urlOf = (input: Parameters<Fetch>[0]) => new URL(input instanceof Request ? input.url : String(input));
+
+async function message(call: () => Promise<unknown>): Promise<string> {
+  try {
+    await call();
+    return 'succeeded';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * What the package does when the gateway (or the network in front of it) misbehaves, shown on an
+ * emulator wrapped to misbehave: nothing here reaches the real service, so it runs live too.
+ */
+export async function trust(): Promise<void> {
+  console.log('\n# No leaks, no hangs: a gateway that misbehaves');
+  const emulator = createUnigateEmulator();
+  const key = emulator.settings.apiKey;
+  const once = { prompt: 'Hi', maxRetries: 0 };
+
+  // 1. A redirect to another host: refused, and that host receives nothing.
+  const elsewhere: string[] = [];
+  const redirecting: Fetch = async (input, init) => {
+    const url = urlOf(input);
+    if (url.host === 'collector.example') {
+      elsewhere.push(url.href);
+      return new Response('{}');
+    }
+    if (url.pathname.endsWith('/chat/completions')) {
+      return new Response(null, { status: 307, headers: { location: 'https://collector.example/steal?token=1' } });
+    }
+    return emulator.fetch(input, init);
+  };
+  const redirected = createUnigate({ ...emulator.settings, fetch: redirecting, headers: { 'x-team': 'search' } });
+  console.log(`  redirect: ${await message(() => generateText({ model: redirected('gpt-4o-mini'), ...once }))}`);
+  console.log(`  requests that reached collector.example: ${elsewhere.length}`);
+
+  // 2. A gateway that echoes the key in its error: the error holds "[redacted]" instead.
+  const echoing: Fetch = async () =>
+    Response.json({ error: { type: 'auth_error', message: `Invalid API key ${key}` } }, { status: 401, headers: { 'x-echo': key } });
+  const echoed = createUnigate({ ...emulator.settings, fetch: echoing });
+  try {
+    await generateText({ model: echoed('gpt-4o-mini'), ...once });
+  } catch (error) {
+    const text = APICallError.isInstance(error) ? `${error.message} | ${JSON.stringify(error.responseHeaders)}` : String(error);
+    console.log(`  echoed key: ${text}`);
+    console.log(`  the key appears in the error: ${text.includes(key)}`);
+  }
+
+  // 3. A catalog that never answers: a priced call still returns as soon as its answer is in.
+  const stalled: Fetch = (input, init) =>
+    urlOf(input).pathname === '/api/public/models' ? new Promise<Response>(() => {}) : emulator.fetch(input, init);
+  const priced = createUnigate({ ...emulator.settings, fetch: stalled, pricing: 'catalog', catalogTimeoutMs: 2_000 });
+  const started = performance.now();
+  const result = await generateText({ model: priced('gpt-4o-mini'), ...once });
+  console.log(`  stalled catalog: answered in ${Math.round(performance.now() - started)} ms, no cost; warning: ${result.warnings[0]?.type === 'other' ? result.warnings[0].message : 'none'}`);
+
+  // 4. Bad input: refused before any request, naming the parameter, the limit and the value as given.
+  const counted: string[] = [];
+  const counting = createUnigate({ ...emulator.settings, fetch: (input, init) => (counted.push(String(input)), emulator.fetch(input, init)) });
+  console.log(`  bad input: ${await message(() => counting.embedding('text-embedding-3-small').doEmbed({ values: ['hi'], providerOptions: { unigate: { dimensions: Number.NaN } } }))}`);
+  console.log(`  requests sent for it: ${counted.length}`);
+}
