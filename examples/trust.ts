@@ -5,7 +5,7 @@ import { createUnigateEmulator } from '../src/testing/index';
 type Fetch = typeof globalThis.fetch;
 const urlOf = (input: Parameters<Fetch>[0]) => new URL(input instanceof Request ? input.url : String(input));
 
-async function message(call: () => Promise<unknown>): Promise<string> {
+async function message(call: () => PromiseLike<unknown>): Promise<string> {
   try {
     await call();
     return 'succeeded';
@@ -59,7 +59,8 @@ export async function trust(): Promise<void> {
   const priced = createUnigate({ ...emulator.settings, fetch: stalled, pricing: 'catalog', catalogTimeoutMs: 2_000 });
   const started = performance.now();
   const result = await generateText({ model: priced('gpt-4o-mini'), ...once });
-  console.log(`  stalled catalog: answered in ${Math.round(performance.now() - started)} ms, no cost; warning: ${result.warnings[0]?.type === 'other' ? result.warnings[0].message : 'none'}`);
+  const warning = result.warnings?.find(w => w.type === 'other');
+  console.log(`  stalled catalog: answered in ${Math.round(performance.now() - started)} ms, no cost; warning: ${warning?.type === 'other' ? warning.message : 'none'}`);
 
   // 4. Bad input: refused before any request, naming the parameter, the limit and the value as given.
   const counted: string[] = [];
