@@ -1,6 +1,5 @@
-import type { JSONObject } from '@ai-sdk/provider';
 import { experimental_generateVideo as generateVideo } from 'ai';
-import { unigateCost, type UnigateProvider, type UnigateVideoJob, type UnigateVideoProviderMetadata, type UnigateVideoProviderOptions } from '../src/index';
+import { unigateCost, type UnigateProvider, type UnigateVideoJob, type UnigateVideoProviderMetadata } from '../src/index';
 import type { UnigateEmulatorDownload } from '../src/testing/index';
 import { costNote, type CostLedger } from './costs';
 
@@ -18,16 +17,12 @@ export async function video(
 ): Promise<void> {
   console.log(`\n# Video (${model})`);
   const started = Date.now();
-  const options: UnigateVideoProviderOptions = {
-    onStatus: (job: UnigateVideoJob) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${job.jobId}: ${job.status}`),
-  };
+  const onStatus = (job: UnigateVideoJob) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${job.jobId}: ${job.status}`);
   const result = await generateVideo({
-    model: gw.video(model),
+    model: gw.video(model, { onStatus }),
     prompt: 'A paper boat drifting down a rainy street, cinematic',
     aspectRatio: '16:9',
     duration: 5,
-    // onStatus is a function: the AI SDK passes it through, but types provider options as JSON.
-    providerOptions: { unigate: options as unknown as JSONObject },
     download,
   });
   const metadata = result.providerMetadata.unigate as unknown as UnigateVideoProviderMetadata;

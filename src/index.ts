@@ -59,7 +59,11 @@ export type {
 } from './unigate-model-ids';
 export { VERSION } from './version';
 export type { UnigateVideoRequest } from './video/prepare-video-body';
-export type { UnigateVideoProviderMetadata, UnigateVideoProviderOptions } from './video/unigate-video-options';
+export type {
+  UnigateVideoModelSettings,
+  UnigateVideoProviderMetadata,
+  UnigateVideoProviderOptions,
+} from './video/unigate-video-options';
 export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
 export type {
   UnigateVideoModelV3,

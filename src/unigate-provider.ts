@@ -33,7 +33,7 @@ import type { UnigateCost } from './pricing/unigate-pricing-types';
 import { createGatewayConnection } from './unigate-config';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
 import { checkRange } from './internal/validate-argument';
-import { VIDEO_LIMITS } from './video/unigate-video-options';
+import { VIDEO_LIMITS, type UnigateVideoModelSettings } from './video/unigate-video-options';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
 import type {
@@ -92,8 +92,8 @@ export interface UnigateProvider extends ProviderV3 {
    * `GET {alt_base_url}/videos/status/{job_id}`): `doGenerate` creates the job and polls it; `doStart` /
    * `doStatus` serve ai@7's start/status flow. Options: `providerOptions.unigate` (`UnigateVideoProviderOptions`).
    */
-  video(modelId: UnigateVideoModelId): UnigateVideoModelV3;
-  videoModel(modelId: UnigateVideoModelId): UnigateVideoModelV3;
+  video(modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3;
+  videoModel(modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3;
   /** Video jobs step by step (create, get, wait, generate): a job id alone resumes a wait in another process. */
   readonly videoJobs: UnigateVideoJobs;
   /** Lists the models this key can use (`GET {base_url}/models`). */
@@ -153,7 +153,8 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
   const speechModel = (modelId: UnigateSpeechModelId): SpeechModelV3 => new UnigateSpeechModel(modelId, context);
   const transcriptionModel = (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
     new UnigateTranscriptionModel(modelId, context);
-  const videoModel = (modelId: UnigateVideoModelId): UnigateVideoModelV3 => new UnigateVideoModel(modelId, context);
+  const videoModel = (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
+    new UnigateVideoModel(modelId, context, settings);
 
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {

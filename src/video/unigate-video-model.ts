@@ -8,7 +8,7 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { parseUnigateOptions } from '../internal/provider-options';
-import { formatArgumentValue } from '../internal/validate-argument';
+import { failArgument, formatArgumentValue } from '../internal/validate-argument';
 import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
@@ -18,7 +18,11 @@ import type { GatewayConnection } from '../unigate-config';
 import type { UnigateVideoModelId } from '../unigate-model-ids';
 import { prepareVideoBody } from './prepare-video-body';
 import { runVideoJob } from './run-video-job';
-import { unigateVideoProviderOptionsSchema, type UnigateVideoProviderMetadata } from './unigate-video-options';
+import {
+  unigateVideoProviderOptionsSchema,
+  type UnigateVideoModelSettings,
+  type UnigateVideoProviderMetadata,
+} from './unigate-video-options';
 import { unsupportedVideoWarnings } from './video-call-warnings';
 import type { UnigateVideoJob } from './video-job';
 import { failedJobError } from './video-job-error';
@@ -93,6 +97,16 @@ function videoMetadata(job: UnigateVideoJob, price?: UnigateModelPrice): SharedV
   return withCost({ unigate: { ...unigate } }, job.result ? unitCost(price, 'video', 1) : undefined);
 }
 
+/** `onStatus` used to be a provider option; a function there is not JSON, so it moved to the model settings. */
+function movedOptionWarning(warning: SharedV3Warning): SharedV3Warning {
+  if (warning.type !== 'unsupported' || warning.feature !== 'providerOptions.unigate.onStatus') return warning;
+  return {
+    ...warning,
+    details: 'onStatus is no longer a provider option (provider options are JSON): pass it as a model setting, ' +
+      "gw.video('model-id', { onStatus }), or to gw.videoJobs.wait/generate.",
+  };
+}
+
 function videosOf(job: UnigateVideoJob): Experimental_VideoModelV3VideoData[] {
   // The gateway documents no media type; its videos are MP4.
   return job.result ? [{ type: 'url', url: job.result.videoUrl, mediaType: 'video/mp4' }] : [];
@@ -111,11 +125,15 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   readonly maxVideosPerCall = 1;
   private readonly context: UnigateModelContext;
   private readonly config: GatewayConnection;
+  private readonly settings: UnigateVideoModelSettings;
 
-  constructor(modelId: UnigateVideoModelId, context: UnigateModelContext) {
+  constructor(modelId: UnigateVideoModelId, context: UnigateModelContext, settings: UnigateVideoModelSettings = {}) {
+    const { onStatus } = settings;
+    if (onStatus !== undefined && typeof onStatus !== 'function') failArgument('onStatus', 'expected a function', onStatus);
     this.modelId = modelId;
     this.context = context;
     this.config = context.connection;
+    this.settings = settings;
     this.provider = `${context.connection.provider}.video`;
   }
 
@@ -132,7 +150,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     checkWaitOptions(unigate, 'providerOptions.unigate.');
     const body = prepareVideoBody({ model: this.modelId, prompt: prompt as string, aspectRatio, duration, user: unigate.user });
     warnings.push(...unsupportedVideoWarnings(options));
-    return { body, warnings, unigate };
+    return { body, warnings: warnings.map(movedOptionWarning), unigate };
   }
 
   private pricedCall(abortSignal: AbortSignal | undefined, headers: Record<string, string | undefined> | undefined): PricedCall {
@@ -153,6 +171,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
       () =>
         runVideoJob(this.config, body, {
           ...unigate,
+          onStatus: this.settings.onStatus,
           abortSignal: options.abortSignal,
           headers: options.headers,
           // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.

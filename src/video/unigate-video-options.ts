@@ -33,19 +33,29 @@ export const unigateVideoProviderOptionsSchema = lazy(() =>
     user: z.string().optional(),
     pollIntervalMs: numberOption().optional(),
     timeoutMs: numberOption().optional(),
-    onStatus: z
-      .custom<(job: UnigateVideoJob) => void>(value => typeof value === 'function', { message: 'Expected a function' })
-      .optional(),
   }),
 );
 
 /**
- * Options of the video model, passed as `providerOptions.unigate`.
+ * Settings of one video model: `gw.video(modelId, settings)`. Functions live here, not in
+ * `providerOptions`, which are JSON.
  *
- * `onStatus` is a function: the AI SDK hands `providerOptions` to the model as they are, so it arrives,
- * but TypeScript types provider options as JSON values and rejects a function there. In TypeScript,
- * use `gw.videoJobs.generate(request, { onStatus })`, or keep the value in a variable typed with this
- * interface and cast it (`as unknown as JSONObject`).
+ * @example
+ * ```ts
+ * const model = gw.video('veo-3', { onStatus: job => console.log(job.jobId, job.status) });
+ * ```
+ */
+export interface UnigateVideoModelSettings {
+  /**
+   * Called with the job on every status change while `doGenerate` waits (first `pending`, last
+   * `completed`). ai@7's `poll` loop reads the status itself and does not call it.
+   */
+  onStatus?: (job: UnigateVideoJob) => void;
+}
+
+/**
+ * Options of the video model, passed as `providerOptions.unigate`: JSON values only. The status callback
+ * is a model setting: `gw.video(modelId, { onStatus })`.
  *
  * @example
  * ```ts
@@ -69,8 +79,6 @@ export interface UnigateVideoProviderOptions {
    * timeout error carries the job id: `gw.videoJobs.wait(jobId)` resumes the wait.
    */
   timeoutMs?: number;
-  /** Called with the job on every status change while waiting (first `pending`, last `completed`). */
-  onStatus?: (job: UnigateVideoJob) => void;
 }
 
 /** What the video model puts in `providerMetadata.unigate`. */

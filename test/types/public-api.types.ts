@@ -54,6 +54,7 @@ expectTypeOf(
   gw.videoJobs.wait('vid-1', { pollIntervalMs: 5_000, timeoutMs: 60_000, abortSignal: new AbortController().signal, onStatus: job => void job.status }),
 ).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
 expectTypeOf(gw.videoJobs.generate({ model: 'veo-3', prompt: 'p' }, { onStatus: () => {} })).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
+gw.video('veo-3', { onStatus: job => void job.status });
 expectTypeOf<UnigateCreatedVideoJob['status']>().toEqualTypeOf<'pending'>();
 // @ts-expect-error a job needs a model and a prompt
 void gw.videoJobs.create({ prompt: 'p' });

@@ -36,12 +36,12 @@ describe('experimental_generateVideo', () => {
     const seen: string[] = [];
     const onStatus = (job: { status: string }) => seen.push(job.status);
     const result = await generateVideo({
-      model: gw.video('veo-3'),
+      model: gw.video('veo-3', { onStatus }),
       prompt: 'A paper boat on a river',
       aspectRatio: '16:9',
       duration: 5,
       fps: 24,
-      providerOptions: { unigate: { pollIntervalMs: 1, onStatus } },
+      providerOptions: { unigate: { pollIntervalMs: 1 } },
       download,
     });
     expect(result.video.mediaType).toBe('video/mp4');
@@ -145,10 +145,10 @@ describe('experimental_generateVideo', () => {
     const { emulator, gw, download } = fixture();
     const seen: string[] = [];
     const result = await generateVideo({
-      model: gw.video('veo-3'),
+      model: gw.video('veo-3', { onStatus: job => seen.push(job.status) }),
       prompt: 'A lighthouse',
       poll: { intervalMs: 1, timeoutMs: 10_000 },
-      providerOptions: { unigate: { pollIntervalMs: 1, onStatus: (job: { status: string }) => seen.push(job.status) } },
+      providerOptions: { unigate: { pollIntervalMs: 1 } },
       download,
     });
     expect(result.video.mediaType).toBe('video/mp4');

@@ -45,12 +45,42 @@ describe('video model: doGenerate', () => {
     expect(requests[1].body).toBeUndefined();
   });
 
-  it('reports every status change to onStatus (a function survives providerOptions)', async () => {
+  it('reports every status change to the onStatus model setting', async () => {
     const { gw } = gateway([{ job_id: 'vid-1', status: 'processing' }, { job_id: 'vid-1', status: 'processing' }, completed]);
     const seen: string[] = [];
     const onStatus = (job: { status: string }) => seen.push(job.status);
-    await gw.video('veo-3').doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1, onStatus } as never } }));
+    await gw.video('veo-3', { onStatus }).doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1 } } }));
     expect(seen).toEqual(['pending', 'processing', 'completed']);
+  });
+
+  it('does not call an onStatus given in providerOptions, and warns where it moved', async () => {
+    const { gw } = gateway([completed]);
+    const seen: string[] = [];
+    const onStatus = (job: { status: string }) => seen.push(job.status);
+    const result = await gw.video('veo-3').doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1, onStatus } as never } }));
+    expect(seen).toEqual([]);
+    expect(result.warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.onStatus',
+        details:
+          'onStatus is no longer a provider option (provider options are JSON): pass it as a model setting, ' +
+          "gw.video('model-id', { onStatus }), or to gw.videoJobs.wait/generate.",
+      },
+    ]);
+  });
+
+  it('refuses an onStatus setting that is not a function when the model is created', () => {
+    const { gw } = gateway([completed]);
+    let error: unknown;
+    try {
+      gw.video('veo-3', { onStatus: 'log' as never });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as InvalidArgumentError).argument).toBe('onStatus');
+    expect((error as InvalidArgumentError).message).toBe('Invalid argument onStatus: expected a function; received "log".');
   });
 
   it('warns about every option the endpoint cannot take, and sends none of them', async () => {
@@ -90,7 +120,6 @@ describe('video model: doGenerate', () => {
     ['n', callOptions({ n: 2 }), 'one video per job (maxVideosPerCall is 1); received 2'],
     ['providerOptions.unigate.pollIntervalMs', callOptions({ providerOptions: { unigate: { pollIntervalMs: -1 } } }), 'at least 0; received -1'],
     ['providerOptions.unigate.timeoutMs', callOptions({ providerOptions: { unigate: { timeoutMs: 'soon' } } }), 'received "soon"'],
-    ['providerOptions.unigate.onStatus', callOptions({ providerOptions: { unigate: { onStatus: 'log' } } }), 'Expected a function'],
   ])('checks %s before any request', async (argument, options, message) => {
     const { gw, requests } = gateway([completed]);
     const error = await failure(gw.video('veo-3').doGenerate(options));
