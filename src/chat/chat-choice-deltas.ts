@@ -1,6 +1,7 @@
 import { malformed, notA } from '../internal/stream-errors';
 import type { ChatChunkChoice, ChatChunkDelta } from './chat-api-types';
-import type { ChatSink, ChatStreamState } from './chat-stream-state';
+import type { LanguageModelPartSink } from '../internal/stream-state';
+import type { ChatStreamState } from './chat-stream-state';
 import { completeToolCalls, toolCallDelta } from './chat-tool-call-deltas';
 
 // Builds the message only when something is wrong: the path is never formatted on the hot path.
@@ -16,7 +17,7 @@ function readDelta(choice: ChatChunkChoice, position: number, data: string): Cha
   return delta;
 }
 
-function reasoningDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: ChatSink): void {
+function reasoningDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: LanguageModelPartSink): void {
   let reasoning: unknown = delta.reasoning_content;
   if (reasoning == null) reasoning = delta.reasoning;
   if (reasoning == null) return;
@@ -29,7 +30,7 @@ function reasoningDelta(state: ChatStreamState, delta: ChatChunkDelta, position:
   sink.enqueue({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
 }
 
-function contentDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: ChatSink): void {
+function contentDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: LanguageModelPartSink): void {
   const content: unknown = delta.content;
   if (content == null) return;
   if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
@@ -44,7 +45,7 @@ function contentDelta(state: ChatStreamState, delta: ChatChunkDelta, position: n
 }
 
 /** The first choice (index 0): its deltas become parts; its `finish_reason` completes its tool calls. */
-export function choiceDelta(state: ChatStreamState, choice: ChatChunkChoice, position: number, data: string, sink: ChatSink): void {
+export function choiceDelta(state: ChatStreamState, choice: ChatChunkChoice, position: number, data: string, sink: LanguageModelPartSink): void {
   const delta = readDelta(choice, position, data);
   if (delta !== undefined) {
     reasoningDelta(state, delta, position, data, sink);

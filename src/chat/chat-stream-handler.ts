@@ -6,7 +6,8 @@ import type { StreamHandlerOptions } from '../internal/stream-handler-options';
 import type { FinishCost } from '../internal/stream-state';
 import type { ChatCompletionChunk } from './chat-api-types';
 import { choiceDelta, collectChoice } from './chat-choice-deltas';
-import { type ChatSink, ChatStreamState } from './chat-stream-state';
+import type { LanguageModelPartSink } from '../internal/stream-state';
+import { ChatStreamState } from './chat-stream-state';
 import { closeCallsAtBreak } from './chat-tool-call-deltas';
 
 /** What the chat model's `doStream` gives its stream handler. */
@@ -21,7 +22,7 @@ export interface ChatStreamHandlerOptions extends StreamHandlerOptions {
  * The end, at `[DONE]` or the end of the body: open blocks close, then one `finish`. A tool call still
  * open here got no finish_reason: the break rule completes it or names it in an error.
  */
-function finish(state: ChatStreamState, data: string, sink: ChatSink): void {
+function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSink): void {
   state.finished = true;
   state.endReasoning(sink);
   state.endText(sink);
@@ -30,7 +31,7 @@ function finish(state: ChatStreamState, data: string, sink: ChatSink): void {
 }
 
 /** The fields of a chunk around its choices: response metadata once, usage when sent. */
-function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: ChatSink): void {
+function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: LanguageModelPartSink): void {
   if (!state.metadataSent) {
     state.metadataSent = true;
     sink.enqueue({
@@ -47,7 +48,7 @@ function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, data: str
   }
 }
 
-function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: ChatSink): void {
+function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: LanguageModelPartSink): void {
   const choices = chunk.choices;
   if (choices == null) return;
   if (!Array.isArray(choices)) throw malformed('chat', notA('choices', choices, 'an array'), data);

@@ -1,11 +1,10 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
-import { type FinishCost, type PartSink, StreamState } from '../internal/stream-state';
+import { type FinishCost, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 
 /** Where a chat stream handler puts its parts. */
-export type ChatSink = PartSink;
 
 /** One streamed tool call, keyed by its `index`. Arguments are appended, never re-parsed. */
 export interface ChatToolCall {
@@ -56,20 +55,20 @@ export class ChatStreamState extends StreamState {
     this.collectChoices = collectChoices;
   }
 
-  endReasoning(sink: ChatSink): void {
+  endReasoning(sink: LanguageModelPartSink): void {
     if (this.reasoningId === undefined) return;
     sink.enqueue({ type: 'reasoning-end', id: this.reasoningId });
     this.reasoningId = undefined;
   }
 
-  endText(sink: ChatSink): void {
+  endText(sink: LanguageModelPartSink): void {
     if (this.textId === undefined) return;
     sink.enqueue({ type: 'text-end', id: this.textId });
     this.textId = undefined;
   }
 
   /** The clean end's last part; the caller closes open blocks and completes tool calls first. */
-  sendFinish(sink: ChatSink): void {
+  sendFinish(sink: LanguageModelPartSink): void {
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
     const metadata = this.withCost(this.providerMetadata(), usage);
@@ -85,7 +84,7 @@ export class ChatStreamState extends StreamState {
    * The stream failed: one `error` part, the open blocks ended (a call only completed when its
    * arguments so far are valid JSON, see closeOpenBlocks), then `finish` with reason `error`.
    */
-  fail(error: unknown, sink: ChatSink): void {
+  fail(error: unknown, sink: LanguageModelPartSink): void {
     this.sendError(error, sink);
     this.finished = true;
     const open: OpenBlock[] = [];

@@ -2,10 +2,11 @@ import { generateId } from '@ai-sdk/provider-utils';
 import { closeAtBreak } from '../internal/close-open-blocks';
 import { malformed, notA } from '../internal/stream-errors';
 import type { ChatChunkToolCallDelta } from './chat-api-types';
-import { type ChatSink, type ChatStreamState, type ChatToolCall, openCalls } from './chat-stream-state';
+import type { LanguageModelPartSink } from '../internal/stream-state';
+import { type ChatStreamState, type ChatToolCall, openCalls } from './chat-stream-state';
 
 /** Sends `tool-input-end` and the `tool-call` of a call, once. A call that never got a name is malformed. */
-export function completeToolCall(call: ChatToolCall, data: string, sink: ChatSink): void {
+export function completeToolCall(call: ChatToolCall, data: string, sink: LanguageModelPartSink): void {
   if (call.ended) return;
   if (!call.started) throw malformed('chat', `tool call ${call.index} ended without a function name`, data);
   call.ended = true;
@@ -15,7 +16,7 @@ export function completeToolCall(call: ChatToolCall, data: string, sink: ChatSin
 }
 
 /** Completes every open call, in the order they arrived. */
-export function completeToolCalls(state: ChatStreamState, data: string, sink: ChatSink): void {
+export function completeToolCalls(state: ChatStreamState, data: string, sink: LanguageModelPartSink): void {
   const calls = state.callOrder;
   for (let i = 0; i < calls.length; i++) completeToolCall(calls[i], data, sink);
 }
@@ -25,7 +26,7 @@ export function completeToolCalls(state: ChatStreamState, data: string, sink: Ch
  * its arguments so far are valid JSON, else the error naming it is thrown (see close-open-blocks.ts).
  * A call that never got a name is malformed, as at any end.
  */
-export function closeCallsAtBreak(calls: readonly ChatToolCall[], what: string, data: string, sink: ChatSink): void {
+export function closeCallsAtBreak(calls: readonly ChatToolCall[], what: string, data: string, sink: LanguageModelPartSink): void {
   closeAtBreak('chat', what, openCalls(calls), data, sink);
   for (const call of calls) if (call.started) call.ended = true;
   // Only after every started call is marked ended, so the failure path does not end one twice.
@@ -46,7 +47,7 @@ export function toolCallDelta(
   delta: ChatChunkToolCallDelta,
   position: number,
   data: string,
-  sink: ChatSink,
+  sink: LanguageModelPartSink,
 ): void {
   if (delta === null || typeof delta !== 'object' || Array.isArray(delta)) throw wrongField(position, '', delta, 'an object', data);
   let index = delta.index;

@@ -5,8 +5,8 @@ import { type ClosableSseSink, SseEventParser, type SseHandler, type SseSink } f
 // The sink and handler types live with the parser, which reads them; importers reach them here too.
 export type { SseHandler, SseSink } from './sse-event-parser';
 
-/** The parts stream's side of the reader: counts what a pull produced and closes once. */
-class PartSink<T> implements ClosableSseSink<T> {
+/** Writes parts into the returned stream's controller: counts what a pull produced and closes once. */
+class ControllerSink<T> implements ClosableSseSink<T> {
   closed = false;
   /** Parts enqueued since the last pull began: a pull reads on until it has produced one. */
   enqueued = 0;
@@ -52,7 +52,7 @@ export function readSseStream<T>(
   { secret }: { secret?: string } = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
-  let sink!: PartSink<T>;
+  let sink!: ControllerSink<T>;
   let parser!: SseEventParser<T>;
 
   // A throw from the handler, on any event or at the end, is reported through `handler.error`.
@@ -64,7 +64,7 @@ export function readSseStream<T>(
 
   return new ReadableStream<T>({
     start(controller) {
-      sink = new PartSink(controller, reader);
+      sink = new ControllerSink(controller, reader);
       parser = new SseEventParser(handler, sink);
     },
     async pull() {

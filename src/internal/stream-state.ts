@@ -1,8 +1,8 @@
 import type { LanguageModelV3StreamPart, LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import type { SseSink } from './sse-reader';
 
-/** Where a language model's stream handler puts its parts. */
-export type PartSink = SseSink<LanguageModelV3StreamPart>;
+/** Where a language model's stream handler puts its parts (the SSE reader's sink, typed for language-model parts). */
+export type LanguageModelPartSink = SseSink<LanguageModelV3StreamPart>;
 
 /**
  * A clean `finish`'s metadata with this call's cost, or why it has none; given by the priced request
@@ -34,14 +34,14 @@ export class StreamState {
   }
 
   /** Sends `stream-start` the first time; a no-op after that. */
-  start(sink: PartSink): void {
+  start(sink: LanguageModelPartSink): void {
     if (this.started) return;
     this.started = true;
     sink.enqueue({ type: 'stream-start', warnings: this.warnings });
   }
 
   /** The `error` part of a failed stream, after `stream-start` if that was not sent yet. */
-  protected sendError(error: unknown, sink: PartSink): void {
+  protected sendError(error: unknown, sink: LanguageModelPartSink): void {
     this.start(sink);
     sink.enqueue({ type: 'error', error });
   }

@@ -1,5 +1,6 @@
 import { kind, malformed, notA } from '../internal/stream-errors';
-import { type MessagesBlock, type MessagesSink, type MessagesStreamState, reasoningMetadata, sendAnswerInput } from './messages-stream-state';
+import type { LanguageModelPartSink } from '../internal/stream-state';
+import { type MessagesBlock, type MessagesStreamState, reasoningMetadata, sendAnswerInput } from './messages-stream-state';
 import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
 
 type Event = Record<string, unknown>;
@@ -35,7 +36,7 @@ function checkBlockFields(block: Event, data: string): void {
   }
 }
 
-function startToolUse(state: MessagesStreamState, index: number, block: Event, sink: MessagesSink): void {
+function startToolUse(state: MessagesStreamState, index: number, block: Event, sink: LanguageModelPartSink): void {
   const callId = block.id as string;
   const name = block.name as string;
   const input = block.input;
@@ -52,7 +53,7 @@ function startToolUse(state: MessagesStreamState, index: number, block: Event, s
 }
 
 /** `content_block_start`: opens the block; block kinds the spec does not name are skipped with their deltas. */
-export function blockStart(state: MessagesStreamState, event: Event, data: string, sink: MessagesSink): void {
+export function blockStart(state: MessagesStreamState, event: Event, data: string, sink: LanguageModelPartSink): void {
   const index = readIndex(event, 'content_block_start', data);
   const block = event.content_block as Event | null | undefined;
   if (block === null || typeof block !== 'object' || Array.isArray(block)) {
@@ -93,7 +94,7 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
 }
 
 /** `content_block_delta`: the hot path. Each delta kind reaches only its own block kind. */
-export function blockDelta(state: MessagesStreamState, event: Event, data: string, sink: MessagesSink): void {
+export function blockDelta(state: MessagesStreamState, event: Event, data: string, sink: LanguageModelPartSink): void {
   const index = readIndex(event, 'content_block_delta', data);
   const block = state.blocks[index];
   if (block === undefined) throw malformed('messages', `content_block_delta for block ${index}, which is not open`, data);
@@ -143,7 +144,7 @@ export function blockDelta(state: MessagesStreamState, event: Event, data: strin
 }
 
 /** `content_block_stop`: ends the block; a tool block also sends its call, with the input as streamed. */
-export function blockStop(state: MessagesStreamState, event: Event, data: string, sink: MessagesSink): void {
+export function blockStop(state: MessagesStreamState, event: Event, data: string, sink: LanguageModelPartSink): void {
   const index = readIndex(event, 'content_block_stop', data);
   const block = state.blocks[index];
   if (block === undefined) throw malformed('messages', `content_block_stop for block ${index}, which is not open`, data);

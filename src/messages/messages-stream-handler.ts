@@ -5,7 +5,8 @@ import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
 import type { FinishCost } from '../internal/stream-state';
 import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
-import { type MessagesSink, MessagesStreamState } from './messages-stream-state';
+import type { LanguageModelPartSink } from '../internal/stream-state';
+import { MessagesStreamState } from './messages-stream-state';
 
 /** What the messages model's `doStream` gives its stream handler. */
 export interface MessagesStreamOptions extends StreamHandlerOptions {
@@ -15,7 +16,7 @@ export interface MessagesStreamOptions extends StreamHandlerOptions {
   finishCost?: FinishCost;
 }
 
-function messageStart(state: MessagesStreamState, event: Record<string, unknown>, data: string, sink: MessagesSink): void {
+function messageStart(state: MessagesStreamState, event: Record<string, unknown>, data: string, sink: LanguageModelPartSink): void {
   const message = event.message as Record<string, unknown> | null | undefined;
   if (message === null || typeof message !== 'object' || Array.isArray(message)) {
     throw malformed('messages', notA('message_start message', message, 'an object'), data);

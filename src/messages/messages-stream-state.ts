@@ -1,13 +1,12 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
 import { malformed } from '../internal/stream-errors';
-import { type FinishCost, type PartSink, StreamState } from '../internal/stream-state';
+import { type FinishCost, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 
 /** Where a messages stream handler puts its parts. */
-export type MessagesSink = PartSink;
 
 /** One open content block, by the block's `index`. */
 export type MessagesBlock =
@@ -27,7 +26,7 @@ export function reasoningMetadata(block: ReasoningBlock): SharedV3ProviderMetada
 }
 
 /** An answer whose input came whole in its start, with no delta since, sends that input as its text. */
-export function sendAnswerInput(block: AnswerBlock, sink: MessagesSink): void {
+export function sendAnswerInput(block: AnswerBlock, sink: LanguageModelPartSink): void {
   if (block.input !== '' || block.initialInput === undefined) return;
   block.input = block.initialInput;
   sink.enqueue({ type: 'text-delta', id: block.id, delta: block.initialInput });
@@ -70,7 +69,7 @@ export class MessagesStreamState extends StreamState {
   }
 
   /** The last part: the stop reason as sent, or `error` when the stream failed. */
-  finish(sink: MessagesSink, failed: boolean): void {
+  finish(sink: LanguageModelPartSink, failed: boolean): void {
     const finishReason = failed
       ? { unified: 'error' as const, raw: this.stopReason }
       : mapMessagesStopReason(this.stopReason, this.jsonResponseTool && !this.usedRealTool);
@@ -88,7 +87,7 @@ export class MessagesStreamState extends StreamState {
    * The blocks still open (only block `index` when given), as the break rule sees them. A tool's input
    * is what its deltas streamed, else the input its start carried; an empty one is not a whole call.
    */
-  openBlocks(sink: MessagesSink, index?: number): OpenBlock[] {
+  openBlocks(sink: LanguageModelPartSink, index?: number): OpenBlock[] {
     const open: OpenBlock[] = [];
     const last = index ?? this.blocks.length - 1;
     for (let at = index ?? 0; at <= last; at++) {
@@ -117,19 +116,19 @@ export class MessagesStreamState extends StreamState {
    * A break the stream goes on from (`what` says which): the open blocks, or only block `index`, are
    * ended, their tool calls completed, or the error naming the calls that cannot be is thrown.
    */
-  closeBlocks(what: string, data: string, sink: MessagesSink, index?: number): void {
+  closeBlocks(what: string, data: string, sink: LanguageModelPartSink, index?: number): void {
     closeAtBreak('messages', what, this.openBlocks(sink, index), data, sink);
     if (index === undefined) this.blocks.length = 0;
     else this.blocks[index] = undefined;
   }
 
   /** The error for a body that ended before `message_stop`, naming the tool calls it left open. */
-  cutOffError(sink: MessagesSink): Error {
+  cutOffError(sink: LanguageModelPartSink): Error {
     return openCallsError('messages', CUT_OFF, this.openBlocks(sink), '') ?? malformed('messages', CUT_OFF, '');
   }
 
   /** The stream failed: one `error` part, the open blocks ended (see closeOpenBlocks), then `finish` with reason `error`. */
-  fail(error: unknown, sink: MessagesSink): void {
+  fail(error: unknown, sink: LanguageModelPartSink): void {
     this.sendError(error, sink);
     closeOpenBlocks(this.openBlocks(sink), sink);
     this.blocks.length = 0;
