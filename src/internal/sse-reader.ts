@@ -1,3 +1,4 @@
+import { EmptyResponseBodyError } from '@ai-sdk/provider';
 import { extractResponseHeaders } from '@ai-sdk/provider-utils';
 import { redactSecrets } from './redact-secrets';
 import { type ClosableSseSink, SseEventParser, type SseHandler, type SseSink } from './sse-event-parser';
@@ -101,7 +102,7 @@ export function readSseStream<T>(
 /** A successful-response handler that hands back the raw body, for `readSseStream` to consume. */
 export const streamingBody = ({ response }: { response: Response }) => {
   if (response.body === null) {
-    return Promise.reject(new Error('The gateway answered a streaming request with an empty body.'));
+    return Promise.reject(new EmptyResponseBodyError({ message: 'The gateway answered a streaming request with an empty body.' }));
   }
   return Promise.resolve({ value: response.body, responseHeaders: extractResponseHeaders(response) });
 };

@@ -1,3 +1,4 @@
+import { InvalidResponseDataError } from '@ai-sdk/provider';
 import { redactSecrets } from '../internal/redact-secrets';
 import type { VideoJobStatusResponse } from './video-api-types';
 
@@ -37,7 +38,10 @@ export function toVideoJob(jobId: string, response: VideoJobStatusResponse, secr
   const job: UnigateVideoJob = { jobId: response.job_id ?? jobId, status: response.status };
   if (response.status === 'completed') {
     if (!response.result) {
-      const error = new Error(`Unigate video job ${job.jobId} is completed but the status answer has no result.video_url`);
+      const error = new InvalidResponseDataError({
+        data: response,
+        message: `Unigate video job ${job.jobId} is completed but the status answer has no result.video_url`,
+      });
       throw redactSecrets(error, secret);
     }
     job.result = { videoUrl: response.result.video_url };

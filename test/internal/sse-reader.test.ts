@@ -1,5 +1,6 @@
+import { EmptyResponseBodyError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { readSseStream, type SseHandler } from '../../src/internal/sse-reader';
+import { readSseStream, streamingBody, type SseHandler } from '../../src/internal/sse-reader';
 
 type Out = { data: string; event?: string } | { end: true } | { error: string };
 
@@ -172,5 +173,13 @@ describe('readSseStream', () => {
       return values;
     };
     await expect(read()).rejects.toBe(failure);
+  });
+});
+
+describe('streamingBody', () => {
+  it('rejects a streaming answer without a body as EmptyResponseBodyError', async () => {
+    const error = await streamingBody({ response: new Response(null, { status: 200 }) }).catch((caught: unknown) => caught);
+    expect(EmptyResponseBodyError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe('The gateway answered a streaming request with an empty body.');
   });
 });

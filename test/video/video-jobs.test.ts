@@ -1,4 +1,4 @@
-import { APICallError, InvalidArgumentError } from '@ai-sdk/provider';
+import { APICallError, InvalidArgumentError, InvalidResponseDataError } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, UnigateVideoJobError, type UnigateVideoJob } from '../../src';
@@ -145,5 +145,14 @@ describe('gw.videoJobs polling through transient failures', () => {
     expect([error.reason, error.jobId]).toEqual(['timeout', 'vid-7']);
     expect(APICallError.isInstance(error.cause)).toBe(true);
     expect(error.cause.statusCode).toBe(503);
+  });
+
+  it('refuses a completed job without a video URL as InvalidResponseDataError carrying the answer', async () => {
+    const broken = { job_id: 'vid-7', status: 'completed' };
+    const { gw } = setup([http.get(STATUS, () => HttpResponse.json(broken))]);
+    const error = await failure(gw.videoJobs.get('vid-7'));
+    expect(InvalidResponseDataError.isInstance(error)).toBe(true);
+    expect(error.message).toBe('Unigate video job vid-7 is completed but the status answer has no result.video_url');
+    expect(error.data).toEqual(broken);
   });
 });
