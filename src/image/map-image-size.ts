@@ -17,7 +17,7 @@ export function mapImageSize(
   size: string | undefined,
   aspectRatio: string | undefined,
 ): { size: string | undefined; warnings: SharedV3Warning[] } {
-  checkOneOf('size', size, IMAGE_SIZES as readonly string[]);
+  checkOneOf('size', size, IMAGE_SIZES);
   if (aspectRatio === undefined) return { size, warnings: [] };
   if (isSquare(aspectRatio)) return { size: size ?? DEFAULT_SQUARE_SIZE, warnings: [] };
   return {

@@ -7,7 +7,7 @@ export const REASONING_LEVELS = ['minimal', 'low', 'medium', 'high', 'xhigh', 'm
 /** A reasoning level of ai@7's `reasoning` call option (`'none'` and `'provider-default'` aside). */
 export type ReasoningLevel = (typeof REASONING_LEVELS)[number];
 
-const REASONING_VALUES: readonly string[] = ['provider-default', 'none', ...REASONING_LEVELS];
+const REASONING_VALUES = ['provider-default', 'none', ...REASONING_LEVELS] as const;
 
 /**
  * ai@7's `reasoning` call option (`generateText({ reasoning: 'high' })`). Its adapter passes it to V3
@@ -16,8 +16,8 @@ const REASONING_VALUES: readonly string[] = ['provider-default', 'none', ...REAS
  * request, naming the option.
  */
 export function readCallReasoning(options: LanguageModelV3CallOptions): ReasoningLevel | 'none' | undefined {
-  const reasoning = (options as { reasoning?: unknown }).reasoning;
-  if (reasoning === undefined || reasoning === null || reasoning === 'provider-default') return undefined;
-  checkOneOf('reasoning', reasoning as string, REASONING_VALUES);
-  return reasoning as ReasoningLevel | 'none';
+  const reasoning = 'reasoning' in options ? options.reasoning : undefined;
+  if (reasoning === null) return undefined;
+  checkOneOf('reasoning', reasoning, REASONING_VALUES);
+  return reasoning === 'provider-default' ? undefined : reasoning;
 }

@@ -1,6 +1,7 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { SseSink } from './sse-reader';
 import { malformed, notA, type StreamFormat } from './stream-errors';
+import { isObjectRecord } from './narrow';
 
 /**
  * The first step of every stream handler's hot path: one JSON.parse of an event's data, the `raw`
@@ -22,8 +23,6 @@ export function readChunk(
     throw malformed(format, `${what} is not valid JSON (the stream may have been cut off)`, data);
   }
   if (includeRawChunks) sink.enqueue({ type: 'raw', rawValue: parsed });
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw malformed(format, notA('a chunk', parsed, 'a JSON object'), data);
-  }
-  return parsed as Record<string, unknown>;
+  if (!isObjectRecord(parsed)) throw malformed(format, notA('a chunk', parsed, 'a JSON object'), data);
+  return parsed;
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
+import { isObjectRecord, isOneOf } from './narrow';
 
 // Every check here runs before a request: a call that must fail should not spend the user's daily quota.
 
@@ -85,10 +86,10 @@ export function checkMaxLength(argument: string, value: string | undefined, max:
 /** One of the documented values when defined. */
 export function checkOneOf<T extends string | number>(
   argument: string,
-  value: T | undefined,
+  value: unknown,
   allowed: readonly T[],
-): void {
-  if (value !== undefined && !allowed.includes(value)) {
+): asserts value is T | undefined {
+  if (value !== undefined && !isOneOf(allowed, value)) {
     failArgument(argument, `the gateway accepts ${allowed.map(v => JSON.stringify(v)).join(', ')}`, value);
   }
 }
@@ -129,6 +130,5 @@ export function checkRequestOptions(options: RequestCallOptions | undefined, pre
 
 /** An AbortSignal by its shape: the class differs between realms (an edge VM, an iframe). */
 function isAbortSignal(value: unknown): value is AbortSignal {
-  const signal = value as Partial<AbortSignal> | null;
-  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function';
+  return isObjectRecord(value) && typeof value.aborted === 'boolean' && typeof value.addEventListener === 'function';
 }

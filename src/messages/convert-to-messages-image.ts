@@ -1,6 +1,7 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
+import { isOneOf } from '../internal/narrow';
 import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
 import type { MessagesImageBlock, MessagesImageMediaType } from './messages-api-types';
 
@@ -24,9 +25,7 @@ function unsupported(mediaType: string, where: string): never {
 function checkedMediaType(mediaType: string, base64: string, where: string): MessagesImageMediaType {
   const essence = mediaType.split(';')[0].trim().toLowerCase();
   const normalized = essence === 'image/jpg' ? 'image/jpeg' : essence;
-  if ((MESSAGES_IMAGE_MEDIA_TYPES as readonly string[]).includes(normalized)) {
-    return normalized as MessagesImageMediaType;
-  }
+  if (isOneOf(MESSAGES_IMAGE_MEDIA_TYPES, normalized)) return normalized;
   if (isOpenImageType(normalized)) {
     const detected = detectImageMediaType(base64);
     if (detected) return detected;

@@ -89,25 +89,31 @@ const usageSchema = lazy(() =>
 /** Token counts as the wire sends them; every field may be missing. */
 export type MessagesUsage = z.infer<ReturnType<typeof usageSchema>>;
 
-const knownBlockSchemas = lazy((): Record<string, z.ZodType> => ({
-  text: z.looseObject({ text: z.string() }),
-  tool_use: z.looseObject({ id: z.string(), name: z.string(), input: z.unknown() }),
-  thinking: z.looseObject({ thinking: z.string(), signature: z.string().nullish() }),
-  redacted_thinking: z.looseObject({ data: z.string() }),
-}));
+const knownBlockSchema = lazy(() =>
+  z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('text'), text: z.string() }),
+    z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
+    z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().nullish() }),
+    z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
+  ]),
+);
 
-// Block kinds the spec does not name are skipped, not fatal; a known kind with missing fields is an
-// error that names the field (a plain union would only say "Invalid input").
+const KNOWN_BLOCK_TYPES: readonly string[] = ['text', 'tool_use', 'thinking', 'redacted_thinking'];
+
+/** A content block of a response: one of the four kinds the model maps, or `other` for kinds it skips. */
+export type MessagesResponseBlock = z.output<ReturnType<typeof knownBlockSchema>> | { type: 'other' };
+
+// Block kinds the spec does not name become `other` (skipped, not fatal); a known kind with missing
+// fields is an error that names the field (a plain union would only say "Invalid input").
 const responseBlockSchema = lazy(() =>
-  z.looseObject({ type: z.string() }).superRefine((block, context) => {
-    const known = knownBlockSchemas();
-    const schema = Object.hasOwn(known, block.type) ? known[block.type] : undefined;
-    const result = schema?.safeParse(block);
-    if (result && !result.success) {
-      for (const issue of result.error.issues) {
-        context.addIssue({ code: 'custom', path: issue.path, message: `${block.type} block: ${issue.message}` });
-      }
+  z.looseObject({ type: z.string() }).transform((block, context): MessagesResponseBlock => {
+    if (!KNOWN_BLOCK_TYPES.includes(block.type)) return { type: 'other' };
+    const result = knownBlockSchema().safeParse(block);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: `${block.type} block: ${issue.message}` });
     }
+    return z.NEVER;
   }),
 );
 

@@ -2,6 +2,7 @@ import { kind, malformed, notA } from '../internal/stream-errors';
 import type { LanguageModelPartSink } from '../internal/stream-state';
 import { type MessagesBlock, type MessagesStreamState, reasoningMetadata, sendAnswerInput } from './messages-stream-state';
 import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
+import { isObjectRecord } from '../internal/narrow';
 
 type Event = Record<string, unknown>;
 
@@ -26,20 +27,34 @@ function wrongField(type: string, path: string, value: unknown, expected: string
   return malformed('messages', notA(`${type} ${path}`, value, expected), data);
 }
 
+/** A `content_block_start` block whose required fields have been checked. */
+type StartedBlock =
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'other' };
+
 /** The fields a block's start needs, checked before it can displace a block still open at its index. */
-function checkBlockFields(block: Event, data: string): void {
+function checkBlockFields(block: Event, data: string): StartedBlock {
   if (block.type === 'tool_use') {
-    if (typeof block.id !== 'string') throw wrongField('tool_use', 'content_block.id', block.id, 'a string', data);
-    if (typeof block.name !== 'string') throw wrongField('tool_use', 'content_block.name', block.name, 'a string', data);
-  } else if (block.type === 'redacted_thinking' && typeof block.data !== 'string') {
-    throw wrongField('redacted_thinking', 'content_block.data', block.data, 'a string', data);
+    const { id, name, input } = block;
+    if (typeof id !== 'string') throw wrongField('tool_use', 'content_block.id', id, 'a string', data);
+    if (typeof name !== 'string') throw wrongField('tool_use', 'content_block.name', name, 'a string', data);
+    return { type: 'tool_use', id, name, input };
   }
+  if (block.type === 'redacted_thinking') {
+    const redactedData = block.data;
+    if (typeof redactedData !== 'string') throw wrongField('redacted_thinking', 'content_block.data', redactedData, 'a string', data);
+    return { type: 'redacted_thinking', data: redactedData };
+  }
+  return { type: 'other' };
 }
 
-function startToolUse(state: MessagesStreamState, index: number, block: Event, sink: LanguageModelPartSink): void {
-  const callId = block.id as string;
-  const name = block.name as string;
-  const input = block.input;
+function startToolUse(
+  state: MessagesStreamState,
+  index: number,
+  { id: callId, name, input }: { id: string; name: string; input: unknown },
+  sink: LanguageModelPartSink,
+): void {
   const initialInput = input !== null && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : undefined;
   const id = String(index);
   if (state.jsonResponseTool && name === JSON_RESPONSE_TOOL_NAME) {
@@ -55,16 +70,21 @@ function startToolUse(state: MessagesStreamState, index: number, block: Event, s
 /** `content_block_start`: opens the block; block kinds the spec does not name are skipped with their deltas. */
 export function blockStart(state: MessagesStreamState, event: Event, data: string, sink: LanguageModelPartSink): void {
   const index = readIndex(event, 'content_block_start', data);
-  const block = event.content_block as Event | null | undefined;
-  if (block === null || typeof block !== 'object' || Array.isArray(block)) {
-    throw wrongField('content_block_start', 'content_block', block, 'an object', data);
-  }
-  checkBlockFields(block, data);
+  const block = event.content_block;
+  if (!isObjectRecord(block)) throw wrongField('content_block_start', 'content_block', block, 'an object', data);
+  const started = checkBlockFields(block, data);
   // A start at the index of a block still open: that block never got its stop. The break rule ends it.
   if (state.blocks[index] !== undefined) {
     state.closeBlocks(`content_block_start for block ${index}, which is still open`, data, sink, index);
   }
   const id = String(index);
+  if (started.type === 'tool_use') return startToolUse(state, index, started, sink);
+  if (started.type === 'redacted_thinking') {
+    const redactedData = started.data;
+    state.blocks[index] = { kind: 'reasoning', id, signature: undefined, redactedData };
+    sink.enqueue({ type: 'reasoning-start', id, providerMetadata: { unigate: { redactedData } } });
+    return;
+  }
   switch (block.type) {
     case 'text':
       state.blocks[index] = { kind: 'text', id };
@@ -80,14 +100,6 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
       }
       return;
     }
-    case 'redacted_thinking': {
-      const redactedData = block.data as string;
-      state.blocks[index] = { kind: 'reasoning', id, signature: undefined, redactedData };
-      sink.enqueue({ type: 'reasoning-start', id, providerMetadata: { unigate: { redactedData } } });
-      return;
-    }
-    case 'tool_use':
-      return startToolUse(state, index, block, sink);
     default:
       state.blocks[index] = IGNORED;
   }
@@ -100,8 +112,8 @@ export function blockDelta(state: MessagesStreamState, event: Event, data: strin
   if (block === undefined) throw malformed('messages', `content_block_delta for block ${index}, which is not open`, data);
   // A block kind the spec does not name is skipped with every delta it gets, whatever their type.
   if (block.kind === 'ignored') return;
-  const delta = event.delta as Event | null | undefined;
-  if (delta === null || typeof delta !== 'object' || Array.isArray(delta)) {
+  const delta = event.delta;
+  if (!isObjectRecord(delta)) {
     throw wrongField('content_block_delta', 'delta', delta, 'an object', data);
   }
   switch (delta.type) {

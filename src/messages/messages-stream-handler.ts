@@ -7,6 +7,7 @@ import type { FinishCost } from '../internal/stream-state';
 import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
 import type { LanguageModelPartSink } from '../internal/stream-state';
 import { MessagesStreamState } from './messages-stream-state';
+import { isObjectRecord } from '../internal/narrow';
 
 /** What the messages model's `doStream` gives its stream handler. */
 export interface MessagesStreamOptions extends StreamHandlerOptions {
@@ -17,8 +18,8 @@ export interface MessagesStreamOptions extends StreamHandlerOptions {
 }
 
 function messageStart(state: MessagesStreamState, event: Record<string, unknown>, data: string, sink: LanguageModelPartSink): void {
-  const message = event.message as Record<string, unknown> | null | undefined;
-  if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+  const message = event.message;
+  if (!isObjectRecord(message)) {
     throw malformed('messages', notA('message_start message', message, 'an object'), data);
   }
   sink.enqueue({
@@ -30,8 +31,8 @@ function messageStart(state: MessagesStreamState, event: Record<string, unknown>
 }
 
 function messageDelta(state: MessagesStreamState, event: Record<string, unknown>): void {
-  const delta = event.delta as Record<string, unknown> | null | undefined;
-  if (delta !== null && typeof delta === 'object') {
+  const delta = event.delta;
+  if (isObjectRecord(delta)) {
     if (typeof delta.stop_reason === 'string') state.stopReason = delta.stop_reason;
     if (typeof delta.stop_sequence === 'string') state.stopSequence = delta.stop_sequence;
   }

@@ -5,6 +5,7 @@ import { type FinishCost, type LanguageModelPartSink, StreamState } from '../int
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
+import { isObjectRecord } from '../internal/narrow';
 
 /** Where a messages stream handler puts its parts. */
 
@@ -57,8 +58,8 @@ export class MessagesStreamState extends StreamState {
 
   /** Takes the counts a `message_start` or `message_delta` sends; anything else is ignored. */
   mergeUsage(source: unknown): void {
-    if (source === null || typeof source !== 'object') return;
-    const usage = source as Record<string, unknown>;
+    if (!isObjectRecord(source)) return;
+    const usage = source;
     const target = this.usage;
     if (typeof usage.input_tokens === 'number') target.input_tokens = usage.input_tokens;
     if (typeof usage.output_tokens === 'number') target.output_tokens = usage.output_tokens;

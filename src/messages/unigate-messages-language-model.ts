@@ -153,22 +153,20 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
     const content: LanguageModelV3Content[] = [];
     let usedRealTool = false;
-    // The schema guarantees the fields of the four known block kinds (unknown kinds only have `type`),
-    // which its union cannot express to TypeScript: hence the casts below.
     for (const block of response.content) {
       switch (block.type) {
         case 'text':
-          content.push({ type: 'text', text: block.text as string });
+          content.push({ type: 'text', text: block.text });
           break;
         case 'thinking':
           content.push({
             type: 'reasoning',
-            text: block.thinking as string,
+            text: block.thinking,
             ...(typeof block.signature === 'string' && { providerMetadata: { unigate: { signature: block.signature } } }),
           });
           break;
         case 'redacted_thinking':
-          content.push({ type: 'reasoning', text: '', providerMetadata: { unigate: { redactedData: block.data as string } } });
+          content.push({ type: 'reasoning', text: '', providerMetadata: { unigate: { redactedData: block.data } } });
           break;
         case 'tool_use': {
           const input = JSON.stringify(block.input ?? {});
@@ -176,7 +174,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
             content.push({ type: 'text', text: input });
           } else {
             usedRealTool = true;
-            content.push({ type: 'tool-call', toolCallId: block.id as string, toolName: block.name as string, input });
+            content.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input });
           }
           break;
         }

@@ -14,8 +14,6 @@ import {
   SPEECH_MEDIA_TYPES,
   SPEECH_VOICES,
   type SpeechRequestBody,
-  type UnigateSpeechFormat,
-  type UnigateSpeechVoice,
 } from './speech-api-types';
 import { createSpeechAudioHandler } from './speech-audio-response';
 import {
@@ -59,8 +57,8 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     const { warnings } = parseUnigateOptions(options.providerOptions, unigateSpeechProviderOptionsSchema(), 'speech');
 
     checkSpeechText(text);
-    checkOneOf('voice', voice, SPEECH_VOICES as readonly string[]);
-    checkOneOf('outputFormat', outputFormat, SPEECH_FORMATS as readonly string[]);
+    checkOneOf('voice', voice, SPEECH_VOICES);
+    checkOneOf('outputFormat', outputFormat, SPEECH_FORMATS);
     checkRange('speed', speed, SPEECH_LIMITS.speed);
 
     const unsupported: SharedV3Warning[] = [];
@@ -82,8 +80,8 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     const body: SpeechRequestBody = {
       model: this.modelId,
       input: text,
-      voice: voice as UnigateSpeechVoice,
-      response_format: outputFormat as UnigateSpeechFormat,
+      voice,
+      response_format: outputFormat,
       ...(speed !== undefined && { speed }),
     };
     return { body, warnings: [...unsupported, ...warnings] };

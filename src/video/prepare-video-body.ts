@@ -35,8 +35,8 @@ export function prepareVideoBody({ model, prompt, aspectRatio, duration, user }:
     });
   }
   checkMaxLength('prompt', prompt, VIDEO_LIMITS.prompt.max);
-  checkOneOf('aspectRatio', aspectRatio, VIDEO_ASPECT_RATIOS as readonly string[]);
-  checkOneOf('duration', duration, VIDEO_DURATIONS as readonly number[]);
+  checkOneOf('aspectRatio', aspectRatio, VIDEO_ASPECT_RATIOS);
+  checkOneOf('duration', duration, VIDEO_DURATIONS);
   checkString('user', user);
   const body: VideoGenerationBody = { model, prompt };
   if (aspectRatio !== undefined) body.aspect_ratio = aspectRatio;

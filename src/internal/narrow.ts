@@ -1,0 +1,14 @@
+// Type guards for values read off the wire or out of options, so reading code narrows instead of casting.
+
+/**
+ * A JSON object as parsed (not null, not an array), its fields still unknown. Shallow on purpose:
+ * `isJSONObject` from `@ai-sdk/provider` walks every nested value, too much for each stream chunk.
+ */
+export function isObjectRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `value` is one of `values` (a list of literals such as the accepted voices or sizes). */
+export function isOneOf<T>(values: readonly T[], value: unknown): value is T {
+  return values.some(known => known === value);
+}
