@@ -119,6 +119,11 @@ export const chatResponseSchema = lazy(() => z.union([chatErrorEnvelopeSchema(),
 
 export type ChatCompletion = z.infer<ReturnType<typeof chatCompletionSchema>>;
 
+/** A parsed answer is a completion, not an error envelope: it has `choices` and no `error`. */
+export function isChatCompletion(value: z.infer<ReturnType<typeof chatResponseSchema>>): value is ChatCompletion {
+  return 'choices' in value && value.error == null;
+}
+
 // Stream chunks are deliberately not schema-validated (the hot path): these types only document
 // the fields the stream mapper reads by shape, with cheap typeof checks.
 

@@ -1,11 +1,12 @@
 import type { JSONObject, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { isObjectRecord } from '../internal/narrow';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
 function detail(object: unknown, key: string): number | undefined {
-  return object !== null && typeof object === 'object' ? count((object as Record<string, unknown>)[key]) : undefined;
+  return isObjectRecord(object) ? count(object[key]) : undefined;
 }
 
 /**
@@ -13,13 +14,13 @@ function detail(object: unknown, key: string): number | undefined {
  * chunk's object; cached and reasoning token details are used when the gateway sends them.
  */
 export function convertChatUsage(usage: unknown): LanguageModelV3Usage {
-  if (usage === null || typeof usage !== 'object') {
+  if (!isObjectRecord(usage)) {
     return {
       inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
       outputTokens: { total: undefined, text: undefined, reasoning: undefined },
     };
   }
-  const wire = usage as Record<string, unknown>;
+  const wire = usage;
   const input = count(wire.prompt_tokens);
   const output = count(wire.completion_tokens);
   const cached = detail(wire.prompt_tokens_details, 'cached_tokens');

@@ -24,7 +24,7 @@ import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { GatewayConnection } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
-import { chatResponseSchema, type ChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
+import { chatResponseSchema, isChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
 import { createChatStreamHandler } from './chat-stream-handler';
 import { convertChatUsage } from './convert-chat-usage';
 import { convertToChatMessages } from './convert-to-chat-messages';
@@ -173,10 +173,8 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(chatResponseSchema()) },
     );
     warnings.push(...pricingWarnings);
-    if (!('choices' in value) || value.error != null) {
-      throw this.inBandError(value, JSON.stringify(rawValue), url, body);
-    }
-    const completion = value as ChatCompletion;
+    if (!isChatCompletion(value)) throw this.inBandError(value, JSON.stringify(rawValue), url, body);
+    const completion = value;
     const choice = completion.choices.find(c => (c.index ?? 0) === 0) ?? completion.choices[0];
 
     const content: LanguageModelV3Content[] = [];
@@ -209,7 +207,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       };
     }
 
-    const usage = convertChatUsage((rawValue as { usage?: unknown } | undefined)?.usage);
+    const usage = convertChatUsage(completion.usage);
     providerMetadata = withCost(providerMetadata, languageModelCost(price, usage));
 
     return {

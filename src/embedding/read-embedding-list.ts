@@ -14,10 +14,13 @@ function vectorOf(embedding: string | unknown[], at: string, fail: (detail: stri
   if (typeof embedding === 'string') {
     return decodeBase64Embedding(embedding) ?? fail(`${at} is not base64 of float32 values`);
   }
-  for (let i = 0; i < embedding.length; i++) {
-    if (typeof embedding[i] !== 'number') fail(`${at}[${i}]: expected a number, received ${JSON.stringify(embedding[i])}`);
-  }
-  return embedding as number[];
+  if (isNumbers(embedding)) return embedding;
+  const i = embedding.findIndex(value => typeof value !== 'number');
+  return fail(`${at}[${i}]: expected a number, received ${JSON.stringify(embedding[i])}`);
+}
+
+function isNumbers(values: unknown[]): values is number[] {
+  return values.every(value => typeof value === 'number');
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   EMBEDDING_MODEL_DIMENSIONS,
   unigateEmbeddingProviderOptionsSchema,
 } from './unigate-embedding-options';
+import { isObjectRecord } from '../internal/narrow';
 
 interface EmbeddingAnswer {
   embeddings: number[][];
@@ -35,12 +36,12 @@ interface EmbeddingAnswer {
  * text) would hold that memory for as long as the result lives.
  */
 function withoutVectors(rawValue: unknown): unknown {
-  const body = rawValue as { data?: unknown } | undefined;
-  if (body == null || !Array.isArray(body.data)) return rawValue;
+  if (!isObjectRecord(rawValue) || !Array.isArray(rawValue.data)) return rawValue;
   return {
-    ...body,
-    data: body.data.map(item => {
-      const { embedding: _vector, ...rest } = item as Record<string, unknown>;
+    ...rawValue,
+    data: rawValue.data.map(item => {
+      if (!isObjectRecord(item)) return item;
+      const { embedding: _vector, ...rest } = item;
       return rest;
     }),
   };
@@ -93,7 +94,7 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
       });
     }
     // ai@7 passes `embed({ dimensions })` through to this V3 model as an extra call option.
-    const callOption = (options as { dimensions?: unknown }).dimensions;
+    const callOption = 'dimensions' in options ? options.dimensions : undefined;
     const dimensions = resolveEmbeddingDimensions({
       modelId: this.modelId,
       callOption,
