@@ -1,7 +1,7 @@
 import type { JSONObject, SharedV3Warning } from '@ai-sdk/provider';
 import { mapTranscriptionLanguage } from './map-transcription-language';
 import { parseSubtitles } from './parse-subtitles';
-import type { TranscriptionResponseFormat, TranscriptionVerboseJson } from './transcription-api-types';
+import type { TranscriptionAnswer, TranscriptionResponseFormat, TranscriptionVerboseJson } from './transcription-api-types';
 import type { TranscriptionSegment } from './transcription-segment';
 import type { UnigateTranscriptionProviderMetadata } from './unigate-transcription-options';
 
@@ -16,7 +16,7 @@ export interface ConvertedTranscription {
 }
 
 function metadata(value: UnigateTranscriptionProviderMetadata): Record<string, JSONObject> {
-  return { unigate: value as unknown as JSONObject };
+  return { unigate: { ...value } };
 }
 
 /** `verbose_json`: every field the result has; the language name becomes its ISO-639-1 code. */
@@ -87,19 +87,15 @@ export function convertPlainText(
 }
 
 /** The converter of each format. */
-export function convertTranscription(
-  format: TranscriptionResponseFormat,
-  value: unknown,
-  requestedLanguage: string | undefined,
-): ConvertedTranscription {
-  switch (format) {
+export function convertTranscription(answer: TranscriptionAnswer, requestedLanguage: string | undefined): ConvertedTranscription {
+  switch (answer.format) {
     case 'verbose_json':
-      return convertVerboseJson(value as TranscriptionVerboseJson);
+      return convertVerboseJson(answer.body);
     case 'json':
-      return convertPlainText((value as { text: string }).text, 'json', requestedLanguage);
+      return convertPlainText(answer.body.text, 'json', requestedLanguage);
     case 'text':
-      return convertPlainText((value as string).trim(), 'text', requestedLanguage);
+      return convertPlainText(answer.body.trim(), 'text', requestedLanguage);
     default:
-      return convertSubtitles(value as string, format, requestedLanguage);
+      return convertSubtitles(answer.body, answer.format, requestedLanguage);
   }
 }

@@ -45,3 +45,9 @@ export const transcriptionVerboseJsonSchema = lazy(() =>
 );
 
 export type TranscriptionVerboseJson = z.output<ReturnType<typeof transcriptionVerboseJsonSchema>>;
+
+/** A parsed answer with the format it was asked in: JSON for the two JSON formats, text for the others. */
+export type TranscriptionAnswer =
+  | { format: 'verbose_json'; body: TranscriptionVerboseJson }
+  | { format: 'json'; body: z.output<ReturnType<typeof transcriptionJsonSchema>> }
+  | { format: 'text' | 'srt' | 'vtt'; body: string };

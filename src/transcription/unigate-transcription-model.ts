@@ -17,6 +17,7 @@ import { textResponse } from './text-response';
 import {
   transcriptionJsonSchema,
   transcriptionVerboseJsonSchema,
+  type TranscriptionAnswer,
   type TranscriptionRequestFields,
   type TranscriptionResponseFormat,
 } from './transcription-api-types';
@@ -41,10 +42,18 @@ function checkLanguage(language: string | undefined): void {
   });
 }
 
-function responseHandler(format: TranscriptionResponseFormat): ResponseHandler<unknown> {
-  if (format === 'verbose_json') return createJsonHandler(transcriptionVerboseJsonSchema());
-  if (format === 'json') return createJsonHandler(transcriptionJsonSchema());
-  return textResponse;
+/** `handler`'s value, tagged with the format it was parsed as. */
+function tagged<T>(handler: ResponseHandler<T>, tag: (body: T) => TranscriptionAnswer): ResponseHandler<TranscriptionAnswer> {
+  return async options => {
+    const result = await handler(options);
+    return { ...result, value: tag(result.value) };
+  };
+}
+
+function responseHandler(format: TranscriptionResponseFormat): ResponseHandler<TranscriptionAnswer> {
+  if (format === 'verbose_json') return tagged(createJsonHandler(transcriptionVerboseJsonSchema()), body => ({ format, body }));
+  if (format === 'json') return tagged(createJsonHandler(transcriptionJsonSchema()), body => ({ format, body }));
+  return tagged(textResponse, body => ({ format, body }));
 }
 
 /**
@@ -106,7 +115,7 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
     );
     // Unreadable subtitles are quoted in the error.
     const converted = withSecretsRedacted(this.config.optionalApiKey(), () =>
-      convertTranscription(fields.response_format, value, language),
+      convertTranscription(value, language),
     );
     // By the minute, from the duration the result reports: none when it is unknown (json, text).
     const cost = minuteCost(price, converted.durationInSeconds);
