@@ -117,8 +117,8 @@ export class UnigateImageModel implements ImageModelV3 {
 
     return {
       // One type for the whole array, as the interface asks: base64 unless something was downloaded.
-      images: images.every(image => typeof image === 'string')
-        ? (images as string[])
+      images: images.every((image): image is string => typeof image === 'string')
+        ? images
         : images.map(image => (typeof image === 'string' ? convertBase64ToUint8Array(image) : image)),
       warnings: [...warnings, ...pricingWarnings],
       providerMetadata: withCost({ unigate: { images: metadata } }, cost),

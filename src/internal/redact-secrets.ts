@@ -40,8 +40,7 @@ function isPlain(value: object): value is Record<string, unknown> {
 /** Sets a property that may be a getter without setter (DOMException's message); false when it is read-only. */
 function overwrite(target: object, name: string, value: unknown): boolean {
   try {
-    (target as Record<string, unknown>)[name] = value;
-    if ((target as Record<string, unknown>)[name] === value) return true;
+    if (Reflect.set(target, name, value) && Reflect.get(target, name) === value) return true;
   } catch {
     // Defined below instead.
   }
@@ -88,11 +87,10 @@ export function redactSecrets<T>(value: T, secret: string | undefined): T {
 
   /** Every own property counts, enumerable or not (ZodError's `issues` is not, and quotes values it rejected). */
   const redactError = (error: Error): void => {
-    const holder = error as unknown as Record<string, unknown>;
     for (const name of new Set([...ERROR_FIELDS, ...Object.getOwnPropertyNames(error)])) {
       let before: unknown;
       try {
-        before = holder[name];
+        before = Reflect.get(error, name);
       } catch {
         continue;
       }

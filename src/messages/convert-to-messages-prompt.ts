@@ -14,6 +14,7 @@ import type {
   MessagesUserBlock,
 } from './messages-api-types';
 import { convertToMessagesImage } from './convert-to-messages-image';
+import { isObjectRecord } from '../internal/narrow';
 
 export interface MessagesPrompt {
   /** All system messages, joined by a blank line; `undefined` when there are none. */
@@ -24,10 +25,8 @@ export interface MessagesPrompt {
 }
 
 function readUnigateOption(providerOptions: unknown, key: 'signature' | 'redactedData'): string | undefined {
-  if (providerOptions === null || typeof providerOptions !== 'object') return undefined;
-  const unigate = (providerOptions as Record<string, unknown>).unigate;
-  if (unigate === null || typeof unigate !== 'object') return undefined;
-  const value = (unigate as Record<string, unknown>)[key];
+  const unigate = isObjectRecord(providerOptions) ? providerOptions.unigate : undefined;
+  const value = isObjectRecord(unigate) ? unigate[key] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -101,11 +100,13 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
   const warnings: SharedV3Warning[] = [];
   let droppedReasoning = 0;
 
-  const push = (role: 'user' | 'assistant', blocks: Array<MessagesUserBlock | MessagesAssistantBlock>) => {
-    if (blocks.length === 0) return;
+  // Adjacent same-role turns merge, so turns alternate.
+  const push = (turn: MessagesTurn) => {
+    if (turn.content.length === 0) return;
     const last = messages[messages.length - 1];
-    if (last?.role === role) (last.content as unknown[]).push(...blocks);
-    else messages.push({ role, content: blocks } as MessagesTurn);
+    if (last?.role === 'user' && turn.role === 'user') last.content.push(...turn.content);
+    else if (last?.role === 'assistant' && turn.role === 'assistant') last.content.push(...turn.content);
+    else messages.push(turn);
   };
 
   for (const [position, message] of prompt.entries()) {
@@ -128,7 +129,7 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
             ? { type: 'text', text: part.text }
             : convertToMessagesImage(part.data, part.mediaType, `user message ${position}`),
         );
-        push('user', blocks);
+        push({ role: 'user', content: blocks });
         break;
       }
 
@@ -138,7 +139,7 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
           // Approval responses concern provider-executed tools, which this format has none of.
           if (part.type === 'tool-result') blocks.push(convertToolResult(part));
         }
-        push('user', blocks);
+        push({ role: 'user', content: blocks });
         break;
       }
 
@@ -168,7 +169,7 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
               });
           }
         }
-        push('assistant', blocks);
+        push({ role: 'assistant', content: blocks });
         break;
       }
     }

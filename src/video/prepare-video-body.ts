@@ -21,7 +21,13 @@ export interface UnigateVideoRequest {
  * Checks a request against the gateway's limits and builds the wire body; nothing here touches the
  * network, so a request that must fail spends none of the daily quota.
  */
-export function prepareVideoBody({ model, prompt, aspectRatio, duration, user }: UnigateVideoRequest): VideoGenerationBody {
+export function prepareVideoBody({
+  model,
+  prompt,
+  aspectRatio,
+  duration,
+  user,
+}: Omit<UnigateVideoRequest, 'prompt'> & { prompt: string | undefined }): VideoGenerationBody {
   if (typeof model !== 'string' || model.trim() === '') {
     throw new InvalidArgumentError({
       argument: 'model',

@@ -148,7 +148,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
       });
     }
     checkWaitOptions(unigate, 'providerOptions.unigate.');
-    const body = prepareVideoBody({ model: this.modelId, prompt: prompt as string, aspectRatio, duration, user: unigate.user });
+    const body = prepareVideoBody({ model: this.modelId, prompt, aspectRatio, duration, user: unigate.user });
     warnings.push(...unsupportedVideoWarnings(options));
     return { body, warnings: warnings.map(movedOptionWarning), unigate };
   }

@@ -22,6 +22,11 @@ export interface UnigateCompletedVideoJob extends UnigateVideoJob {
   result: { videoUrl: string; thumbnailUrl?: string };
 }
 
+/** A completed job carries its video (`toVideoJob` refuses one that does not). */
+export function isCompletedVideoJob(job: UnigateVideoJob): job is UnigateCompletedVideoJob {
+  return job.status === 'completed' && job.result !== undefined;
+}
+
 /** What `gw.videoJobs.create` returns. */
 export interface UnigateCreatedVideoJob {
   jobId: string;

@@ -4,7 +4,7 @@ import { retryAfterMs } from '../internal/retry';
 import { checkRange, checkRequestOptions, checkString, failArgument } from '../internal/validate-argument';
 import type { GatewayConnection } from '../unigate-config';
 import { DEFAULT_VIDEO_POLL_INTERVAL_MS, DEFAULT_VIDEO_TIMEOUT_MS, VIDEO_LIMITS } from './unigate-video-options';
-import type { UnigateCompletedVideoJob, UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
+import { isCompletedVideoJob, type UnigateCompletedVideoJob, type UnigateVideoJob, type UnigateVideoJobStatus } from './video-job';
 import { failedJobError, timeoutError } from './video-job-error';
 import { fetchVideoJob, type VideoRequestOptions } from './video-job-requests';
 
@@ -113,7 +113,7 @@ export async function waitForVideoJob(
         status = job.status;
         options.onStatus?.(job);
       }
-      if (job.status === 'completed') return job as UnigateCompletedVideoJob;
+      if (isCompletedVideoJob(job)) return job;
       if (job.status === 'failed') throw failedJobError(job, secret);
       await pause(pollIntervalMs);
     }
