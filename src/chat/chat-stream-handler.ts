@@ -3,10 +3,9 @@ import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { FinishCost } from '../internal/stream-state';
+import type { FinishCost, LanguageModelPartSink } from '../internal/stream-state';
 import type { ChatCompletionChunk } from './chat-api-types';
 import { choiceDelta, collectChoice } from './chat-choice-deltas';
-import type { LanguageModelPartSink } from '../internal/stream-state';
 import { ChatStreamState } from './chat-stream-state';
 import { closeCallsAtBreak } from './chat-tool-call-deltas';
 

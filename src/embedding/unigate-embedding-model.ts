@@ -8,6 +8,7 @@ import {
 } from '@ai-sdk/provider';
 import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL, type ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler } from '../internal/json-response';
+import { isObjectRecord } from '../internal/narrow';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
@@ -23,7 +24,6 @@ import {
   EMBEDDING_MODEL_DIMENSIONS,
   unigateEmbeddingProviderOptionsSchema,
 } from './unigate-embedding-options';
-import { isObjectRecord } from '../internal/narrow';
 
 interface EmbeddingAnswer {
   embeddings: number[][];

@@ -1,7 +1,7 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { isObjectRecord } from './narrow';
 import type { SseSink } from './sse-reader';
 import { malformed, notA, type StreamFormat } from './stream-errors';
-import { isObjectRecord } from './narrow';
 
 /**
  * The first step of every stream handler's hot path: one JSON.parse of an event's data, the `raw`

@@ -5,6 +5,7 @@ import {
   type LanguageModelV3ToolResultPart,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
+import { isObjectRecord } from '../internal/narrow';
 import type {
   MessagesAssistantBlock,
   MessagesImageBlock,
@@ -14,7 +15,6 @@ import type {
   MessagesUserBlock,
 } from './messages-api-types';
 import { convertToMessagesImage } from './convert-to-messages-image';
-import { isObjectRecord } from '../internal/narrow';
 
 export interface MessagesPrompt {
   /** All system messages, joined by a blank line; `undefined` when there are none. */

@@ -1,8 +1,8 @@
+import { isObjectRecord } from '../internal/narrow';
 import { kind, malformed, notA } from '../internal/stream-errors';
 import type { LanguageModelPartSink } from '../internal/stream-state';
 import { type MessagesBlock, type MessagesStreamState, reasoningMetadata, sendAnswerInput } from './messages-stream-state';
 import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
-import { isObjectRecord } from '../internal/narrow';
 
 type Event = Record<string, unknown>;
 

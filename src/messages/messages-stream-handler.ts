@@ -1,13 +1,12 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { isObjectRecord } from '../internal/narrow';
 import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { FinishCost } from '../internal/stream-state';
+import type { FinishCost, LanguageModelPartSink } from '../internal/stream-state';
 import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
-import type { LanguageModelPartSink } from '../internal/stream-state';
 import { MessagesStreamState } from './messages-stream-state';
-import { isObjectRecord } from '../internal/narrow';
 
 /** What the messages model's `doStream` gives its stream handler. */
 export interface MessagesStreamOptions extends StreamHandlerOptions {

@@ -1,11 +1,11 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
+import { isObjectRecord } from '../internal/narrow';
 import { malformed } from '../internal/stream-errors';
 import { type FinishCost, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
-import { isObjectRecord } from '../internal/narrow';
 
 /** Where a messages stream handler puts its parts. */
 
