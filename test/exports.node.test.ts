@@ -28,6 +28,7 @@ const ROOT_TYPES = [
   'UnigateTranscriptionModelId', 'UnigateTranscriptionProviderMetadata', 'UnigateTranscriptionProviderOptions',
   'UnigateTranscriptionResponseFormat', 'UnigateTranscriptionSegment', 'UnigateVideoJob',
   'UnigateVideoJobRequestOptions', 'UnigateVideoJobStatus', 'UnigateVideoJobs', 'UnigateVideoModelId',
+  'UnigateVideoModelSettings',
   'UnigateVideoModelV3', 'UnigateVideoProviderMetadata', 'UnigateVideoProviderOptions', 'UnigateVideoRequest',
   'UnigateVideoResponseInfo', 'UnigateVideoStartResult', 'UnigateVideoStatusResult', 'UnigateVideoWaitOptions',
 ];
