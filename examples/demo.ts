@@ -1,4 +1,5 @@
 // npm run demo: every capability, against the emulator unless UNIGATE_API_KEY is set.
+import { autoFormat } from './auto-format';
 import { chat } from './chat';
 import { CostLedger, costs } from './costs';
 import { embedding } from './embedding';
@@ -20,6 +21,7 @@ try {
   await costs(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
   await chat(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
   await messages(gw, ledger, process.env.UNIGATE_MESSAGES_MODEL);
+  await autoFormat(live, process.env.UNIGATE_MESSAGES_MODEL, process.env.UNIGATE_CHAT_MODEL);
   await embedding(gw, ledger, process.env.UNIGATE_EMBEDDING_MODEL);
   await speech(gw, ledger, process.env.UNIGATE_SPEECH_MODEL);
   await transcription(gw, ledger, process.env.UNIGATE_TRANSCRIPTION_MODEL);

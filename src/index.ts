@@ -1,5 +1,6 @@
 export { createUnigate, unigate } from './unigate-provider';
 export type { UnigateProvider, UnigateProviderSettings } from './unigate-provider';
+export type { UnigateFormat } from './unigate-provider-settings';
 export type {
   UnigateCatalog,
   UnigateCatalogEntry,

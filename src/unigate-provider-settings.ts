@@ -33,6 +33,14 @@ export type UnigatePriceTable = Record<string, UnigateModelPrice>;
  */
 export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
 
+/**
+ * Which wire format `gw(id)` and `gw.languageModel(id)` use.
+ * - `'auto'` (default): the messages format for Anthropic-family ids (`claude-*`, or an id the loaded
+ *   catalog lists under the Anthropic provider), chat completions for every other id.
+ * - `'chat'`: chat completions for every id.
+ */
+export type UnigateFormat = 'auto' | 'chat';
+
 /** Settings of `createUnigate`. Every one falls back to an environment variable, read at call time. */
 export interface UnigateProviderSettings {
   /** API key. Default: `UNIGATE_API_KEY`. Sent only to the gateway's own origins. */
@@ -48,6 +56,18 @@ export interface UnigateProviderSettings {
    * or `alt` (`{alt_base_url}/chat/completions`).
    */
   chatEndpoint?: 'base' | 'alt';
+  /**
+   * The wire format of `gw(id)` and `gw.languageModel(id)` (so also of a provider registry's
+   * `languageModel('unigate:id')`), chosen when the model is created:
+   * - `'auto'` (default): Anthropic-family ids go to the messages format (`claude-*`, and, once the catalog
+   *   is loaded, any id it lists under the Anthropic provider), keeping thinking signatures across turns,
+   *   `topK` and messages-style tool choice; every other id goes to chat completions.
+   * - `'chat'`: every id on chat completions.
+   *
+   * `gw.chat(id)` and `gw.messages(id)` always force their format; `model.provider` says which one a model
+   * speaks (`unigate.chat` or `unigate.messages`). Checked when the provider is created (`InvalidArgumentError`).
+   */
+  format?: UnigateFormat;
   /** Extra headers sent with every request to the gateway. */
   headers?: Record<string, string | undefined>;
   /** Custom fetch: for proxies, tests, or the emulator from `unigate-ai-provider/testing`. */

@@ -33,6 +33,7 @@ import type { UnigateCost } from './pricing/unigate-pricing-types';
 import { createGatewayConnection } from './unigate-config';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
 import { checkRange } from './internal/validate-argument';
+import { checkFormat, chooseLanguageFormat } from './language-model-format';
 import { VIDEO_LIMITS, type UnigateVideoModelSettings } from './video/unigate-video-options';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
@@ -48,14 +49,18 @@ import type {
 
 /** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */
 export interface UnigateProvider extends ProviderV3 {
-  /** A chat-completions language model. */
+  /**
+   * A language model in the wire format the `format` setting chooses for the id: under `'auto'` (the
+   * default) the messages format for Anthropic-family ids (`claude-*`), chat completions for the others.
+   * `model.provider` says which: `unigate.messages` or `unigate.chat`.
+   */
   (modelId: UnigateChatModelId): LanguageModelV3;
-  /** A chat-completions language model (`POST {base_url}/chat/completions`). */
+  /** A chat-completions language model (`POST {base_url}/chat/completions`), whatever the id and `format`. */
   chat(modelId: UnigateChatModelId): LanguageModelV3;
-  /** A chat-completions language model; the same as `chat`. */
+  /** The same as calling the provider: the format the `format` setting chooses for the id. */
   languageModel(modelId: UnigateChatModelId): LanguageModelV3;
   /**
-   * A messages-format language model (`POST {site_url}/api/v1/messages`). `max_tokens` is always sent:
+   * A messages-format language model (`POST {site_url}/api/v1/messages`), whatever the id and `format`. `max_tokens` is always sent:
    * `maxOutputTokens`, else `DEFAULT_MESSAGES_MAX_TOKENS` (4096; plus the thinking budget when thinking is on).
    * Options: `providerOptions.unigate` (`UnigateMessagesProviderOptions`).
    */
@@ -139,15 +144,23 @@ export function createModelContext(
     connection,
     pricing: createPricing({ pricing: settings.pricing, cache, timeoutMs }),
     catalog: createCatalog(connection, cache),
+    loadedCatalog: () => cache.current(),
   };
 }
 
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
+  const { format } = settings;
+  checkFormat(format);
   const context = createModelContext(settings);
   const config = context.connection;
-  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, context);
+  const chatModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, context);
+  const messagesModel = (modelId: UnigateMessagesModelId): LanguageModelV3 => new UnigateMessagesLanguageModel(modelId, context);
+  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
+    chooseLanguageFormat(modelId, format, context.loadedCatalog()?.get(modelId)) === 'messages'
+      ? messagesModel(modelId)
+      : chatModel(modelId);
   const embeddingModel = (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 => new UnigateEmbeddingModel(modelId, context);
   const imageModel = (modelId: UnigateImageModelId): ImageModelV3 => new UnigateImageModel(modelId, context);
   const speechModel = (modelId: UnigateSpeechModelId): SpeechModelV3 => new UnigateSpeechModel(modelId, context);
@@ -165,9 +178,9 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
 
   return Object.assign(provider, {
     specificationVersion: 'v3' as const,
-    chat: languageModel,
+    chat: chatModel,
     languageModel,
-    messages: (modelId: UnigateMessagesModelId) => new UnigateMessagesLanguageModel(modelId, context),
+    messages: messagesModel,
     embedding: embeddingModel,
     embeddingModel,
     textEmbeddingModel: embeddingModel,

@@ -19,7 +19,7 @@ const ROOT_TYPES = [
   'UnigateCatalogQuery', 'UnigateChatChoice', 'UnigateChatModelId', 'UnigateChatProviderMetadata',
   'UnigateChatProviderOptions', 'UnigateCompletedVideoJob', 'UnigateCost', 'UnigateCostEstimateRequest', 'UnigateCostSource',
   'UnigateCreatedVideoJob', 'UnigateEmbeddingModelId', 'UnigateEmbeddingProviderOptions', 'UnigateErrorData',
-  'UnigateErrorKind', 'UnigateImageMetadata', 'UnigateImageModelId', 'UnigateImageProviderMetadata',
+  'UnigateErrorKind', 'UnigateFormat', 'UnigateImageMetadata', 'UnigateImageModelId', 'UnigateImageProviderMetadata',
   'UnigateImageProviderOptions', 'UnigateMessagesModelId', 'UnigateMessagesProviderMetadata',
   'UnigateMessagesProviderOptions', 'UnigateModel', 'UnigateModelPrice', 'UnigateModelType',
   'UnigatePriceTable', 'UnigatePricing', 'UnigateProvider', 'UnigateProviderSettings', 'UnigateRequestOptions',

@@ -1,3 +1,4 @@
+import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { GatewayConnection } from '../unigate-config';
@@ -10,4 +11,9 @@ export interface UnigateModelContext {
   readonly pricing: UnigatePricingService;
   /** The provider's catalog (`gw.catalog`), sharing its cache with pricing. */
   readonly catalog: UnigateCatalog;
+  /**
+   * The catalog as already loaded (by pricing or `gw.catalog.get`), `undefined` before the first load.
+   * Never loads: for decisions made synchronously, such as a model's wire format when it is created.
+   */
+  readonly loadedCatalog: () => CatalogById | undefined;
 }

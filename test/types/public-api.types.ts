@@ -10,6 +10,7 @@ import {
   type UnigateModelPrice,
   type UnigatePricing,
   type UnigateEmbeddingModelId,
+  type UnigateFormat,
   type UnigateModel,
   type UnigateProvider,
   type UnigateSpeechModelId,
@@ -26,6 +27,12 @@ expectTypeOf(unigate).toEqualTypeOf<UnigateProvider>();
 expectTypeOf(gw).toExtend<ProviderV3>();
 expectTypeOf(gw('any-model-id')).toEqualTypeOf<LanguageModelV3>();
 expectTypeOf(gw.messages('claude-sonnet-4-5')).toEqualTypeOf<LanguageModelV3>();
+// The wire format of gw(id): 'auto' (the default) or 'chat'; gw.chat / gw.messages force one.
+createUnigate({ format: 'auto' });
+createUnigate({ format: 'chat' });
+expectTypeOf<UnigateFormat>().toEqualTypeOf<'auto' | 'chat'>();
+// @ts-expect-error the messages format is forced per model with gw.messages(id), not by the setting
+createUnigate({ format: 'messages' });
 expectTypeOf(gw.embedding('text-embedding-3-small')).toEqualTypeOf<EmbeddingModelV3>();
 
 // Model ids autocomplete the documented ones and still accept any string.
