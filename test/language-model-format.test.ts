@@ -79,6 +79,38 @@ describe('format: auto (the default)', () => {
     expect(requests[0].body).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 4096, messages: messagesTurns, top_k: 5 });
   });
 
+  it('gw(claude id) sends a signed thinking block back on the next turn, as gw.messages does', async () => {
+    const { gw, requests } = bothFormats();
+    await gw('claude-sonnet-4-5').doGenerate({
+      prompt: [
+        ...prompt,
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'A greeting.', providerOptions: { unigate: { signature: 'sig-abc==' } } },
+            { type: 'text', text: 'Hello!' },
+          ],
+        },
+        { role: 'user', content: [{ type: 'text', text: 'Again' }] },
+      ],
+    });
+    expect(requests[0].body).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      messages: [
+        ...messagesTurns,
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'A greeting.', signature: 'sig-abc==' },
+            { type: 'text', text: 'Hello!' },
+          ],
+        },
+        { role: 'user', content: [{ type: 'text', text: 'Again' }] },
+      ],
+    });
+  });
+
   it('gw(gpt id) posts the chat-completions body to {base_url}/chat/completions with the bearer key', async () => {
     const { gw, requests } = bothFormats();
     const result = await gw('gpt-4o-mini').doGenerate({ prompt });
@@ -258,10 +290,10 @@ describe('format: options of the other format', () => {
     ]);
   });
 
-  it('a bad format is refused before any request', async () => {
+  it('a bad format is refused before any request', () => {
     const { fetch, requests } = bothFormats();
-    await expect(async () => createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, format: 'messages' as never })).rejects.toThrow(
-      'Invalid argument format',
+    expect(() => createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, format: 'messages' as never })).toThrow(
+      'Invalid argument format: expected "auto" or "chat"; received "messages".',
     );
     expect(requests).toEqual([]);
   });
