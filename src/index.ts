@@ -26,6 +26,16 @@ export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-erro
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
 export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';
+export { costExceeds } from './budget/cost-exceeds';
+export type { UnigateCostSteps } from './budget/cost-exceeds';
+export { postgresBudgetStore } from './budget/postgres-budget-store';
+export type { PostgresBudgetStore, PostgresBudgetStoreSettings, PostgresQuery } from './budget/postgres-budget-store';
+export type {
+  UnigateBudget,
+  UnigateBudgetCall,
+  UnigateBudgetPeriod,
+  UnigateBudgetStore,
+} from './unigate-provider-settings';
 export type {
   UnigateCost,
   UnigateModelPrice,

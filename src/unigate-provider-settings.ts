@@ -106,4 +106,57 @@ export interface UnigateProviderSettings {
    * it past their own response. Checked when the provider is created (`InvalidArgumentError`).
    */
   catalogTimeoutMs?: number;
+  /**
+   * A spending limit per period and key (`UnigateBudget`). A budget needs prices: with `pricing: false`
+   * (the default) it uses `'catalog'`, and a call waits for the catalog (within `catalogTimeoutMs`) so its
+   * cost is known. A call whose price is unknown counts as 0, with a warning saying so. Checked when the
+   * provider is created (`InvalidArgumentError`).
+   */
+  budget?: UnigateBudget;
+}
+
+/** How long a budget's spend adds up before it starts again at zero: a UTC day, a UTC month, or for ever. */
+export type UnigateBudgetPeriod = 'day' | 'month' | 'total';
+
+/**
+ * Where a budget's spend is kept: read it, add to it atomically. One store can serve several providers
+ * and processes (`postgresBudgetStore`, or your own over Redis and the like); the default is in memory.
+ * `bucket` names one key's spend in one period, e.g. `day:2026-11-23:user-42` (`month:2026-11:`,
+ * `total::` without a key): a new period is a new bucket, so nothing has to be reset.
+ */
+export interface UnigateBudgetStore {
+  /** The credits spent in `bucket` so far; 0 for a bucket never added to. */
+  spent(bucket: string): Promise<number>;
+  /** Adds `credits` to `bucket` in one atomic step and resolves with the new total. */
+  add(bucket: string, credits: number): Promise<number>;
+}
+
+/** What a budget's `key` function receives: the call's model and options. */
+export interface UnigateBudgetCall {
+  modelId: string;
+  /** `chat`, `messages`, `embedding`, `speech`, `transcription`, `image` or `video`. */
+  kind: string;
+  /** The call's `providerOptions`, as given. */
+  providerOptions?: Record<string, Record<string, unknown> | undefined>;
+}
+
+/**
+ * A spending limit (`createUnigate({ budget })`). Before every call, a key whose spend in the current
+ * period has reached `maxCredits` is refused before any request (`APICallError`, `data.kind: 'budget'`,
+ * not retryable); after every priced call its cost is added. Concurrent calls are checked, not reserved:
+ * calls already in flight when the limit is reached still finish and count, so the spend can pass
+ * `maxCredits` by at most the cost of the calls in flight at that moment.
+ */
+export interface UnigateBudget {
+  /** The limit, in credits: a finite number above 0. */
+  maxCredits: number;
+  /** `'day'` (UTC), `'month'` (UTC) or `'total'`. */
+  period: UnigateBudgetPeriod;
+  /** Where the spend is kept. Default: in memory, this provider only. */
+  store?: UnigateBudgetStore;
+  /**
+   * Whose budget a call spends: one budget per end user or tenant. Default: `providerOptions.unigate.user`
+   * (or `userId`, the messages format's name), else one budget shared by every call.
+   */
+  key?: (call: UnigateBudgetCall) => string | undefined;
 }

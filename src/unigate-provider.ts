@@ -26,6 +26,8 @@ import {
   DEFAULT_CATALOG_CACHE_TTL_MS,
   DEFAULT_CATALOG_TIMEOUT_MS,
 } from './catalog/catalog-cache';
+import { checkBudget, createBudgetGuard, type BudgetGuard } from './budget/budget-guard';
+import { budgetLanguageModel, budgetModel, budgetVideoModel } from './budget/budget-models';
 import type { UnigateModelContext } from './model-call/model-context';
 import { createPricing } from './pricing/create-pricing';
 import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
@@ -119,7 +121,7 @@ export type { UnigateProviderSettings } from './unigate-provider-settings';
 
 /** Options tests use; not part of the public settings. */
 export interface UnigateContextInternals {
-  /** The catalog cache's clock. Default `Date.now`. */
+  /** The catalog cache's and the budget's clock. Default `Date.now`. */
   now?: () => number;
 }
 
@@ -140,9 +142,11 @@ export function createModelContext(
     timeoutMs,
     now: internals.now,
   });
+  // A budget needs prices: without a pricing setting of its own it uses the catalog.
+  const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
   return {
     connection,
-    pricing: createPricing({ pricing: settings.pricing, cache, timeoutMs }),
+    pricing: createPricing({ pricing, cache, timeoutMs }),
     catalog: createCatalog(connection, cache),
     loadedCatalog: () => cache.current(),
   };
@@ -150,24 +154,51 @@ export function createModelContext(
 
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
+  return assembleUnigate(settings);
+}
+
+/** Every model a provider makes, each through the budget when there is one. */
+function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
+  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M => (guard ? budgeted(model, guard) : model);
+  return {
+    chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
+      spend<LanguageModelV3>(new UnigateChatLanguageModel(modelId, context), (model, g) => budgetLanguageModel(model, 'chat', g)),
+    messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
+      spend<LanguageModelV3>(new UnigateMessagesLanguageModel(modelId, context), (model, g) => budgetLanguageModel(model, 'messages', g)),
+    embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>
+      spend(new UnigateEmbeddingModel(modelId, context), (model, g) => budgetModel(model, 'doEmbed', 'embedding', g)),
+    image: (modelId: UnigateImageModelId): ImageModelV3 =>
+      spend(new UnigateImageModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'image', g)),
+    speech: (modelId: UnigateSpeechModelId): SpeechModelV3 =>
+      spend(new UnigateSpeechModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'speech', g)),
+    transcription: (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
+      spend(new UnigateTranscriptionModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'transcription', g)),
+    video: (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
+      spend<UnigateVideoModelV3>(new UnigateVideoModel(modelId, context, settings), budgetVideoModel),
+  };
+}
+
+/** `createUnigate` with the options tests use (an injected clock for the budget's periods). */
+export function assembleUnigate(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}): UnigateProvider {
   checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
   const { format } = settings;
   checkFormat(format);
-  const context = createModelContext(settings);
+  if (settings.budget !== undefined) checkBudget(settings.budget);
+  const context = createModelContext(settings, internals);
   const config = context.connection;
-  const chatModel = (modelId: UnigateChatModelId): LanguageModelV3 => new UnigateChatLanguageModel(modelId, context);
-  const messagesModel = (modelId: UnigateMessagesModelId): LanguageModelV3 => new UnigateMessagesLanguageModel(modelId, context);
+  const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
+  const models = modelFactories(context, guard);
+  const chatModel = models.chat;
+  const messagesModel = models.messages;
   const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
     chooseLanguageFormat(modelId, format, context.loadedCatalog()?.get(modelId)) === 'messages'
       ? messagesModel(modelId)
       : chatModel(modelId);
-  const embeddingModel = (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 => new UnigateEmbeddingModel(modelId, context);
-  const imageModel = (modelId: UnigateImageModelId): ImageModelV3 => new UnigateImageModel(modelId, context);
-  const speechModel = (modelId: UnigateSpeechModelId): SpeechModelV3 => new UnigateSpeechModel(modelId, context);
-  const transcriptionModel = (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
-    new UnigateTranscriptionModel(modelId, context);
-  const videoModel = (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
-    new UnigateVideoModel(modelId, context, settings);
+  const embeddingModel = models.embedding;
+  const imageModel = models.image;
+  const speechModel = models.speech;
+  const transcriptionModel = models.transcription;
+  const videoModel = models.video;
 
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {

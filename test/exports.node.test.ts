@@ -12,13 +12,16 @@ const typeOnlyNames = (entry: string): string[] =>
     .sort();
 
 const ROOT_VALUES = [
-  'UnigateVideoJobError', 'VERSION', 'createUnigate', 'toSrt', 'toVtt', 'unigate', 'unigateCost',
+  'UnigateVideoJobError', 'VERSION', 'costExceeds', 'createUnigate', 'postgresBudgetStore', 'toSrt', 'toVtt', 'unigate',
+  'unigateCost',
 ];
 const ROOT_TYPES = [
+  'PostgresBudgetStore', 'PostgresBudgetStoreSettings', 'PostgresQuery',
+  'UnigateBudget', 'UnigateBudgetCall', 'UnigateBudgetPeriod', 'UnigateBudgetStore',
   'UnigateCatalog', 'UnigateCatalogEntry', 'UnigateCatalogPage', 'UnigateCatalogProvider',
   'UnigateCatalogQuery', 'UnigateChatChoice', 'UnigateChatModelId', 'UnigateChatProviderMetadata',
   'UnigateChatProviderOptions', 'UnigateCompletedVideoJob', 'UnigateCost', 'UnigateCostEstimateRequest', 'UnigateCostSource',
-  'UnigateCreatedVideoJob', 'UnigateEmbeddingModelId', 'UnigateEmbeddingProviderOptions', 'UnigateErrorData',
+  'UnigateCostSteps', 'UnigateCreatedVideoJob', 'UnigateEmbeddingModelId', 'UnigateEmbeddingProviderOptions', 'UnigateErrorData',
   'UnigateErrorKind', 'UnigateFormat', 'UnigateImageMetadata', 'UnigateImageModelId', 'UnigateImageProviderMetadata',
   'UnigateImageProviderOptions', 'UnigateMessagesModelId', 'UnigateMessagesProviderMetadata',
   'UnigateMessagesProviderOptions', 'UnigateModel', 'UnigateModelPrice', 'UnigateModelType',

@@ -13,6 +13,8 @@ import { redactSecrets } from './redact-secrets';
  * - `rate-limit`: too many requests for now (429); retryable, honours `Retry-After`.
  * - `daily-limit`: the daily request quota is spent (429); not retryable before `resetsAt`.
  * - `server`: the gateway or upstream failed or timed out (5xx, 408, 409); retryable.
+ * - `budget`: the provider's own spending limit (`createUnigate({ budget })`) refused the call before any
+ *   request; not retryable before `resetsAt`.
  */
 export type UnigateErrorKind =
   | 'authentication'
@@ -21,7 +23,8 @@ export type UnigateErrorKind =
   | 'invalid-request'
   | 'rate-limit'
   | 'daily-limit'
-  | 'server';
+  | 'server'
+  | 'budget';
 
 /**
  * `error.data` of every `APICallError` the gateway causes. It is read from any of the gateway's error
@@ -39,7 +42,10 @@ export interface UnigateErrorData {
   code?: number | string;
   /** True when the daily request limit is reached: not retryable until midnight UTC. */
   dailyLimit?: boolean;
-  /** With the daily limit: when it resets (ISO 8601), by the response's `Date` header when it has one. */
+  /**
+   * With the daily limit: when it resets (ISO 8601), by the response's `Date` header when it has one.
+   * With a budget: when its period starts again (absent for the `'total'` period).
+   */
   resetsAt?: string;
 }
 

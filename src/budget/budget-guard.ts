@@ -1,0 +1,102 @@
+import { APICallError, type SharedV3Warning } from '@ai-sdk/provider';
+import type { UnigateErrorData } from '../internal/gateway-error';
+import { failArgument } from '../internal/validate-argument';
+import type { UnigatePricingService } from '../pricing/create-pricing';
+import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
+import { unigateCost } from '../pricing/unigate-cost';
+import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../unigate-provider-settings';
+import { budgetWindow } from './budget-period';
+import { memoryBudgetStore } from './memory-budget-store';
+
+/** One call let through by the budget: where its cost goes, and whether a price was known before it ran. */
+export interface BudgetAdmission {
+  /**
+   * Adds the call's cost (from its provider metadata; embeddings: and its usage) to the bucket; a call
+   * without a cost adds nothing. Returns whether it had one.
+   */
+  record(providerMetadata: unknown, usage?: object): Promise<boolean>;
+  /** The warning for a call counted as zero because nothing prices it. */
+  readonly unpricedWarning: SharedV3Warning;
+  /** Whether pricing had a price for the model when the call was admitted. */
+  readonly priced: boolean;
+}
+
+/** Checks calls against a budget before they run and records their costs after. */
+export interface BudgetGuard {
+  admit(call: UnigateBudgetCall & { kind: PricedKind }, abortSignal?: AbortSignal): Promise<BudgetAdmission>;
+}
+
+const PERIODS = ['day', 'month', 'total'];
+
+/** Every field of `budget`, checked when the provider is created. */
+export function checkBudget(budget: UnigateBudget): void {
+  if (typeof budget !== 'object' || budget === null) failArgument('budget', 'an object { maxCredits, period }', budget);
+  const { maxCredits, period, store, key } = budget;
+  if (typeof maxCredits !== 'number' || !Number.isFinite(maxCredits) || maxCredits <= 0) {
+    failArgument('budget.maxCredits', 'a finite number of credits above 0', maxCredits);
+  }
+  if (!PERIODS.includes(period)) failArgument('budget.period', "one of 'day', 'month', 'total'", period);
+  if (store !== undefined && (typeof store?.spent !== 'function' || typeof store?.add !== 'function')) {
+    failArgument('budget.store', 'an object with spent(bucket) and add(bucket, credits) functions', store);
+  }
+  if (key !== undefined && typeof key !== 'function') failArgument('budget.key', 'a function (call) => string', key);
+}
+
+/** The default key: the end user the call names (`user`, or the messages format's `userId`). */
+function defaultKey(call: UnigateBudgetCall): string | undefined {
+  const unigate = call.providerOptions?.unigate;
+  const user = unigate?.user ?? unigate?.userId;
+  return typeof user === 'string' ? user : undefined;
+}
+
+function resolveKey(budget: UnigateBudget, call: UnigateBudgetCall): string {
+  const key = (budget.key ?? defaultKey)(call);
+  if (key !== undefined && typeof key !== 'string') failArgument('budget.key', 'a function returning a string or undefined', key);
+  return key ?? '';
+}
+
+function budgetError(budget: UnigateBudget, key: string, spent: number, resetsAt: Date | undefined): APICallError {
+  const whose = key === '' ? '' : ` for key ${JSON.stringify(key)}`;
+  const reset = resetsAt ? `it resets at ${resetsAt.toISOString()}` : "the 'total' period never resets";
+  const message =
+    `Budget reached${whose}: ${spent} of ${budget.maxCredits} credits spent this ${budget.period} period; ` +
+    `the call was not sent (${reset}).`;
+  const data: UnigateErrorData = { kind: 'budget', message, ...(resetsAt ? { resetsAt: resetsAt.toISOString() } : {}) };
+  return new APICallError({ message, url: '', requestBodyValues: undefined, isRetryable: false, data });
+}
+
+/**
+ * The budget's guard. Admission reads the spend and, at the same time, waits for the model's price (the
+ * catalog load, within its time limit), so a call is never counted as zero merely for coming first.
+ */
+export function createBudgetGuard(budget: UnigateBudget, pricing: UnigatePricingService, now: () => number): BudgetGuard {
+  const store: UnigateBudgetStore = budget.store ?? memoryBudgetStore();
+  return {
+    admit: async (call, abortSignal) => {
+      const key = resolveKey(budget, call);
+      const { bucket, resetsAt } = budgetWindow(budget.period, key, now());
+      const lookup = pricing.priceAndCheck(call.modelId, call.kind, { abortSignal });
+      let spent: number;
+      let price;
+      try {
+        [spent, { price }] = await Promise.all([store.spent(bucket), lookup.settled]);
+      } finally {
+        lookup.release();
+      }
+      if (spent >= budget.maxCredits) throw budgetError(budget, key, spent, resetsAt);
+      return {
+        priced: price !== undefined,
+        unpricedWarning: {
+          type: 'other',
+          message: `No price for ${call.kind} model ${JSON.stringify(call.modelId)}: this call counts as 0 credits against the budget.`,
+        },
+        record: async (providerMetadata, usage) => {
+          const source = { providerMetadata, usage } as { providerMetadata?: Record<string, unknown>; usage?: object };
+          const cost: UnigateCost | undefined = unigateCost(source);
+          if (cost !== undefined && cost.total > 0) await store.add(bucket, cost.total);
+          return cost !== undefined;
+        },
+      };
+    },
+  };
+}

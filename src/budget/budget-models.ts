@@ -1,0 +1,121 @@
+import type { LanguageModelV3, LanguageModelV3StreamPart, SharedV3Warning } from '@ai-sdk/provider';
+import type { PricedKind } from '../pricing/unigate-pricing-types';
+import type { UnigateBudgetCall } from '../unigate-provider-settings';
+import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
+import type { BudgetAdmission, BudgetGuard } from './budget-guard';
+
+interface CallOptionsLike {
+  abortSignal?: AbortSignal;
+  providerOptions?: UnigateBudgetCall['providerOptions'];
+}
+
+interface ResultLike {
+  providerMetadata?: unknown;
+  warnings: SharedV3Warning[];
+  usage?: object;
+}
+
+/**
+ * A view of `model` whose `methods` go through the budget; every other property (id, provider, limits)
+ * is the model's own, read through the prototype, and the model's own methods run bound to it.
+ */
+function override<M extends object>(model: M, methods: Partial<M>): M {
+  return Object.assign(Object.create(model) as M, methods);
+}
+
+function admit(guard: BudgetGuard, model: { modelId: string }, kind: PricedKind, options: CallOptionsLike) {
+  return guard.admit({ modelId: model.modelId, kind, providerOptions: options.providerOptions }, options.abortSignal);
+}
+
+/** A one-response call: refused before it runs when the budget is spent, its cost recorded after. */
+function guardedCall<O extends CallOptionsLike, R extends ResultLike>(
+  guard: BudgetGuard,
+  model: { modelId: string },
+  kind: PricedKind,
+  call: (options: O) => PromiseLike<R>,
+) {
+  return async (options: O): Promise<R> => {
+    const admission = await admit(guard, model, kind, options);
+    const result = await call(options);
+    const counted = await admission.record(result.providerMetadata, kind === 'embedding' ? result.usage : undefined);
+    return counted ? result : { ...result, warnings: [...result.warnings, admission.unpricedWarning] };
+  };
+}
+
+/** Counts a stream's cost at its `finish` part, before passing it on, so the next call sees the spend. */
+function countAtFinish(admission: BudgetAdmission) {
+  return new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
+    async transform(part, controller) {
+      if (part.type === 'stream-start' && !admission.priced) {
+        part = { ...part, warnings: [...part.warnings, admission.unpricedWarning] };
+      }
+      if (part.type === 'finish') {
+        try {
+          await admission.record(part.providerMetadata);
+        } catch (error) {
+          controller.enqueue({ type: 'error', error });
+        }
+      }
+      controller.enqueue(part);
+    },
+  });
+}
+
+/** A language model whose calls spend the budget (streams at their finish). */
+export function budgetLanguageModel(model: LanguageModelV3, kind: 'chat' | 'messages', guard: BudgetGuard): LanguageModelV3 {
+  return override(model, {
+    doGenerate: guardedCall(guard, model, kind, options => model.doGenerate(options)),
+    doStream: async options => {
+      const admission = await admit(guard, model, kind, options);
+      const result = await model.doStream(options);
+      return { ...result, stream: result.stream.pipeThrough(countAtFinish(admission)) };
+    },
+  });
+}
+
+/** Any single-request model kind: `method` is its one call (`doEmbed` or `doGenerate`). */
+export function budgetModel<M extends { modelId: string }, K extends keyof M>(
+  model: M,
+  method: K,
+  kind: PricedKind,
+  guard: BudgetGuard,
+): M {
+  const call = (model[method] as (options: CallOptionsLike) => PromiseLike<ResultLike>).bind(model);
+  return override(model, { [method]: guardedCall(guard, model, kind, call) } as unknown as Partial<M>);
+}
+
+/** The job id of a video operation: `{ jobId, statusUrl }` or the bare id. */
+function operationJobId(operation: unknown): string | undefined {
+  const jobId = typeof operation === 'string' ? operation : (operation as { jobId?: unknown } | null)?.jobId;
+  return typeof jobId === 'string' ? jobId : undefined;
+}
+
+/**
+ * A video model: `doGenerate` as any call; `doStart` is checked, and the job's cost is counted once, when
+ * this provider's `doStatus` first reads it completed (a job started elsewhere is not counted here).
+ */
+export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard): UnigateVideoModelV3 {
+  const started = new Map<string, BudgetAdmission>();
+  const doStart: UnigateVideoModelV3['doStart'] = async options => {
+    const admission = await admit(guard, model, 'video', options);
+    const result = await model.doStart(options);
+    const jobId = operationJobId(result.operation);
+    if (jobId !== undefined) started.set(jobId, admission);
+    return result;
+  };
+  const doStatus: UnigateVideoModelV3['doStatus'] = async options => {
+    const result: UnigateVideoStatusResult = await model.doStatus(options);
+    const jobId = operationJobId(options.operation);
+    const admission = jobId === undefined ? undefined : started.get(jobId);
+    if (admission && result.status !== 'pending') {
+      started.delete(jobId as string);
+      await admission.record(result.providerMetadata);
+    }
+    return result;
+  };
+  return override(model, {
+    doGenerate: guardedCall(guard, model, 'video', options => model.doGenerate(options)),
+    doStart,
+    doStatus,
+  });
+}

@@ -1,0 +1,26 @@
+import { failArgument } from '../internal/validate-argument';
+import { unigateCost } from '../pricing/unigate-cost';
+import { addCredits } from './memory-budget-store';
+
+/** What `costExceeds` reads of the AI SDK's stop-condition argument: the steps so far. */
+export interface UnigateCostSteps {
+  readonly steps: ReadonlyArray<{ readonly providerMetadata?: Readonly<Record<string, unknown>> | undefined }>;
+}
+
+/**
+ * An AI SDK `StopCondition` for agent loops: stops once the steps so far have cost more than `credits`,
+ * summing each step's `providerMetadata.unigate.cost.total` (a step without a cost counts as 0). The step
+ * that crosses the limit has already run: the loop stops after it.
+ *
+ * @example
+ * ```ts
+ * await generateText({ model: gw('gpt-4o-mini'), tools, stopWhen: [stepCountIs(20), costExceeds(0.5)] });
+ * ```
+ */
+export function costExceeds(credits: number): (options: UnigateCostSteps) => boolean {
+  if (typeof credits !== 'number' || Number.isNaN(credits) || credits < 0) {
+    failArgument('credits', 'a number of credits, at least 0', credits);
+  }
+  return ({ steps }) =>
+    steps.reduce((sum, step) => addCredits(sum, unigateCost({ providerMetadata: step.providerMetadata })?.total ?? 0), 0) > credits;
+}

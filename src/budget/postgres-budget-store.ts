@@ -1,0 +1,59 @@
+import type { UnigateBudgetStore } from '../unigate-provider-settings';
+import { failArgument } from '../internal/validate-argument';
+
+/** A Postgres client's query function, as `pg`'s `Pool#query` and PGlite's `query` have it. */
+export type PostgresQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+/** Settings of `postgresBudgetStore`. */
+export interface PostgresBudgetStoreSettings {
+  /** Runs one statement with `$1`-style parameters and resolves with its rows. */
+  query: PostgresQuery;
+  /** The table, created by `createTable()`. Letters, digits and `_`, optionally `schema.table`. Default `unigate_budget`. */
+  table?: string;
+}
+
+/** A budget store over Postgres, plus the statement that creates its table. */
+export interface PostgresBudgetStore extends UnigateBudgetStore {
+  /** Creates the table if it does not exist: `(bucket text primary key, spent double precision)`. */
+  createTable(): Promise<void>;
+}
+
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+function readSpent(rows: Array<Record<string, unknown>>): number {
+  const value = rows[0]?.spent;
+  return value === undefined || value === null ? 0 : Number(value);
+}
+
+/**
+ * A budget store over any Postgres client (`pg`, `postgres.js`, PGlite): the package gains no dependency.
+ * Each call's cost is one atomic upsert (`INSERT ... ON CONFLICT DO UPDATE SET spent = spent + $2
+ * RETURNING spent`), so every provider and process sharing the database shares one budget.
+ *
+ * @example
+ * ```ts
+ * const store = postgresBudgetStore({ query: (sql, params) => pool.query(sql, params) });
+ * await store.createTable();
+ * ```
+ */
+export function postgresBudgetStore({ query, table = 'unigate_budget' }: PostgresBudgetStoreSettings): PostgresBudgetStore {
+  if (typeof query !== 'function') failArgument('query', 'a function (sql, params) => Promise<{ rows }>', query);
+  if (typeof table !== 'string' || !TABLE_NAME.test(table)) {
+    failArgument('table', 'letters, digits and _, optionally schema.table', table);
+  }
+  return {
+    createTable: async () => {
+      await query(`CREATE TABLE IF NOT EXISTS ${table} (bucket text PRIMARY KEY, spent double precision NOT NULL DEFAULT 0)`);
+    },
+    spent: async bucket => readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows),
+    add: async (bucket, credits) =>
+      readSpent(
+        (
+          await query(
+            `INSERT INTO ${table} (bucket, spent) VALUES ($1, $2) ON CONFLICT (bucket) DO UPDATE SET spent = ${table}.spent + EXCLUDED.spent RETURNING spent`,
+            [bucket, credits],
+          )
+        ).rows,
+      ),
+  };
+}

@@ -1,0 +1,174 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText, streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createUnigate, type UnigateBudget, type UnigateBudgetStore } from '../../src';
+import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { assembleUnigate } from '../../src/unigate-provider';
+import { createUnigateEmulator } from '../../src/testing';
+import { imageCallOptions } from '../helpers/call-options';
+import { expectInvalidArgument } from '../helpers/invalid-argument';
+
+// One credit per token: "Hello there" is 2 input and 5 output tokens on the emulator, so 7 credits a call.
+const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
+
+function budgeted(budget: Partial<UnigateBudget>, now?: () => number) {
+  const emulator = createUnigateEmulator();
+  const store = budget.store ?? memoryBudgetStore();
+  const settings = {
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: { maxCredits: 14, period: 'day' as const, ...budget, store },
+  };
+  const gw = now ? assembleUnigate(settings, { now }) : createUnigate(settings);
+  const chatRequests = () => emulator.requests.filter(entry => entry.path === '/v1/chat/completions').length;
+  return { gw, store, emulator, chatRequests };
+}
+
+async function refusal(call: Promise<unknown>): Promise<APICallError> {
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(APICallError.isInstance(error)).toBe(true);
+  return error as APICallError;
+}
+
+describe('budget', () => {
+  it('refuses the third call before any request, with the limit, the spend and the reset', async () => {
+    const { gw, chatRequests } = budgeted({}, () => Date.UTC(2026, 10, 23, 15, 30));
+    for (let call = 0; call < 2; call++) {
+      const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+      expect(result.providerMetadata?.unigate?.cost).toEqual({ input: 2, output: 5, total: 7, unit: 'credits' });
+    }
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 3 }));
+    expect(error.message).toBe(
+      'Budget reached: 14 of 14 credits spent this day period; the call was not sent (it resets at 2026-11-24T00:00:00.000Z).',
+    );
+    expect(error.isRetryable).toBe(false);
+    expect(error.data).toEqual({ kind: 'budget', message: error.message, resetsAt: '2026-11-24T00:00:00.000Z' });
+    expect(chatRequests()).toBe(2);
+  });
+
+  it('starts again at the UTC day and month boundaries; total never does', async () => {
+    let now = Date.UTC(2026, 10, 23, 23, 59, 59, 999);
+    const day = budgeted({ maxCredits: 7 }, () => now);
+    await generateText({ model: day.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    await refusal(generateText({ model: day.gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    now += 1;
+    await expect(generateText({ model: day.gw('gpt-4o-mini'), prompt: 'Hello there' })).resolves.toBeDefined();
+    expect(day.chatRequests()).toBe(2);
+
+    now = Date.UTC(2026, 10, 30, 12);
+    const month = budgeted({ maxCredits: 7, period: 'month' }, () => now);
+    await generateText({ model: month.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    now = Date.UTC(2026, 11, 1) - 1;
+    const error = await refusal(generateText({ model: month.gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    expect(error.message).toContain('it resets at 2026-12-01T00:00:00.000Z');
+    now += 1;
+    await expect(generateText({ model: month.gw('gpt-4o-mini'), prompt: 'Hello there' })).resolves.toBeDefined();
+
+    now = Date.UTC(2026, 0, 1);
+    const total = budgeted({ maxCredits: 7, period: 'total' }, () => now);
+    await generateText({ model: total.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    now = Date.UTC(2030, 0, 1);
+    const totalError = await refusal(generateText({ model: total.gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    expect(totalError.message).toContain("the 'total' period never resets");
+    expect(totalError.data).toEqual({ kind: 'budget', message: totalError.message });
+  });
+
+  it('keeps one budget per user (providerOptions.unigate.user) or per key function', async () => {
+    const { gw, store } = budgeted({ maxCredits: 7 }, () => Date.UTC(2026, 10, 23));
+    const ask = (user: string) =>
+      generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', providerOptions: { unigate: { user } } });
+    await ask('alice');
+    const error = await refusal(ask('alice'));
+    expect(error.message).toContain('Budget reached for key "alice": 7 of 7 credits');
+    await expect(ask('bob')).resolves.toBeDefined();
+    expect(await store.spent('day:2026-11-23:alice')).toBe(7);
+    expect(await store.spent('day:2026-11-23:bob')).toBe(7);
+
+    const tenants = budgeted({ maxCredits: 7, key: call => `tenant-of-${call.modelId}` }, () => Date.UTC(2026, 10, 23));
+    await generateText({ model: tenants.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    expect(await tenants.store.spent('day:2026-11-23:tenant-of-gpt-4o-mini')).toBe(7);
+  });
+
+  it('counts a stream at its finish and refuses the next stream before any request', async () => {
+    const { gw, store, chatRequests } = budgeted({ maxCredits: 7 }, () => Date.UTC(2026, 10, 23));
+    const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+    expect(await result.text).toBe('You said: Hello there');
+    expect(await store.spent('day:2026-11-23:')).toBe(7);
+    const model = gw('gpt-4o-mini');
+    const error = await refusal(Promise.resolve(model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] })));
+    expect(error.data).toMatchObject({ kind: 'budget' });
+    expect(chatRequests()).toBe(1);
+  });
+
+  it('counts a call with no price as zero, with a warning saying so', async () => {
+    const { gw, store } = budgeted({ maxCredits: 1 }, () => Date.UTC(2026, 10, 23));
+    const model = gw.image('dall-e-3');
+    const result = await model.doGenerate(imageCallOptions());
+    expect(result.warnings).toContainEqual({
+      type: 'other',
+      message: 'No price for image model "dall-e-3": this call counts as 0 credits against the budget.',
+    });
+    expect(await store.spent('day:2026-11-23:')).toBe(0);
+  });
+
+  it('uses the catalog when pricing is off, waiting for it so the first call is counted', async () => {
+    const emulator = createUnigateEmulator();
+    const store = memoryBudgetStore();
+    const gw = createUnigate({ ...emulator.settings, budget: { maxCredits: 1, period: 'total', store } });
+    const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+    const cost = result.providerMetadata?.unigate?.cost as { total: number };
+    expect(cost.total).toBeGreaterThan(0);
+    expect(await store.spent('total::')).toBe(cost.total);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('overspends by at most the in-flight calls: 20 concurrent calls against a nearly spent budget', async () => {
+    const { gw, store, chatRequests } = budgeted({ maxCredits: 100 }, () => Date.UTC(2026, 10, 23));
+    await store.add('day:2026-11-23:', 99.5);
+    const calls = await Promise.allSettled(
+      Array.from({ length: 20 }, () => generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' })),
+    );
+    const answered = calls.filter(call => call.status === 'fulfilled');
+    // All 20 were admitted before any had finished: each is in flight, so each may overspend.
+    expect(answered).toHaveLength(20);
+    expect(chatRequests()).toBe(20);
+    // No addition lost: the spend is the starting spend plus every answered call's 7 credits.
+    expect(await store.spent('day:2026-11-23:')).toBe(99.5 + 7 * answered.length);
+    expect(await store.spent('day:2026-11-23:')).toBeLessThanOrEqual(100 + 7 * 20);
+    await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    expect(chatRequests()).toBe(answered.length);
+  });
+
+  it('passes a failing store on, never swallowing it', async () => {
+    const failing: UnigateBudgetStore = {
+      spent: async () => 0,
+      add: async () => {
+        throw new Error('store down');
+      },
+    };
+    const { gw } = budgeted({ store: failing });
+    await expect(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 })).rejects.toThrow('store down');
+  });
+});
+
+describe('budget settings', () => {
+  const cases: Array<[string, Partial<UnigateBudget> | unknown, string]> = [
+    ['budget.maxCredits', { maxCredits: NaN, period: 'day' }, 'Invalid argument budget.maxCredits: a finite number of credits above 0; received NaN.'],
+    ['budget.maxCredits', { maxCredits: Infinity, period: 'day' }, 'Invalid argument budget.maxCredits: a finite number of credits above 0; received Infinity.'],
+    ['budget.maxCredits', { maxCredits: 0, period: 'day' }, 'Invalid argument budget.maxCredits: a finite number of credits above 0; received 0.'],
+    ['budget.period', { maxCredits: 5, period: 'week' }, `Invalid argument budget.period: one of 'day', 'month', 'total'; received "week".`],
+    ['budget.store', { maxCredits: 5, period: 'day', store: {} }, 'Invalid argument budget.store: an object with spent(bucket) and add(bucket, credits) functions; received {}.'],
+    ['budget.key', { maxCredits: 5, period: 'day', key: 'alice' }, 'Invalid argument budget.key: a function (call) => string; received "alice".'],
+    ['budget', 5, 'Invalid argument budget: an object { maxCredits, period }; received 5.'],
+  ];
+  it.each(cases)('%s is checked when the provider is created', async (argument, budget, message) => {
+    await expectInvalidArgument(
+      Promise.resolve().then(() => createUnigate({ apiKey: 'k', budget: budget as UnigateBudget })),
+      argument,
+      message,
+    );
+  });
+});
