@@ -1,6 +1,7 @@
 // npm run demo: every capability, against the emulator unless UNIGATE_API_KEY is set.
 import { autoFormat } from './auto-format';
 import { chat } from './chat';
+import { budget } from './budget';
 import { CostLedger, costs } from './costs';
 import { embedding } from './embedding';
 import { errors } from './errors';
@@ -29,6 +30,7 @@ try {
   await video(gw, download, ledger, process.env.UNIGATE_VIDEO_MODEL);
   await errors(gw, live);
   await trust();
+  await budget();
   ledger.print('Cost of every call above');
 } finally {
   await close();
