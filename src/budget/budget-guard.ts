@@ -65,6 +65,17 @@ function budgetError(budget: UnigateBudget, key: string, spent: number, resetsAt
   return new APICallError({ message, url: '', requestBodyValues: undefined, isRetryable: false, data });
 }
 
+/** `promise`, or the signal's reason as soon as the call is aborted: a store that hangs cannot hold the call. */
+function untilAborted<T>(promise: Promise<T>, abortSignal: AbortSignal | undefined): Promise<T> {
+  if (!abortSignal) return promise;
+  if (abortSignal.aborted) return Promise.reject(abortSignal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortSignal.reason);
+    abortSignal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => abortSignal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * The budget's guard. Admission reads the spend and, at the same time, waits for the model's price (the
  * catalog load, within its time limit), so a call is never counted as zero merely for coming first.
@@ -79,7 +90,7 @@ export function createBudgetGuard(budget: UnigateBudget, pricing: UnigatePricing
       let spent: number;
       let price;
       try {
-        [spent, { price }] = await Promise.all([store.spent(bucket), lookup.settled]);
+        [spent, { price }] = await untilAborted(Promise.all([store.spent(bucket), lookup.settled]), abortSignal);
       } finally {
         lookup.release();
       }

@@ -142,6 +142,16 @@ describe('budget', () => {
     expect(chatRequests()).toBe(answered.length);
   });
 
+  it('stops waiting for a store that never answers when the call is aborted', async () => {
+    const hanging: UnigateBudgetStore = { spent: () => new Promise<number>(() => {}), add: async () => 0 };
+    const { gw, chatRequests } = budgeted({ store: hanging });
+    const controller = new AbortController();
+    const call = generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', abortSignal: controller.signal, maxRetries: 0 });
+    setTimeout(() => controller.abort(new Error('user gave up')), 5);
+    await expect(call).rejects.toThrow('user gave up');
+    expect(chatRequests()).toBe(0);
+  });
+
   it('passes a failing store on, never swallowing it', async () => {
     const failing: UnigateBudgetStore = {
       spent: async () => 0,
