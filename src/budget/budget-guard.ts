@@ -11,10 +11,11 @@ import { memoryBudgetStore } from './memory-budget-store';
 /** One call let through by the budget: where its cost goes, and whether a price was known before it ran. */
 export interface BudgetAdmission {
   /**
-   * Adds the call's cost (from its provider metadata; embeddings: and its usage) to the bucket; a call
-   * without a cost adds nothing. Returns whether it had one.
+   * Adds the call's cost (from its provider metadata; embeddings: and its usage) to the bucket, in the
+   * background: the result never waits for the store. A call without a cost adds nothing. Returns whether
+   * it had one.
    */
-  record(providerMetadata: unknown, usage?: object): Promise<boolean>;
+  record(providerMetadata: unknown, usage?: object): boolean;
   /** The warning for a call counted as zero because nothing prices it. */
   readonly unpricedWarning: SharedV3Warning;
   /** Whether pricing had a price for the model when the call was admitted. */
@@ -82,8 +83,33 @@ function untilAborted<T>(promise: Promise<T>, abortSignal: AbortSignal | undefin
  */
 export function createBudgetGuard(budget: UnigateBudget, pricing: UnigatePricingService, now: () => number): BudgetGuard {
   const store: UnigateBudgetStore = budget.store ?? memoryBudgetStore();
+  // Costs are added after the result is handed over; the next admission waits for them (abortably), so
+  // this process never reads a spend that misses its own calls, and a failed addition fails that admission.
+  const recording = new Set<Promise<void>>();
+  let recordFailure: { error: unknown } | undefined;
+  const recordInBackground = (bucket: string, credits: number) => {
+    const added: Promise<void> = Promise.resolve()
+      .then(() => store.add(bucket, credits))
+      .then(
+        () => undefined,
+        error => {
+          recordFailure ??= { error };
+        },
+      )
+      .finally(() => recording.delete(added));
+    recording.add(added);
+  };
   return {
     admit: async (call, abortSignal) => {
+      if (recording.size > 0) await untilAborted(Promise.all(recording), abortSignal);
+      if (recordFailure !== undefined) {
+        const { error } = recordFailure;
+        recordFailure = undefined;
+        throw new Error(
+          `The budget store failed to record an earlier call's cost, so this call was not sent: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
       const key = resolveKey(budget, call);
       const { bucket, resetsAt } = budgetWindow(budget.period, key, now());
       const lookup = pricing.priceAndCheck(call.modelId, call.kind, { abortSignal });
@@ -101,10 +127,10 @@ export function createBudgetGuard(budget: UnigateBudget, pricing: UnigatePricing
           type: 'other',
           message: `No price for ${call.kind} model ${JSON.stringify(call.modelId)}: this call counts as 0 credits against the budget.`,
         },
-        record: async (providerMetadata, usage) => {
+        record: (providerMetadata, usage) => {
           const source = { providerMetadata, usage } as { providerMetadata?: Record<string, unknown>; usage?: object };
           const cost: UnigateCost | undefined = unigateCost(source);
-          if (cost !== undefined && cost.total > 0) await store.add(bucket, cost.total);
+          if (cost !== undefined && cost.total > 0) recordInBackground(bucket, cost.total);
           return cost !== undefined;
         },
       };

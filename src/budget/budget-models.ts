@@ -37,25 +37,19 @@ function guardedCall<O extends CallOptionsLike, R extends ResultLike>(
   return async (options: O): Promise<R> => {
     const admission = await admit(guard, model, kind, options);
     const result = await call(options);
-    const counted = await admission.record(result.providerMetadata, kind === 'embedding' ? result.usage : undefined);
+    const counted = admission.record(result.providerMetadata, kind === 'embedding' ? result.usage : undefined);
     return counted ? result : { ...result, warnings: [...result.warnings, admission.unpricedWarning] };
   };
 }
 
-/** Counts a stream's cost at its `finish` part, before passing it on, so the next call sees the spend. */
+/** Counts a stream's cost at its `finish` part (in the background: the part is never held back). */
 function countAtFinish(admission: BudgetAdmission) {
   return new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
-    async transform(part, controller) {
+    transform(part, controller) {
       if (part.type === 'stream-start' && !admission.priced) {
         part = { ...part, warnings: [...part.warnings, admission.unpricedWarning] };
       }
-      if (part.type === 'finish') {
-        try {
-          await admission.record(part.providerMetadata);
-        } catch (error) {
-          controller.enqueue({ type: 'error', error });
-        }
-      }
+      if (part.type === 'finish') admission.record(part.providerMetadata);
       controller.enqueue(part);
     },
   });
@@ -109,7 +103,7 @@ export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard)
     const admission = jobId === undefined ? undefined : started.get(jobId);
     if (admission && result.status !== 'pending') {
       started.delete(jobId as string);
-      await admission.record(result.providerMetadata);
+      admission.record(result.providerMetadata);
     }
     return result;
   };

@@ -152,15 +152,30 @@ describe('budget', () => {
     expect(chatRequests()).toBe(0);
   });
 
-  it('passes a failing store on, never swallowing it', async () => {
+  it('passes a failing store on, never swallowing it: the next call fails before any request', async () => {
     const failing: UnigateBudgetStore = {
       spent: async () => 0,
       add: async () => {
         throw new Error('store down');
       },
     };
-    const { gw } = budgeted({ store: failing });
-    await expect(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 })).rejects.toThrow('store down');
+    const { gw, chatRequests } = budgeted({ store: failing });
+    const first = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
+    expect(first.text.length).toBeGreaterThan(0);
+    await expect(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 })).rejects.toThrow(
+      "The budget store failed to record an earlier call's cost, so this call was not sent: store down",
+    );
+    expect(chatRequests()).toBe(1);
+  });
+
+  it('never holds a result for a store that does not answer an addition', async () => {
+    const stalled: UnigateBudgetStore = { spent: async () => 0, add: () => new Promise<number>(() => {}) };
+    const { gw } = budgeted({ store: stalled });
+    const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
+    expect(result.text.length).toBeGreaterThan(0);
+    const stream = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0, abortSignal: AbortSignal.timeout(200) });
+    // The second call waits for the first addition, abortably: the timeout ends that wait.
+    await expect(stream.text).rejects.toThrow();
   });
 });
 
