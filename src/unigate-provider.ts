@@ -29,6 +29,8 @@ import {
 import { checkBudget, createBudgetGuard, type BudgetGuard } from './budget/budget-guard';
 import { budgetLanguageModel, budgetModel, budgetVideoModel } from './budget/budget-models';
 import type { UnigateModelContext } from './model-call/model-context';
+import { createFallback } from './fallback/create-fallback';
+import type { UnigateFallbackOptions } from './fallback/unigate-fallback-model';
 import { createPricing } from './pricing/create-pricing';
 import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
 import type { UnigateCost } from './pricing/unigate-pricing-types';
@@ -103,6 +105,17 @@ export interface UnigateProvider extends ProviderV3 {
   videoModel(modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3;
   /** Video jobs step by step (create, get, wait, generate): a job id alone resumes a wait in another process. */
   readonly videoJobs: UnigateVideoJobs;
+  /**
+   * A language model that tries `models` in order: ids (resolved like `provider(id)`) or any
+   * `LanguageModelV3`, another provider's included. It moves on when a call fails with an error whose
+   * `kind` is in `options.on` (default `permission`, `not-found`, `rate-limit`, `server`), and, when
+   * streaming, only before the first content part. `providerMetadata.unigate.fallback`
+   * (`UnigateFallbackMetadata`) says which model answered and why the others were skipped.
+   */
+  fallback(
+    models: ReadonlyArray<UnigateChatModelId | LanguageModelV3>,
+    options?: UnigateFallbackOptions,
+  ): LanguageModelV3;
   /** Lists the models this key can use (`GET {base_url}/models`). */
   listModels(options?: UnigateRequestOptions): Promise<UnigateModel[]>;
   /** The public, priced model catalog (`GET {site_url}/api/public/models`). */
@@ -224,6 +237,12 @@ export function assembleUnigate(settings: UnigateProviderSettings = {}, internal
     video: videoModel,
     videoModel,
     videoJobs: createVideoJobs(config),
+    fallback: (models: ReadonlyArray<UnigateChatModelId | LanguageModelV3>, options?: UnigateFallbackOptions) =>
+      createFallback(models, options, {
+        provider: config.provider,
+        languageModel: (modelId: string) => provider(modelId),
+        cachedCatalog: context.loadedCatalog,
+      }),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: context.catalog,
     estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),

@@ -37,6 +37,11 @@ export interface UnigateEmulatorOptions {
   now?: () => number;
   /** Models the key may not use: 403 in the endpoint's error shape. Default: none. */
   deniedModels?: readonly string[];
+  /**
+   * Models whose upstream is down: every request for one gets 503 (kind `server`) in the endpoint's error
+   * shape while other models answer, e.g. to drive a fallback. Default: none.
+   */
+  downModels?: readonly string[];
   /** Replaces the sample catalog (see SAMPLE_CATALOG_NOTE). */
   models?: readonly EmulatorModel[];
   /** Pause between SSE events in ms, to watch a stream arrive (demos, loopback tests). Default 0. */
@@ -181,6 +186,7 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
     dailyRequestLimit: options.dailyRequestLimit ?? Infinity,
     now,
     deniedModels: new Set(options.deniedModels ?? []),
+    downModels: new Set(options.downModels ?? []),
     models,
     streamDelayMs: options.streamDelayMs ?? 0,
     log: requests,

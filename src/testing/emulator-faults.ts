@@ -6,6 +6,8 @@
  * A fault requested by a marker in the last user message's text:
  * - `[[emulator:status:<code>]]` (code 400-599): the endpoint answers HTTP `<code>` in its family's
  *   error shape (chat style `{error:{type,message,code}}`, messages style `{type:'error', error}`).
+ *   `[[emulator:status:<code>:<model-id>]]` (chat completions, messages) fails only requests for that
+ *   model, so one prompt can fail one model of a fallback list and reach the next.
  * - `[[emulator:stream-error]]`: a streamed answer (HTTP 200) sends part of the answer, then an error
  *   object (`data: {"error":{...}}` on chat completions, `event: error` on messages) and ends.
  *   Non-streaming calls ignore it.
@@ -36,24 +38,26 @@ export interface EmulatorMarkers {
  */
 export const VIDEO_FAIL_MARKER = '[[emulator:video-fail]]';
 
-const MARKER = /\[\[emulator:([a-z0-9:-]*)\]\]/g;
+// Model ids may hold dots, slashes and underscores (`[[emulator:status:503:gpt-4.1/mini]]`).
+const MARKER = /\[\[emulator:([a-z0-9:._/-]*)\]\]/gi;
 // A run of markers with the whitespace before each, so "Hi [[emulator:truncate]]" echoes "Hi".
-const MARKER_RUN = /(?:\s*\[\[emulator:[a-z0-9:-]*\]\])+/g;
+const MARKER_RUN = /(?:\s*\[\[emulator:[a-z0-9:._/-]*\]\])+/gi;
 
-function faultOf(name: string): EmulatorFault | undefined {
+function faultOf(name: string, modelId: string | undefined): EmulatorFault | undefined {
   if (name === 'stream-error' || name === 'truncate') return { kind: name };
-  const status = /^status:(\d{3})$/.exec(name);
+  const status = /^status:(\d{3})(?::(.+))?$/.exec(name);
+  if (status?.[2] !== undefined && status[2] !== modelId) return undefined;
   const code = status ? Number(status[1]) : 0;
   return code >= 400 && code <= 599 ? { kind: 'status', status: code } : undefined;
 }
 
-/** The markers in `text` (the last user message). */
-export function readMarkers(text: string): EmulatorMarkers {
+/** The markers in `text` (the last user message) of a request for `modelId` (when the route has one). */
+export function readMarkers(text: string, modelId?: string): EmulatorMarkers {
   const markers: EmulatorMarkers = { parallelTools: false, redactedThinking: false };
   for (const [, name] of text.matchAll(MARKER)) {
     if (name === 'parallel-tools') markers.parallelTools = true;
     else if (name === 'redacted-thinking') markers.redactedThinking = true;
-    else markers.fault ??= faultOf(name!);
+    else markers.fault ??= faultOf(name!, modelId);
   }
   return markers;
 }

@@ -53,6 +53,8 @@ export interface CheckOptions {
   /** The accepted keys; undefined accepts any non-empty key. */
   apiKeys?: readonly string[];
   deniedModels: ReadonlySet<string>;
+  /** Models whose upstream is down: 503 in the endpoint's error shape. */
+  downModels?: ReadonlySet<string>;
   models: ReadonlyMap<string, EmulatorModel>;
   /** Counts an authenticated request; false when today's limit was already reached. */
   countRequest(): boolean;
@@ -92,6 +94,7 @@ function modelProblem(entry: RouteEntry, id: string | undefined, options: CheckO
     return [400, `Invalid model: '${id}' is ${withArticle(model.type)} model, not ${withArticle(entry.modelType)} model`];
   }
   if (options.deniedModels.has(id)) return [403, `This key has no access to model '${id}'`, 'permission_error'];
+  if (options.downModels?.has(id)) return [503, `The upstream of model '${id}' is unavailable (emulated outage)`];
   return undefined;
 }
 

@@ -28,6 +28,7 @@ export interface RouterOptions {
   dailyRequestLimit: number;
   now: () => number;
   deniedModels: ReadonlySet<string>;
+  downModels?: ReadonlySet<string>;
   models: ReadonlyMap<string, EmulatorModel>;
   streamDelayMs: number;
   log: EmulatorRequestLogEntry[];

@@ -25,6 +25,15 @@ describe('readMarkers', () => {
     });
     expect(readMarkers('[[emulator:status:600]] [[emulator:status:399]]').fault).toBeUndefined();
   });
+
+  it('applies a status marker naming a model only to that model', () => {
+    const text = 'Hi [[emulator:status:503:gpt-4.1-mini]] [[emulator:status:429:meta/llama_3]]';
+    expect(readMarkers(text, 'gpt-4.1-mini').fault).toEqual({ kind: 'status', status: 503 });
+    expect(readMarkers(text, 'meta/llama_3').fault).toEqual({ kind: 'status', status: 429 });
+    expect(readMarkers(text, 'gpt-4o').fault).toBeUndefined();
+    expect(readMarkers(text).fault).toBeUndefined();
+    expect(stripMarkers(text)).toBe('Hi');
+  });
 });
 
 describe('stripMarkers', () => {

@@ -243,6 +243,34 @@ describe('emulator model checks (404, 400, 403)', () => {
     expect((await chat(emulator, BEARER, chatBody('gpt-4o'))).status).toBe(200);
   });
 
+  it('answers 503 for the downModels option in each family while other models answer', async () => {
+    const emulator = createUnigateEmulator({ downModels: ['gpt-4o', 'claude-opus-4-1'] });
+    const message = "The upstream of model 'gpt-4o' is unavailable (emulated outage)";
+    const chatDown = await chat(emulator, BEARER, chatBody('gpt-4o'));
+    expect(chatDown.status).toBe(503);
+    expect(chatDown.json).toEqual({ error: { type: 'server_error', message, code: 503 } });
+    const messagesDown = await messages(emulator, MESSAGES, messagesBody('claude-opus-4-1'));
+    expect(messagesDown.status).toBe(503);
+    expect(messagesDown.json).toEqual({
+      type: 'error',
+      error: { type: 'api_error', message: "The upstream of model 'claude-opus-4-1' is unavailable (emulated outage)" },
+    });
+    expect((await chat(emulator, BEARER, chatBody('gpt-4o-mini'))).status).toBe(200);
+    expect((await messages(emulator, MESSAGES, messagesBody('claude-sonnet-4-5'))).status).toBe(200);
+  });
+
+  it('fails only the named model on a per-model status marker, in both families', async () => {
+    const emulator = createUnigateEmulator();
+    const prompt = 'Hi [[emulator:status:529:claude-opus-4-1]] [[emulator:status:502:gpt-4o]]';
+    const chatBodyWith = (model: string) => JSON.stringify({ model, messages: [{ role: 'user', content: prompt }] });
+    const messagesBodyWith = (model: string) =>
+      JSON.stringify({ model, max_tokens: 32, messages: [{ role: 'user', content: prompt }] });
+    expect((await chat(emulator, BEARER, chatBodyWith('gpt-4o'))).status).toBe(502);
+    expect((await chat(emulator, BEARER, chatBodyWith('gpt-4o-mini'))).status).toBe(200);
+    expect((await messages(emulator, MESSAGES, messagesBodyWith('claude-opus-4-1'))).status).toBe(529);
+    expect((await messages(emulator, MESSAGES, messagesBodyWith('claude-sonnet-4-5'))).status).toBe(200);
+  });
+
   it('states an unknown model as a plain fact in both families', async () => {
     const emulator = createUnigateEmulator();
     const chatMissing = await chat(emulator, BEARER, chatBody('gpt-5-typo'));

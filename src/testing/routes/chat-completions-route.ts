@@ -196,7 +196,7 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   // The router checked the model the body names (catalog, type, access); a valid body names one.
   const model = context.model!;
 
-  const markers = readMarkers(lastUserText(chat.messages, (message) => message.text));
+  const markers = readMarkers(lastUserText(chat.messages, (message) => message.text), model.id);
   const { fault } = markers;
   if (fault?.kind === 'status') {
     return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);

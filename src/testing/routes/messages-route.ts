@@ -48,7 +48,7 @@ const STATUS_MESSAGES: Record<string, string> = {
 export const messagesRoute: EmulatorRoute = async (_request, context) => {
   try {
     const parsed = parseMessagesRequest(context.body);
-    const markers = readMarkers(lastUserText(parsed.turns, turnText));
+    const markers = readMarkers(lastUserText(parsed.turns, turnText), context.model?.id);
     const { fault } = markers;
     if (fault?.kind === 'status') {
       const type = defaultErrorType('messages', fault.status);

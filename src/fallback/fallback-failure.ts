@@ -1,0 +1,51 @@
+import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
+import { errorKind, type UnigateErrorKind } from '../internal/gateway-error';
+
+/** One model of a fallback list that failed, in `providerMetadata.unigate.fallback.attempts`. */
+export interface UnigateFallbackAttempt {
+  /** The model's id (`model.modelId`). */
+  modelId: string;
+  /** The kind of its failure (`error.data.kind`, or derived from the status for other providers' errors). */
+  kind: UnigateErrorKind;
+  /** Its error's message. */
+  message: string;
+}
+
+/**
+ * The kind of a model's failure: `data.kind` on the package's own errors; for another provider's
+ * `APICallError`, derived from its status the same way. `undefined` for anything thrown before a request
+ * (argument checks) or without a status: those never move on.
+ */
+export function failureKind(error: unknown): UnigateErrorKind | undefined {
+  // A wrapper that retried on its own (the AI SDK's RetryError) reports its last error.
+  const last = (error as { lastError?: unknown } | null)?.lastError;
+  if (!APICallError.isInstance(error)) return last !== undefined ? failureKind(last) : undefined;
+  const data = error.data as { kind?: unknown } | null | undefined;
+  if (typeof data?.kind === 'string') return data.kind as UnigateErrorKind;
+  return errorKind(error.statusCode, {});
+}
+
+/** The attempt a failure records. */
+export function attemptOf(model: LanguageModelV3, kind: UnigateErrorKind, error: unknown): UnigateFallbackAttempt {
+  return { modelId: model.modelId, kind, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Keeps every attempt on the error the caller gets: `error.data.fallback.attempts` on an `APICallError`
+ * (its own data kept), so a chain that failed everywhere still says what each model answered.
+ */
+export function withAttempts(error: unknown, attempts: readonly UnigateFallbackAttempt[]): unknown {
+  if (attempts.length === 0 || !APICallError.isInstance(error)) return error;
+  const data = error.data;
+  const fallback = { attempts: [...attempts] };
+  if (data !== null && typeof data === 'object') Object.assign(data, { fallback });
+  else Object.defineProperty(error, 'data', { value: { fallback }, enumerable: true, configurable: true });
+  return error;
+}
+
+/** The one warning naming the models that were skipped, or none. */
+export function skippedWarning(attempts: readonly UnigateFallbackAttempt[], answeredBy: string) {
+  if (attempts.length === 0) return [];
+  const skipped = attempts.map((attempt) => `${JSON.stringify(attempt.modelId)} (${attempt.kind})`).join(', ');
+  return [{ type: 'other' as const, message: `Fallback skipped ${skipped}; answered by ${JSON.stringify(answeredBy)}.` }];
+}
