@@ -15,9 +15,11 @@ export type WireFormat = 'chat' | 'messages';
 export const OURS = 'unigate';
 /** This package with `pricing: 'catalog'` and the catalog already loaded: each call also computes its cost. */
 export const OURS_PRICED = 'unigate (pricing)';
+/** This package's `gw.fallback([model, spare])` whose first model answers: the cost of wrapping a model in fallback. */
+export const OURS_FALLBACK = 'unigate (fallback)';
 
 /** Column order of the report. */
-export const CONTENDERS = [OURS, OURS_PRICED, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
+export const CONTENDERS = [OURS, OURS_PRICED, OURS_FALLBACK, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
 export type ContenderName = (typeof CONTENDERS)[number];
 
 export interface LanguageContender {
@@ -81,11 +83,13 @@ export function languageContenders(upstream: string): LanguageContender[] {
   return [
     { name: OURS, format: 'chat', model: id => guard(() => ours.chat(id)) },
     { name: OURS_PRICED, format: 'chat', model: id => guard(() => pricedFor(id).chat(id)) },
+    { name: OURS_FALLBACK, format: 'chat', model: id => guard(() => ours.fallback([ours.chat(id), ours.chat('spare')])) },
     { name: 'openai-compatible', format: 'chat', model: id => guard(() => compatible.chatModel(id)) },
     { name: 'openai', format: 'chat', model: id => guard(() => openai.chat(id)) },
     { name: 'openrouter', format: 'chat', model: id => guard(() => openrouter.chat(id)) },
     { name: OURS, format: 'messages', model: id => guard(() => ours.messages(id)) },
     { name: OURS_PRICED, format: 'messages', model: id => guard(() => pricedFor(id).messages(id)) },
+    { name: OURS_FALLBACK, format: 'messages', model: id => guard(() => ours.fallback([ours.messages(id), ours.messages('spare')])) },
     { name: 'anthropic', format: 'messages', model: id => guard(() => anthropic.messages(id)) },
   ];
 }

@@ -5,6 +5,7 @@ import { budget } from './budget';
 import { CostLedger, costs } from './costs';
 import { embedding } from './embedding';
 import { errors } from './errors';
+import { fallback } from './fallback';
 import { image } from './image';
 import { messages } from './messages';
 import { modelsAndCatalog } from './models-and-catalog';
@@ -29,6 +30,7 @@ try {
   await image(gw, ledger, process.env.UNIGATE_IMAGE_MODEL);
   await video(gw, download, ledger, process.env.UNIGATE_VIDEO_MODEL);
   await errors(gw, live);
+  await fallback();
   await trust();
   await budget();
   ledger.print('Cost of every call above');
