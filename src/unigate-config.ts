@@ -1,4 +1,4 @@
-import { LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
+import { InvalidArgumentError, LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
 
@@ -34,6 +34,8 @@ export interface GatewayConnection {
   url(base: GatewayBase, path: `/${string}`, auth?: GatewayAuth): string;
   /** Where chat completions are sent: `base`, or `alt` when the `chatEndpoint` setting says so. */
   readonly chatBase: 'base' | 'alt';
+  /** Stream deltas that arrive in one network read are merged (the `mergeStreamDeltas` setting, default on). */
+  readonly mergeStreamDeltas: boolean;
   /** Throws `LoadAPIKeyError` naming the setting and the env variable; an empty key counts as missing. */
   apiKey(): string;
   /** The key when a non-empty one is configured, else `undefined`; never throws. */
@@ -60,6 +62,16 @@ function versionedSiteURLError(given: string, site: string, fromSettings: boolea
     message:
       `Invalid ${fromSettings ? 'siteURL' : 'UNIGATE_SITE_URL'} '${given}': it must be the host root, without /v1, ` +
       `because the provider adds /v1 and /api/v1 itself (requests would go to ${site}/v1/chat/completions). ${instead}`,
+  });
+}
+
+/** Only a boolean: a string such as "false" would otherwise read as on. */
+function readMergeStreamDeltas(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value === 'boolean') return value;
+  throw new InvalidArgumentError({
+    argument: 'mergeStreamDeltas',
+    message: `Invalid argument mergeStreamDeltas: a boolean is required; received ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`,
   });
 }
 
@@ -117,6 +129,7 @@ export function createGatewayConnection(settings: UnigateProviderSettings = {}, 
     root,
     url: (base, path, auth) => `${root(base, auth)}${path}`,
     chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base',
+    mergeStreamDeltas: readMergeStreamDeltas(settings.mergeStreamDeltas),
     apiKey: () => {
       const key = loadApiKey({
         apiKey: settings.apiKey,

@@ -113,6 +113,16 @@ export interface UnigateProviderSettings {
    * provider is created (`InvalidArgumentError`).
    */
   budget?: UnigateBudget;
+  /**
+   * Merges stream deltas that arrive together. Default `true`: consecutive `text-delta`,
+   * `reasoning-delta` or `tool-input-delta` parts of one block that come from one network read of the
+   * stream become one part (nothing else is merged, and nothing waits for a later read). The text is the
+   * same; the AI SDK's per-part work, most of a stream's client CPU, is paid once per read instead of
+   * once per delta when the client falls behind. `false`: one part per upstream delta, for code that
+   * counts deltas. With `includeRawChunks`, each event's `raw` part still comes first, so deltas of
+   * different events are never merged across it.
+   */
+  mergeStreamDeltas?: boolean;
 }
 
 /** How long a budget's spend adds up before it starts again at zero: a UTC day, a UTC month, or for ever. */

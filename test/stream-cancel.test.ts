@@ -7,9 +7,11 @@ import { sseResponse } from './helpers/test-kit';
 // A consumer that stops reading early cancels the parts stream, often after the whole body has
 // already arrived: that must resolve quietly for both wire formats (Node's TransformStream throws
 // "cancelAlgorithm is not a function" there, which is why the reader is a pull-based stream).
-const chatBody =
-  'data: {"id":"c","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n' +
-  'data: {"id":"c","choices":[{"index":0,"delta":{"content":"b"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
+// One event per chunk: the deltas "a" and "b" arrive in separate reads, so they are not merged.
+const chatBody = [
+  'data: {"id":"c","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n',
+  'data: {"id":"c","choices":[{"index":0,"delta":{"content":"b"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+];
 const messagesBody = [
   'event: message_start\ndata: {"type":"message_start","message":{"id":"m","model":"x","usage":{"input_tokens":1,"output_tokens":1}}}\n\n',
   'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n',
@@ -18,12 +20,12 @@ const messagesBody = [
   'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}\n\n',
   'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":2}}\n\n',
   'event: message_stop\ndata: {"type":"message_stop"}\n\n',
-].join('');
+];
 
 describe('cancelling a stream early', () => {
   const { fetch } = createMockFetch(
-    http.post('https://gw.test/v1/chat/completions', () => sseResponse([chatBody])),
-    http.post('https://gw.test/api/v1/messages', () => sseResponse([messagesBody])),
+    http.post('https://gw.test/v1/chat/completions', () => sseResponse(chatBody)),
+    http.post('https://gw.test/api/v1/messages', () => sseResponse(messagesBody)),
   );
   const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test', fetch });
 

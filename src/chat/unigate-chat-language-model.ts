@@ -13,6 +13,7 @@ import { readCallReasoning } from '../internal/call-reasoning';
 import { createInBandError } from '../internal/gateway-error';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { mergeStreamDelta } from '../internal/merge-stream-deltas';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkModelKind } from '../internal/model-kind';
@@ -252,7 +253,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         finishCost,
         request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
       }),
-      { secret: this.config.optionalApiKey() },
+      { secret: this.config.optionalApiKey(), merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined },
     );
     return { stream, request: { body }, response: { headers: responseHeaders } };
   }

@@ -6,26 +6,55 @@ import { type ClosableSseSink, SseEventParser, type SseHandler, type SseSink } f
 // The sink and handler types live with the parser, which reads them; importers reach them here too.
 export type { SseHandler, SseSink } from './sse-event-parser';
 
-/** Writes parts into the returned stream's controller: counts what a pull produced and closes once. */
+/** Folds `next` into `held` and returns true, or returns false and leaves both alone. */
+export type MergeParts<T> = (held: T, next: T) => boolean;
+
+/**
+ * Writes parts into the returned stream's controller: counts what a pull produced and closes once. With
+ * `merge`, the last part is held back only until the next part or the end of the current read's
+ * processing (`flush`), so parts of one read can be merged and none waits for a later read.
+ */
 class ControllerSink<T> implements ClosableSseSink<T> {
   closed = false;
   /** Parts enqueued since the last pull began: a pull reads on until it has produced one. */
   enqueued = 0;
+  private held: T | undefined = undefined;
   private readonly controller: ReadableStreamDefaultController<T>;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly merge: MergeParts<T> | undefined;
 
-  constructor(controller: ReadableStreamDefaultController<T>, reader: ReadableStreamDefaultReader<Uint8Array>) {
+  constructor(
+    controller: ReadableStreamDefaultController<T>,
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    merge: MergeParts<T> | undefined,
+  ) {
     this.controller = controller;
     this.reader = reader;
+    this.merge = merge;
   }
 
   enqueue(part: T): void {
     this.enqueued++;
-    this.controller.enqueue(part);
+    if (this.merge === undefined) return this.controller.enqueue(part);
+    const held = this.held;
+    if (held !== undefined) {
+      if (this.merge(held, part)) return;
+      this.controller.enqueue(held);
+    }
+    this.held = part;
+  }
+
+  /** The end of one read's processing: the held part goes out. */
+  flush(): void {
+    const held = this.held;
+    if (held === undefined) return;
+    this.held = undefined;
+    this.controller.enqueue(held);
   }
 
   close(): void {
     if (this.closed) return;
+    this.flush();
     this.closed = true;
     this.controller.close();
     this.reader.cancel().catch(() => {});
@@ -46,11 +75,14 @@ class ControllerSink<T> implements ClosableSseSink<T> {
  * The parts stream pulls the body itself rather than being a TransformStream: one stream fewer per
  * chunk, and cancelling it after the body has ended is safe (Node's TransformStream throws there).
  * Cancelling or closing it cancels the body, which ends the request.
+ *
+ * `merge` (see merge-stream-deltas.ts) may fold consecutive parts produced while processing one chunk
+ * of the body, one network read, into one part; the merged part goes out before the next read.
  */
 export function readSseStream<T>(
   body: ReadableStream<Uint8Array>,
   handler: SseHandler<T>,
-  { secret }: { secret?: string } = {},
+  { secret, merge }: { secret?: string; merge?: MergeParts<T> } = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
   let sink!: ControllerSink<T>;
@@ -65,7 +97,7 @@ export function readSseStream<T>(
 
   return new ReadableStream<T>({
     start(controller) {
-      sink = new ControllerSink(controller, reader);
+      sink = new ControllerSink(controller, reader, merge);
       parser = new SseEventParser(handler, sink);
     },
     async pull() {
@@ -81,6 +113,8 @@ export function readSseStream<T>(
         try {
           if (!result.done) {
             parser.push(result.value);
+            // Before the next read is awaited: merging never holds a part back across reads.
+            sink.flush();
             continue;
           }
           parser.end();

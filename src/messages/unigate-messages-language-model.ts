@@ -10,6 +10,7 @@ import { readCallReasoning } from '../internal/call-reasoning';
 import { createJsonHandler } from '../internal/json-response';
 import { checkModelKind } from '../internal/model-kind';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { mergeStreamDelta } from '../internal/merge-stream-deltas';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkRange } from '../internal/validate-argument';
@@ -228,7 +229,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     });
 
     return {
-      stream: readSseStream(responseBody, handler, { secret }),
+      stream: readSseStream(responseBody, handler, { secret, merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined }),
       request: { body: requestBody },
       response: { headers: responseHeaders },
     };

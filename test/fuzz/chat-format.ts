@@ -36,7 +36,9 @@ import type { CutStream, Injection, OwnProperty, StreamFormat } from './stream-f
 // The chat-completions format for the stream properties (stream-formats.fuzz.test.ts): how to generate
 // and send a valid stream, and the oracles, written out from the format's rules.
 
-const partsOf = streamDriver('chat');
+// One part per event, merging off: these properties hold the parts to the events one by one, for any
+// chunking. merge-stream-deltas.fuzz.test.ts holds merging (the default) to these parts.
+const partsOf = streamDriver('chat', { mergeStreamDeltas: false });
 
 const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONICAL).bytes]);
 

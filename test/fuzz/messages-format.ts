@@ -35,7 +35,9 @@ import type { CutStream, Injection, OwnProperty, StreamFormat } from './stream-f
 // a valid stream, and the oracles, written out from the format's rules; and what only this format allows
 // (event, block and delta kinds the spec does not name).
 
-const partsOf = streamDriver('messages');
+// One part per event, merging off: these properties hold the parts to the events one by one, for any
+// chunking. merge-stream-deltas.fuzz.test.ts holds merging (the default) to these parts.
+const partsOf = streamDriver('messages', { mergeStreamDeltas: false });
 
 const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONICAL).bytes]);
 

@@ -800,3 +800,46 @@ export function brokenChatEvents(scenario: BrokenChatScenario): WireEvent[] {
   if (scenario.done) events.push({ data: '[DONE]' });
   return events;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Messages streams with several blocks open at once, their deltas interleaved: deltas of two
+// blocks of one kind can follow each other.
+
+export interface InterleavedMessagesScenario {
+  blocks: Array<{ type: 'text' | 'thinking' | 'tool_use'; pieces: string[] }>;
+  /** Dice that pick which open block the next delta goes to. */
+  schedule: number[];
+}
+
+export const interleavedMessagesScenario: fc.Arbitrary<InterleavedMessagesScenario> = fc.record({
+  blocks: fc.array(
+    fc.record({ type: fc.constantFrom('text' as const, 'thinking' as const, 'tool_use' as const), pieces: fc.array(unicodeText(6), { minLength: 1, maxLength: 5 }) }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  schedule: fc.array(fc.nat({ max: 99 }), { minLength: 1, maxLength: 12 }),
+});
+
+/** Every block starts, then their deltas come in the schedule's order, then every block stops. */
+export function interleavedMessagesEvents(scenario: InterleavedMessagesScenario): WireEvent[] {
+  const events: WireEvent[] = [];
+  const push = (json: { type: string } & Record<string, unknown>) => events.push({ event: json.type, json });
+  push({ type: 'message_start', message: { id: 'msg_i', type: 'message', role: 'assistant', content: [], model: 'm', usage: { input_tokens: 1 } } });
+  const starts = { text: { type: 'text', text: '' }, thinking: { type: 'thinking', thinking: '' } };
+  const field = { text: ['text_delta', 'text'], thinking: ['thinking_delta', 'thinking'], tool_use: ['input_json_delta', 'partial_json'] } as const;
+  scenario.blocks.forEach(({ type }, index) => {
+    const content_block = type === 'tool_use' ? { type, id: `toolu_i${index}`, name: 'f', input: {} } : starts[type];
+    push({ type: 'content_block_start', index, content_block });
+  });
+  const queues = scenario.blocks.map(block => [...block.pieces]);
+  for (let roll = 0; ; roll++) {
+    const open = queues.map((queue, index) => ({ queue, index })).filter(({ queue }) => queue.length > 0);
+    if (open.length === 0) break;
+    const { queue, index } = open[scenario.schedule[roll % scenario.schedule.length] % open.length];
+    const [type, key] = field[scenario.blocks[index].type];
+    push({ type: 'content_block_delta', index, delta: { type, [key]: queue.shift()! } });
+  }
+  scenario.blocks.forEach((_, index) => push({ type: 'content_block_stop', index }));
+  push({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } });
+  push({ type: 'message_stop' });
+  return events;
+}

@@ -252,14 +252,15 @@ export const FUZZ_API_KEY = 'sk-unigate-fuzz-key-0123456789abcdef';
 /**
  * `doStream` of one wire format over whatever body a property hands it: returns the function that
  * serves `chunks` (one per read) and collects the parts, every step raced against the hang limit.
+ * `mergeStreamDeltas` is the provider setting (default on: deltas of one read merge).
  */
-export function streamDriver(format: 'chat' | 'messages') {
+export function streamDriver(format: 'chat' | 'messages', { mergeStreamDeltas }: { mergeStreamDeltas?: boolean } = {}) {
   const site = 'https://gw.fuzz.test';
   const path = format === 'chat' ? '/v1/chat/completions' : '/api/v1/messages';
   const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
   let body: Uint8Array[] = [];
   const { fetch } = createMockFetch(http.post(`${site}${path}`, () => pulledSseResponse(body)));
-  const gw = createUnigate({ apiKey: FUZZ_API_KEY, siteURL: site, fetch });
+  const gw = createUnigate({ apiKey: FUZZ_API_KEY, siteURL: site, fetch, mergeStreamDeltas });
   const model = format === 'chat' ? gw.chat('fuzz-model') : gw.messages('fuzz-model');
   return async (chunks: Uint8Array[], includeRawChunks = false): Promise<Part[]> => {
     body = chunks;
