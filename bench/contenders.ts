@@ -18,9 +18,14 @@ export const OURS_PRICED = 'unigate (pricing)';
 /** This package's `gw.fallback([model, spare])` whose first model answers: the cost of wrapping a model in fallback. */
 export const OURS_FALLBACK = 'unigate (fallback)';
 
+/** This package with `mergeStreamDeltas: false`: one part per upstream delta. Only in the burst rows. */
+export const OURS_UNMERGED = 'unigate (merge off)';
+
 /** Column order of the report. */
 export const CONTENDERS = [OURS, OURS_PRICED, OURS_FALLBACK, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
-export type ContenderName = (typeof CONTENDERS)[number];
+/** Column order of the burst table (streams whose events arrive together). */
+export const BURST_COLUMNS = [OURS, OURS_UNMERGED, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
+export type ContenderName = (typeof CONTENDERS)[number] | typeof OURS_UNMERGED;
 
 export interface LanguageContender {
   name: ContenderName;
@@ -91,6 +96,15 @@ export function languageContenders(upstream: string): LanguageContender[] {
     { name: OURS_PRICED, format: 'messages', model: id => guard(() => pricedFor(id).messages(id)) },
     { name: OURS_FALLBACK, format: 'messages', model: id => guard(() => ours.fallback([ours.messages(id), ours.messages('spare')])) },
     { name: 'anthropic', format: 'messages', model: id => guard(() => anthropic.messages(id)) },
+  ];
+}
+
+/** This package with delta merging off, for the burst rows. */
+export function unmergedContenders(upstream: string): LanguageContender[] {
+  const ours = createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1`, mergeStreamDeltas: false });
+  return [
+    { name: OURS_UNMERGED, format: 'chat', model: id => guard(() => ours.chat(id)) },
+    { name: OURS_UNMERGED, format: 'messages', model: id => guard(() => ours.messages(id)) },
   ];
 }
 

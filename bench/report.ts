@@ -1,5 +1,5 @@
 /** Turns the measured figures into the markdown table and the JSON file. */
-import { CONTENDERS, OURS } from './contenders';
+import { BURST_COLUMNS, CONTENDERS, OURS } from './contenders';
 import type { Series } from './interleave';
 
 export type Verdict = 'PASS' | 'FAIL' | 'NOT MEASURED' | '';
@@ -26,6 +26,8 @@ export interface Row {
   floor?: Cell;
   cells: Partial<Record<string, Cell>>;
   budget?: { text: string; verdict: Verdict; detail: string };
+  /** `burst`: the table of streams whose events arrive together, with its own columns. */
+  table?: 'burst';
 }
 
 export function cellFromSeries(series: Series | undefined, floor?: Series): Cell {
@@ -56,17 +58,32 @@ function formatCell(row: Row, cell: Cell | undefined): string {
 /** Rows whose samples disagree by more than this (max-min over median) are flagged as noisy. */
 export const NOISY_SPREAD = 0.25;
 
-export function renderMarkdown(rows: Row[], header: string[], notes: string[]): string {
-  const columns = ['floor', ...CONTENDERS];
-  const lines: string[] = [...header, ''];
-  lines.push(`| Row | ${columns.join(' | ')} | budget (${OURS}) |`);
-  lines.push(`|${' --- |'.repeat(columns.length + 2)}`);
+function renderTable(rows: Row[], contenders: readonly string[]): string[] {
+  const columns = ['floor', ...contenders];
+  const lines = [`| Row | ${columns.join(' | ')} | budget (${OURS}) |`, `|${' --- |'.repeat(columns.length + 2)}`];
   for (const row of rows) {
     const cells = columns.map(name => formatCell(row, name === 'floor' ? row.floor : row.cells[name]));
     const budget = row.budget ? `${row.budget.text}: **${row.budget.verdict}**` : '—';
     lines.push(`| ${row.title} | ${cells.join(' | ')} | ${budget} |`);
   }
-  lines.push('');
+  return lines;
+}
+
+export function renderMarkdown(rows: Row[], header: string[], notes: string[]): string {
+  const lines: string[] = [...header, ''];
+  const main = rows.filter(row => row.table === undefined);
+  const burst = rows.filter(row => row.table === 'burst');
+  if (main.length > 0) lines.push(...renderTable(main, CONTENDERS), '');
+  if (burst.length > 0) {
+    lines.push(
+      '### Streams whose events arrive together (client CPU per upstream delta, streamText)',
+      '',
+      ...renderTable(burst, BURST_COLUMNS),
+      '',
+      `The budget compares ${OURS} (delta merging on, the default) with the same package with merging off, in the same run.`,
+      '',
+    );
+  }
   lines.push('Ratios in bold are to the raw floor of the same wire format, measured in the same process, interleaved.');
   lines.push('');
 

@@ -1,16 +1,17 @@
 /**
- * `npm run bench` (full, a few minutes) / `npm run bench -- --quick` (under a minute).
+ * `npm run bench` (full, a few minutes) / `npm run bench -- --quick` (a few minutes, most of it the paced burst rows).
  * Options: --no-build (never run `npm run build` for the cold-import row), --only=<ids> (comma list of
- * sections: cpu, tool, ttfd, generate, heap, embed, bundle, import).
+ * sections: cpu, tool, ttfd, burst, generate, heap, embed, bundle, import).
  * Writes bench/results/latest.md and bench/results/latest.json. Exits 0 when a budget is missed:
  * a benchmark reports, it does not gate.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { BURST_DELTAS, burstContenders, measureBurstCpu, SHAPES, type BurstSeries, type Shape } from './burst-cpu';
 import { bundleSize, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
 import { ensureBuilt, measureColdImport, OWN_DIST_ENTRY } from './cold-import';
-import { embeddingContenders, languageContenders, OURS, type WireFormat } from './contenders';
+import { embeddingContenders, languageContenders, OURS, OURS_UNMERGED, unmergedContenders, type WireFormat } from './contenders';
 import { EMBED_INPUTS, measureEmbedMany } from './embed-many';
 import { FIRST_DELTA_SCENARIO, measureFirstDelta } from './first-delta';
 import { GENERATE_SCENARIO, measureGenerateLatency } from './generate-latency';
@@ -22,7 +23,7 @@ import { FLOOR, measureStreamCpu, measureToolScaling } from './stream-cpu';
 import { startUpstream, type ServedBody } from './upstream';
 import { EMBEDDING_DIMENSIONS } from './wire-fixtures';
 
-const SECTIONS = ['cpu', 'tool', 'ttfd', 'generate', 'heap', 'embed', 'bundle', 'import'] as const;
+const SECTIONS = ['cpu', 'tool', 'ttfd', 'burst', 'generate', 'heap', 'embed', 'bundle', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -37,6 +38,7 @@ const plan = quick
   ? {
       stream: { deltas: 20_000, reps: 3, warmups: 1 },
       tool: { reps: 2, warmups: 1 },
+      burst: { reps: 3, warmups: 1 },
       firstDeltaRequests: 40,
       generateRequests: 30,
       heap: { deltas: 20_000, reps: 2 },
@@ -46,6 +48,7 @@ const plan = quick
   : {
       stream: { deltas: 200_000, reps: 5, warmups: 1 },
       tool: { reps: 5, warmups: 1 },
+      burst: { reps: 5, warmups: 1 },
       firstDeltaRequests: 200,
       generateRequests: 200,
       heap: { deltas: 200_000, reps: 3 },
@@ -53,8 +56,9 @@ const plan = quick
       importRuns: 15,
     };
 
-// Hard bound on the whole run; a hang must not outlive its welcome.
-const deadlineMs = quick ? 3 * 60_000 : 20 * 60_000;
+// Hard bound on the whole run; a hang must not outlive its welcome. The paced burst rows take their
+// time on the wall clock (the upstream pauses between writes), not on the CPU.
+const deadlineMs = (quick ? 3 * 60_000 : 20 * 60_000) + (only.has('burst') ? (quick ? 12 : 20) * 60_000 : 0);
 const watchdog = setTimeout(() => {
   console.error(`bench: exceeded ${deadlineMs / 60_000} minutes, giving up`);
   process.exit(2);
@@ -82,6 +86,31 @@ function seriesRow(id: string, title: string, unit: string, digits: number, seri
   return row;
 }
 
+/**
+ * A burst row: CPU per upstream delta through streamText; the budget is this package with merging on
+ * against merging off. Each figure of this package also says how many text parts reached the consumer per delta.
+ */
+function burstRow(format: WireFormat, shape: Shape, { series, partsPerDelta }: BurstSeries): Row {
+  const row = seriesRow(`${format}-burst-${shape.id}`, `${format}: ${shape.title} (streamText, ${BURST_DELTAS} deltas)`, 'µs', 2, series);
+  row.table = 'burst';
+  raw[row.id] = { series, partsPerDelta };
+  const on = row.cells[OURS];
+  const off = row.cells[OURS_UNMERGED];
+  for (const name of [OURS, OURS_UNMERGED]) {
+    const cell = row.cells[name];
+    if (cell?.value !== undefined) cell.detail = `(${partsPerDelta[name].toFixed(3)} parts/delta)`;
+  }
+  const text = `<= ${shape.budget}x merge off`;
+  if (on?.value === undefined || off?.value === undefined) {
+    row.budget = { text, verdict: 'NOT MEASURED', detail: on?.error ?? off?.error ?? on?.unavailable ?? off?.unavailable ?? 'no figure' };
+  } else {
+    const ratio = on.value / off.value;
+    row.budget = { text, verdict: ratio <= shape.budget ? 'PASS' : 'FAIL', detail: `${ratio.toFixed(2)}x` };
+    on.detail = `(${ratio.toFixed(2)}x merge off; ${partsPerDelta[OURS].toFixed(3)} parts/delta)`;
+  }
+  return row;
+}
+
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   let distNote: string | undefined;
@@ -99,13 +128,19 @@ async function main(): Promise<void> {
   let served: ServedBody[] = [];
   try {
     const contenders = languageContenders(upstream.url);
+    const unmerged = unmergedContenders(upstream.url);
 
     if (only.has('cpu')) {
       for (const format of FORMATS) {
         progress(`${format}: provider-only CPU per delta, ${plan.stream.deltas} deltas x ${plan.stream.reps} reps`);
-        const series = await measureStreamCpu(upstream.url, contenders, format, plan.stream.deltas, plan.stream);
+        const series = await measureStreamCpu(upstream.url, [...contenders, ...unmerged], format, plan.stream.deltas, plan.stream);
         const row = seriesRow(`${format}-cpu`, `${format}: provider-only CPU per delta (doStream, ${plan.stream.deltas} deltas)`, 'µs', 2, series);
         ratioBudget(row, 2);
+        // The body arrives in a few large reads, so merging leaves few parts: the per-delta path shows with it off.
+        const off = row.cells[OURS_UNMERGED];
+        if (row.cells[OURS]?.value !== undefined && off?.value !== undefined) {
+          row.cells[OURS]!.detail = `(merge off: ${off.value.toFixed(2)} µs, ${off.ratio?.toFixed(2)}x)`;
+        }
         rows.push(row);
       }
     }
@@ -123,6 +158,16 @@ async function main(): Promise<void> {
         );
         ratioBudget(row, 1.5);
         rows.push(row);
+      }
+    }
+
+    if (only.has('burst')) {
+      const burst = burstContenders(contenders, unmerged);
+      for (const format of FORMATS) {
+        for (const shape of SHAPES) {
+          progress(`${format}: ${shape.title}, streamText CPU per delta, ${BURST_DELTAS} deltas x ${plan.burst.reps} reps`);
+          rows.push(burstRow(format, shape, await measureBurstCpu(upstream.url, burst, format, shape, plan.burst)));
+        }
       }
     }
 

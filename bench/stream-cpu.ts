@@ -28,16 +28,11 @@ export function streamCpuRunnables(
   const signal = () => AbortSignal.timeout(120_000);
   const sample = async (stream: () => Promise<{ deltas: number; length: number; finished: boolean }>) => {
     settle();
-    const { cpuMicros, value } = await timed(async () => {
-      let deltas = 0;
-      for (let i = 0; i < streams; i++) {
-        const outcome = await stream();
-        checkOutcome(outcome, scenario);
-        deltas += outcome.deltas;
-      }
-      return deltas;
+    const { cpuMicros } = await timed(async () => {
+      for (let i = 0; i < streams; i++) checkOutcome(await stream(), scenario);
     });
-    return cpuMicros / (per === 'delta' ? value : streams);
+    // Per upstream delta, not per part: a provider that merges the deltas of one read emits fewer parts.
+    return cpuMicros / (per === 'delta' ? scenario.deltas * streams : streams);
   };
   const runnables: Runnable[] = [
     {

@@ -11,7 +11,7 @@ import {
   embeddingsJsonBody,
   messagesJsonBody,
   messagesSseBody,
-  parseScenario,
+  parseDelivery,
 } from './wire-fixtures';
 
 interface CachedBody {
@@ -19,6 +19,8 @@ interface CachedBody {
   contentType: string;
   sha256: string;
   served: number;
+  /** SSE bodies: the offset right after each event's blank line, found on first paced use. */
+  eventEnds?: number[];
 }
 
 const cache = new Map<string, CachedBody>();
@@ -43,6 +45,47 @@ function send(res: ServerResponse, body: CachedBody): void {
     'cache-control': 'no-cache',
   });
   res.end(body.bytes);
+}
+
+/**
+ * The pause after each paced write, in ms: longer than any contender takes to read and process that
+ * write through streamText (tens of µs per event), so each network read holds exactly one write.
+ */
+export function pacedPauseMs(perWrite: number): number {
+  return perWrite === 1 ? 0.15 : 0.15 * perWrite;
+}
+
+// Sub-millisecond sleeps without spinning a core (timers cannot go below 1 ms). The server serves one
+// stream at a time, so blocking its event loop between writes holds up no one.
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+function eventEnds(bytes: Buffer): number[] {
+  const ends: number[] = [];
+  for (let at = bytes.indexOf('\n\n'); at !== -1; at = bytes.indexOf('\n\n', at + 2)) ends.push(at + 2);
+  return ends;
+}
+
+/**
+ * The same bytes as `send`, `perWrite` events per write with a pause after each. Content-Length, not
+ * chunked encoding: the client's HTTP parser then hands on one body piece per socket read, however many
+ * writes it holds (chunked framing would give one piece per write and hide how reads group events).
+ */
+async function sendPaced(res: ServerResponse, body: CachedBody, perWrite: number): Promise<void> {
+  body.served++;
+  const ends = (body.eventEnds ??= eventEnds(body.bytes));
+  const pause = pacedPauseMs(perWrite);
+  res.writeHead(200, { 'content-type': body.contentType, 'content-length': body.bytes.length, 'cache-control': 'no-cache' });
+  let start = 0;
+  for (let event = perWrite - 1; start < body.bytes.length; event += perWrite) {
+    const end = event < ends.length - 1 ? ends[event] : body.bytes.length;
+    res.write(body.bytes.subarray(start, end));
+    start = end;
+    // A turn of the event loop: Node sends a write at the end of the tick it was made in.
+    await new Promise(resolve => setImmediate(resolve));
+    if (res.destroyed) return;
+    Atomics.wait(sleeper, 0, 0, pause);
+  }
+  res.end();
 }
 
 function fail(res: ServerResponse, status: number, message: string): void {
@@ -79,12 +122,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (!body) return fail(res, 400, 'body is not a JSON object (or larger than 1 MiB)');
 
   if (path === '/v1/chat/completions' || path === '/api/v1/messages') {
-    const scenario = parseScenario(body.model);
-    if (!scenario) return fail(res, 400, `model must be bench-(text|tool)-<deltas>, got ${String(body.model)}`);
+    const delivery = parseDelivery(body.model);
+    if (!delivery) return fail(res, 400, `model must be bench-(text|tool)-<deltas>[-every-<events>], got ${String(body.model)}`);
+    const { scenario, perWrite } = delivery;
     const chat = path === '/v1/chat/completions';
     const key = `${chat ? 'chat' : 'messages'}:${body.stream === true ? 'sse' : 'json'}:${scenario.kind}:${scenario.deltas}`;
     if (body.stream === true) {
-      return send(res, cached(key, 'text/event-stream', () => (chat ? chatSseBody(scenario) : messagesSseBody(scenario))));
+      const sse = cached(key, 'text/event-stream', () => (chat ? chatSseBody(scenario) : messagesSseBody(scenario)));
+      return perWrite === undefined ? send(res, sse) : sendPaced(res, sse, perWrite);
     }
     return send(res, cached(key, 'application/json', () => (chat ? chatJsonBody(scenario) : messagesJsonBody(scenario))));
   }

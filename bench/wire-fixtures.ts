@@ -36,6 +36,31 @@ export function parseScenario(modelId: unknown): Scenario | undefined {
   return { kind: match[1] as ScenarioKind, deltas };
 }
 
+/**
+ * How the upstream writes a streamed body: `perWrite` events per socket write, with a pause after each
+ * (long enough for the client to read that write on its own), or the whole body at once (`undefined`).
+ * The bytes are the scenario's, whatever the delivery.
+ */
+export interface Delivery {
+  scenario: Scenario;
+  perWrite: number | undefined;
+}
+
+/** The model id of a paced delivery: `bench-text-20000-every-8`; `perWrite` undefined: the plain scenario id. */
+export function deliveryModelId(scenario: Scenario, perWrite: number | undefined): string {
+  const id = scenarioModelId(scenario.kind, scenario.deltas);
+  return perWrite === undefined ? id : `${id}-every-${perWrite}`;
+}
+
+export function parseDelivery(modelId: unknown): Delivery | undefined {
+  if (typeof modelId !== 'string') return undefined;
+  const match = /^(.*?)(?:-every-(\d+))?$/.exec(modelId)!;
+  const scenario = parseScenario(match[1]);
+  const perWrite = match[2] === undefined ? undefined : Number(match[2]);
+  if (!scenario || perWrite === 0) return undefined;
+  return { scenario, perWrite };
+}
+
 /** The N pieces of a scenario: text pieces, or tool arguments `{"text":"...."}` cut into N pieces. */
 export function scenarioPieces({ kind, deltas }: Scenario): string[] {
   const pieces: string[] = [];
