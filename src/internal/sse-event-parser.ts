@@ -1,4 +1,8 @@
-/** Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). */
+/**
+ * Where a model puts its stream parts; `close` ends the stream early (e.g. at `[DONE]`). A part handed
+ * to `enqueue` belongs to the sink from then on: merging may extend it in place, so a handler keeps no
+ * reference to it.
+ */
 export interface SseSink<T> {
   enqueue(part: T): void;
   close(): void;
