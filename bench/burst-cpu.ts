@@ -81,13 +81,19 @@ export async function measureBurstCpu(
     const outcome = await floorStream(upstream, format, id, signal());
     return { length: outcome.length, finished: outcome.finished, parts: outcome.deltas };
   };
-  const runnables: Runnable[] = [{ name: FLOOR, run: () => sample(FLOOR, () => floor(modelId)), warmup: () => floor(warmId) }];
+  const runnables: Runnable[] = [
+    { name: FLOOR, run: () => sample(FLOOR, () => floor(modelId)), warmup: () => floor(warmId) },
+  ];
   for (const contender of contenders) {
     if (contender.format !== format) continue;
     const model = contender.model(modelId);
     const warmModel = contender.model(warmId);
     if (isUnavailable(model) || isUnavailable(warmModel)) {
-      runnables.push({ name: contender.name, unavailable: isUnavailable(model) ? model.unavailable : 'unavailable', run: async () => Number.NaN });
+      runnables.push({
+        name: contender.name,
+        unavailable: isUnavailable(model) ? model.unavailable : 'unavailable',
+        run: async () => Number.NaN,
+      });
       continue;
     }
     runnables.push({
@@ -98,7 +104,8 @@ export async function measureBurstCpu(
   }
   const series = await interleave(runnables, { reps, warmups });
   const partsPerDelta: Record<string, number> = {};
-  for (const [name, values] of Object.entries(parts)) partsPerDelta[name] = values.sort((a, b) => a - b)[values.length >> 1];
+  for (const [name, values] of Object.entries(parts))
+    partsPerDelta[name] = values.sort((a, b) => a - b)[values.length >> 1];
   return { series, partsPerDelta };
 }
 

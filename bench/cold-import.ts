@@ -34,7 +34,8 @@ export function ensureBuilt(allowBuild: boolean): string {
     return 'dist/ is OLDER than src/ (--no-build): figure is for the old build';
   }
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', timeout: 180_000 });
-  if (built.status === 0 && existsSync(OWN_DIST_ENTRY)) return present ? 'dist/ rebuilt (was older than src/)' : 'dist/ built';
+  if (built.status === 0 && existsSync(OWN_DIST_ENTRY))
+    return present ? 'dist/ rebuilt (was older than src/)' : 'dist/ built';
   const tail = `${built.stderr ?? ''}${built.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ');
   if (existsSync(OWN_DIST_ENTRY)) return `npm run build failed, measured the existing dist/: ${tail}`;
   throw new Error(`npm run build failed: ${tail}`);
@@ -44,7 +45,8 @@ function importOnce(entry: string): number {
   const script = `const t=performance.now(); await import(${JSON.stringify(pathToFileURL(entry).href)}); console.log(performance.now()-t)`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
   const ms = Number(run.stdout.trim());
-  if (run.status !== 0 || !Number.isFinite(ms)) throw new Error(`import of ${entry} failed: ${run.stderr.trim().slice(0, 300)}`);
+  if (run.status !== 0 || !Number.isFinite(ms))
+    throw new Error(`import of ${entry} failed: ${run.stderr.trim().slice(0, 300)}`);
   return ms;
 }
 

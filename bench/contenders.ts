@@ -22,7 +22,15 @@ export const OURS_FALLBACK = 'unigate (fallback)';
 export const OURS_UNMERGED = 'unigate (merge off)';
 
 /** Column order of the report. */
-export const CONTENDERS = [OURS, OURS_PRICED, OURS_FALLBACK, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
+export const CONTENDERS = [
+  OURS,
+  OURS_PRICED,
+  OURS_FALLBACK,
+  'openai-compatible',
+  'openai',
+  'anthropic',
+  'openrouter',
+] as const;
 /** Column order of the burst table (streams whose events arrive together). */
 export const BURST_COLUMNS = [OURS, OURS_UNMERGED, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
 export type ContenderName = (typeof CONTENDERS)[number] | typeof OURS_UNMERGED;
@@ -61,7 +69,9 @@ export function isUnavailable(value: unknown): value is { unavailable: string } 
 function pricedProvider(upstream: string, modelId: string) {
   const catalog = JSON.stringify({
     success: true,
-    data: [{ id: modelId, provider: 'bench', type: 'chat', contextWindow: 10_000_000, inputPrice: '2.5', outputPrice: 10 }],
+    data: [
+      { id: modelId, provider: 'bench', type: 'chat', contextWindow: 10_000_000, inputPrice: '2.5', outputPrice: 10 },
+    ],
     pagination: { total: 1 },
   });
   const fetch: typeof globalThis.fetch = (input, init) =>
@@ -88,20 +98,33 @@ export function languageContenders(upstream: string): LanguageContender[] {
   return [
     { name: OURS, format: 'chat', model: id => guard(() => ours.chat(id)) },
     { name: OURS_PRICED, format: 'chat', model: id => guard(() => pricedFor(id).chat(id)) },
-    { name: OURS_FALLBACK, format: 'chat', model: id => guard(() => ours.fallback([ours.chat(id), ours.chat('spare')])) },
+    {
+      name: OURS_FALLBACK,
+      format: 'chat',
+      model: id => guard(() => ours.fallback([ours.chat(id), ours.chat('spare')])),
+    },
     { name: 'openai-compatible', format: 'chat', model: id => guard(() => compatible.chatModel(id)) },
     { name: 'openai', format: 'chat', model: id => guard(() => openai.chat(id)) },
     { name: 'openrouter', format: 'chat', model: id => guard(() => openrouter.chat(id)) },
     { name: OURS, format: 'messages', model: id => guard(() => ours.messages(id)) },
     { name: OURS_PRICED, format: 'messages', model: id => guard(() => pricedFor(id).messages(id)) },
-    { name: OURS_FALLBACK, format: 'messages', model: id => guard(() => ours.fallback([ours.messages(id), ours.messages('spare')])) },
+    {
+      name: OURS_FALLBACK,
+      format: 'messages',
+      model: id => guard(() => ours.fallback([ours.messages(id), ours.messages('spare')])),
+    },
     { name: 'anthropic', format: 'messages', model: id => guard(() => anthropic.messages(id)) },
   ];
 }
 
 /** This package with delta merging off, for the burst rows. */
 export function unmergedContenders(upstream: string): LanguageContender[] {
-  const ours = createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1`, mergeStreamDeltas: false });
+  const ours = createUnigate({
+    apiKey: API_KEY,
+    siteURL: upstream,
+    baseURL: `${upstream}/v1`,
+    mergeStreamDeltas: false,
+  });
   return [
     { name: OURS_UNMERGED, format: 'chat', model: id => guard(() => ours.chat(id)) },
     { name: OURS_UNMERGED, format: 'messages', model: id => guard(() => ours.messages(id)) },

@@ -53,7 +53,12 @@ export async function measureEmbedMany(
           check(result.embeddings);
         }),
       warmup: async () => {
-        const result = await embedMany({ model, values: warmValues, abortSignal: AbortSignal.timeout(60_000), maxRetries: 0 });
+        const result = await embedMany({
+          model,
+          values: warmValues,
+          abortSignal: AbortSignal.timeout(60_000),
+          maxRetries: 0,
+        });
         check(result.embeddings, WARMUP_INPUTS);
       },
     });

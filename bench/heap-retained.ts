@@ -56,11 +56,17 @@ export async function measureHeapRetained(
   format: WireFormat,
   deltas: number,
   reps: number,
-): Promise<{ figures: Record<string, HeapFigure | { unavailable?: string; error?: string }>; series: Record<string, Series> } | { unavailable: string }> {
+): Promise<
+  | { figures: Record<string, HeapFigure | { unavailable?: string; error?: string }>; series: Record<string, Series> }
+  | { unavailable: string }
+> {
   if (!gc) return { unavailable: 'run node with --expose-gc (npm run bench does)' };
   const held: unknown[] = [];
   const signal = () => AbortSignal.timeout(120_000);
-  const retained = async (scenario: Scenario, stream: () => Promise<{ deltas: number; length: number; finished: boolean }>) => {
+  const retained = async (
+    scenario: Scenario,
+    stream: () => Promise<{ deltas: number; length: number; finished: boolean }>,
+  ) => {
     held.length = 0;
     await settleFully();
     const before = dataHeapUsed();

@@ -26,7 +26,8 @@ export function spread(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const m = median(sorted);
   if (m === 0) return 0;
-  const width = sorted.length >= 10 ? quantile(sorted, 0.9) - quantile(sorted, 0.1) : sorted[sorted.length - 1] - sorted[0];
+  const width =
+    sorted.length >= 10 ? quantile(sorted, 0.9) - quantile(sorted, 0.1) : sorted[sorted.length - 1] - sorted[0];
   return width / Math.abs(m);
 }
 

@@ -91,7 +91,9 @@ export function renderMarkdown(rows: Row[], header: string[], notes: string[]): 
   lines.push('## Budgets (this package)');
   lines.push('');
   for (const row of budgeted) {
-    lines.push(`- ${row.budget!.verdict === 'PASS' ? 'PASS' : row.budget!.verdict}: ${row.title}: ${row.budget!.text} (${row.budget!.detail})`);
+    lines.push(
+      `- ${row.budget!.verdict === 'PASS' ? 'PASS' : row.budget!.verdict}: ${row.title}: ${row.budget!.text} (${row.budget!.detail})`,
+    );
   }
   const missed = budgeted.filter(row => row.budget!.verdict === 'FAIL');
   const unmeasured = budgeted.filter(row => row.budget!.verdict === 'NOT MEASURED');

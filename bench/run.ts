@@ -11,7 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { BURST_DELTAS, burstContenders, measureBurstCpu, SHAPES, type BurstSeries, type Shape } from './burst-cpu';
 import { bundleSize, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
 import { ensureBuilt, measureColdImport, OWN_DIST_ENTRY } from './cold-import';
-import { embeddingContenders, languageContenders, OURS, OURS_UNMERGED, unmergedContenders, type WireFormat } from './contenders';
+import {
+  embeddingContenders,
+  languageContenders,
+  OURS,
+  OURS_UNMERGED,
+  unmergedContenders,
+  type WireFormat,
+} from './contenders';
 import { EMBED_INPUTS, measureEmbedMany } from './embed-many';
 import { FIRST_DELTA_SCENARIO, measureFirstDelta } from './first-delta';
 import { GENERATE_SCENARIO, measureGenerateLatency } from './generate-latency';
@@ -31,7 +38,12 @@ const quick = args.includes('--quick');
 const allowBuild = !args.includes('--no-build');
 const onlyArg = args.find(arg => arg.startsWith('--only='));
 const only = new Set<Section>(
-  onlyArg ? (onlyArg.slice('--only='.length).split(',').filter(id => (SECTIONS as readonly string[]).includes(id)) as Section[]) : SECTIONS,
+  onlyArg
+    ? (onlyArg
+        .slice('--only='.length)
+        .split(',')
+        .filter(id => (SECTIONS as readonly string[]).includes(id)) as Section[])
+    : SECTIONS,
 );
 
 const plan = quick
@@ -91,7 +103,13 @@ function seriesRow(id: string, title: string, unit: string, digits: number, seri
  * against merging off. Each figure of this package also says how many text parts reached the consumer per delta.
  */
 function burstRow(format: WireFormat, shape: Shape, { series, partsPerDelta }: BurstSeries): Row {
-  const row = seriesRow(`${format}-burst-${shape.id}`, `${format}: ${shape.title} (streamText, ${BURST_DELTAS} deltas)`, 'µs', 2, series);
+  const row = seriesRow(
+    `${format}-burst-${shape.id}`,
+    `${format}: ${shape.title} (streamText, ${BURST_DELTAS} deltas)`,
+    'µs',
+    2,
+    series,
+  );
   row.table = 'burst';
   raw[row.id] = { series, partsPerDelta };
   const on = row.cells[OURS];
@@ -102,7 +120,11 @@ function burstRow(format: WireFormat, shape: Shape, { series, partsPerDelta }: B
   }
   const text = `<= ${shape.budget}x merge off`;
   if (on?.value === undefined || off?.value === undefined) {
-    row.budget = { text, verdict: 'NOT MEASURED', detail: on?.error ?? off?.error ?? on?.unavailable ?? off?.unavailable ?? 'no figure' };
+    row.budget = {
+      text,
+      verdict: 'NOT MEASURED',
+      detail: on?.error ?? off?.error ?? on?.unavailable ?? off?.unavailable ?? 'no figure',
+    };
   } else {
     const ratio = on.value / off.value;
     row.budget = { text, verdict: ratio <= shape.budget ? 'PASS' : 'FAIL', detail: `${ratio.toFixed(2)}x` };
@@ -133,8 +155,20 @@ async function main(): Promise<void> {
     if (only.has('cpu')) {
       for (const format of FORMATS) {
         progress(`${format}: provider-only CPU per delta, ${plan.stream.deltas} deltas x ${plan.stream.reps} reps`);
-        const series = await measureStreamCpu(upstream.url, [...contenders, ...unmerged], format, plan.stream.deltas, plan.stream);
-        const row = seriesRow(`${format}-cpu`, `${format}: provider-only CPU per delta (doStream, ${plan.stream.deltas} deltas)`, 'µs', 2, series);
+        const series = await measureStreamCpu(
+          upstream.url,
+          [...contenders, ...unmerged],
+          format,
+          plan.stream.deltas,
+          plan.stream,
+        );
+        const row = seriesRow(
+          `${format}-cpu`,
+          `${format}: provider-only CPU per delta (doStream, ${plan.stream.deltas} deltas)`,
+          'µs',
+          2,
+          series,
+        );
         ratioBudget(row, 2);
         // The body arrives in a few large reads, so merging leaves few parts: the per-delta path shows with it off.
         const off = row.cells[OURS_UNMERGED];
@@ -165,7 +199,9 @@ async function main(): Promise<void> {
       const burst = burstContenders(contenders, unmerged);
       for (const format of FORMATS) {
         for (const shape of SHAPES) {
-          progress(`${format}: ${shape.title}, streamText CPU per delta, ${BURST_DELTAS} deltas x ${plan.burst.reps} reps`);
+          progress(
+            `${format}: ${shape.title}, streamText CPU per delta, ${BURST_DELTAS} deltas x ${plan.burst.reps} reps`,
+          );
           rows.push(burstRow(format, shape, await measureBurstCpu(upstream.url, burst, format, shape, plan.burst)));
         }
       }
@@ -260,20 +296,33 @@ async function main(): Promise<void> {
         }
         if (format === 'chat') {
           notes.push(
-            'Heap rows: the +- after each figure is half the range of its repetitions, in B/delta. A run\'s heap moves a few tens of KB either way, so ' +
-              (quick ? `${plan.heap.deltas} deltas (--quick) resolve about +-1 B/delta; the full run resolves about +-0.1.` : `${plan.heap.deltas} deltas resolve about +-0.1 B/delta.`),
+            "Heap rows: the +- after each figure is half the range of its repetitions, in B/delta. A run's heap moves a few tens of KB either way, so " +
+              (quick
+                ? `${plan.heap.deltas} deltas (--quick) resolve about +-1 B/delta; the full run resolves about +-0.1.`
+                : `${plan.heap.deltas} deltas resolve about +-0.1 B/delta.`),
           );
         }
         const ours = row.cells[OURS];
         row.budget =
           ours?.value === undefined
-            ? { text: 'bytes/delta < 1', verdict: 'NOT MEASURED', detail: ours?.unavailable ?? ours?.error ?? 'no figure' }
-            : { text: 'bytes/delta < 1', verdict: ours.value < 1 ? 'PASS' : 'FAIL', detail: `${ours.value.toFixed(2)} B/delta` };
+            ? {
+                text: 'bytes/delta < 1',
+                verdict: 'NOT MEASURED',
+                detail: ours?.unavailable ?? ours?.error ?? 'no figure',
+              }
+            : {
+                text: 'bytes/delta < 1',
+                verdict: ours.value < 1 ? 'PASS' : 'FAIL',
+                detail: `${ours.value.toFixed(2)} B/delta`,
+              };
         rows.push(row);
       }
     }
   } finally {
-    served = await Promise.race([upstream.stats(), new Promise<ServedBody[]>(done => setTimeout(() => done([]), 5_000))]);
+    served = await Promise.race([
+      upstream.stats(),
+      new Promise<ServedBody[]>(done => setTimeout(() => done([]), 5_000)),
+    ]);
     upstream.stop();
   }
 
@@ -291,7 +340,13 @@ async function main(): Promise<void> {
     for (const [name, entry] of Object.entries(entries)) sizes[name] = await bundleSize(entry);
     const testing = await bundleSize(OWN_TESTING_ENTRY);
     raw.bundle = { ...sizes, [`${OURS}/testing`]: testing };
-    const row: Row = { id: 'bundle', title: 'bundle size of the root entry, min+gzip (ai, zod external)', unit: 'KB', digits: 1, cells: {} };
+    const row: Row = {
+      id: 'bundle',
+      title: 'bundle size of the root entry, min+gzip (ai, zod external)',
+      unit: 'KB',
+      digits: 1,
+      cells: {},
+    };
     for (const [name, size] of Object.entries(sizes)) {
       row.cells[name] = size.error
         ? { error: size.error }
@@ -304,7 +359,11 @@ async function main(): Promise<void> {
     if (ownParts) {
       notes.push(
         `Where ${OURS}'s root bundle comes from (minified bytes before gzip): ` +
-          ownParts.slice(0, 8).map(({ part, bytes }) => `${part} ${(bytes / 1024).toFixed(1)} KB`).join(', ') + '.',
+          ownParts
+            .slice(0, 8)
+            .map(({ part, bytes }) => `${part} ${(bytes / 1024).toFixed(1)} KB`)
+            .join(', ') +
+          '.',
       );
     }
     notes.push(
@@ -316,7 +375,13 @@ async function main(): Promise<void> {
 
   if (only.has('import')) {
     progress(`cold import, ${plan.importRuns} fresh node processes per entry`);
-    const row: Row = { id: 'cold-import', title: 'cold import of the built ESM entry (fresh node, median)', unit: 'ms', digits: 1, cells: {} };
+    const row: Row = {
+      id: 'cold-import',
+      title: 'cold import of the built ESM entry (fresh node, median)',
+      unit: 'ms',
+      digits: 1,
+      cells: {},
+    };
     if (distNote?.startsWith('not measured')) {
       row.cells[OURS] = { unavailable: distNote };
       row.budget = { text: 'faster than openai-compatible', verdict: 'NOT MEASURED', detail: distNote };
@@ -336,7 +401,11 @@ async function main(): Promise<void> {
       const ours = row.cells[OURS];
       const peer = row.cells['openai-compatible'];
       if (ours?.value === undefined || peer?.value === undefined) {
-        row.budget = { text: 'faster than openai-compatible', verdict: 'NOT MEASURED', detail: ours?.error ?? peer?.error ?? 'no figure' };
+        row.budget = {
+          text: 'faster than openai-compatible',
+          verdict: 'NOT MEASURED',
+          detail: ours?.error ?? peer?.error ?? 'no figure',
+        };
       } else {
         row.budget = {
           text: 'faster than openai-compatible',

@@ -47,7 +47,11 @@ export function streamCpuRunnables(
     const warmModel = contender.model(warmId);
     const name = contender.name + suffix;
     if (isUnavailable(model) || isUnavailable(warmModel)) {
-      runnables.push({ name, unavailable: isUnavailable(model) ? model.unavailable : 'unavailable', run: async () => Number.NaN });
+      runnables.push({
+        name,
+        unavailable: isUnavailable(model) ? model.unavailable : 'unavailable',
+        run: async () => Number.NaN,
+      });
     } else {
       runnables.push({
         name,
@@ -94,12 +98,33 @@ export async function measureToolScaling(
   contenders: LanguageContender[],
   format: WireFormat,
   { reps, warmups }: { reps: number; warmups: number },
-): Promise<{ figures: Record<string, ToolScalingFigure | { unavailable?: string; error?: string }>; series: Record<string, Series> }> {
+): Promise<{
+  figures: Record<string, ToolScalingFigure | { unavailable?: string; error?: string }>;
+  series: Record<string, Series>;
+}> {
   const repeat = TOOL_LARGE / TOOL_SMALL;
   const runnables = [
-    ...streamCpuRunnables(upstream, contenders, format, { kind: 'tool', deltas: TOOL_EMPTY }, { streams: repeat, per: 'stream', suffix: '@2' }),
-    ...streamCpuRunnables(upstream, contenders, format, { kind: 'tool', deltas: TOOL_SMALL }, { streams: repeat, per: 'stream', suffix: '@1k' }),
-    ...streamCpuRunnables(upstream, contenders, format, { kind: 'tool', deltas: TOOL_LARGE }, { per: 'stream', suffix: '@10k' }),
+    ...streamCpuRunnables(
+      upstream,
+      contenders,
+      format,
+      { kind: 'tool', deltas: TOOL_EMPTY },
+      { streams: repeat, per: 'stream', suffix: '@2' },
+    ),
+    ...streamCpuRunnables(
+      upstream,
+      contenders,
+      format,
+      { kind: 'tool', deltas: TOOL_SMALL },
+      { streams: repeat, per: 'stream', suffix: '@1k' },
+    ),
+    ...streamCpuRunnables(
+      upstream,
+      contenders,
+      format,
+      { kind: 'tool', deltas: TOOL_LARGE },
+      { per: 'stream', suffix: '@10k' },
+    ),
   ];
   const series = await interleave(runnables, { reps, warmups });
   const figures: Record<string, ToolScalingFigure | { unavailable?: string; error?: string }> = {};
@@ -116,7 +141,12 @@ export async function measureToolScaling(
     }
     const perSmall = (small.median - empty.median) / (TOOL_SMALL - TOOL_EMPTY);
     const perLarge = (large.median - empty.median) / (TOOL_LARGE - TOOL_EMPTY);
-    figures[base] = { small: perSmall, large: perLarge, ratio: perLarge / perSmall, spread: Math.max(small.spread, large.spread) };
+    figures[base] = {
+      small: perSmall,
+      large: perLarge,
+      ratio: perLarge / perSmall,
+      spread: Math.max(small.spread, large.spread),
+    };
   }
   return { figures, series };
 }

@@ -29,9 +29,15 @@ function serve(): void {
 function wav(bytes: number): Uint8Array {
   const file = new Uint8Array(bytes);
   const view = new DataView(file.buffer);
-  file.set([...'RIFF'].map(c => c.charCodeAt(0)), 0);
+  file.set(
+    [...'RIFF'].map(c => c.charCodeAt(0)),
+    0,
+  );
   view.setUint32(4, bytes - 8, true);
-  file.set([...'WAVEfmt '].map(c => c.charCodeAt(0)), 8);
+  file.set(
+    [...'WAVEfmt '].map(c => c.charCodeAt(0)),
+    8,
+  );
   view.setUint32(16, 16, true);
   view.setUint16(20, 1, true);
   view.setUint16(22, 1, true);
@@ -39,7 +45,10 @@ function wav(bytes: number): Uint8Array {
   view.setUint32(28, 32_000, true);
   view.setUint16(32, 2, true);
   view.setUint16(34, 16, true);
-  file.set([...'data'].map(c => c.charCodeAt(0)), 36);
+  file.set(
+    [...'data'].map(c => c.charCodeAt(0)),
+    36,
+  );
   view.setUint32(40, bytes - 44, true);
   for (let i = 44; i < bytes; i++) file[i] = (i * 31) & 0xff; // not zeros: pages are really touched
   return file;
@@ -83,7 +92,9 @@ async function main(): Promise<void> {
   const port = await new Promise<number>(resolve => child.once('message', message => resolve(message as number)));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    console.log(`Transcription memory: one ${FILE_BYTES.toLocaleString('en-US')}-byte WAV (25 MiB), Node ${process.version}`);
+    console.log(
+      `Transcription memory: one ${FILE_BYTES.toLocaleString('en-US')}-byte WAV (25 MiB), Node ${process.version}`,
+    );
     await measure('Uint8Array (as ai passes it)', origin, () => wav(FILE_BYTES));
     await measure('base64 string', origin, () => Buffer.from(wav(FILE_BYTES)).toString('base64'));
   } finally {

@@ -74,7 +74,11 @@ async function sendPaced(res: ServerResponse, body: CachedBody, perWrite: number
   body.served++;
   const ends = (body.eventEnds ??= eventEnds(body.bytes));
   const pause = pacedPauseMs(perWrite);
-  res.writeHead(200, { 'content-type': body.contentType, 'content-length': body.bytes.length, 'cache-control': 'no-cache' });
+  res.writeHead(200, {
+    'content-type': body.contentType,
+    'content-length': body.bytes.length,
+    'cache-control': 'no-cache',
+  });
   let start = 0;
   for (let event = perWrite - 1; start < body.bytes.length; event += perWrite) {
     const end = event < ends.length - 1 ? ends[event] : body.bytes.length;
@@ -123,7 +127,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
   if (path === '/v1/chat/completions' || path === '/api/v1/messages') {
     const delivery = parseDelivery(body.model);
-    if (!delivery) return fail(res, 400, `model must be bench-(text|tool)-<deltas>[-every-<events>], got ${String(body.model)}`);
+    if (!delivery)
+      return fail(res, 400, `model must be bench-(text|tool)-<deltas>[-every-<events>], got ${String(body.model)}`);
     const { scenario, perWrite } = delivery;
     const chat = path === '/v1/chat/completions';
     const key = `${chat ? 'chat' : 'messages'}:${body.stream === true ? 'sse' : 'json'}:${scenario.kind}:${scenario.deltas}`;
@@ -131,15 +136,22 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       const sse = cached(key, 'text/event-stream', () => (chat ? chatSseBody(scenario) : messagesSseBody(scenario)));
       return perWrite === undefined ? send(res, sse) : sendPaced(res, sse, perWrite);
     }
-    return send(res, cached(key, 'application/json', () => (chat ? chatJsonBody(scenario) : messagesJsonBody(scenario))));
+    return send(
+      res,
+      cached(key, 'application/json', () => (chat ? chatJsonBody(scenario) : messagesJsonBody(scenario))),
+    );
   }
 
   if (path === '/v1/embeddings') {
     const input = body.input;
     const count = Array.isArray(input) ? input.length : typeof input === 'string' ? 1 : 0;
-    if (count < 1 || count > MAX_EMBEDDING_INPUTS) return fail(res, 400, `input must hold 1..${MAX_EMBEDDING_INPUTS} items`);
+    if (count < 1 || count > MAX_EMBEDDING_INPUTS)
+      return fail(res, 400, `input must hold 1..${MAX_EMBEDDING_INPUTS} items`);
     const encoding = body.encoding_format === 'base64' ? 'base64' : 'float';
-    return send(res, cached(`embeddings:${encoding}:${count}`, 'application/json', () => embeddingsJsonBody(count, encoding)));
+    return send(
+      res,
+      cached(`embeddings:${encoding}:${count}`, 'application/json', () => embeddingsJsonBody(count, encoding)),
+    );
   }
 
   return fail(res, 404, `no route POST ${path}`);
@@ -161,7 +173,12 @@ server.listen(0, '127.0.0.1', () => {
 
 process.on('message', (message: { type?: string }) => {
   if (message?.type === 'stats') {
-    const bodies = [...cache].map(([key, body]) => ({ key, bytes: body.bytes.length, sha256: body.sha256, served: body.served }));
+    const bodies = [...cache].map(([key, body]) => ({
+      key,
+      bytes: body.bytes.length,
+      sha256: body.sha256,
+      served: body.served,
+    }));
     process.send?.({ type: 'stats', bodies });
   }
 });

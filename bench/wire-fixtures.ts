@@ -6,9 +6,36 @@
 
 /** Text pieces of a few characters each, as a tokenizer would cut them (two with non-ASCII bytes). */
 const PIECES = [
-  'The', ' gate', 'way', ' for', 'wards', ' each', ' request', ' to', ' the', ' model',
-  ',', ' then', ' streams', ' back', ' tok', 'ens', ' as', ' they', ' come', '.',
-  ' Caf', 'é', ' na', 'ïve', ' re', 'sum', 'é', ' —', ' fine', '\n',
+  'The',
+  ' gate',
+  'way',
+  ' for',
+  'wards',
+  ' each',
+  ' request',
+  ' to',
+  ' the',
+  ' model',
+  ',',
+  ' then',
+  ' streams',
+  ' back',
+  ' tok',
+  'ens',
+  ' as',
+  ' they',
+  ' come',
+  '.',
+  ' Caf',
+  'é',
+  ' na',
+  'ïve',
+  ' re',
+  'sum',
+  'é',
+  ' —',
+  ' fine',
+  '\n',
 ];
 
 export type ScenarioKind = 'text' | 'tool';
@@ -84,7 +111,8 @@ export function expectedLength(scenario: Scenario): number {
   return length;
 }
 
-const CHUNK_HEAD = '{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model",';
+const CHUNK_HEAD =
+  '{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model",';
 
 /** Chat-completions SSE: role chunk, one chunk per delta, finish chunk, usage chunk, `[DONE]`. */
 export function chatSseBody(scenario: Scenario): string {

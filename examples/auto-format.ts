@@ -35,5 +35,7 @@ export async function autoFormat(live: boolean, claude = 'claude-haiku-4-5', gpt
     console.log(`  gw('${id}'): provider ${model.provider}, POST ${paths().slice(before).join(', ')} -> "${text}"`);
   }
   const asBefore = createUnigate({ format: 'chat' });
-  console.log(`  format: 'chat' keeps every id on chat completions: ${asBefore(claude).provider}; gw.messages(id) forces messages: ${gw.messages(gpt).provider}`);
+  console.log(
+    `  format: 'chat' keeps every id on chat completions: ${asBefore(claude).provider}; gw.messages(id) forces messages: ${gw.messages(gpt).provider}`,
+  );
 }

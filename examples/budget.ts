@@ -44,8 +44,12 @@ async function agentLoopStoppedByCost(): Promise<void> {
     prompt: 'What is the weather in Paris?',
   });
   const perStep = result.steps.map(step => unigateCost(step)?.total);
-  console.log(`  steps run: ${result.steps.length} (cost per step: ${perStep.join(', ')}), finish reason: ${result.finishReason}`);
-  console.log(`  total: ${unigateCost(result)?.total} credits; without the limit the loop would have gone on to answer`);
+  console.log(
+    `  steps run: ${result.steps.length} (cost per step: ${perStep.join(', ')}), finish reason: ${result.finishReason}`,
+  );
+  console.log(
+    `  total: ${unigateCost(result)?.total} credits; without the limit the loop would have gone on to answer`,
+  );
 }
 
 export async function budget(): Promise<void> {

@@ -32,7 +32,9 @@ export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt
   }
   const streamed = await stream.usage;
   const streamedCost = ledger.add(`chat streamText ${model}`, await unigateCost(stream));
-  console.log(`\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}; ${costNote(streamedCost)}`);
+  console.log(
+    `\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}; ${costNote(streamedCost)}`,
+  );
 
   const loop = await generateText({
     model: gw(model),

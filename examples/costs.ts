@@ -29,7 +29,9 @@ export class CostLedger {
       console.log(`  ${label.padEnd(width)}  ${figures}`);
     }
     const unpriced = this.rows.filter(row => !row.cost).length;
-    const note = unpriced ? `  (${this.rows.length - unpriced} of ${this.rows.length} calls; those without a cost count as 0)` : '';
+    const note = unpriced
+      ? `  (${this.rows.length - unpriced} of ${this.rows.length} calls; those without a cost count as 0)`
+      : '';
     console.log(`  ${'total'.padEnd(width)}  ${format(this.total)}${note}`);
   }
 }
@@ -48,10 +50,16 @@ export function costNote(cost: UnigateCost | undefined, missing = 'not priced'):
  * Costs per call, and before a call. `gw` should be created with `pricing: 'catalog'` (or a table);
  * without it every call is listed as "not priced", and the estimates still work.
  */
-export async function costs(gw: UnigateProvider, ledger = new CostLedger(), model = 'gpt-4o-mini'): Promise<CostLedger> {
+export async function costs(
+  gw: UnigateProvider,
+  ledger = new CostLedger(),
+  model = 'gpt-4o-mini',
+): Promise<CostLedger> {
   console.log(`\n# Costs (${model})`);
   const entry = await gw.catalog.get(model);
-  console.log(`  catalog.get: ${entry?.id}: ${entry?.inputPrice} in / ${entry?.outputPrice} out per 1M tokens, context ${entry?.contextWindow}`);
+  console.log(
+    `  catalog.get: ${entry?.id}: ${entry?.inputPrice} in / ${entry?.outputPrice} out per 1M tokens, context ${entry?.contextWindow}`,
+  );
   const estimate = await gw.estimateCost({ model, inputTokens: 1000, outputTokens: 500 });
   console.log(`  estimateCost(1000 in, 500 out): ${estimate ? format(estimate.total) : 'no price'} credits`);
   const speech = await gw.estimateCost({ model: 'tts-1', characters: 10_000 });
@@ -64,6 +72,8 @@ export async function costs(gw: UnigateProvider, ledger = new CostLedger(), mode
   const streamedCost = ledger.add('streamText claude-haiku-4-5 (messages)', await unigateCost(streamed));
   console.log(`  streamText claude-haiku-4-5 (messages): ${costNote(streamedCost)}`);
   const embedded = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'What does this cost?' });
-  console.log(`  embed text-embedding-3-small: ${costNote(ledger.add('embed text-embedding-3-small', unigateCost(embedded)))}`);
+  console.log(
+    `  embed text-embedding-3-small: ${costNote(ledger.add('embed text-embedding-3-small', unigateCost(embedded)))}`,
+  );
   return ledger;
 }

@@ -15,7 +15,6 @@ import { transcription } from './transcription';
 import { trust } from './trust';
 import { video } from './video';
 
-
 // Warnings are printed by each section where they matter, not by the AI SDK's console logger.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 const { gw, live, download, close } = await setup();

@@ -27,7 +27,11 @@ async function failure(call: () => Promise<unknown>): Promise<ErrorExample> {
  * this list, and a test keeps the two equal.
  */
 export async function emulatedErrors(): Promise<ErrorExample[]> {
-  const strict = createUnigateEmulator({ apiKey: 'sk-unigate-emulator', deniedModels: ['claude-opus-4-1'], now: () => NOW });
+  const strict = createUnigateEmulator({
+    apiKey: 'sk-unigate-emulator',
+    deniedModels: ['claude-opus-4-1'],
+    now: () => NOW,
+  });
   const spent = createUnigateEmulator({ dailyRequestLimit: 0, now: () => NOW });
   const gw = createUnigate(strict.settings);
   const typoKey = createUnigate({ ...strict.settings, apiKey: 'sk-unigate-typo' });
@@ -43,6 +47,8 @@ export async function emulatedErrors(): Promise<ErrorExample[]> {
 /** Prints what failures look like. Against the real service only the unknown model is tried (one request). */
 export async function errors(gw: UnigateProvider, live: boolean): Promise<void> {
   console.log('\n# Errors: error.data.kind names the failure the same way on every endpoint');
-  const examples = live ? [await failure(() => generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }))] : await emulatedErrors();
+  const examples = live
+    ? [await failure(() => generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }))]
+    : await emulatedErrors();
   for (const { kind, message } of examples) console.log(`  ${kind}: ${message}`);
 }

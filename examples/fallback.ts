@@ -15,13 +15,16 @@ export async function fallback(): Promise<void> {
   const result = await generateText({ model, prompt: 'Say hello in five words.', maxRetries: 0 });
   const meta = result.providerMetadata?.unigate?.fallback as unknown as UnigateFallbackMetadata;
   console.log(`generateText answeredBy: ${meta.answeredBy}`);
-  for (const attempt of meta.attempts) console.log(`  skipped ${attempt.modelId} (${attempt.kind}): ${attempt.message}`);
+  for (const attempt of meta.attempts)
+    console.log(`  skipped ${attempt.modelId} (${attempt.kind}): ${attempt.message}`);
   console.log(`  text: ${result.text}`);
 
   const stream = streamText({ model, prompt: 'Stream a short greeting.', maxRetries: 0 });
   const streamed = await stream.text;
   const streamMeta = (await stream.providerMetadata)?.unigate?.fallback as unknown as UnigateFallbackMetadata;
-  console.log(`streamText answeredBy: ${streamMeta.answeredBy} after ${streamMeta.attempts.length} skipped; text: ${streamed}`);
-  const requests = emulator.requests.map((entry) => `${entry.model} ${entry.status}`);
+  console.log(
+    `streamText answeredBy: ${streamMeta.answeredBy} after ${streamMeta.attempts.length} skipped; text: ${streamed}`,
+  );
+  const requests = emulator.requests.map(entry => `${entry.model} ${entry.status}`);
   console.log(`  requests the gateway saw: ${requests.join(', ')}`);
 }

@@ -1,6 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { generateImage } from 'ai'; // the same name in ai@6 and ai@7
-import { unigateCost, type UnigateImageProviderMetadata, type UnigateImageProviderOptions, type UnigateProvider } from '../src/index';
+import {
+  unigateCost,
+  type UnigateImageProviderMetadata,
+  type UnigateImageProviderOptions,
+  type UnigateProvider,
+} from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 /** Width x height from a PNG's IHDR chunk (bytes 16-23), or `?` for another format. */
@@ -21,7 +26,11 @@ export async function image(gw: UnigateProvider, ledger: CostLedger, model = 'da
 
   const runs: Array<{ prompt: string; size: '256x256' | '512x512'; unigate: UnigateImageProviderOptions }> = [
     { prompt: 'a lighthouse', size: '512x512', unigate: {} },
-    { prompt: 'a lighthouse on a cliff at dusk, seen from the sea', size: '256x256', unigate: { responseFormat: 'url' } },
+    {
+      prompt: 'a lighthouse on a cliff at dusk, seen from the sea',
+      size: '256x256',
+      unigate: { responseFormat: 'url' },
+    },
   ];
   for (const [i, run] of runs.entries()) {
     const result = await generateImage({
@@ -33,10 +42,15 @@ export async function image(gw: UnigateProvider, ledger: CostLedger, model = 'da
     const { image: file, providerMetadata } = result;
     const [meta] = (providerMetadata.unigate as unknown as UnigateImageProviderMetadata).images;
     // generateImage keeps only the images array of the metadata; unigateCost sums the images' own costs.
-    const cost = costNote(ledger.add(`generateImage ${i + 1} ${model}`, unigateCost(result), 'no perImage price'), 'no perImage price');
+    const cost = costNote(
+      ledger.add(`generateImage ${i + 1} ${model}`, unigateCost(result), 'no perImage price'),
+      'no perImage price',
+    );
     const name = `image-${i + 1}.png`;
     await writeFile(new URL(name, outputDir), file.uint8Array);
-    console.log(`  ${name}  ${pngDimensions(file.uint8Array)}  ${file.uint8Array.length} bytes  (${run.unigate.responseFormat ?? 'b64_json'})  ${cost}`);
+    console.log(
+      `  ${name}  ${pngDimensions(file.uint8Array)}  ${file.uint8Array.length} bytes  (${run.unigate.responseFormat ?? 'b64_json'})  ${cost}`,
+    );
     console.log(`    revisedPrompt: ${meta?.revisedPrompt ?? '(not revised)'}`);
     if (meta?.url) console.log(`    downloaded from: ${meta.url}`);
   }

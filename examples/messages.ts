@@ -9,11 +9,18 @@ export const RED_CIRCLE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAYUlEQVR42u3WuREAIAwDQVVC/0XRC+T8jGUFYIb4NgIbxfkgABaQU2ouB+i7txKM9a0Be31tgFJfGGDVZwaI9aHxGGCv90YAvwHx0E4A989O8V0rBo5iZCqGvmJtidVRAFQeXqO5ArI40wAAAABJRU5ErkJggg==';
 
 /** One line per step of a tool loop (each step is a model call, with its own cost), into the ledger too. */
-export function printToolLoop<T extends ToolSet>(steps: Array<StepResult<T>>, what: string, model: string, ledger: CostLedger): void {
+export function printToolLoop<T extends ToolSet>(
+  steps: Array<StepResult<T>>,
+  what: string,
+  model: string,
+  ledger: CostLedger,
+): void {
   for (const [i, step] of steps.entries()) {
     const calls = step.toolCalls.map(call => `${call.toolName}(${JSON.stringify(call.input)})`).join(', ');
     const cost = ledger.add(`${what} step ${i + 1} ${model}`, unigateCost(step));
-    console.log(`  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`);
+    console.log(
+      `  tool loop step ${i + 1}: ${step.finishReason}${calls ? ` -> ${calls}` : ''}${step.text ? ` -> "${step.text}"` : ''}`,
+    );
     console.log(`    ${costNote(cost)}`);
   }
 }
@@ -27,10 +34,14 @@ async function think(gw: UnigateProvider, ledger: CostLedger, model: string): Pr
   const thought = await generateText({
     model: gw.messages(model),
     prompt: 'Is 1001 a prime number? Answer in one sentence.',
-    ...(ai7 ? { reasoning: 'low' } : { providerOptions: { unigate: { thinking: { type: 'enabled', budgetTokens: 3072 } } } }),
+    ...(ai7
+      ? { reasoning: 'low' }
+      : { providerOptions: { unigate: { thinking: { type: 'enabled', budgetTokens: 3072 } } } }),
   });
   const how = ai7 ? "reasoning: 'low'" : 'providerOptions.unigate.thinking';
-  console.log(`  thinking (${how}): ${thought.reasoningText?.length ?? 0} characters of reasoning, then: ${thought.text}`);
+  console.log(
+    `  thinking (${how}): ${thought.reasoningText?.length ?? 0} characters of reasoning, then: ${thought.text}`,
+  );
   console.log(`    ${costNote(ledger.add(`messages thinking ${model}`, unigateCost(thought)))}`);
 }
 

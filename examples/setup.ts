@@ -30,5 +30,10 @@ export async function setup(): Promise<{
   }
   const server = await createUnigateEmulator().listen();
   console.log(`UNIGATE_API_KEY is not set: running against the built-in emulator at ${server.url} (sample data).`);
-  return { gw: createUnigate({ ...server.settings, pricing: EXAMPLE_PRICES }), live: false, download: server.download, close: server.close };
+  return {
+    gw: createUnigate({ ...server.settings, pricing: EXAMPLE_PRICES }),
+    live: false,
+    download: server.download,
+    close: server.close,
+  };
 }

@@ -1,6 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { experimental_generateSpeech as generateSpeech } from 'ai'; // ai@7: `generateSpeech`
-import { unigateCost, type UnigateProvider, type UnigateSpeechFormat, type UnigateSpeechProviderMetadata } from '../src/index';
+import {
+  unigateCost,
+  type UnigateProvider,
+  type UnigateSpeechFormat,
+  type UnigateSpeechProviderMetadata,
+} from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 const FORMATS: UnigateSpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav'];
@@ -23,6 +28,8 @@ export async function speech(gw: UnigateProvider, ledger: CostLedger, model = 't
     const name = `speech.${format}`;
     await writeFile(new URL(name, outputDir), audio.uint8Array);
     const cost = costNote(ledger.add(`speech ${format} ${model}`, unigateCost(spoken)));
-    console.log(`  ${name.padEnd(12)} ${mediaType.padEnd(11)} ${`${audio.uint8Array.length} bytes`.padEnd(12)} ${cost}`);
+    console.log(
+      `  ${name.padEnd(12)} ${mediaType.padEnd(11)} ${`${audio.uint8Array.length} bytes`.padEnd(12)} ${cost}`,
+    );
   }
 }

@@ -4,16 +4,27 @@ import { toSrt, toVtt, unigateCost, type UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 // ai@7 calls it `transcribe`; ai@6 only has `experimental_transcribe` (ai@7 keeps that as a deprecated alias).
-const transcribe = ((ai as Record<string, unknown>).transcribe ?? ai.experimental_transcribe) as typeof ai.experimental_transcribe;
+const transcribe = ((ai as Record<string, unknown>).transcribe ??
+  ai.experimental_transcribe) as typeof ai.experimental_transcribe;
 
 /** Four seconds of a rising tone as 16-bit PCM mono WAV at 16 kHz: something to transcribe, made here. */
 function demoWav(seconds = 4, rate = 16_000): Uint8Array {
   const dataBytes = seconds * rate * 2;
   const wav = new DataView(new ArrayBuffer(44 + dataBytes));
   const header: Array<[number, string | number, 16 | 32 | 'tag']> = [
-    [0, 'RIFF', 'tag'], [4, 36 + dataBytes, 32], [8, 'WAVE', 'tag'], [12, 'fmt ', 'tag'], [16, 16, 32],
-    [20, 1, 16], [22, 1, 16], [24, rate, 32], [28, rate * 2, 32], [32, 2, 16], [34, 16, 16],
-    [36, 'data', 'tag'], [40, dataBytes, 32],
+    [0, 'RIFF', 'tag'],
+    [4, 36 + dataBytes, 32],
+    [8, 'WAVE', 'tag'],
+    [12, 'fmt ', 'tag'],
+    [16, 16, 32],
+    [20, 1, 16],
+    [22, 1, 16],
+    [24, rate, 32],
+    [28, rate * 2, 32],
+    [32, 2, 16],
+    [34, 16, 16],
+    [36, 'data', 'tag'],
+    [40, dataBytes, 32],
   ];
   for (const [at, value, kind] of header) {
     if (kind === 'tag') [...(value as string)].forEach((c, i) => wav.setUint8(at + i, c.charCodeAt(0)));
@@ -31,7 +42,11 @@ export async function transcription(gw: UnigateProvider, ledger: CostLedger, mod
   console.log(`\n# Transcription (${model})`);
   const audio = demoWav();
 
-  const result = await transcribe({ model: gw.transcription(model), audio, providerOptions: { unigate: { language: 'en' } } });
+  const result = await transcribe({
+    model: gw.transcription(model),
+    audio,
+    providerOptions: { unigate: { language: 'en' } },
+  });
   console.log(`  text:     ${result.text}`);
   const cost = costNote(ledger.add(`transcribe ${model}`, unigateCost(result)), 'no duration, or not priced');
   console.log(`  language: ${result.language}; duration: ${result.durationInSeconds} s; ${cost}`);
@@ -46,7 +61,13 @@ export async function transcription(gw: UnigateProvider, ledger: CostLedger, mod
   console.log('  wrote examples/output/transcription.srt and .vtt (toSrt / toVtt)');
 
   // Or ask the gateway for subtitles: the raw text is in providerMetadata, its cues in segments.
-  const srt = await transcribe({ model: gw.transcription(model), audio, providerOptions: { unigate: { responseFormat: 'srt' } } });
+  const srt = await transcribe({
+    model: gw.transcription(model),
+    audio,
+    providerOptions: { unigate: { responseFormat: 'srt' } },
+  });
   const srtCost = costNote(ledger.add(`transcribe srt ${model}`, unigateCost(srt)), 'no duration, or not priced');
-  console.log(`  responseFormat srt: ${srt.segments.length} cues; ${srtCost}; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`);
+  console.log(
+    `  responseFormat srt: ${srt.segments.length} cues; ${srtCost}; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`,
+  );
 }

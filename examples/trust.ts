@@ -43,12 +43,17 @@ export async function trust(): Promise<void> {
 
   // 2. A gateway that echoes the key in its error: the error holds "[redacted]" instead.
   const echoing: Fetch = async () =>
-    Response.json({ error: { type: 'auth_error', message: `Invalid API key ${key}` } }, { status: 401, headers: { 'x-echo': key } });
+    Response.json(
+      { error: { type: 'auth_error', message: `Invalid API key ${key}` } },
+      { status: 401, headers: { 'x-echo': key } },
+    );
   const echoed = createUnigate({ ...emulator.settings, fetch: echoing });
   try {
     await generateText({ model: echoed('gpt-4o-mini'), ...once });
   } catch (error) {
-    const text = APICallError.isInstance(error) ? `${error.message} | ${JSON.stringify(error.responseHeaders)}` : String(error);
+    const text = APICallError.isInstance(error)
+      ? `${error.message} | ${JSON.stringify(error.responseHeaders)}`
+      : String(error);
     console.log(`  echoed key: ${text}`);
     console.log(`  the key appears in the error: ${text.includes(key)}`);
   }
@@ -60,11 +65,18 @@ export async function trust(): Promise<void> {
   const started = performance.now();
   const result = await generateText({ model: priced('gpt-4o-mini'), ...once });
   const warning = result.warnings?.find(w => w.type === 'other');
-  console.log(`  stalled catalog: answered in ${Math.round(performance.now() - started)} ms, no cost; warning: ${warning?.type === 'other' ? warning.message : 'none'}`);
+  console.log(
+    `  stalled catalog: answered in ${Math.round(performance.now() - started)} ms, no cost; warning: ${warning?.type === 'other' ? warning.message : 'none'}`,
+  );
 
   // 4. Bad input: refused before any request, naming the parameter, the limit and the value as given.
   const counted: string[] = [];
-  const counting = createUnigate({ ...emulator.settings, fetch: (input, init) => (counted.push(String(input)), emulator.fetch(input, init)) });
-  console.log(`  bad input: ${await message(() => counting.embedding('text-embedding-3-small').doEmbed({ values: ['hi'], providerOptions: { unigate: { dimensions: Number.NaN } } }))}`);
+  const counting = createUnigate({
+    ...emulator.settings,
+    fetch: (input, init) => (counted.push(String(input)), emulator.fetch(input, init)),
+  });
+  console.log(
+    `  bad input: ${await message(() => counting.embedding('text-embedding-3-small').doEmbed({ values: ['hi'], providerOptions: { unigate: { dimensions: Number.NaN } } }))}`,
+  );
   console.log(`  requests sent for it: ${counted.length}`);
 }

@@ -36,7 +36,10 @@ if (command === 'wait') {
         }
       : process.env;
     // Asynchronously: this process serves the emulator the worker polls.
-    const worker = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), 'wait', job.jobId], { env, stdio: 'inherit' });
+    const worker = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), 'wait', job.jobId], {
+      env,
+      stdio: 'inherit',
+    });
     const [code] = await once(worker, 'exit');
     if (code !== 0) throw new Error(`The worker exited with code ${code}`);
   } finally {

@@ -1,5 +1,10 @@
 import { experimental_generateVideo as generateVideo } from 'ai';
-import { unigateCost, type UnigateProvider, type UnigateVideoJob, type UnigateVideoProviderMetadata } from '../src/index';
+import {
+  unigateCost,
+  type UnigateProvider,
+  type UnigateVideoJob,
+  type UnigateVideoProviderMetadata,
+} from '../src/index';
 import type { UnigateEmulatorDownload } from '../src/testing/index';
 import { costNote, type CostLedger } from './costs';
 
@@ -17,7 +22,8 @@ export async function video(
 ): Promise<void> {
   console.log(`\n# Video (${model})`);
   const started = Date.now();
-  const onStatus = (job: UnigateVideoJob) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${job.jobId}: ${job.status}`);
+  const onStatus = (job: UnigateVideoJob) =>
+    console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${job.jobId}: ${job.status}`);
   const result = await generateVideo({
     model: gw.video(model, { onStatus }),
     prompt: 'A paper boat drifting down a rainy street, cinematic',

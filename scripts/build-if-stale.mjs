@@ -34,7 +34,11 @@ async function isFresh() {
 /** Resolves with what it did; throws with the end of the build's output if the build fails. */
 export async function buildIfStale() {
   if (await isFresh()) return 'dist is up to date';
-  const result = await runBounded('npm', ['run', 'build'], { cwd: root, timeoutMs: BUILD_TIMEOUT_MS, env: process.env });
+  const result = await runBounded('npm', ['run', 'build'], {
+    cwd: root,
+    timeoutMs: BUILD_TIMEOUT_MS,
+    env: process.env,
+  });
   if (result.code !== 0) {
     const how = result.timedOut ? `timed out after ${BUILD_TIMEOUT_MS} ms` : `exited with code ${result.code}`;
     const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-10).join(' | ');

@@ -33,7 +33,10 @@ function nameOf(node) {
   if (node.name !== undefined) return node.name.getText();
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   const parent = node.parent;
-  if (parent !== undefined && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))) {
+  if (
+    parent !== undefined &&
+    (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))
+  ) {
     return parent.name.getText();
   }
   return '<anonymous>';
@@ -55,7 +58,10 @@ function functionsIn(file) {
   return found;
 }
 
-const functions = roots.flatMap(sourceFiles).flatMap(functionsIn).sort((a, b) => b.lines - a.lines);
+const functions = roots
+  .flatMap(sourceFiles)
+  .flatMap(functionsIn)
+  .sort((a, b) => b.lines - a.lines);
 const over = functions.filter(fn => fn.lines > max);
 const where = fn => `${relative(process.cwd(), fn.file)}:${fn.line}`;
 

@@ -40,9 +40,11 @@ function importsOf(file) {
   const targets = new Set();
   const visit = node => {
     let specifier;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) specifier = node.moduleSpecifier;
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      specifier = node.moduleSpecifier;
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) specifier = node.argument.literal;
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) specifier = node.arguments[0];
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      specifier = node.arguments[0];
     if (specifier !== undefined && ts.isStringLiteral(specifier)) {
       const target = resolveSpecifier(file, specifier.text);
       if (target !== undefined) targets.add(target);
@@ -119,5 +121,7 @@ for (const component of components) {
   console.log(`  e.g. ${loopThrough(component).map(shown).join(' -> ')}`);
 }
 const inCycles = components.reduce((sum, component) => sum + component.length, 0);
-console.log(`${components.length} import cycle(s) in ${root}/ (${inCycles} files), type imports included; the limit is ${max}.`);
+console.log(
+  `${components.length} import cycle(s) in ${root}/ (${inCycles} files), type imports included; the limit is ${max}.`,
+);
 process.exit(components.length > max ? 1 : 0);

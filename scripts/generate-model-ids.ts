@@ -8,5 +8,7 @@ import { groupModelIds, MODEL_IDS_PATH, renderModelIds } from './render-model-id
 const { entries, source } = await loadCatalog();
 writeFileSync(new URL(`../${MODEL_IDS_PATH}`, import.meta.url), renderModelIds(entries, { source }));
 const ids = groupModelIds(entries);
-const counts = Object.entries(ids).map(([kind, list]) => `${kind} ${list.length}`).join(', ');
+const counts = Object.entries(ids)
+  .map(([kind, list]) => `${kind} ${list.length}`)
+  .join(', ');
 console.log(`${MODEL_IDS_PATH}: ${entries.length} catalog entries from ${source}; ids: ${counts}`);

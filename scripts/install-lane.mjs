@@ -45,26 +45,40 @@ async function git(args) {
 }
 
 async function install(consumer, spec) {
-  await writeFile(join(consumer, 'package.json'), `${JSON.stringify({ name: 'install-check', private: true }, null, 2)}\n`);
+  await writeFile(
+    join(consumer, 'package.json'),
+    `${JSON.stringify({ name: 'install-check', private: true }, null, 2)}\n`,
+  );
   const args = ['install', spec, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
   const result = await runBounded('npm', args, { cwd: consumer, timeoutMs: INSTALL_TIMEOUT_MS, env: cleanNpmEnv() });
   if (result.code === 0) return { ok: true };
   const how = result.timedOut ? `timed out after ${INSTALL_TIMEOUT_MS} ms` : `exited with code ${result.code}`;
-  return { ok: false, reason: `npm install ${how}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-12).join(' | ')}` };
+  return {
+    ok: false,
+    reason: `npm install ${how}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-12).join(' | ')}`,
+  };
 }
 
 async function builtFiles(packageDir) {
   const missing = [];
   for (const file of PACKED_FILES) await stat(join(packageDir, file)).catch(() => missing.push(file));
-  const hasSources = await stat(join(packageDir, 'src')).then(() => true, () => false);
+  const hasSources = await stat(join(packageDir, 'src')).then(
+    () => true,
+    () => false,
+  );
   const ok = missing.length === 0 && !hasSources;
   return { ok, reason: `missing: ${missing.join(', ') || 'nothing'}${hasSources ? '; src/ was installed too' : ''}` };
 }
 
 async function importCheck(consumer, file, source, entry) {
   await writeFile(join(consumer, file), source);
-  const result = await runBounded(process.execPath, [file], { cwd: consumer, timeoutMs: RUN_TIMEOUT_MS, env: { PATH: process.env.PATH } });
-  if (result.code !== 0) return { ok: false, reason: `exited with code ${result.code}: ${result.stderr.trim().slice(0, 600)}` };
+  const result = await runBounded(process.execPath, [file], {
+    cwd: consumer,
+    timeoutMs: RUN_TIMEOUT_MS,
+    env: { PATH: process.env.PATH },
+  });
+  if (result.code !== 0)
+    return { ok: false, reason: `exited with code ${result.code}: ${result.stderr.trim().slice(0, 600)}` };
   const { text, entry: loaded } = JSON.parse(result.stdout.trim().split('\n').pop());
   const ok = typeof text === 'string' && text.length > 0 && loaded.replace(/\\/g, '/').endsWith(entry);
   return { ok, reason: `loaded ${loaded} (expected …${entry}) and generateText gave ${JSON.stringify(text)}` };
@@ -72,18 +86,35 @@ async function importCheck(consumer, file, source, entry) {
 
 async function laneChecks(consumer) {
   const sha = await git(['rev-parse', 'HEAD']);
-  if ((await git(['status', '--porcelain'])) !== '') console.log(`install: uncommitted changes are not tested; installing HEAD ${sha}`);
+  if ((await git(['status', '--porcelain'])) !== '')
+    console.log(`install: uncommitted changes are not tested; installing HEAD ${sha}`);
   const spec = `git+file://${root.replace(/\/$/, '')}#${sha}`;
-  const installed = { suite: SUITE, title: `npm install git+file://<this repository>#${sha.slice(0, 12)} succeeds`, ...(await install(consumer, spec)) };
+  const installed = {
+    suite: SUITE,
+    title: `npm install git+file://<this repository>#${sha.slice(0, 12)} succeeds`,
+    ...(await install(consumer, spec)),
+  };
   if (!installed.ok) return [installed];
   const packageDir = join(consumer, 'node_modules', 'unigate-ai-provider');
   const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
   await symlink(join(root, 'node_modules', 'ai'), join(consumer, 'node_modules', 'ai'), 'dir');
   return [
     installed,
-    { suite: SUITE, title: `the installed package (${version}) has dist/ built by prepare, and no sources`, ...(await builtFiles(packageDir)) },
-    { suite: SUITE, title: 'import (ESM) loads dist/index.js and generateText works', ...(await importCheck(consumer, 'check.mjs', ESM_CHECK, 'dist/index.js')) },
-    { suite: SUITE, title: 'require (CJS) loads dist/index.cjs and generateText works', ...(await importCheck(consumer, 'check.cjs', CJS_CHECK, 'dist/index.cjs')) },
+    {
+      suite: SUITE,
+      title: `the installed package (${version}) has dist/ built by prepare, and no sources`,
+      ...(await builtFiles(packageDir)),
+    },
+    {
+      suite: SUITE,
+      title: 'import (ESM) loads dist/index.js and generateText works',
+      ...(await importCheck(consumer, 'check.mjs', ESM_CHECK, 'dist/index.js')),
+    },
+    {
+      suite: SUITE,
+      title: 'require (CJS) loads dist/index.cjs and generateText works',
+      ...(await importCheck(consumer, 'check.cjs', CJS_CHECK, 'dist/index.cjs')),
+    },
   ];
 }
 

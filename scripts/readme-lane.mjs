@@ -37,7 +37,12 @@ function packCheck(files) {
   const stray = files.filter(file => /^(src|test|scripts|examples|bench)\//.test(file));
   const ok = missing.length === 0 && stray.length === 0;
   const reason = `missing ${missing.join(', ') || 'nothing'}; not meant for the package: ${stray.slice(0, 5).join(', ') || 'nothing'}`;
-  return { suite: 'readme package', title: 'npm pack holds dist/ (ESM, CJS, types for both entries) and no sources', ok, reason };
+  return {
+    suite: 'readme package',
+    title: 'npm pack holds dist/ (ESM, CJS, types for both entries) and no sources',
+    ok,
+    reason,
+  };
 }
 
 /** Type-checks a major's blocks; fills `outcome[block.index][major.id].typecheck`. */
@@ -69,7 +74,13 @@ function runTasks(majors, blocksByMajor, outcome, siteURL, workDir) {
     blocksByMajor.get(major.id).map(block => async () => {
       if (block.typecheckOnly) return;
       const scratchDir = join(workDir, 'scratch', `${major.id}-${block.index}`);
-      const run = await runBlock({ block, blocksDir: join(major.dir, 'blocks'), scratchDir, nodePath: major.node, siteURL });
+      const run = await runBlock({
+        block,
+        blocksDir: join(major.dir, 'blocks'),
+        scratchDir,
+        nodePath: major.node,
+        siteURL,
+      });
       outcome[block.index][major.id].run = run;
     }),
   );
@@ -89,15 +100,21 @@ async function laneChecks(blocks, outcome, workDir) {
   node22.catch(() => {});
   const { tarball, files } = await timed('npm pack', packPackage(root, workDir));
   checks.push(packCheck(files));
-  const blocksByMajor = new Map(MAJORS.map(major => [major.id, blocks.filter(block => block.majors.includes(major.id))]));
+  const blocksByMajor = new Map(
+    MAJORS.map(major => [major.id, blocks.filter(block => block.majors.includes(major.id))]),
+  );
   const prepared = Promise.all(MAJORS.map(major => prepareMajor(major, blocksByMajor.get(major.id), tarball, workDir)));
   await timed('two consumer projects with the blocks, compiled', prepared);
   MAJORS[0].node = process.execPath;
   MAJORS[1].node = await timed(`${NODE22} from npx`, node22);
-  const typechecked = Promise.all(MAJORS.map(major => typecheckMajor(major, blocksByMajor.get(major.id), outcome, checks)));
+  const typechecked = Promise.all(
+    MAJORS.map(major => typecheckMajor(major, blocksByMajor.get(major.id), outcome, checks)),
+  );
   await timed('tsc, once per major', typechecked);
 
-  const testing = await import(pathToFileURL(join(MAJORS[0].dir, 'node_modules/unigate-ai-provider/dist/testing/index.js')).href);
+  const testing = await import(
+    pathToFileURL(join(MAJORS[0].dir, 'node_modules/unigate-ai-provider/dist/testing/index.js')).href
+  );
   const server = await testing.createUnigateEmulator().listen();
   try {
     const tasks = runTasks(MAJORS, blocksByMajor, outcome, server.url, workDir);
@@ -118,7 +135,8 @@ function blockChecks(blocks, outcome) {
         const suite = `readme ${major.label}`;
         const own = [];
         if (typecheck) own.push({ suite, title: `${name} type-checks`, ...typecheck });
-        if (run) own.push({ suite, title: `${name} runs${run.compared ? ' and prints what the README shows' : ''}`, ...run });
+        if (run)
+          own.push({ suite, title: `${name} runs${run.compared ? ' and prints what the README shows' : ''}`, ...run });
         return own;
       }),
   );

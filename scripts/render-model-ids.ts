@@ -78,7 +78,9 @@ function nonChatIds(ids: Record<ModelIdKind, string[]>): string {
   const chat = new Set(ids.chat);
   const kinds = NON_CHAT_KINDS.map(kind => {
     const members = ids[kind].filter(id => !chat.has(id));
-    return members.length === 0 ? `  ${kind}: [],` : [`  ${kind}: [`, ...members.map(id => `    ${literal(id)},`), '  ],'].join('\n');
+    return members.length === 0
+      ? `  ${kind}: [],`
+      : [`  ${kind}: [`, ...members.map(id => `    ${literal(id)},`), '  ],'].join('\n');
   });
   return [
     '/**',

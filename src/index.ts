@@ -23,7 +23,11 @@ export type {
 } from './image/unigate-image-options';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
-export type { UnigateFallbackAttempt, UnigateFallbackMetadata, UnigateFallbackOptions } from './fallback/unigate-fallback-model';
+export type {
+  UnigateFallbackAttempt,
+  UnigateFallbackMetadata,
+  UnigateFallbackOptions,
+} from './fallback/unigate-fallback-model';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
 export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';

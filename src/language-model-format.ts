@@ -19,8 +19,10 @@ export function checkFormat(value: unknown): void {
  * provider (its provider names are capitalised, its provider filter lower case: compared lower case).
  */
 function isAnthropicFamily(modelId: string, entry: UnigateCatalogEntry | undefined): boolean {
-  return (typeof modelId === 'string' && modelId.toLowerCase().startsWith('claude-')) ||
-    entry?.provider?.trim().toLowerCase() === 'anthropic';
+  return (
+    (typeof modelId === 'string' && modelId.toLowerCase().startsWith('claude-')) ||
+    entry?.provider?.trim().toLowerCase() === 'anthropic'
+  );
 }
 
 /**

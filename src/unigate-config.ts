@@ -76,10 +76,14 @@ function readMergeStreamDeltas(value: unknown): boolean {
 }
 
 /** Builds the connection the transport sends through. URLs and the key are resolved at call time. */
-export function createGatewayConnection(settings: UnigateProviderSettings = {}, provider = 'unigate'): GatewayConnection {
+export function createGatewayConnection(
+  settings: UnigateProviderSettings = {},
+  provider = 'unigate',
+): GatewayConnection {
   // URLs passed in describe one deployment: then the URL variables are not read at all, so a stale
   // UNIGATE_BASE_URL cannot send the key elsewhere, and runtimes without env access (Deno) still work.
-  const explicitURLs = settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
+  const explicitURLs =
+    settings.siteURL !== undefined || settings.baseURL !== undefined || settings.altBaseURL !== undefined;
   const setting = (value: string | undefined, environmentVariableName: string) =>
     withoutTrailingSlash(
       value ?? (explicitURLs ? undefined : loadOptionalSetting({ settingValue: undefined, environmentVariableName })),
@@ -88,7 +92,8 @@ export function createGatewayConnection(settings: UnigateProviderSettings = {}, 
   // The key as configured: the setting wins over UNIGATE_API_KEY; an empty one is no key at all (it
   // would be sent as `Bearer ` and refused only after a request).
   const configuredKey = (): string | undefined => {
-    const key = settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' });
+    const key =
+      settings.apiKey ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_API_KEY' });
     return typeof key === 'string' && key.trim() !== '' ? key : undefined;
   };
 
@@ -97,7 +102,9 @@ export function createGatewayConnection(settings: UnigateProviderSettings = {}, 
   const siteSetting = (): string | undefined => {
     const site = setting(settings.siteURL, 'UNIGATE_SITE_URL');
     if (site && /\/v1$/i.test(site)) {
-      const given = settings.siteURL ?? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_SITE_URL' });
+      const given =
+        settings.siteURL ??
+        loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'UNIGATE_SITE_URL' });
       throw versionedSiteURLError(given ?? site, site, settings.siteURL !== undefined);
     }
     return site;
@@ -118,7 +125,8 @@ export function createGatewayConnection(settings: UnigateProviderSettings = {}, 
     });
   };
   const baseURL = (auth: GatewayAuth): string => setting(settings.baseURL, 'UNIGATE_BASE_URL') || `${siteURL(auth)}/v1`;
-  const altBaseURL = (auth: GatewayAuth): string => setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL(auth);
+  const altBaseURL = (auth: GatewayAuth): string =>
+    setting(settings.altBaseURL, 'UNIGATE_ALT_BASE_URL') || baseURL(auth);
   const root = (base: GatewayBase, auth: GatewayAuth = 'bearer'): string => {
     siteSetting();
     return base === 'site' ? siteURL(auth) : base === 'base' ? baseURL(auth) : altBaseURL(auth);
@@ -139,7 +147,8 @@ export function createGatewayConnection(settings: UnigateProviderSettings = {}, 
       });
       if (key.trim() !== '') return key;
       throw new LoadAPIKeyError({
-        message: "Unigate API key is empty. Pass a key using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.",
+        message:
+          "Unigate API key is empty. Pass a key using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.",
       });
     },
     optionalApiKey: configuredKey,

@@ -172,12 +172,17 @@ export function createUnigate(settings: UnigateProviderSettings = {}): UnigatePr
 
 /** Every model a provider makes, each through the budget when there is one. */
 function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
-  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M => (guard ? budgeted(model, guard) : model);
+  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
+    guard ? budgeted(model, guard) : model;
   return {
     chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
-      spend<LanguageModelV3>(new UnigateChatLanguageModel(modelId, context), (model, g) => budgetLanguageModel(model, 'chat', g)),
+      spend<LanguageModelV3>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
+        budgetLanguageModel(model, 'chat', g),
+      ),
     messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
-      spend<LanguageModelV3>(new UnigateMessagesLanguageModel(modelId, context), (model, g) => budgetLanguageModel(model, 'messages', g)),
+      spend<LanguageModelV3>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
+        budgetLanguageModel(model, 'messages', g),
+      ),
     embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>
       spend(new UnigateEmbeddingModel(modelId, context), (model, g) => budgetModel(model, 'doEmbed', 'embedding', g)),
     image: (modelId: UnigateImageModelId): ImageModelV3 =>
@@ -185,14 +190,19 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
     speech: (modelId: UnigateSpeechModelId): SpeechModelV3 =>
       spend(new UnigateSpeechModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'speech', g)),
     transcription: (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
-      spend(new UnigateTranscriptionModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'transcription', g)),
+      spend(new UnigateTranscriptionModel(modelId, context), (model, g) =>
+        budgetModel(model, 'doGenerate', 'transcription', g),
+      ),
     video: (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
       spend<UnigateVideoModelV3>(new UnigateVideoModel(modelId, context, settings), budgetVideoModel),
   };
 }
 
 /** `createUnigate` with the options tests use (an injected clock for the budget's periods). */
-export function assembleUnigate(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}): UnigateProvider {
+export function assembleUnigate(
+  settings: UnigateProviderSettings = {},
+  internals: UnigateContextInternals = {},
+): UnigateProvider {
   checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
   const { format } = settings;
   checkFormat(format);

@@ -116,8 +116,11 @@ const EMBEDDING_DIMENSIONS = 1536;
 
 function checkEmbedded(result) {
   assert.equal(result.count, EMBED_TEXTS.length);
-  assert.deepEqual(result.lengths, EMBED_TEXTS.map(() => EMBEDDING_DIMENSIONS));
-  assert.deepEqual(result.floatLengths, result.lengths, 'float vectors have the base64 vectors\' lengths');
+  assert.deepEqual(
+    result.lengths,
+    EMBED_TEXTS.map(() => EMBEDDING_DIMENSIONS),
+  );
+  assert.deepEqual(result.floatLengths, result.lengths, "float vectors have the base64 vectors' lengths");
   // Decoded with atob in this runtime, the base64 vectors equal the float ones bit for bit.
   assert.equal(result.identical, true, 'base64 and float vectors are bit-identical');
   assert.equal(result.first.length, 3);
@@ -140,7 +143,8 @@ const SPEECH_EXPECTED = {
   // An MPEG frame sync (11 set bits), or an ID3 tag.
   mp3: {
     mediaType: 'audio/mpeg',
-    starts: bytes => (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0) || String.fromCharCode(...bytes.slice(0, 3)) === 'ID3',
+    starts: bytes =>
+      (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0) || String.fromCharCode(...bytes.slice(0, 3)) === 'ID3',
   },
 };
 
@@ -151,7 +155,10 @@ function checkSpoken(result) {
     const expected = SPEECH_EXPECTED[format];
     assert.ok(audio.byteLength > 44, `${format}: some audio bytes, got ${audio.byteLength}`);
     assert.equal(audio.firstBytes.length, 4);
-    assert.ok(expected.starts(audio.firstBytes), `${format} starts like ${format}, got ${JSON.stringify(audio.firstBytes)}`);
+    assert.ok(
+      expected.starts(audio.firstBytes),
+      `${format} starts like ${format}, got ${JSON.stringify(audio.firstBytes)}`,
+    );
     assert.equal(audio.mediaType, expected.mediaType, `${format}: providerMetadata.unigate.mediaType`);
     assert.equal(audio.audioMediaType, expected.mediaType, `${format}: audio.mediaType`);
     assert.deepEqual(audio.warnings, []);
@@ -160,7 +167,11 @@ function checkSpoken(result) {
 
 function checkTranscribed(result, runtime) {
   // One multipart upload: one Blob in a browser, a ReadableStream sent half duplex everywhere else.
-  assert.deepEqual(result.uploads, [runtime === 'chromium' ? 'blob' : 'stream, duplex half'], 'the multipart body kind');
+  assert.deepEqual(
+    result.uploads,
+    [runtime === 'chromium' ? 'blob' : 'stream, duplex half'],
+    'the multipart body kind',
+  );
   // The synthesised WAV: a 44-byte header and 16-bit mono samples, uploaded whole.
   assert.equal(result.uploadBytes, 44 + WAV_SAMPLE_RATE * WAV_SECONDS * 2);
   assert.equal(typeof result.text, 'string');
@@ -180,7 +191,10 @@ function checkImaged(result) {
   assert.deepEqual(result.signature, PNG_SIGNATURE, 'a PNG');
   assert.equal(result.mediaType, 'image/png');
   assert.equal(typeof result.revisedPrompt, 'string');
-  assert.ok(result.revisedPrompt.includes(IMAGE_PROMPT), `the revised prompt names the prompt, got ${JSON.stringify(result.revisedPrompt)}`);
+  assert.ok(
+    result.revisedPrompt.includes(IMAGE_PROMPT),
+    `the revised prompt names the prompt, got ${JSON.stringify(result.revisedPrompt)}`,
+  );
   assert.deepEqual(result.warnings, []);
 }
 
@@ -196,15 +210,24 @@ function checkVideoed(result) {
 function checkCost(cost, label) {
   assert.ok(cost && typeof cost === 'object', `${label}: a cost, got ${JSON.stringify(cost)}`);
   for (const field of ['input', 'output', 'total']) {
-    assert.ok(typeof cost[field] === 'number' && Number.isFinite(cost[field]) && cost[field] >= 0, `${label}.${field} is a number: ${JSON.stringify(cost)}`);
+    assert.ok(
+      typeof cost[field] === 'number' && Number.isFinite(cost[field]) && cost[field] >= 0,
+      `${label}.${field} is a number: ${JSON.stringify(cost)}`,
+    );
   }
-  assert.ok(Math.abs(cost.total - (cost.input + cost.output)) < 1e-12, `${label}: total = input + output: ${JSON.stringify(cost)}`);
+  assert.ok(
+    Math.abs(cost.total - (cost.input + cost.output)) < 1e-12,
+    `${label}: total = input + output: ${JSON.stringify(cost)}`,
+  );
   assert.equal(cost.unit, 'credits');
 }
 
 function checkCosted(result) {
   checkCost(result.chatCost, 'chat cost');
-  assert.ok(result.chatCost.input > 0 && result.chatCost.output > 0, `chat input and output are priced: ${JSON.stringify(result.chatCost)}`);
+  assert.ok(
+    result.chatCost.input > 0 && result.chatCost.output > 0,
+    `chat input and output are priced: ${JSON.stringify(result.chatCost)}`,
+  );
   assert.deepEqual(result.warnings, []);
   checkCost(result.speechEstimate, 'tts-1 estimate');
   // tts-1: 3.75 credits per 1M characters (a documented fixed price).
@@ -310,7 +333,11 @@ export function judge(runtime, observations, reference, { foreignRequests = [] }
     IDENTITY[runtime](observations.runtime);
     verdicts.push({ title: 'runtime identity', ok: true });
   } catch (error) {
-    verdicts.push({ title: 'runtime identity', ok: false, reason: `${failure(error)} (${JSON.stringify(observations.runtime)})` });
+    verdicts.push({
+      title: 'runtime identity',
+      ok: false,
+      reason: `${failure(error)} (${JSON.stringify(observations.runtime)})`,
+    });
   }
   for (const name of CHECK_NAMES) {
     const observed = observations.checks?.[name];
@@ -324,7 +351,12 @@ export function judge(runtime, observations, reference, { foreignRequests = [] }
       const expected = reference?.checks?.[name];
       // A browser hides every redirect, so its redirect check differs from Node's by design.
       const browserOnly = runtime === 'chromium' && name === 'redirect';
-      if (expected?.ok && !browserOnly) assert.deepEqual(comparable(name, observed.value), comparable(name, expected.value), 'equals the Node reference run');
+      if (expected?.ok && !browserOnly)
+        assert.deepEqual(
+          comparable(name, observed.value),
+          comparable(name, expected.value),
+          'equals the Node reference run',
+        );
       verdicts.push({ title: name, ok: true });
     } catch (error) {
       verdicts.push({ title: name, ok: false, reason: failure(error) });

@@ -85,7 +85,9 @@ async function main() {
   const all = results.flatMap(r => r.verdicts);
   const failed = all.filter(v => !v.ok).length;
   const times = results.map(r => `${r.runtime} ${((r.endTime - r.startTime) / 1000).toFixed(1)}s`).join(', ');
-  console.log(`runtimes: ${all.length - failed} passed, ${failed} failed in ${((Date.now() - startTime) / 1000).toFixed(1)}s (${times})`);
+  console.log(
+    `runtimes: ${all.length - failed} passed, ${failed} failed in ${((Date.now() - startTime) / 1000).toFixed(1)}s (${times})`,
+  );
   return failed === 0 ? 0 : 1;
 }
 
@@ -134,13 +136,26 @@ async function runAll(cleanups) {
   const home = join(workDir, 'home');
   await mkdir(home, { recursive: true });
   const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: workDir, LANG: 'C.UTF-8' };
-  const common = { binDir, bundlePath, workDir, siteURL, apiKey, foreignURL: foreign.url, baseEnv, timeoutMs: RUNTIME_TIMEOUT_MS };
+  const common = {
+    binDir,
+    bundlePath,
+    workDir,
+    siteURL,
+    apiKey,
+    foreignURL: foreign.url,
+    baseEnv,
+    timeoutMs: RUNTIME_TIMEOUT_MS,
+  };
 
   const { observe } = await import('./smoke-checks.mjs');
-  const reference = await timed(withTimeout(observe({ siteURL, apiKey, redirectBase: redirectBase('node') }), RUNTIME_TIMEOUT_MS, 'node'));
+  const reference = await timed(
+    withTimeout(observe({ siteURL, apiKey, redirectBase: redirectBase('node') }), RUNTIME_TIMEOUT_MS, 'node'),
+  );
 
   const runs = await Promise.all([
-    timed(runWorkerd({ ...common, redirectBase: redirectBase('workerd'), workerPath: join(here, 'workerd-worker.mjs') })),
+    timed(
+      runWorkerd({ ...common, redirectBase: redirectBase('workerd'), workerPath: join(here, 'workerd-worker.mjs') }),
+    ),
     timed(runDeno({ ...common, redirectBase: redirectBase('deno'), runnerPath: join(here, 'cli-runner.mjs') })),
     timed(runBun({ ...common, redirectBase: redirectBase('bun'), runnerPath: join(here, 'cli-runner.mjs') })),
     timed(runChromium({ pageOrigin: pageServer.url, apiKey, timeoutMs: RUNTIME_TIMEOUT_MS })),
@@ -153,7 +168,9 @@ async function runAll(cleanups) {
       : judge(runtime, run.observations, runtime === 'node' ? undefined : referenceObservations, {
           // Requests that reached the foreign host from this runtime (its name is in the redirect's path),
           // and any the path does not attribute.
-          foreignRequests: foreign.requests.filter(request => request.runtime === runtime || request.runtime === undefined),
+          foreignRequests: foreign.requests.filter(
+            request => request.runtime === runtime || request.runtime === undefined,
+          ),
         });
     return { runtime, verdicts, startTime: run.startTime, endTime: run.endTime };
   });

@@ -155,7 +155,12 @@ async function embedded(gw) {
 async function spoken(gw) {
   const results = {};
   for (const outputFormat of SPEECH_FORMATS) {
-    const result = await generateSpeech({ model: gw.speech(SPEECH_MODEL), text: SPEECH_TEXT, outputFormat, ...callSettings() });
+    const result = await generateSpeech({
+      model: gw.speech(SPEECH_MODEL),
+      text: SPEECH_TEXT,
+      outputFormat,
+      ...callSettings(),
+    });
     const bytes = result.audio.uint8Array;
     results[outputFormat] = {
       byteLength: bytes.byteLength,
@@ -225,7 +230,13 @@ async function transcribed(siteURL, apiKey) {
 }
 
 async function imaged(gw) {
-  const result = await generateImage({ model: gw.image(IMAGE_MODEL), prompt: IMAGE_PROMPT, size: '256x256', n: 1, ...callSettings() });
+  const result = await generateImage({
+    model: gw.image(IMAGE_MODEL),
+    prompt: IMAGE_PROMPT,
+    size: '256x256',
+    n: 1,
+    ...callSettings(),
+  });
   const bytes = result.images[0].uint8Array;
   return {
     count: result.images.length,
@@ -278,7 +289,10 @@ async function costed(siteURL, apiKey) {
  * (an opaque redirect), so in Chromium both are refused.
  */
 async function redirected(redirectBase, apiKey) {
-  const away = createUnigate({ ...gatewaySettings(`${redirectBase}/away`, apiKey), headers: { [REDIRECT_HEADER]: 'smoke' } });
+  const away = createUnigate({
+    ...gatewaySettings(`${redirectBase}/away`, apiKey),
+    headers: { [REDIRECT_HEADER]: 'smoke' },
+  });
   const offOrigin = await attempt(() => generated(away.messages(MESSAGES_MODEL)));
   const onOrigin = await attempt(() => transcribed(`${redirectBase}/hop`, apiKey));
   // The base names the runtime and the page server's port: replaced, so runtimes compare equal.

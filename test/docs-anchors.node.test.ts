@@ -91,7 +91,11 @@ describe('docs anchors', () => {
     expect(headingSlug('Speech formats and content types')).toBe('speech-formats-and-content-types');
     expect(headingSlug('`GET /models`: the list')).toBe('get-models-the-list');
     expect(headingSlug('Errors inside a stream ')).toBe('errors-inside-a-stream');
-    expect([...headingAnchors('# A\n## Limits\n```\n## Not a heading\n```\n### Limits\n')]).toEqual(['a', 'limits', 'limits-1']);
+    expect([...headingAnchors('# A\n## Limits\n```\n## Not a heading\n```\n### Limits\n')]).toEqual([
+      'a',
+      'limits',
+      'limits-1',
+    ]);
   });
 
   it('every docs file and anchor cited in the code exists', () => {

@@ -9,8 +9,7 @@ import { createUnigateEmulator } from '../src/testing';
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 // A whole 1x1 PNG, so the AI SDK and the provider can both tell its type from its bytes.
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const PNG_BYTES = Uint8Array.from(atob(PNG_BASE64), c => c.charCodeAt(0));
 const IMAGE_URL = 'https://images.example/cat.png';
 
@@ -24,7 +23,11 @@ const sources: Array<[name: string, source: () => ImageSource]> = [
 const partShapes = {
   'an image part': (image: ImageSource) => ({ type: 'image' as const, image }),
   'a file part with mediaType image': (data: ImageSource) => ({ type: 'file' as const, data, mediaType: 'image' }),
-  'a file part with mediaType image/png': (data: ImageSource) => ({ type: 'file' as const, data, mediaType: 'image/png' }),
+  'a file part with mediaType image/png': (data: ImageSource) => ({
+    type: 'file' as const,
+    data,
+    mediaType: 'image/png',
+  }),
 };
 
 function recordingGateway() {
@@ -59,7 +62,10 @@ describe.each(Object.entries(partShapes))('an image as %s', (_shape, part) => {
     });
     expect(bodies[0].messages[0].content[1]).toEqual({
       type: 'image',
-      source: name === 'a URL' ? { type: 'url', url: IMAGE_URL } : { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
+      source:
+        name === 'a URL'
+          ? { type: 'url', url: IMAGE_URL }
+          : { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
     });
   });
 });

@@ -58,11 +58,11 @@ describe('format: auto (the default)', () => {
     ['an-unknown-model', 'unigate.chat'],
   ])('gw(%j) and gw.languageModel(%j) are %s', (id, provider) => {
     const { gw, requests } = bothFormats();
-    expect([gw(id), gw.languageModel(id), createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, format: 'auto' })(id)].map(providerOf)).toEqual([
-      provider,
-      provider,
-      provider,
-    ]);
+    expect(
+      [gw(id), gw.languageModel(id), createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, format: 'auto' })(id)].map(
+        providerOf,
+      ),
+    ).toEqual([provider, provider, provider]);
     expect(gw(id).modelId).toBe(id);
     expect(requests).toEqual([]);
   });
@@ -76,7 +76,12 @@ describe('format: auto (the default)', () => {
     expect(requests[0].headers['x-api-key']).toBe(API_KEY);
     expect(requests[0].headers['anthropic-version']).toBe('2023-06-01');
     expect(requests[0].headers.authorization).toBeUndefined();
-    expect(requests[0].body).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 4096, messages: messagesTurns, top_k: 5 });
+    expect(requests[0].body).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      messages: messagesTurns,
+      top_k: 5,
+    });
   });
 
   it('gw(claude id) sends a signed thinking block back on the next turn, as gw.messages does', async () => {
@@ -143,7 +148,10 @@ describe('format: auto (the default)', () => {
     const catalogRequests = emulator.requests.length;
     expect(catalogRequests).toBeGreaterThan(0);
 
-    expect([gw('sonnet-next'), gw.languageModel('sonnet-next')].map(providerOf)).toEqual(['unigate.messages', 'unigate.messages']);
+    expect([gw('sonnet-next'), gw.languageModel('sonnet-next')].map(providerOf)).toEqual([
+      'unigate.messages',
+      'unigate.messages',
+    ]);
     expect([gw('gpt-4o'), gw('claude-opus-4')].map(providerOf)).toEqual(['unigate.chat', 'unigate.messages']);
     const result = await generateText({ model: gw('sonnet-next'), prompt: 'Hello', maxRetries: 0 });
     expect(result.text).not.toBe('');
@@ -179,7 +187,11 @@ describe('format: the overrides', () => {
     const emulator = createUnigateEmulator({ models: [...SAMPLE_MODELS, UNPREFIXED] });
     const gw = createUnigate({ ...emulator.settings, format: 'chat' });
     await gw.catalog.get('sonnet-next');
-    expect(['claude-sonnet-4-5', 'sonnet-next', 'gpt-4o-mini'].map(id => gw(id).provider)).toEqual(['unigate.chat', 'unigate.chat', 'unigate.chat']);
+    expect(['claude-sonnet-4-5', 'sonnet-next', 'gpt-4o-mini'].map(id => gw(id).provider)).toEqual([
+      'unigate.chat',
+      'unigate.chat',
+      'unigate.chat',
+    ]);
     expect(gw.languageModel('claude-sonnet-4-5').provider).toBe('unigate.chat');
     const registry = createProviderRegistry({ unigate: gw });
     expect(registry.languageModel('unigate:claude-sonnet-4-5').provider).toBe('unigate.chat');
@@ -188,24 +200,31 @@ describe('format: the overrides', () => {
   it("'chat' sends a Claude id to {base_url}/chat/completions, exactly as before", async () => {
     const { gw, requests } = bothFormats({ format: 'chat' });
     await gw('claude-sonnet-4-5').doGenerate({ prompt });
-    expect(requests.map(({ url, body }) => ({ url, body }))).toEqual([{ url: CHAT_URL, body: { model: 'claude-sonnet-4-5', messages: turns } }]);
-  });
-
-  it.each(['auto', 'chat'] as const)('under %j, gw.chat(id) and gw.messages(id) force their format for every id', async format => {
-    const { gw, requests } = bothFormats({ format });
-    expect([gw.chat('claude-sonnet-4-5'), gw.chat('gpt-4o-mini'), gw.messages('claude-sonnet-4-5'), gw.messages('gpt-4o-mini')].map(providerOf)).toEqual([
-      'unigate.chat',
-      'unigate.chat',
-      'unigate.messages',
-      'unigate.messages',
-    ]);
-    await gw.chat('claude-sonnet-4-5').doGenerate({ prompt });
-    await gw.messages('gpt-4o-mini').doGenerate({ prompt });
     expect(requests.map(({ url, body }) => ({ url, body }))).toEqual([
       { url: CHAT_URL, body: { model: 'claude-sonnet-4-5', messages: turns } },
-      { url: MESSAGES_URL, body: { model: 'gpt-4o-mini', max_tokens: 4096, messages: messagesTurns } },
     ]);
   });
+
+  it.each(['auto', 'chat'] as const)(
+    'under %j, gw.chat(id) and gw.messages(id) force their format for every id',
+    async format => {
+      const { gw, requests } = bothFormats({ format });
+      expect(
+        [
+          gw.chat('claude-sonnet-4-5'),
+          gw.chat('gpt-4o-mini'),
+          gw.messages('claude-sonnet-4-5'),
+          gw.messages('gpt-4o-mini'),
+        ].map(providerOf),
+      ).toEqual(['unigate.chat', 'unigate.chat', 'unigate.messages', 'unigate.messages']);
+      await gw.chat('claude-sonnet-4-5').doGenerate({ prompt });
+      await gw.messages('gpt-4o-mini').doGenerate({ prompt });
+      expect(requests.map(({ url, body }) => ({ url, body }))).toEqual([
+        { url: CHAT_URL, body: { model: 'claude-sonnet-4-5', messages: turns } },
+        { url: MESSAGES_URL, body: { model: 'gpt-4o-mini', max_tokens: 4096, messages: messagesTurns } },
+      ]);
+    },
+  );
 
   it.each([
     ['"messages"', 'messages'],
@@ -230,14 +249,19 @@ describe('format: the overrides', () => {
 });
 
 describe('format: options of the other format', () => {
-  it("gw(claude id) warns about chat-completions keys and does not send them; the messages keys are sent", async () => {
+  it('gw(claude id) warns about chat-completions keys and does not send them; the messages keys are sent', async () => {
     const { gw, requests } = bothFormats();
     const result = await gw('claude-sonnet-4-5').doGenerate({
       prompt,
       providerOptions: { unigate: { user: 'user-42', reasoningEffort: 'low', n: 2, userId: 'user-42' } },
     });
     expect(requests[0].url).toBe(MESSAGES_URL);
-    expect(requests[0].body).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 4096, messages: messagesTurns, metadata: { user_id: 'user-42' } });
+    expect(requests[0].body).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      messages: messagesTurns,
+      metadata: { user_id: 'user-42' },
+    });
     expect(result.warnings).toEqual(
       ['user', 'reasoningEffort', 'n'].map(key => ({
         type: 'unsupported',
@@ -251,7 +275,9 @@ describe('format: options of the other format', () => {
     const { gw, requests } = bothFormats();
     const result = await gw('gpt-4o-mini').doGenerate({
       prompt,
-      providerOptions: { unigate: { userId: 'user-42', thinking: { type: 'enabled', budgetTokens: 2048 }, user: 'user-42' } },
+      providerOptions: {
+        unigate: { userId: 'user-42', thinking: { type: 'enabled', budgetTokens: 2048 }, user: 'user-42' },
+      },
     });
     expect(requests[0].url).toBe(CHAT_URL);
     expect(requests[0].body).toEqual({ model: 'gpt-4o-mini', messages: turns, user: 'user-42' });
@@ -272,7 +298,12 @@ describe('format: options of the other format', () => {
     expect(requests.map(({ url, body }) => ({ url, body }))).toEqual([
       {
         url: MESSAGES_URL,
-        body: { model: 'claude-sonnet-4-5', max_tokens: 20480, messages: messagesTurns, thinking: { type: 'enabled', budget_tokens: 16384 } },
+        body: {
+          model: 'claude-sonnet-4-5',
+          max_tokens: 20480,
+          messages: messagesTurns,
+          thinking: { type: 'enabled', budget_tokens: 16384 },
+        },
       },
       { url: CHAT_URL, body: { model: 'gpt-4o-mini', messages: turns, reasoning_effort: 'high' } },
     ]);
@@ -283,10 +314,14 @@ describe('format: options of the other format', () => {
     for (const id of ['claude-sonnet-4-5', 'gpt-4o-mini']) {
       await generateText({ model: gw(id), prompt: 'Hi', maxRetries: 0, ...({ reasoning: 'low' } as object) });
     }
-    const thinking = major >= 7 ? { max_tokens: 7168, thinking: { type: 'enabled', budget_tokens: 3072 } } : { max_tokens: 4096 };
+    const thinking =
+      major >= 7 ? { max_tokens: 7168, thinking: { type: 'enabled', budget_tokens: 3072 } } : { max_tokens: 4096 };
     expect(requests.map(({ url, body }) => ({ url, body }))).toEqual([
       { url: MESSAGES_URL, body: { model: 'claude-sonnet-4-5', messages: messagesTurns, ...thinking } },
-      { url: CHAT_URL, body: { model: 'gpt-4o-mini', messages: turns, ...(major >= 7 && { reasoning_effort: 'low' }) } },
+      {
+        url: CHAT_URL,
+        body: { model: 'gpt-4o-mini', messages: turns, ...(major >= 7 && { reasoning_effort: 'low' }) },
+      },
     ]);
   });
 

@@ -8,11 +8,13 @@ import { failure, SITE_URL } from './helpers/test-kit';
 // A key or URL that is missing or empty fails before any request, and one error names every setting
 // still missing.
 
-const EMPTY_KEY = "Unigate API key is empty. Pass a key using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.";
+const EMPTY_KEY =
+  "Unigate API key is empty. Pass a key using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.";
 const BOTH_MISSING =
   "Unigate settings are missing: the site URL (pass it using the 'siteURL' parameter or the UNIGATE_SITE_URL environment variable) " +
   "and the API key (pass it using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable).";
-const URL_MISSING = "Unigate site URL setting is missing. Pass it using the 'siteURL' parameter or the UNIGATE_SITE_URL environment variable.";
+const URL_MISSING =
+  "Unigate site URL setting is missing. Pass it using the 'siteURL' parameter or the UNIGATE_SITE_URL environment variable.";
 const PROMPT = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
 
 beforeEach(() => {
@@ -25,7 +27,9 @@ afterEach(() => vi.unstubAllEnvs());
 
 function gateway(settings: UnigateProviderSettings) {
   const { fetch, requests } = createMockFetch(
-    http.get(`${SITE_URL}/api/public/models`, () => HttpResponse.json({ success: true, data: [], pagination: { total: 0 }, providers: [] })),
+    http.get(`${SITE_URL}/api/public/models`, () =>
+      HttpResponse.json({ success: true, data: [], pagination: { total: 0 }, providers: [] }),
+    ),
   );
   return { gw: createUnigate({ fetch, ...settings }), requests };
 }
@@ -40,7 +44,11 @@ const keyedCalls = (gw: ReturnType<typeof createUnigate>) => [
 ];
 
 /** Every keyed call fails with `kind` and exactly `message`, and nothing is sent. */
-async function expectEveryKeyedCall(settings: UnigateProviderSettings, kind: typeof LoadAPIKeyError | typeof LoadSettingError, message: string) {
+async function expectEveryKeyedCall(
+  settings: UnigateProviderSettings,
+  kind: typeof LoadAPIKeyError | typeof LoadSettingError,
+  message: string,
+) {
   const { gw, requests } = gateway(settings);
   for (const call of keyedCalls(gw)) {
     const error = await failure(call);
@@ -110,7 +118,9 @@ describe('missing settings', () => {
     const { gw, requests } = gateway({ siteURL: SITE_URL });
     const error = await failure(gw.listModels());
     expect(LoadAPIKeyError.isInstance(error)).toBe(true);
-    expect(error.message).toBe("Unigate API key is missing. Pass it using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.");
+    expect(error.message).toBe(
+      "Unigate API key is missing. Pass it using the 'apiKey' parameter or the UNIGATE_API_KEY environment variable.",
+    );
     expect(requests).toHaveLength(0);
   });
 });

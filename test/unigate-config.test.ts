@@ -20,7 +20,11 @@ describe('createGatewayConnection', () => {
   it('sends chat completions to the base unless chatEndpoint says alt', () => {
     const base = createGatewayConnection({ siteURL: 'https://gw.test', altBaseURL: 'https://alt.gw.test/v1' });
     expect(base.url(base.chatBase, '/chat/completions')).toBe('https://gw.test/v1/chat/completions');
-    const alt = createGatewayConnection({ siteURL: 'https://gw.test', altBaseURL: 'https://alt.gw.test/v1', chatEndpoint: 'alt' });
+    const alt = createGatewayConnection({
+      siteURL: 'https://gw.test',
+      altBaseURL: 'https://alt.gw.test/v1',
+      chatEndpoint: 'alt',
+    });
     expect(alt.url(alt.chatBase, '/chat/completions')).toBe('https://alt.gw.test/v1/chat/completions');
   });
 
@@ -51,11 +55,13 @@ describe('createGatewayConnection', () => {
     const withBase = createGatewayConnection({ siteURL: 'https://gw.test/api/v1', baseURL: 'https://gw.test/v1' });
     expect(() => withBase.url('base', '/models')).toThrow(
       "Invalid siteURL 'https://gw.test/api/v1': it must be the host root, without /v1, because the provider adds /v1 " +
-        "and /api/v1 itself (requests would go to https://gw.test/api/v1/v1/chat/completions). Pass siteURL: " +
+        'and /api/v1 itself (requests would go to https://gw.test/api/v1/v1/chat/completions). Pass siteURL: ' +
         "'https://gw.test' (the host root), or baseURL: 'https://gw.test/v1'.",
     );
     // A path that merely contains v1 is a site of its own.
-    expect(createGatewayConnection({ siteURL: 'https://gw.test/v10' }).url('base', '/models')).toBe('https://gw.test/v10/v1/models');
+    expect(createGatewayConnection({ siteURL: 'https://gw.test/v10' }).url('base', '/models')).toBe(
+      'https://gw.test/v10/v1/models',
+    );
   });
 
   describe('from the environment', () => {

@@ -64,7 +64,9 @@ describe('explicit URLs win over the environment', () => {
     });
     vi.stubGlobal('process', { ...process, env });
     try {
-      const { fetch } = createMockFetch(http.get('https://gw.test/v1/models', () => HttpResponse.json({ object: 'list', data: [] })));
+      const { fetch } = createMockFetch(
+        http.get('https://gw.test/v1/models', () => HttpResponse.json({ object: 'list', data: [] })),
+      );
       await createUnigate({ apiKey: 'k', siteURL: 'https://gw.test', fetch }).listModels();
     } finally {
       vi.unstubAllGlobals();

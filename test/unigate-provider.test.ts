@@ -7,7 +7,10 @@ import { createUnigateEmulator } from '../src/testing';
 import { createMockFetch } from './helpers/mock-fetch';
 import packageJson from '../package.json';
 
-const modelList = { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1700000000, owned_by: 'openai' }] };
+const modelList = {
+  object: 'list',
+  data: [{ id: 'gpt-4o-mini', object: 'model', created: 1700000000, owned_by: 'openai' }],
+};
 
 describe('createUnigate', () => {
   it('is a V3 provider function that refuses `new`', () => {
@@ -15,18 +18,24 @@ describe('createUnigate', () => {
     expect(gw.specificationVersion).toBe('v3');
     expect(typeof gw).toBe('function');
     // @ts-expect-error the provider is not a constructor
-    expect(() => new gw('gpt-4o-mini')).toThrow('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
+    expect(() => new gw('gpt-4o-mini')).toThrow(
+      'The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.',
+    );
   });
 
   it('sends the key as a bearer token with the user-agent suffix and custom headers', async () => {
-    const { fetch, requests } = createMockFetch(http.get('https://gw.test/v1/models', () => HttpResponse.json(modelList)));
+    const { fetch, requests } = createMockFetch(
+      http.get('https://gw.test/v1/models', () => HttpResponse.json(modelList)),
+    );
     const gw = createUnigate({
       apiKey: 'sk-unigate-test-key',
       siteURL: 'https://gw.test/',
       headers: { 'x-team': 'search' },
       fetch,
     });
-    expect(await gw.listModels()).toEqual([{ id: 'gpt-4o-mini', object: 'model', created: 1700000000, ownedBy: 'openai' }]);
+    expect(await gw.listModels()).toEqual([
+      { id: 'gpt-4o-mini', object: 'model', created: 1700000000, ownedBy: 'openai' },
+    ]);
     expect(requests).toHaveLength(1);
     expect(requests[0].method).toBe('GET');
     expect(requests[0].url).toBe('https://gw.test/v1/models');
@@ -46,8 +55,17 @@ describe('createUnigate', () => {
   it('video and videoModel make V3 video models with the start/status methods; videoJobs is there', () => {
     const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
     for (const model of [gw.video('veo-3'), gw.videoModel('veo-3')]) {
-      expect(model).toMatchObject({ specificationVersion: 'v3', provider: 'unigate.video', modelId: 'veo-3', maxVideosPerCall: 1 });
-      expect([typeof model.doGenerate, typeof model.doStart, typeof model.doStatus]).toEqual(['function', 'function', 'function']);
+      expect(model).toMatchObject({
+        specificationVersion: 'v3',
+        provider: 'unigate.video',
+        modelId: 'veo-3',
+        maxVideosPerCall: 1,
+      });
+      expect([typeof model.doGenerate, typeof model.doStart, typeof model.doStatus]).toEqual([
+        'function',
+        'function',
+        'function',
+      ]);
     }
     expect(Object.keys(gw.videoJobs).sort()).toEqual(['create', 'generate', 'get', 'wait']);
   });
@@ -59,14 +77,23 @@ describe('createUnigate', () => {
       gw.embeddingModel('text-embedding-3-small'),
       gw.textEmbeddingModel('text-embedding-3-small'),
     ]) {
-      expect(model).toMatchObject({ specificationVersion: 'v3', provider: 'unigate.embedding', modelId: 'text-embedding-3-small' });
+      expect(model).toMatchObject({
+        specificationVersion: 'v3',
+        provider: 'unigate.embedding',
+        modelId: 'text-embedding-3-small',
+      });
     }
   });
 
   it('image and imageModel both make V3 image models', () => {
     const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
     for (const model of [gw.image('dall-e-3'), gw.imageModel('dall-e-3')]) {
-      expect([model.specificationVersion, model.provider, model.modelId, model.maxImagesPerCall]).toEqual(['v3', 'unigate.image', 'dall-e-3', 10]);
+      expect([model.specificationVersion, model.provider, model.modelId, model.maxImagesPerCall]).toEqual([
+        'v3',
+        'unigate.image',
+        'dall-e-3',
+        10,
+      ]);
     }
   });
 

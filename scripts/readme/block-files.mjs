@@ -48,7 +48,10 @@ function exportedNames(source) {
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
       for (const element of statement.exportClause.elements) names.add(element.name.text);
-    } else if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some(m => m.kind === ts.SyntaxKind.ExportKeyword)) {
+    } else if (
+      ts.canHaveModifiers(statement) &&
+      ts.getModifiers(statement)?.some(m => m.kind === ts.SyntaxKind.ExportKeyword)
+    ) {
       addDeclaredNames(statement, names);
     }
   }
@@ -58,7 +61,8 @@ function exportedNames(source) {
 /** Whether `node` names a property (`{ prompt: x }`, `a.prompt`) rather than referring to a binding. */
 function isPropertyName(node) {
   const parent = node.parent;
-  if (ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) return parent.name === node || parent.right === node;
+  if (ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent))
+    return parent.name === node || parent.right === node;
   if (ts.isBindingElement(parent)) return parent.propertyName === node;
   return (
     (ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) &&

@@ -16,9 +16,12 @@ function cell(block, result, major) {
 /** `outcome[block.index][majorId]` holds `{ typecheck?, run? }`. */
 export function blockTable(blocks, outcome, majors) {
   const escape = text => text.replace(/\|/g, '\\|');
-  const rows = blocks.map(block =>
-    [block.index, block.line, escape(block.heading), ...majors.map(major => escape(cell(block, outcome[block.index][major.id], major)))],
-  );
+  const rows = blocks.map(block => [
+    block.index,
+    block.line,
+    escape(block.heading),
+    ...majors.map(major => escape(cell(block, outcome[block.index][major.id], major))),
+  ]);
   const header = ['block', 'README line', 'heading', ...majors.map(major => major.label)];
   return [header, header.map(() => '---'), ...rows].map(row => `| ${row.join(' | ')} |`).join('\n') + '\n';
 }

@@ -60,13 +60,18 @@ const TSCONFIG = {
 export async function createConsumer({ root, dir, tarball, aiFrom }) {
   const packageDir = join(dir, 'node_modules', 'unigate-ai-provider');
   await mkdir(packageDir, { recursive: true });
-  const untar = await runBounded('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { timeoutMs: 60_000 });
+  const untar = await runBounded('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
+    timeoutMs: 60_000,
+  });
   if (untar.code !== 0) throw failure(`tar -xzf ${tarball}`, untar, 60_000);
   const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
   const deps = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
   for (const name of [...deps, '@types/node']) await link(root, dir, name);
   await link(root, dir, 'ai', aiFrom);
-  await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'readme-consumer', private: true, type: 'module' }, null, 2)}\n`);
+  await writeFile(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'readme-consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
   await writeFile(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   await mkdir(join(dir, 'blocks'), { recursive: true });
 }

@@ -18,7 +18,9 @@ export function extractBlocks(markdown) {
     if (headingMatch) heading = headingMatch[2].trim();
     const fence = FENCE.exec(lines[i]);
     if (!fence) continue;
-    const close = lines.findIndex((line, j) => j > i && line.trim().startsWith(fence[2]) && line.trim().replace(/[`~]/g, '') === '');
+    const close = lines.findIndex(
+      (line, j) => j > i && line.trim().startsWith(fence[2]) && line.trim().replace(/[`~]/g, '') === '',
+    );
     if (close === -1) throw new Error(`README line ${i + 1}: the code fence is never closed`);
     if (TS_LANGS.has(fence[3])) {
       const code = lines.slice(i + 1, close).join('\n');
@@ -65,7 +67,8 @@ export function comparePrints(prints, stdout) {
     if (want === undefined) return `printed more than the README shows: line ${i + 1} is ${JSON.stringify(got)}`;
     if (got === undefined) return `printed ${actual.length} line(s), the README shows ${prints.length}`;
     const matches = want.endsWith('...') ? got.startsWith(want.slice(0, -3)) : got === want;
-    if (!matches) return `line ${i + 1}: the README shows ${JSON.stringify(want)}, the block printed ${JSON.stringify(got)}`;
+    if (!matches)
+      return `line ${i + 1}: the README shows ${JSON.stringify(want)}, the block printed ${JSON.stringify(got)}`;
   }
   return undefined;
 }

@@ -50,7 +50,10 @@ export const emulator = {
   download: async ({ url, abortSignal }: { url: URL; abortSignal?: AbortSignal }) => {
     const response = await fetch(url, { signal: abortSignal });
     if (!response.ok) throw new Error(`Download of ${url} failed with HTTP ${response.status}`);
-    return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
+    return {
+      data: new Uint8Array(await response.arrayBuffer()),
+      mediaType: response.headers.get('content-type') ?? undefined,
+    };
   },
 };
 

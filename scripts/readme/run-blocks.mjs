@@ -40,7 +40,8 @@ function talkWav() {
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36);
   wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / rate)), 44 + i * 2);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / rate)), 44 + i * 2);
   return wav;
 }
 
@@ -56,10 +57,19 @@ export async function runBlock({ block, blocksDir, scratchDir, nodePath, siteURL
     UNIGATE_API_KEY: 'my-app-key',
   };
   const file = join(blocksDir, blockFileName(block).replace(/\.ts$/, '.js'));
-  const result = await runBounded(nodePath, ['--enable-source-maps', file], { cwd: scratchDir, env, timeoutMs: RUN_TIMEOUT_MS });
+  const result = await runBounded(nodePath, ['--enable-source-maps', file], {
+    cwd: scratchDir,
+    env,
+    timeoutMs: RUN_TIMEOUT_MS,
+  });
   if (result.timedOut) return { ok: false, reason: `did not finish within ${RUN_TIMEOUT_MS} ms`, compared: false };
   if (result.code !== 0) {
-    const stderr = result.stderr.trim().split('\n').filter(line => !line.startsWith('    at ')).slice(0, 8).join(' | ');
+    const stderr = result.stderr
+      .trim()
+      .split('\n')
+      .filter(line => !line.startsWith('    at '))
+      .slice(0, 8)
+      .join(' | ');
     return { ok: false, reason: `exited with code ${result.code}: ${stderr}`, compared: false };
   }
   if (block.prints.length === 0) return { ok: true, compared: false };

@@ -35,6 +35,7 @@ export async function typecheckConsumer(root, consumer) {
     }
   }
   if (result.timedOut) other.push(`tsc timed out after ${TSC_TIMEOUT_MS} ms`);
-  else if (result.code !== 0 && byFile.size === 0 && other.length === 0) other.push(`tsc exited with ${result.code}: ${result.stderr.trim()}`);
+  else if (result.code !== 0 && byFile.size === 0 && other.length === 0)
+    other.push(`tsc exited with ${result.code}: ${result.stderr.trim()}`);
   return { byFile, other };
 }

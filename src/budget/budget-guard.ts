@@ -52,7 +52,8 @@ function defaultKey(call: UnigateBudgetCall): string | undefined {
 
 function resolveKey(budget: UnigateBudget, call: UnigateBudgetCall): string {
   const key = (budget.key ?? defaultKey)(call);
-  if (key !== undefined && typeof key !== 'string') failArgument('budget.key', 'a function returning a string or undefined', key);
+  if (key !== undefined && typeof key !== 'string')
+    failArgument('budget.key', 'a function returning a string or undefined', key);
   return key ?? '';
 }
 
@@ -81,7 +82,11 @@ function untilAborted<T>(promise: Promise<T>, abortSignal: AbortSignal | undefin
  * The budget's guard. Admission reads the spend and, at the same time, waits for the model's price (the
  * catalog load, within its time limit), so a call is never counted as zero merely for coming first.
  */
-export function createBudgetGuard(budget: UnigateBudget, pricing: UnigatePricingService, now: () => number): BudgetGuard {
+export function createBudgetGuard(
+  budget: UnigateBudget,
+  pricing: UnigatePricingService,
+  now: () => number,
+): BudgetGuard {
   const store: UnigateBudgetStore = budget.store ?? memoryBudgetStore();
   // Costs are added after the result is handed over; the next admission waits for them (abortably), so
   // this process never reads a spend that misses its own calls, and a failed addition fails that admission.

@@ -56,7 +56,11 @@ function countAtFinish(admission: BudgetAdmission) {
 }
 
 /** A language model whose calls spend the budget (streams at their finish). */
-export function budgetLanguageModel(model: LanguageModelV3, kind: 'chat' | 'messages', guard: BudgetGuard): LanguageModelV3 {
+export function budgetLanguageModel(
+  model: LanguageModelV3,
+  kind: 'chat' | 'messages',
+  guard: BudgetGuard,
+): LanguageModelV3 {
   return override(model, {
     doGenerate: guardedCall(guard, model, kind, options => model.doGenerate(options)),
     doStream: async options => {

@@ -22,5 +22,8 @@ export function costExceeds(credits: number): (options: UnigateCostSteps) => boo
     failArgument('credits', 'a number of credits, at least 0', credits);
   }
   return ({ steps }) =>
-    steps.reduce((sum, step) => addCredits(sum, unigateCost({ providerMetadata: step.providerMetadata })?.total ?? 0), 0) > credits;
+    steps.reduce(
+      (sum, step) => addCredits(sum, unigateCost({ providerMetadata: step.providerMetadata })?.total ?? 0),
+      0,
+    ) > credits;
 }

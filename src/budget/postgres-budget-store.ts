@@ -36,14 +36,19 @@ function readSpent(rows: Array<Record<string, unknown>>): number {
  * await store.createTable();
  * ```
  */
-export function postgresBudgetStore({ query, table = 'unigate_budget' }: PostgresBudgetStoreSettings): PostgresBudgetStore {
+export function postgresBudgetStore({
+  query,
+  table = 'unigate_budget',
+}: PostgresBudgetStoreSettings): PostgresBudgetStore {
   if (typeof query !== 'function') failArgument('query', 'a function (sql, params) => Promise<{ rows }>', query);
   if (typeof table !== 'string' || !TABLE_NAME.test(table)) {
     failArgument('table', 'letters, digits and _, optionally schema.table', table);
   }
   return {
     createTable: async () => {
-      await query(`CREATE TABLE IF NOT EXISTS ${table} (bucket text PRIMARY KEY, spent double precision NOT NULL DEFAULT 0)`);
+      await query(
+        `CREATE TABLE IF NOT EXISTS ${table} (bucket text PRIMARY KEY, spent double precision NOT NULL DEFAULT 0)`,
+      );
     },
     spent: async bucket => readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows),
     add: async (bucket, credits) =>

@@ -3,7 +3,14 @@ import { sendGatewayRequest } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { redactSecrets } from '../internal/redact-secrets';
 import { withRetries } from '../internal/retry';
-import { checkInteger, checkObject, checkRequestOptions, checkString, failArgument, type Limit } from '../internal/validate-argument';
+import {
+  checkInteger,
+  checkObject,
+  checkRequestOptions,
+  checkString,
+  failArgument,
+  type Limit,
+} from '../internal/validate-argument';
 import type { GatewayConnection } from '../unigate-config';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 import type { CatalogById, CatalogCache } from './catalog-cache';
@@ -15,7 +22,10 @@ export type { UnigateCatalogEntry, UnigateModelType } from './catalog-entry';
 export const CATALOG_PAGE_SIZE = 50;
 
 /** The catalog's query limits: 50 models per page; pages count from 1 (docs/video-and-catalog.md#catalog-endpoint). */
-const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SIZE } } as const satisfies Record<string, Limit>;
+const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SIZE } } as const satisfies Record<
+  string,
+  Limit
+>;
 
 /** One model as `GET {base_url}/models` lists it. */
 export interface UnigateModel {
@@ -86,7 +96,10 @@ export interface UnigateCatalog {
   get(id: string, options?: { abortSignal?: AbortSignal }): Promise<UnigateCatalogEntry | undefined>;
 }
 
-export async function listModels(config: GatewayConnection, options: UnigateRequestOptions = {}): Promise<UnigateModel[]> {
+export async function listModels(
+  config: GatewayConnection,
+  options: UnigateRequestOptions = {},
+): Promise<UnigateModel[]> {
   checkRequestOptions(options);
   const { abortSignal, maxRetries, headers } = options;
   const { value } = await withRetries(

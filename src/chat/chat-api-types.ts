@@ -20,7 +20,7 @@ export interface ChatImageContentPart {
 export interface ChatToolCall {
   id: string;
   type: 'function';
-  function: { name: string; /** JSON text. */ arguments: string };
+  function: { name: string /** JSON text. */; arguments: string };
 }
 
 export type ChatMessage =

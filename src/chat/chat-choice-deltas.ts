@@ -17,11 +17,18 @@ function readDelta(choice: ChatChunkChoice, position: number, data: string): Cha
   return delta;
 }
 
-function reasoningDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: LanguageModelPartSink): void {
+function reasoningDelta(
+  state: ChatStreamState,
+  delta: ChatChunkDelta,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
   let reasoning: unknown = delta.reasoning_content;
   if (reasoning == null) reasoning = delta.reasoning;
   if (reasoning == null) return;
-  if (typeof reasoning !== 'string') throw wrongField(position, '.delta.reasoning_content', reasoning, 'a string', data);
+  if (typeof reasoning !== 'string')
+    throw wrongField(position, '.delta.reasoning_content', reasoning, 'a string', data);
   if (reasoning === '') return;
   if (state.reasoningId === undefined) {
     state.reasoningId = `reasoning-${state.blocks++}`;
@@ -30,7 +37,13 @@ function reasoningDelta(state: ChatStreamState, delta: ChatChunkDelta, position:
   sink.enqueue({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
 }
 
-function contentDelta(state: ChatStreamState, delta: ChatChunkDelta, position: number, data: string, sink: LanguageModelPartSink): void {
+function contentDelta(
+  state: ChatStreamState,
+  delta: ChatChunkDelta,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
   const content: unknown = delta.content;
   if (content == null) return;
   if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
@@ -45,7 +58,13 @@ function contentDelta(state: ChatStreamState, delta: ChatChunkDelta, position: n
 }
 
 /** The first choice (index 0): its deltas become parts; its `finish_reason` completes its tool calls. */
-export function choiceDelta(state: ChatStreamState, choice: ChatChunkChoice, position: number, data: string, sink: LanguageModelPartSink): void {
+export function choiceDelta(
+  state: ChatStreamState,
+  choice: ChatChunkChoice,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
   const delta = readDelta(choice, position, data);
   if (delta !== undefined) {
     reasoningDelta(state, delta, position, data, sink);
@@ -67,7 +86,13 @@ export function choiceDelta(state: ChatStreamState, choice: ChatChunkChoice, pos
 }
 
 /** Choices other than the first only feed `providerMetadata.unigate.choices` (n > 1). */
-export function collectChoice(state: ChatStreamState, choice: ChatChunkChoice, index: number, position: number, data: string): void {
+export function collectChoice(
+  state: ChatStreamState,
+  choice: ChatChunkChoice,
+  index: number,
+  position: number,
+  data: string,
+): void {
   const delta = readDelta(choice, position, data);
   const content: unknown = delta?.content;
   if (content != null) {

@@ -30,7 +30,12 @@ function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSin
 }
 
 /** The fields of a chunk around its choices: response metadata once, usage when sent. */
-function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: LanguageModelPartSink): void {
+function chunkHead(
+  state: ChatStreamState,
+  chunk: ChatCompletionChunk,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
   if (!state.metadataSent) {
     state.metadataSent = true;
     sink.enqueue({
@@ -42,7 +47,8 @@ function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, data: str
   }
   const usage = chunk.usage;
   if (usage != null) {
-    if (typeof usage !== 'object' || Array.isArray(usage)) throw malformed('chat', notA('usage', usage, 'an object'), data);
+    if (typeof usage !== 'object' || Array.isArray(usage))
+      throw malformed('chat', notA('usage', usage, 'an object'), data);
     state.usage = usage;
   }
 }

@@ -88,7 +88,8 @@ export class ChatStreamState extends StreamState {
     this.sendError(error, sink);
     this.finished = true;
     const open: OpenBlock[] = [];
-    if (this.reasoningId !== undefined) open.push({ kind: 'reasoning', id: this.reasoningId, providerMetadata: undefined });
+    if (this.reasoningId !== undefined)
+      open.push({ kind: 'reasoning', id: this.reasoningId, providerMetadata: undefined });
     if (this.textId !== undefined) open.push({ kind: 'text', id: this.textId });
     closeOpenBlocks(openCalls(this.callOrder, open), sink);
     this.reasoningId = undefined;
@@ -108,7 +109,11 @@ export class ChatStreamState extends StreamState {
     const choices = [];
     const count = Math.max(this.choiceTexts.length, this.choiceFinishReasons.length);
     for (let index = 0; index < count; index++) {
-      choices.push({ index, text: this.choiceTexts[index] ?? '', finishReason: this.choiceFinishReasons[index] ?? null });
+      choices.push({
+        index,
+        text: this.choiceTexts[index] ?? '',
+        finishReason: this.choiceFinishReasons[index] ?? null,
+      });
     }
     return { unigate: { choices } };
   }

@@ -26,7 +26,12 @@ export function completeToolCalls(state: ChatStreamState, data: string, sink: La
  * its arguments so far are valid JSON, else the error naming it is thrown (see close-open-blocks.ts).
  * A call that never got a name is malformed, as at any end.
  */
-export function closeCallsAtBreak(calls: readonly ChatToolCall[], what: string, data: string, sink: LanguageModelPartSink): void {
+export function closeCallsAtBreak(
+  calls: readonly ChatToolCall[],
+  what: string,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
   closeAtBreak('chat', what, openCalls(calls), data, sink);
   for (const call of calls) if (call.started) call.ended = true;
   // Only after every started call is marked ended, so the failure path does not end one twice.
@@ -49,7 +54,8 @@ export function toolCallDelta(
   data: string,
   sink: LanguageModelPartSink,
 ): void {
-  if (delta === null || typeof delta !== 'object' || Array.isArray(delta)) throw wrongField(position, '', delta, 'an object', data);
+  if (delta === null || typeof delta !== 'object' || Array.isArray(delta))
+    throw wrongField(position, '', delta, 'an object', data);
   let index = delta.index;
   if (index === undefined || index === null) index = position;
   else if (typeof index !== 'number') throw wrongField(position, '.index', index, 'a number', data);
@@ -63,11 +69,19 @@ export function toolCallDelta(
     name = fn.name;
     args = fn.arguments;
     if (name != null && typeof name !== 'string') throw wrongField(position, '.function.name', name, 'a string', data);
-    if (args != null && typeof args !== 'string') throw wrongField(position, '.function.arguments', args, 'a string', data);
+    if (args != null && typeof args !== 'string')
+      throw wrongField(position, '.function.arguments', args, 'a string', data);
   }
 
   let call = state.toolCalls.get(index);
-  if (call !== undefined && id != null && typeof name === 'string' && name !== '' && call.id !== undefined && id !== call.id) {
+  if (
+    call !== undefined &&
+    id != null &&
+    typeof name === 'string' &&
+    name !== '' &&
+    call.id !== undefined &&
+    id !== call.id
+  ) {
     // Some upstreams number every call 0: a new id and name at a known index start the next call. One
     // still open there is displaced before its finish_reason: a break, so the break rule ends it.
     closeCallsAtBreak([call], `tool call ${id} reused index ${index} while tool call ${call.id} was open`, data, sink);

@@ -21,7 +21,9 @@ function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
 function unsupportedFile(part: LanguageModelV3FilePart, where: string): UnsupportedFunctionalityError {
   // An image is refused only for where it is: it can go in a user message.
   const advice =
-    where !== 'a user message' && isImageMediaType(part.mediaType) ? 'Send it in a user message.' : unsupportedFileAdvice(part.mediaType);
+    where !== 'a user message' && isImageMediaType(part.mediaType)
+      ? 'Send it in a user message.'
+      : unsupportedFileAdvice(part.mediaType);
   return new UnsupportedFunctionalityError({
     functionality: `file part with media type ${part.mediaType} in ${where}`,
     message:

@@ -24,7 +24,8 @@ export function mapChatReasoning({
   warnings.push({
     type: 'compatibility',
     feature: 'reasoning',
-    details: 'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
+    details:
+      'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
   });
   return 'xhigh';
 }

@@ -5,10 +5,7 @@ import type { ChatFunctionTool, ChatToolChoice } from './chat-api-types';
  * Maps V3 tools and tool choice to the wire. Provider tools (type `provider`) and tool input examples
  * have no place in the chat-completions format: they become `unsupported` warnings.
  */
-export function prepareChatTools({
-  tools,
-  toolChoice,
-}: Pick<LanguageModelV3CallOptions, 'tools' | 'toolChoice'>): {
+export function prepareChatTools({ tools, toolChoice }: Pick<LanguageModelV3CallOptions, 'tools' | 'toolChoice'>): {
   tools: ChatFunctionTool[] | undefined;
   toolChoice: ChatToolChoice | undefined;
   warnings: SharedV3Warning[];

@@ -73,7 +73,11 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       providerOptions,
     } = options;
     checkModelKind(this.modelId, 'language');
-    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateChatProviderOptionsSchema(), 'chat-completions');
+    const { options: unigate, warnings } = parseUnigateOptions(
+      providerOptions,
+      unigateChatProviderOptionsSchema(),
+      'chat-completions',
+    );
 
     checkInteger('maxOutputTokens', maxOutputTokens, CHAT_LIMITS.maxOutputTokens);
     checkRange('temperature', temperature, CHAT_LIMITS.temperature);

@@ -21,7 +21,10 @@ export const embeddingListSchema = lazy(() =>
     data: z.array(
       z.object({
         index: z.number().int(),
-        embedding: z.union([z.string(), z.custom<unknown[]>(Array.isArray, 'Expected a base64 string or an array of numbers')]),
+        embedding: z.union([
+          z.string(),
+          z.custom<unknown[]>(Array.isArray, 'Expected a base64 string or an array of numbers'),
+        ]),
       }),
     ),
     model: z.string().nullish(),

@@ -40,7 +40,8 @@ export function readEmbeddingList(list: EmbeddingList, inputs: number, fail: (de
     const vector = vectorOf(embedding, `data.${position}.embedding`, fail);
     if (vector.length === 0) fail(`data.${position}.embedding is empty`);
     size ??= vector.length;
-    if (vector.length !== size) fail(`data.${position}.embedding has ${vector.length} values; data.0.embedding has ${size}`);
+    if (vector.length !== size)
+      fail(`data.${position}.embedding has ${vector.length} values; data.0.embedding has ${size}`);
     vectors[index] = vector;
   }
   return vectors;
@@ -51,7 +52,10 @@ export function readEmbeddingList(list: EmbeddingList, inputs: number, fail: (de
  * model to another upstream, so neither the documented sizes nor the `dimensions` asked for bind it,
  * and the vectors are returned as they came.
  */
-export function embeddingSizeWarning(vectors: number[][], expected: ExpectedSize | undefined): SharedV3Warning | undefined {
+export function embeddingSizeWarning(
+  vectors: number[][],
+  expected: ExpectedSize | undefined,
+): SharedV3Warning | undefined {
   const received = vectors[0]?.length;
   if (expected === undefined || received === undefined || received === expected.size) return undefined;
   return {

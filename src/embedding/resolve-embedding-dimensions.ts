@@ -25,7 +25,11 @@ export function resolveEmbeddingDimensions({
 
   if (typeof value !== 'number') failArgument(argument, 'the gateway accepts an integer', value);
   if (!modelId.startsWith(DIMENSIONS_MODEL_PREFIX)) {
-    failArgument(argument, `the gateway accepts dimensions only for ${DIMENSIONS_MODEL_PREFIX}* models, not "${modelId}"`, value);
+    failArgument(
+      argument,
+      `the gateway accepts dimensions only for ${DIMENSIONS_MODEL_PREFIX}* models, not "${modelId}"`,
+      value,
+    );
   }
   checkInteger(argument, value, { ...EMBEDDING_LIMITS.dimensions, max: EMBEDDING_MODEL_DIMENSIONS[modelId] });
   if (fromCall && providerOption !== undefined && providerOption !== value) {

@@ -3,7 +3,11 @@ import type { CatalogById } from '../catalog/catalog-cache';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import type { UnigateErrorKind } from '../internal/gateway-error';
 import { failArgument } from '../internal/validate-argument';
-import { DEFAULT_FALLBACK_ON, UnigateFallbackLanguageModel, type UnigateFallbackOptions } from './unigate-fallback-model';
+import {
+  DEFAULT_FALLBACK_ON,
+  UnigateFallbackLanguageModel,
+  type UnigateFallbackOptions,
+} from './unigate-fallback-model';
 
 const KINDS: readonly UnigateErrorKind[] = [
   'authentication',
@@ -27,14 +31,20 @@ export interface FallbackProviderParts {
 
 function isLanguageModel(value: unknown): value is LanguageModelV3 {
   const model = value as Partial<LanguageModelV3> | null;
-  return typeof model === 'object' && model !== null && model.specificationVersion === 'v3' && typeof model.doGenerate === 'function';
+  return (
+    typeof model === 'object' &&
+    model !== null &&
+    model.specificationVersion === 'v3' &&
+    typeof model.doGenerate === 'function'
+  );
 }
 
 function checkOn(on: unknown): readonly UnigateErrorKind[] {
   if (on === undefined) return DEFAULT_FALLBACK_ON;
   if (!Array.isArray(on)) failArgument('on', 'must be a list of error kinds', on);
   on.forEach((kind: unknown, index) => {
-    if (!KINDS.includes(kind as UnigateErrorKind)) failArgument(`on[${index}]`, `must be one of ${KINDS.join(', ')}`, kind);
+    if (!KINDS.includes(kind as UnigateErrorKind))
+      failArgument(`on[${index}]`, `must be one of ${KINDS.join(', ')}`, kind);
   });
   return on;
 }
@@ -56,13 +66,21 @@ function catalogWarnings(models: readonly LanguageModelV3[], parts: FallbackProv
   const catalog = parts.cachedCatalog();
   if (catalog === undefined) return [];
   return models
-    .filter((model) => model.provider.startsWith(`${parts.provider}.`))
-    .flatMap((model) => capabilityWarnings(catalog.get(model.modelId), 'chat', undefined));
+    .filter(model => model.provider.startsWith(`${parts.provider}.`))
+    .flatMap(model => capabilityWarnings(catalog.get(model.modelId), 'chat', undefined));
 }
 
 /** `gw.fallback(models, { on })`: a language model that moves down the list on the kinds in `on`. */
-export function createFallback(models: unknown, options: UnigateFallbackOptions | undefined, parts: FallbackProviderParts): LanguageModelV3 {
+export function createFallback(
+  models: unknown,
+  options: UnigateFallbackOptions | undefined,
+  parts: FallbackProviderParts,
+): LanguageModelV3 {
   const on = checkOn(options?.on);
   const resolved = resolveModels(models, parts);
-  return new UnigateFallbackLanguageModel(resolved, { provider: parts.provider, on, warnings: catalogWarnings(resolved, parts) });
+  return new UnigateFallbackLanguageModel(resolved, {
+    provider: parts.provider,
+    on,
+    warnings: catalogWarnings(resolved, parts),
+  });
 }

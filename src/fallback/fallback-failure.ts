@@ -46,6 +46,8 @@ export function withAttempts(error: unknown, attempts: readonly UnigateFallbackA
 /** The one warning naming the models that were skipped, or none. */
 export function skippedWarning(attempts: readonly UnigateFallbackAttempt[], answeredBy: string) {
   if (attempts.length === 0) return [];
-  const skipped = attempts.map((attempt) => `${JSON.stringify(attempt.modelId)} (${attempt.kind})`).join(', ');
-  return [{ type: 'other' as const, message: `Fallback skipped ${skipped}; answered by ${JSON.stringify(answeredBy)}.` }];
+  const skipped = attempts.map(attempt => `${JSON.stringify(attempt.modelId)} (${attempt.kind})`).join(', ');
+  return [
+    { type: 'other' as const, message: `Fallback skipped ${skipped}; answered by ${JSON.stringify(answeredBy)}.` },
+  ];
 }

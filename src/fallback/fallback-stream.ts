@@ -1,4 +1,9 @@
-import type { LanguageModelV3StreamPart, LanguageModelV3StreamResult, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
 
 // Parts that carry no content: a failure after only these may still move on to the next model.
 const BEFORE_CONTENT = new Set<LanguageModelV3StreamPart['type']>(['stream-start', 'response-metadata', 'raw']);
@@ -51,15 +56,19 @@ export interface StreamAdditions {
  * The caller's stream: the opened head, then the rest of the same model's stream, pulled one part per
  * read so a delta costs what it costs on the bare model. Cancelling it cancels the model's stream.
  */
-export function committedStream(opened: OpenedStream, additions: StreamAdditions): ReadableStream<LanguageModelV3StreamPart> {
+export function committedStream(
+  opened: OpenedStream,
+  additions: StreamAdditions,
+): ReadableStream<LanguageModelV3StreamPart> {
   const { reader, failure } = opened;
   const pending = [...opened.head];
-  if (additions.warnings.length > 0 && !pending.some((part) => part.type === 'stream-start')) {
+  if (additions.warnings.length > 0 && !pending.some(part => part.type === 'stream-start')) {
     pending.unshift({ type: 'stream-start', warnings: [] });
   }
   let done = false;
   const add = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
-    if (part.type === 'stream-start' && additions.warnings.length > 0) return { ...part, warnings: [...part.warnings, ...additions.warnings] };
+    if (part.type === 'stream-start' && additions.warnings.length > 0)
+      return { ...part, warnings: [...part.warnings, ...additions.warnings] };
     if (part.type === 'finish') return { ...part, providerMetadata: additions.metadata(part.providerMetadata) };
     return part;
   };
@@ -77,6 +86,6 @@ export function committedStream(opened: OpenedStream, additions: StreamAdditions
         controller.close();
       } else controller.enqueue(add(next.value));
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: reason => reader.cancel(reason),
   });
 }

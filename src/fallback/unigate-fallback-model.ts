@@ -54,8 +54,8 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
   ) {
     this.creationWarnings = options.warnings;
     this.provider = `${options.provider}.fallback`;
-    this.modelId = models.map((model) => model.modelId).join(',');
-    this.on = new Set(options.on.filter((kind) => !NEVER_MOVE_ON.has(kind)));
+    this.modelId = models.map(model => model.modelId).join(',');
+    this.on = new Set(options.on.filter(kind => !NEVER_MOVE_ON.has(kind)));
   }
 
   // The first model's URLs: a file it can read by URL would be downloaded for the others anyway.
@@ -77,11 +77,11 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
     return this.run(options, async (model, attempts) => {
       const result = await model.doStream(options);
-      const opened = await openStream(result, (error) => this.movesOn(error, options));
+      const opened = await openStream(result, error => this.movesOn(error, options));
       if ('failed' in opened) throw opened.failed;
       const stream = committedStream(opened, {
         warnings: this.warningsFor(attempts, model),
-        metadata: (providerMetadata) => withFallbackMetadata(providerMetadata, model, attempts),
+        metadata: providerMetadata => withFallbackMetadata(providerMetadata, model, attempts),
       });
       return { ...result, stream };
     });
@@ -125,6 +125,6 @@ function withFallbackMetadata(
   model: LanguageModelV3,
   attempts: readonly UnigateFallbackAttempt[],
 ): SharedV3ProviderMetadata {
-  const fallback = { answeredBy: model.modelId, attempts: attempts.map((attempt) => ({ ...attempt })) };
+  const fallback = { answeredBy: model.modelId, attempts: attempts.map(attempt => ({ ...attempt })) };
   return { ...providerMetadata, unigate: { ...providerMetadata?.unigate, fallback } };
 }

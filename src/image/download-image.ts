@@ -34,7 +34,13 @@ export interface DownloadImageOptions {
  * (http(s) only, no private addresses, validated redirects). Bodies over `maxBytes` are cut off.
  * Every failure is a `DownloadError` naming the status and the URL without its query.
  */
-export async function downloadImage({ config, url, maxBytes, abortSignal, headers }: DownloadImageOptions): Promise<Uint8Array> {
+export async function downloadImage({
+  config,
+  url,
+  maxBytes,
+  abortSignal,
+  headers,
+}: DownloadImageOptions): Promise<Uint8Array> {
   const shown = withoutQuery(url);
   const trusted = isGatewayOrigin(config, url);
   const key = trusted ? config.optionalApiKey() : undefined;

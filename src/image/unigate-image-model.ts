@@ -52,7 +52,11 @@ export class UnigateImageModel implements ImageModelV3 {
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
   private prepareRequest(options: ImageModelV3CallOptions) {
     const { prompt, n, size, aspectRatio, seed, files, mask, providerOptions } = options;
-    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateImageProviderOptionsSchema(), 'image');
+    const { options: unigate, warnings } = parseUnigateOptions(
+      providerOptions,
+      unigateImageProviderOptionsSchema(),
+      'image',
+    );
 
     if (typeof prompt !== 'string' || prompt.trim() === '') {
       throw new InvalidArgumentError({
@@ -131,7 +135,11 @@ export class UnigateImageModel implements ImageModelV3 {
   }
 
   /** One image: the base64 the gateway sent, else the bytes behind its URL. */
-  private async imageOf(datum: ImageDatum, index: number, options: ImageModelV3CallOptions): Promise<string | Uint8Array> {
+  private async imageOf(
+    datum: ImageDatum,
+    index: number,
+    options: ImageModelV3CallOptions,
+  ): Promise<string | Uint8Array> {
     if (typeof datum.b64_json === 'string' && datum.b64_json !== '') return datum.b64_json;
     if (typeof datum.url === 'string' && datum.url !== '') {
       return downloadImage({

@@ -64,7 +64,10 @@ export function openCallsError(format: StreamFormat, what: string, blocks: reado
     if (block.kind === 'tool' && !isValidJson(block.input)) lost.push(`${block.id} (${block.name})`);
   }
   if (lost.length === 0) return undefined;
-  const calls = lost.length === 1 ? `tool call ${lost[0]} cannot complete: its input` : `tool calls ${lost.join(', ')} cannot complete: their input`;
+  const calls =
+    lost.length === 1
+      ? `tool call ${lost[0]} cannot complete: its input`
+      : `tool calls ${lost.join(', ')} cannot complete: their input`;
   return malformed(format, `${what}; ${calls} does not parse as JSON`, data);
 }
 
@@ -73,7 +76,13 @@ export function openCallsError(format: StreamFormat, what: string, blocks: reado
  * of `blocks` (see `closeOpenBlocks`); otherwise throws the error naming the calls that cannot, and the
  * stream's failure path ends the blocks after reporting it.
  */
-export function closeAtBreak(format: StreamFormat, what: string, blocks: readonly OpenBlock[], data: string, sink: Sink): void {
+export function closeAtBreak(
+  format: StreamFormat,
+  what: string,
+  blocks: readonly OpenBlock[],
+  data: string,
+  sink: Sink,
+): void {
   const error = openCallsError(format, what, blocks, data);
   if (error !== undefined) throw error;
   closeOpenBlocks(blocks, sink);

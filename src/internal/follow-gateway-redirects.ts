@@ -25,7 +25,13 @@ function shown(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 
-function refusal(message: string, url: string, requestBodyValues: unknown, response?: Response, location?: URL): APICallError {
+function refusal(
+  message: string,
+  url: string,
+  requestBodyValues: unknown,
+  response?: Response,
+  location?: URL,
+): APICallError {
   const responseHeaders = response && extractResponseHeaders(response);
   if (responseHeaders?.location !== undefined) responseHeaders.location = location ? shown(location) : '(invalid)';
   return new APICallError({
@@ -55,7 +61,10 @@ function redirectTarget(response: Response, from: string): URL | undefined {
  */
 function nextHop(init: RequestInit, status: number, replayBody?: () => BodyInit): RequestInit | undefined {
   const method = (init.method ?? 'GET').toUpperCase();
-  if (((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD')) {
+  if (
+    ((status === 301 || status === 302) && method === 'POST') ||
+    (status === 303 && method !== 'GET' && method !== 'HEAD')
+  ) {
     const headers = Object.fromEntries(new Headers(init.headers as HeadersInit));
     for (const name of BODY_HEADERS) delete headers[name];
     const { body: _body, duplex: _duplex, ...rest } = init as RequestInit & { duplex?: string };
@@ -97,7 +106,8 @@ export function followGatewayRedirects({
       void response.body?.cancel().catch(() => {});
       const target = redirectTarget(response, url);
       const status = `HTTP ${response.status} from ${shown(from)}`;
-      const fail = (message: string) => refusal(`Unigate refused a redirect: ${status} ${message}`, url, requestBodyValues, response, target);
+      const fail = (message: string) =>
+        refusal(`Unigate refused a redirect: ${status} ${message}`, url, requestBodyValues, response, target);
       if (target === undefined) throw fail('has a Location that is not a URL.');
       if (!isGatewayURL(target.href)) {
         throw fail(`leads to ${target.origin}, which is not one of the gateway's origins; nothing was sent there.`);

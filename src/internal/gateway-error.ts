@@ -66,8 +66,7 @@ export function readErrorObject(json: unknown): UnigateErrorData {
   if (json === null || typeof json !== 'object') return {};
   const outer = json as Record<string, unknown>;
   const inner = outer.error;
-  const source =
-    inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>) : outer;
+  const source = inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>) : outer;
   const data: UnigateErrorData = {};
   if (typeof source.type === 'string' && source.type !== 'error') data.type = source.type;
   if (typeof source.message === 'string') data.message = source.message;
@@ -109,7 +108,9 @@ const KIND_BY_TYPE: Record<string, UnigateErrorKind> = {
 export function errorKind(status: number | undefined, data: UnigateErrorData): UnigateErrorKind | undefined {
   const byType = data.type === undefined ? undefined : KIND_BY_TYPE[data.type];
   let kind =
-    status === undefined ? byType : (KIND_BY_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'invalid-request' : byType));
+    status === undefined
+      ? byType
+      : (KIND_BY_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'invalid-request' : byType));
   if (kind === 'rate-limit' && /\bdaily\b/i.test(data.message ?? '')) kind = 'daily-limit';
   if (kind === 'rate-limit' && byType === 'daily-limit') kind = 'daily-limit';
   return kind;

@@ -14,7 +14,8 @@ type DeltaPart = Extract<LanguageModelV3StreamPart, { type: 'text-delta' | 'reas
  */
 export function mergeStreamDelta(held: LanguageModelV3StreamPart, next: LanguageModelV3StreamPart): boolean {
   const type = next.type;
-  if (type !== held.type || (type !== 'text-delta' && type !== 'reasoning-delta' && type !== 'tool-input-delta')) return false;
+  if (type !== held.type || (type !== 'text-delta' && type !== 'reasoning-delta' && type !== 'tool-input-delta'))
+    return false;
   const run = held as DeltaPart;
   const delta = next as DeltaPart;
   if (run.id !== delta.id || run.providerMetadata !== undefined || delta.providerMetadata !== undefined) return false;

@@ -61,10 +61,14 @@ export class MultipartBody {
   /** What `fetch` gets as the body in this runtime, and whether it is a stream (which needs `duplex`). */
   content(): { body: ReadableStream<Uint8Array> | Blob; streamed: boolean } {
     if (isBrowserRuntime()) {
-      return { body: new Blob([this.head, this.file, this.tail] as BlobPart[], { type: this.contentType }), streamed: false };
+      return {
+        body: new Blob([this.head, this.file, this.tail] as BlobPart[], { type: this.contentType }),
+        streamed: false,
+      };
     }
     const pieces = [this.head];
-    for (let at = 0; at < this.file.byteLength; at += PIECE_BYTES) pieces.push(this.file.subarray(at, at + PIECE_BYTES));
+    for (let at = 0; at < this.file.byteLength; at += PIECE_BYTES)
+      pieces.push(this.file.subarray(at, at + PIECE_BYTES));
     pieces.push(this.tail);
     let next = 0;
     // Not a byte stream: its chunks are enqueued as they are, never transferred, so the caller's bytes stay usable.

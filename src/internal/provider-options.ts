@@ -45,7 +45,8 @@ export function parseUnigateOptions<SHAPE extends z.ZodRawShape>(
   const issue = result.error.issues[0];
   const argument = ['providerOptions', 'unigate', ...issue.path.map(String)].join('.');
   let value: unknown = raw;
-  for (const key of issue.path) value = value !== null && typeof value === 'object' ? Reflect.get(value, key) : undefined;
+  for (const key of issue.path)
+    value = value !== null && typeof value === 'object' ? Reflect.get(value, key) : undefined;
   throw new InvalidArgumentError({
     argument,
     message: `Invalid argument ${argument}: ${issue.message}; received ${formatArgumentValue(value)}.`,

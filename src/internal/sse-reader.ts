@@ -136,7 +136,9 @@ export function readSseStream<T>(
 /** A successful-response handler that hands back the raw body, for `readSseStream` to consume. */
 export const streamingBody = ({ response }: { response: Response }) => {
   if (response.body === null) {
-    return Promise.reject(new EmptyResponseBodyError({ message: 'The gateway answered a streaming request with an empty body.' }));
+    return Promise.reject(
+      new EmptyResponseBodyError({ message: 'The gateway answered a streaming request with an empty body.' }),
+    );
   }
   return Promise.resolve({ value: response.body, responseHeaders: extractResponseHeaders(response) });
 };

@@ -1,4 +1,9 @@
-import type { LanguageModelV3StreamPart, LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
 import type { SseSink } from './sse-reader';
 
 /** Where a language model's stream handler puts its parts (the SSE reader's sink, typed for language-model parts). */

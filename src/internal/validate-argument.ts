@@ -61,7 +61,11 @@ export function checkRange(argument: string, value: number | undefined, { min, m
 }
 
 /** `value` must be an integer within the limit when defined. */
-export function checkInteger(argument: string, value: number | undefined, { min, max = Number.MAX_SAFE_INTEGER }: Limit): void {
+export function checkInteger(
+  argument: string,
+  value: number | undefined,
+  { min, max = Number.MAX_SAFE_INTEGER }: Limit,
+): void {
   if (value === undefined) return;
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `${min} to ${max}`;
@@ -123,7 +127,8 @@ export function checkRequestOptions(options: RequestCallOptions | undefined, pre
   if (options === undefined) return;
   const { abortSignal, maxRetries, headers } = options;
   checkInteger(`${prefix}maxRetries`, maxRetries, { min: 0 });
-  if (abortSignal !== undefined && !isAbortSignal(abortSignal)) failArgument(`${prefix}abortSignal`, 'expected an AbortSignal', abortSignal);
+  if (abortSignal !== undefined && !isAbortSignal(abortSignal))
+    failArgument(`${prefix}abortSignal`, 'expected an AbortSignal', abortSignal);
   checkObject(`${prefix}headers`, headers);
   for (const [name, value] of Object.entries(headers ?? {})) checkString(`${prefix}headers.${name}`, value);
 }

@@ -54,7 +54,10 @@ export function convertToMessagesImage(
         });
       }
       const base64 = match[3];
-      return { type: 'image', source: { type: 'base64', media_type: checkedMediaType(match[1] || mediaType, base64, where), data: base64 } };
+      return {
+        type: 'image',
+        source: { type: 'base64', media_type: checkedMediaType(match[1] || mediaType, base64, where), data: base64 },
+      };
     }
     if (data.protocol !== 'http:' && data.protocol !== 'https:') {
       throw new UnsupportedFunctionalityError({
@@ -66,5 +69,8 @@ export function convertToMessagesImage(
     return { type: 'image', source: { type: 'url', url: data.href } };
   }
   const base64 = typeof data === 'string' ? data : convertUint8ArrayToBase64(data);
-  return { type: 'image', source: { type: 'base64', media_type: checkedMediaType(mediaType, base64, where), data: base64 } };
+  return {
+    type: 'image',
+    source: { type: 'base64', media_type: checkedMediaType(mediaType, base64, where), data: base64 },
+  };
 }

@@ -187,7 +187,8 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
 
   for (const turn of messages) {
     if (turn.role === 'user') turn.content = frontFirst(turn.content, block => block.type === 'tool_result');
-    else turn.content = frontFirst(turn.content, block => block.type === 'thinking' || block.type === 'redacted_thinking');
+    else
+      turn.content = frontFirst(turn.content, block => block.type === 'thinking' || block.type === 'redacted_thinking');
   }
 
   if (droppedReasoning > 0) {

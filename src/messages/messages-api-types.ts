@@ -6,7 +6,8 @@ import { lazy } from '../internal/lazy';
 // Field names mirror the wire; the conversion files are the only place they meet the AI SDK's names.
 
 export type MessagesImageSource =
-  { type: 'base64'; media_type: MessagesImageMediaType; data: string } | { type: 'url'; url: string };
+  | { type: 'base64'; media_type: MessagesImageMediaType; data: string }
+  | { type: 'url'; url: string };
 
 /** The image media types the messages format accepts. */
 export type MessagesImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -48,10 +49,14 @@ export interface MessagesRedactedThinkingBlock {
 
 export type MessagesUserBlock = MessagesTextBlock | MessagesImageBlock | MessagesToolResultBlock;
 export type MessagesAssistantBlock =
-  MessagesTextBlock | MessagesToolUseBlock | MessagesThinkingBlock | MessagesRedactedThinkingBlock;
+  | MessagesTextBlock
+  | MessagesToolUseBlock
+  | MessagesThinkingBlock
+  | MessagesRedactedThinkingBlock;
 
 export type MessagesTurn =
-  { role: 'user'; content: MessagesUserBlock[] } | { role: 'assistant'; content: MessagesAssistantBlock[] };
+  | { role: 'user'; content: MessagesUserBlock[] }
+  | { role: 'assistant'; content: MessagesAssistantBlock[] };
 
 export interface MessagesTool {
   name: string;

@@ -1,7 +1,12 @@
 import { isObjectRecord } from '../internal/narrow';
 import { kind, malformed, notA } from '../internal/stream-errors';
 import type { LanguageModelPartSink } from '../internal/stream-state';
-import { type MessagesBlock, type MessagesStreamState, reasoningMetadata, sendAnswerInput } from './messages-stream-state';
+import {
+  type MessagesBlock,
+  type MessagesStreamState,
+  reasoningMetadata,
+  sendAnswerInput,
+} from './messages-stream-state';
 import { JSON_RESPONSE_TOOL_NAME } from './prepare-messages-tools';
 
 type Event = Record<string, unknown>;
@@ -43,7 +48,8 @@ function checkBlockFields(block: Event, data: string): StartedBlock {
   }
   if (block.type === 'redacted_thinking') {
     const redactedData = block.data;
-    if (typeof redactedData !== 'string') throw wrongField('redacted_thinking', 'content_block.data', redactedData, 'a string', data);
+    if (typeof redactedData !== 'string')
+      throw wrongField('redacted_thinking', 'content_block.data', redactedData, 'a string', data);
     return { type: 'redacted_thinking', data: redactedData };
   }
   return { type: 'other' };
@@ -55,7 +61,8 @@ function startToolUse(
   { id: callId, name, input }: { id: string; name: string; input: unknown },
   sink: LanguageModelPartSink,
 ): void {
-  const initialInput = input !== null && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : undefined;
+  const initialInput =
+    input !== null && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : undefined;
   const id = String(index);
   if (state.jsonResponseTool && name === JSON_RESPONSE_TOOL_NAME) {
     state.blocks[index] = { kind: 'answer', id, name, input: '', initialInput };
@@ -89,7 +96,8 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
     case 'text':
       state.blocks[index] = { kind: 'text', id };
       sink.enqueue({ type: 'text-start', id });
-      if (typeof block.text === 'string' && block.text !== '') sink.enqueue({ type: 'text-delta', id, delta: block.text });
+      if (typeof block.text === 'string' && block.text !== '')
+        sink.enqueue({ type: 'text-delta', id, delta: block.text });
       return;
     case 'thinking': {
       const signature = typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined;
@@ -109,7 +117,8 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
 export function blockDelta(state: MessagesStreamState, event: Event, data: string, sink: LanguageModelPartSink): void {
   const index = readIndex(event, 'content_block_delta', data);
   const block = state.blocks[index];
-  if (block === undefined) throw malformed('messages', `content_block_delta for block ${index}, which is not open`, data);
+  if (block === undefined)
+    throw malformed('messages', `content_block_delta for block ${index}, which is not open`, data);
   // A block kind the spec does not name is skipped with every delta it gets, whatever their type.
   if (block.kind === 'ignored') return;
   const delta = event.delta;
@@ -127,25 +136,30 @@ export function blockDelta(state: MessagesStreamState, event: Event, data: strin
     case 'input_json_delta': {
       const piece = delta.partial_json;
       if (block.kind !== 'tool' && block.kind !== 'answer') throw wrongBlock('input_json_delta', block, data);
-      if (typeof piece !== 'string') throw wrongField('input_json_delta', 'delta.partial_json', piece, 'a string', data);
+      if (typeof piece !== 'string')
+        throw wrongField('input_json_delta', 'delta.partial_json', piece, 'a string', data);
       if (piece === '') return;
       block.input += piece;
       sink.enqueue(
-        block.kind === 'tool' ? { type: 'tool-input-delta', id: block.id, delta: piece } : { type: 'text-delta', id: block.id, delta: piece },
+        block.kind === 'tool'
+          ? { type: 'tool-input-delta', id: block.id, delta: piece }
+          : { type: 'text-delta', id: block.id, delta: piece },
       );
       return;
     }
     case 'thinking_delta': {
       const thinking = delta.thinking;
       if (block.kind !== 'reasoning') throw wrongBlock('thinking_delta', block, data);
-      if (typeof thinking !== 'string') throw wrongField('thinking_delta', 'delta.thinking', thinking, 'a string', data);
+      if (typeof thinking !== 'string')
+        throw wrongField('thinking_delta', 'delta.thinking', thinking, 'a string', data);
       sink.enqueue({ type: 'reasoning-delta', id: block.id, delta: thinking });
       return;
     }
     case 'signature_delta': {
       const signature = delta.signature;
       if (block.kind !== 'reasoning') throw wrongBlock('signature_delta', block, data);
-      if (typeof signature !== 'string') throw wrongField('signature_delta', 'delta.signature', signature, 'a string', data);
+      if (typeof signature !== 'string')
+        throw wrongField('signature_delta', 'delta.signature', signature, 'a string', data);
       block.signature = block.signature === undefined ? signature : block.signature + signature;
       return;
     }
@@ -159,7 +173,8 @@ export function blockDelta(state: MessagesStreamState, event: Event, data: strin
 export function blockStop(state: MessagesStreamState, event: Event, data: string, sink: LanguageModelPartSink): void {
   const index = readIndex(event, 'content_block_stop', data);
   const block = state.blocks[index];
-  if (block === undefined) throw malformed('messages', `content_block_stop for block ${index}, which is not open`, data);
+  if (block === undefined)
+    throw malformed('messages', `content_block_stop for block ${index}, which is not open`, data);
   state.blocks[index] = undefined;
   switch (block.kind) {
     case 'text':
@@ -167,7 +182,11 @@ export function blockStop(state: MessagesStreamState, event: Event, data: string
       return;
     case 'reasoning': {
       const metadata = reasoningMetadata(block);
-      sink.enqueue(metadata ? { type: 'reasoning-end', id: block.id, providerMetadata: metadata } : { type: 'reasoning-end', id: block.id });
+      sink.enqueue(
+        metadata
+          ? { type: 'reasoning-end', id: block.id, providerMetadata: metadata }
+          : { type: 'reasoning-end', id: block.id },
+      );
       return;
     }
     case 'tool':

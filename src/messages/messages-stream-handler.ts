@@ -16,7 +16,12 @@ export interface MessagesStreamOptions extends StreamHandlerOptions {
   finishCost?: FinishCost;
 }
 
-function messageStart(state: MessagesStreamState, event: Record<string, unknown>, data: string, sink: LanguageModelPartSink): void {
+function messageStart(
+  state: MessagesStreamState,
+  event: Record<string, unknown>,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
   const message = event.message;
   if (!isObjectRecord(message)) {
     throw malformed('messages', notA('message_start message', message, 'an object'), data);

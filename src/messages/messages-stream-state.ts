@@ -63,7 +63,8 @@ export class MessagesStreamState extends StreamState {
     const target = this.usage;
     if (typeof usage.input_tokens === 'number') target.input_tokens = usage.input_tokens;
     if (typeof usage.output_tokens === 'number') target.output_tokens = usage.output_tokens;
-    if (typeof usage.cache_read_input_tokens === 'number') target.cache_read_input_tokens = usage.cache_read_input_tokens;
+    if (typeof usage.cache_read_input_tokens === 'number')
+      target.cache_read_input_tokens = usage.cache_read_input_tokens;
     if (typeof usage.cache_creation_input_tokens === 'number') {
       target.cache_creation_input_tokens = usage.cache_creation_input_tokens;
     }

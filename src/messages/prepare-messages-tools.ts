@@ -1,8 +1,4 @@
-import {
-  InvalidArgumentError,
-  type LanguageModelV3CallOptions,
-  type SharedV3Warning,
-} from '@ai-sdk/provider';
+import { InvalidArgumentError, type LanguageModelV3CallOptions, type SharedV3Warning } from '@ai-sdk/provider';
 import type { MessagesTool, MessagesToolChoice } from './messages-api-types';
 
 /**

@@ -29,7 +29,11 @@ function optionThinking(
 ): MessagesThinking | undefined {
   // Off is the format's default: today's body for `{ type: 'disabled' }` has no thinking field.
   if (thinking.type !== 'enabled') return undefined;
-  checkInteger('providerOptions.unigate.thinking.budgetTokens', thinking.budgetTokens, MESSAGES_LIMITS.thinkingBudgetTokens);
+  checkInteger(
+    'providerOptions.unigate.thinking.budgetTokens',
+    thinking.budgetTokens,
+    MESSAGES_LIMITS.thinkingBudgetTokens,
+  );
   if (maxOutputTokens !== undefined && maxOutputTokens <= thinking.budgetTokens) {
     throw new InvalidArgumentError({
       argument: 'maxOutputTokens',

@@ -93,7 +93,11 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
     for (const feature of ['frequencyPenalty', 'presencePenalty', 'seed'] as const) {
       if (options[feature] !== undefined) {
-        warnings.push({ type: 'unsupported', feature, details: 'The messages endpoint has no such parameter; it was not sent.' });
+        warnings.push({
+          type: 'unsupported',
+          feature,
+          details: 'The messages endpoint has no such parameter; it was not sent.',
+        });
       }
     }
 
@@ -102,7 +106,11 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       // Upstream, sampling is fixed while the model thinks; sending these would fail the request.
       for (const feature of ['temperature', 'topK'] as const) {
         if (options[feature] !== undefined) {
-          warnings.push({ type: 'unsupported', feature, details: 'Not available together with extended thinking; it was not sent.' });
+          warnings.push({
+            type: 'unsupported',
+            feature,
+            details: 'Not available together with extended thinking; it was not sent.',
+          });
         }
       }
       temperature = undefined;
@@ -127,7 +135,8 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       ...(temperature !== undefined && { temperature }),
       ...(topP !== undefined && { top_p: topP }),
       ...(topK !== undefined && { top_k: topK }),
-      ...(options.stopSequences !== undefined && options.stopSequences.length > 0 && { stop_sequences: options.stopSequences }),
+      ...(options.stopSequences !== undefined &&
+        options.stopSequences.length > 0 && { stop_sequences: options.stopSequences }),
       ...(unigate?.userId !== undefined && { metadata: { user_id: unigate.userId } }),
       ...(thinking && { thinking }),
       ...(tools.tools !== undefined && { tools: tools.tools }),
@@ -163,7 +172,9 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
           content.push({
             type: 'reasoning',
             text: block.thinking,
-            ...(typeof block.signature === 'string' && { providerMetadata: { unigate: { signature: block.signature } } }),
+            ...(typeof block.signature === 'string' && {
+              providerMetadata: { unigate: { signature: block.signature } },
+            }),
           });
           break;
         case 'redacted_thinking':
@@ -229,7 +240,10 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     });
 
     return {
-      stream: readSseStream(responseBody, handler, { secret, merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined }),
+      stream: readSseStream(responseBody, handler, {
+        secret,
+        merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+      }),
       request: { body: requestBody },
       response: { headers: responseHeaders },
     };

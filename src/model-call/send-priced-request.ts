@@ -28,7 +28,11 @@ export interface PricingAtResponse {
 }
 
 /** The priced call of a language model: its prompt is measured only if a context window is there to check. */
-export function languageModelCall(modelId: string, kind: 'chat' | 'messages', options: LanguageModelV3CallOptions): PricedCall {
+export function languageModelCall(
+  modelId: string,
+  kind: 'chat' | 'messages',
+  options: LanguageModelV3CallOptions,
+): PricedCall {
   return {
     modelId,
     kind,
@@ -69,6 +73,11 @@ export async function runPricedCall<R extends object>(
 /** `runPricedCall` over one gateway request: the model kinds whose response is one request's answer. */
 export function sendPricedRequest<T>(context: UnigateModelContext, call: PricedCall, request: PricedRequest<T>) {
   return runPricedCall(context, call, () =>
-    sendGatewayRequest({ config: context.connection, ...request, abortSignal: call.abortSignal, headers: call.headers }),
+    sendGatewayRequest({
+      config: context.connection,
+      ...request,
+      abortSignal: call.abortSignal,
+      headers: call.headers,
+    }),
   );
 }

@@ -13,11 +13,20 @@ import { withCost } from './with-cost';
  * otherwise, when the catalog is the reason, `unigate.costUnavailable` saying why (a warning cannot
  * reach the caller any more once `stream-start` has gone). Nothing runs per delta.
  */
-export async function sendPricedStreamRequest<T>(context: UnigateModelContext, call: PricedCall, request: PricedRequest<T>) {
+export async function sendPricedStreamRequest<T>(
+  context: UnigateModelContext,
+  call: PricedCall,
+  request: PricedRequest<T>,
+) {
   const lookup = startPriceLookup(context, call);
   let response;
   try {
-    response = await sendGatewayRequest({ config: context.connection, ...request, abortSignal: call.abortSignal, headers: call.headers });
+    response = await sendGatewayRequest({
+      config: context.connection,
+      ...request,
+      abortSignal: call.abortSignal,
+      headers: call.headers,
+    });
   } catch (error) {
     lookup.release();
     throw error;

@@ -7,7 +7,11 @@ import type { UnigateCost } from '../pricing/unigate-pricing-types';
  * returned unchanged. Never mutates `metadata`. The result keeps the metadata's own type: `unigate` only
  * gains a key.
  */
-export function withCost<M extends SharedV3ProviderMetadata>(metadata: M, cost: UnigateCost | undefined, costUnavailable?: string): M;
+export function withCost<M extends SharedV3ProviderMetadata>(
+  metadata: M,
+  cost: UnigateCost | undefined,
+  costUnavailable?: string,
+): M;
 export function withCost(
   metadata: SharedV3ProviderMetadata | undefined,
   cost: UnigateCost | undefined,

@@ -72,7 +72,10 @@ export function createPricing({
     const fixed = fixedPrice(table, modelId);
     const withCatalog = (catalog: CatalogById | undefined): CallPricing => {
       const entry = catalog?.get(modelId);
-      return { price: fixed ?? catalogPrice(entry, kind), warnings: capabilityWarnings(entry, kind, options.promptCharacters) };
+      return {
+        price: fixed ?? catalogPrice(entry, kind),
+        warnings: capabilityWarnings(entry, kind, options.promptCharacters),
+      };
     };
     // A table that prices the model needs no fetch; the checks still run when the catalog is already here.
     if (pricing !== 'catalog' && fixed !== undefined) return settledLookup(withCatalog(cache.current()));

@@ -14,7 +14,14 @@ export type UnigateCostEstimateRequest = { model: string; abortSignal?: AbortSig
 );
 
 /** The amount fields of an estimate: fractions allowed (token counts are often averages), items are whole. */
-const AMOUNTS = { inputTokens: false, outputTokens: false, characters: false, minutes: false, images: true, videos: true } as const;
+const AMOUNTS = {
+  inputTokens: false,
+  outputTokens: false,
+  characters: false,
+  minutes: false,
+  images: true,
+  videos: true,
+} as const;
 /** The fields one of which says what the estimate is for. */
 const BASES = ['inputTokens', 'characters', 'minutes', 'images', 'videos'] as const;
 
@@ -25,7 +32,8 @@ const BASES = ['inputTokens', 'characters', 'minutes', 'images', 'videos'] as co
 function checkEstimateRequest(request: UnigateCostEstimateRequest): (typeof BASES)[number] {
   checkObject('request', request, true);
   const fields = request as unknown as Record<string, unknown>;
-  if (typeof fields.model !== 'string' || fields.model === '') failArgument('model', 'expected a model id (a non-empty string)', fields.model);
+  if (typeof fields.model !== 'string' || fields.model === '')
+    failArgument('model', 'expected a model id (a non-empty string)', fields.model);
   for (const [field, whole] of Object.entries(AMOUNTS)) {
     const value = fields[field];
     if (value === undefined) continue;
@@ -60,7 +68,10 @@ export async function estimateCost(
   const amount = amounts[basis]!;
   switch (basis) {
     case 'inputTokens':
-      return tokenCost(await pricing.priceFor(model, 'chat', abortSignal), { inputTokens: amount, outputTokens: amounts.outputTokens });
+      return tokenCost(await pricing.priceFor(model, 'chat', abortSignal), {
+        inputTokens: amount,
+        outputTokens: amounts.outputTokens,
+      });
     case 'characters':
       return characterCost(await pricing.priceFor(model, 'speech', abortSignal), amount);
     case 'minutes':

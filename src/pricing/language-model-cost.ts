@@ -19,7 +19,8 @@ export function promptCharacters(prompt: LanguageModelV3Prompt): number {
       else if (part.type === 'tool-result') {
         const output = part.output;
         if (output.type === 'text' || output.type === 'error-text') characters += output.value.length;
-        else if (output.type === 'json' || output.type === 'error-json') characters += JSON.stringify(output.value).length;
+        else if (output.type === 'json' || output.type === 'error-json')
+          characters += JSON.stringify(output.value).length;
       }
     }
   }
@@ -30,7 +31,10 @@ export function promptCharacters(prompt: LanguageModelV3Prompt): number {
  * A language-model call's cost from its usage: every input token (cached or not; the catalog has one
  * input price) and every output token. With `n > 1` the gateway's usage already covers every choice.
  */
-export function languageModelCost(price: UnigateModelPrice | undefined, usage: LanguageModelV3Usage): UnigateCost | undefined {
+export function languageModelCost(
+  price: UnigateModelPrice | undefined,
+  usage: LanguageModelV3Usage,
+): UnigateCost | undefined {
   if (price === undefined) return undefined;
   return tokenCost(price, { inputTokens: usage.inputTokens.total, outputTokens: usage.outputTokens.total });
 }

@@ -33,7 +33,9 @@ function readCost(value: unknown): UnigateCost | undefined {
   if (!isObject(value) || value.unit !== 'credits') return undefined;
   const { input, output, total } = value;
   const finite = [input, output, total].every(figure => typeof figure === 'number' && Number.isFinite(figure));
-  return finite ? { input: input as number, output: output as number, total: total as number, unit: 'credits' } : undefined;
+  return finite
+    ? { input: input as number, output: output as number, total: total as number, unit: 'credits' }
+    : undefined;
 }
 
 /** Every cost, or `undefined` when one is missing: a sum with a hole would pass a part for the whole. */
@@ -71,7 +73,9 @@ function metadataCost(metadata: unknown, usage?: unknown): UnigateCost | undefin
 function settledCost(source: UnigateCostSource | undefined): UnigateCost | undefined {
   if (!isObject(source)) return undefined;
   const requests = perRequestMetadata(source);
-  return requests ? sumAll(requests.map(metadata => metadataCost(metadata))) : metadataCost(source.providerMetadata, source.usage);
+  return requests
+    ? sumAll(requests.map(metadata => metadataCost(metadata)))
+    : metadataCost(source.providerMetadata, source.usage);
 }
 
 /**
@@ -93,7 +97,9 @@ export function unigateCost(
 ): Promise<UnigateCost | undefined> | UnigateCost | undefined {
   const steps = isObject(result) ? result.steps : undefined;
   if (isObject(steps) && typeof steps.then === 'function') {
-    return Promise.resolve(steps as unknown as PromiseLike<readonly unknown[]>).then(settled => settledCost({ steps: settled }));
+    return Promise.resolve(steps as unknown as PromiseLike<readonly unknown[]>).then(settled =>
+      settledCost({ steps: settled }),
+    );
   }
   return settledCost(result as UnigateCostSource | undefined);
 }

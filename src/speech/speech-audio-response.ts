@@ -21,7 +21,10 @@ export function isSpeechMediaType(format: UnigateSpeechFormat, mediaType: string
  * otherwise be handed on as "audio"; it becomes an error naming what was expected and what came, with
  * the gateway's message when the JSON is an error object. `secret` is redacted from the whole error.
  */
-export function createSpeechAudioHandler(format: UnigateSpeechFormat, secret: string | undefined): ResponseHandler<Uint8Array> {
+export function createSpeechAudioHandler(
+  format: UnigateSpeechFormat,
+  secret: string | undefined,
+): ResponseHandler<Uint8Array> {
   return async ({ response, url, requestBodyValues }) => {
     const responseHeaders = extractResponseHeaders(response);
     const received = bareMediaType(response.headers.get('content-type'));

@@ -9,12 +9,7 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import type { GatewayConnection } from '../unigate-config';
 import type { UnigateSpeechModelId } from '../unigate-model-ids';
 import { checkSpeechText } from './check-speech-text';
-import {
-  SPEECH_FORMATS,
-  SPEECH_MEDIA_TYPES,
-  SPEECH_VOICES,
-  type SpeechRequestBody,
-} from './speech-api-types';
+import { SPEECH_FORMATS, SPEECH_MEDIA_TYPES, SPEECH_VOICES, type SpeechRequestBody } from './speech-api-types';
 import { createSpeechAudioHandler } from './speech-audio-response';
 import {
   SPEECH_DEFAULTS,
@@ -52,7 +47,14 @@ export class UnigateSpeechModel implements SpeechModelV3 {
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
   private prepareRequest(options: SpeechModelV3CallOptions) {
-    const { text, voice = SPEECH_DEFAULTS.voice, outputFormat = SPEECH_DEFAULTS.outputFormat, speed, instructions, language } = options;
+    const {
+      text,
+      voice = SPEECH_DEFAULTS.voice,
+      outputFormat = SPEECH_DEFAULTS.outputFormat,
+      speed,
+      instructions,
+      language,
+    } = options;
     checkModelKind(this.modelId, 'speech');
     const { warnings } = parseUnigateOptions(options.providerOptions, unigateSpeechProviderOptionsSchema(), 'speech');
 
@@ -73,7 +75,8 @@ export class UnigateSpeechModel implements SpeechModelV3 {
       unsupported.push({
         type: 'unsupported',
         feature: 'language',
-        details: 'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
+        details:
+          'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
       });
     }
 
@@ -91,7 +94,12 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     const { body, warnings } = this.prepareRequest(options);
     const format = body.response_format;
     // The price is looked up while the audio is made; it never delays or fails the call.
-    const { value: audio, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
+    const {
+      value: audio,
+      responseHeaders,
+      price,
+      pricingWarnings,
+    } = await sendPricedRequest(
       this.context,
       { modelId: this.modelId, kind: 'speech', abortSignal: options.abortSignal, headers: options.headers },
       {
@@ -103,7 +111,11 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     );
     // Billed by characters as the gateway counts them (code points).
     const cost = characterCost(price, countCharacters(body.input));
-    const metadata: UnigateSpeechProviderMetadata = { mediaType: SPEECH_MEDIA_TYPES[format], format, voice: body.voice };
+    const metadata: UnigateSpeechProviderMetadata = {
+      mediaType: SPEECH_MEDIA_TYPES[format],
+      format,
+      voice: body.voice,
+    };
     return {
       audio,
       warnings: [...warnings, ...pricingWarnings],

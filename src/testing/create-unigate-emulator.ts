@@ -178,7 +178,7 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
   const apiKeys = apiKey === undefined ? undefined : typeof apiKey === 'string' ? [apiKey] : [...apiKey];
   if (apiKeys?.length === 0) throw new Error('createUnigateEmulator: apiKey must name at least one key');
   const settingsKey = apiKeys?.[0] ?? EMULATOR_API_KEY;
-  const models = new Map((options.models ?? SAMPLE_MODELS).map((model) => [model.id, model]));
+  const models = new Map((options.models ?? SAMPLE_MODELS).map(model => [model.id, model]));
   const requests: EmulatorRequestLogEntry[] = [];
   const now = options.now ?? Date.now;
   const router = createEmulatorRouter({
@@ -197,7 +197,7 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     // A streamed request body needs duplex 'half' in Node's Request; callers of fetch rarely set it.
     const needsDuplex = init?.body instanceof ReadableStream && !('duplex' in init);
-    const request = new Request(input, needsDuplex ? { ...init, duplex: 'half' } as RequestInit : init);
+    const request = new Request(input, needsDuplex ? ({ ...init, duplex: 'half' } as RequestInit) : init);
     const { signal } = request;
     if (signal.aborted) throw signal.reason;
     const response = await handler(request);

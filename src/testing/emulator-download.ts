@@ -26,6 +26,9 @@ export function createEmulatorDownload(fetch: typeof globalThis.fetch, origin?: 
       await response.body?.cancel().catch(() => {});
       throw new Error(`Download of ${href} from the emulator failed with HTTP ${response.status}`);
     }
-    return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
+    return {
+      data: new Uint8Array(await response.arrayBuffer()),
+      mediaType: response.headers.get('content-type') ?? undefined,
+    };
   };
 }

@@ -14,10 +14,7 @@
  * - `[[emulator:truncate]]`: the answer ends mid-JSON: a stream stops inside a `data:` line without
  *   its terminator; a non-streaming body is cut in half.
  */
-export type EmulatorFault =
-  | { kind: 'status'; status: number }
-  | { kind: 'stream-error' }
-  | { kind: 'truncate' };
+export type EmulatorFault = { kind: 'status'; status: number } | { kind: 'stream-error' } | { kind: 'truncate' };
 
 /** The markers of one request. */
 export interface EmulatorMarkers {
@@ -84,7 +81,12 @@ export function cutInHalf(text: string): string {
  * then either `errorEvent` (stream-error) or event `cut` ended in the middle of its `data:` JSON, without
  * the blank line (truncate). Any other fault leaves the events as they are.
  */
-export function withStreamFault(events: string[], cut: number, fault: EmulatorFault | undefined, errorEvent: string): string[] {
+export function withStreamFault(
+  events: string[],
+  cut: number,
+  fault: EmulatorFault | undefined,
+  errorEvent: string,
+): string[] {
   if (fault?.kind !== 'stream-error' && fault?.kind !== 'truncate') return events;
   const kept = events.slice(0, cut);
   if (fault.kind === 'stream-error') return [...kept, errorEvent];

@@ -28,7 +28,7 @@ export function parseImageFileName(name: string): { digest: string; index: numbe
 export function renderImage(digest: string, index: number, side: number): Uint8Array<ArrayBuffer> {
   const bytes = Array.from({ length: 16 }, (_, i) => parseInt(digest.slice(i * 2, i * 2 + 2), 16));
   const palette = [0, 1, 2, 3].map(
-    (k) => [0, 1, 2].map((c) => bytes[(3 * k + c + index) % 16]!) as [number, number, number],
+    k => [0, 1, 2].map(c => bytes[(3 * k + c + index) % 16]!) as [number, number, number],
   );
   const pixels = new Uint8Array(side * side);
   const cell = side / 8;

@@ -86,12 +86,19 @@ function bodyProblem(entry: RouteEntry, body: RequestBody): string | undefined {
 }
 
 /** The model checks, as [status, message, type?], or undefined when the model may be used. */
-function modelProblem(entry: RouteEntry, id: string | undefined, options: CheckOptions): [number, string, string?] | undefined {
+function modelProblem(
+  entry: RouteEntry,
+  id: string | undefined,
+  options: CheckOptions,
+): [number, string, string?] | undefined {
   if (entry.modelType === undefined || id === undefined || id === '') return undefined;
   const model = options.models.get(id);
   if (!model) return [404, `Unknown model '${id}'`, 'not_found_error'];
   if (model.type !== entry.modelType) {
-    return [400, `Invalid model: '${id}' is ${withArticle(model.type)} model, not ${withArticle(entry.modelType)} model`];
+    return [
+      400,
+      `Invalid model: '${id}' is ${withArticle(model.type)} model, not ${withArticle(entry.modelType)} model`,
+    ];
   }
   if (options.deniedModels.has(id)) return [403, `This key has no access to model '${id}'`, 'permission_error'];
   if (options.downModels?.has(id)) return [503, `The upstream of model '${id}' is unavailable (emulated outage)`];

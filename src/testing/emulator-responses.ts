@@ -113,7 +113,7 @@ export function sseResponse(events: Iterable<string>, delayMs = 0, headers: Reco
   let first = true;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!first && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (!first && delayMs > 0) await new Promise(resolve => setTimeout(resolve, delayMs));
       first = false;
       const next = iterator.next();
       if (next.done) controller.close();

@@ -40,7 +40,7 @@ export interface RouteEntry {
 
 /** The row under the base (`/v1`) and the alt base (`/alt/v1`); `pattern` is the path below the base. */
 function onBothBases(entry: RouteEntry): RouteEntry[] {
-  return ['/v1', '/alt/v1'].map((base) => ({ ...entry, pattern: `${base}${entry.pattern}` }));
+  return ['/v1', '/alt/v1'].map(base => ({ ...entry, pattern: `${base}${entry.pattern}` }));
 }
 
 /** Every endpoint the emulator serves; other paths answer 404. */
@@ -49,8 +49,24 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/v1/models', method: 'GET', key: 'bearer', errors: 'chat', route: modelsRoute },
   // Chat, images and video on both bases: a provider given only a site URL sends images and video to
   // `{site}/v1` (its alt base defaults to the base), one given the emulator's settings to `/alt/v1`.
-  ...onBothBases({ pattern: '/chat/completions', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'chat', route: chatCompletionsRoute }),
-  { pattern: '/v1/embeddings', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'embedding', route: embeddingsRoute },
+  ...onBothBases({
+    pattern: '/chat/completions',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'chat',
+    body: 'json',
+    modelType: 'chat',
+    route: chatCompletionsRoute,
+  }),
+  {
+    pattern: '/v1/embeddings',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'chat',
+    body: 'json',
+    modelType: 'embedding',
+    route: embeddingsRoute,
+  },
   {
     pattern: '/api/v1/messages',
     method: 'POST',
@@ -61,15 +77,53 @@ export const ROUTES: readonly RouteEntry[] = [
     checkHeaders: messagesHeaderProblem,
     route: messagesRoute,
   },
-  ...onBothBases({ pattern: '/images/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image', route: imagesRoute }),
+  ...onBothBases({
+    pattern: '/images/generations',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'image-video',
+    body: 'json',
+    modelType: 'image',
+    route: imagesRoute,
+  }),
   // The images a `url` answer links to, without a key, like a CDN link.
   { pattern: '/files/images/:file', method: 'GET', key: 'none', errors: 'image-video', route: imageFileRoute },
-  ...onBothBases({ pattern: '/videos/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'video', route: videoGenerationsRoute }),
-  ...onBothBases({ pattern: '/videos/status/:jobId', method: 'GET', key: 'bearer', errors: 'image-video', route: videoStatusRoute }),
+  ...onBothBases({
+    pattern: '/videos/generations',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'image-video',
+    body: 'json',
+    modelType: 'video',
+    route: videoGenerationsRoute,
+  }),
+  ...onBothBases({
+    pattern: '/videos/status/:jobId',
+    method: 'GET',
+    key: 'bearer',
+    errors: 'image-video',
+    route: videoStatusRoute,
+  }),
   // A finished job's files, without a key, like a CDN link.
   { pattern: '/files/videos/:jobId/:file', method: 'GET', key: 'none', errors: 'image-video', route: videoFileRoute },
-  { pattern: '/v1/audio/speech', method: 'POST', key: 'bearer', errors: 'chat', body: 'json', modelType: 'audio', route: speechRoute },
-  { pattern: '/v1/audio/transcriptions', method: 'POST', key: 'bearer', errors: 'chat', body: 'multipart', modelType: 'audio', route: transcriptionRoute },
+  {
+    pattern: '/v1/audio/speech',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'chat',
+    body: 'json',
+    modelType: 'audio',
+    route: speechRoute,
+  },
+  {
+    pattern: '/v1/audio/transcriptions',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'chat',
+    body: 'multipart',
+    modelType: 'audio',
+    route: transcriptionRoute,
+  },
 ];
 
 /** The `:name` values when `path` matches `pattern` segment by segment; undefined when it does not. */
@@ -103,7 +157,7 @@ export function resolveRoute(
   method: string,
   path: string,
 ): { entry: RouteEntry; params: Record<string, string> } | Response {
-  const matching = routes.flatMap((entry) => {
+  const matching = routes.flatMap(entry => {
     const params = matchPath(entry.pattern, path);
     return params ? [{ entry, params }] : [];
   });

@@ -8,7 +8,6 @@ import { errorResponse } from './emulator-responses';
 import { resolveRoute, ROUTES, type RouteEntry } from './emulator-route-table';
 import { createVideoJobStore, type VideoJobStore } from './video-jobs';
 
-
 /** One request the emulator answered. */
 export interface EmulatorRequestLogEntry {
   method: string;
@@ -86,7 +85,12 @@ export function createEmulatorRouter(options: RouterOptions) {
       const response = await answer(request, path, body);
       // HTTP-date of the emulator's clock, so a client can tell when "midnight UTC" is by the server.
       response.headers.set('date', new Date(options.now()).toUTCString());
-      options.log.push({ method: request.method, path, ...(body.model !== undefined ? { model: body.model } : {}), status: response.status });
+      options.log.push({
+        method: request.method,
+        path,
+        ...(body.model !== undefined ? { model: body.model } : {}),
+        status: response.status,
+      });
       return response;
     },
     resetDailyCount(): void {

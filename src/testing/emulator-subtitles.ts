@@ -17,7 +17,9 @@ function clock(seconds: number, decimal: string): string {
 
 /** `srt`: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line after each. */
 export function srtText(cues: readonly TranscriptCue[]): string {
-  return cues.map((cue, i) => `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${cue.text}\n\n`).join('');
+  return cues
+    .map((cue, i) => `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${cue.text}\n\n`)
+    .join('');
 }
 
 /** `vtt`: the `WEBVTT` line, then cues `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */

@@ -89,7 +89,7 @@ function flatten(schema: Schema, root: Schema, hops: number): Schema {
     if (Array.isArray(branches) && branches.length > 0) {
       const { [key]: _dropped, ...rest } = result;
       // Prefer a non-null branch: a nullable field gets a real value.
-      const branch = branches.find((b) => isSchema(b) && b.type !== 'null') ?? branches[0];
+      const branch = branches.find(b => isSchema(b) && b.type !== 'null') ?? branches[0];
       result = merge(rest, isSchema(branch) ? flatten(branch, root, hops + 1) : {});
     }
   }
@@ -119,7 +119,7 @@ function merge(a: Schema, b: Schema): Schema {
 function pickType(schema: Schema): string {
   const type = schema.type;
   if (typeof type === 'string') return type;
-  if (Array.isArray(type)) return (type.find((t) => t !== 'null') ?? type[0] ?? 'string') as string;
+  if (Array.isArray(type)) return (type.find(t => t !== 'null') ?? type[0] ?? 'string') as string;
   if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) return 'object';
   if ('items' in schema || 'prefixItems' in schema) return 'array';
   if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) return 'number';
@@ -207,7 +207,7 @@ function sampleString(schema: Schema, state: State): string {
   const text = state.prompt.text || state.name;
   const candidates = [
     // A word of the prompt that fits (`Lisbon` for `^[A-Z][a-z]+$`, also from `lisbon`) reads best.
-    ...fieldCandidates(state.prompt, state.name).flatMap((text) => [text, text.charAt(0).toUpperCase() + text.slice(1)]),
+    ...fieldCandidates(state.prompt, state.name).flatMap(text => [text, text.charAt(0).toUpperCase() + text.slice(1)]),
     patternExample(schema.pattern) ?? '',
     fitLength(text.replace(/[^A-Za-z0-9]+/g, '_'), '', minLength, maxLength),
     fitLength(text.replace(/[^a-z]+/gi, '').toLowerCase(), '', minLength, maxLength),
@@ -235,8 +235,8 @@ function sampleString(schema: Schema, state: State): string {
 function pickText(state: State, minLength: number, maxLength: number): string {
   const length = (text: string) => Array.from(text).length;
   const candidates = fieldCandidates(state.prompt, state.name);
-  const fitting = [...new Set(candidates.map((text) => wordCut(text, maxLength)))].filter(
-    (text) => length(text) >= minLength && length(text) <= maxLength,
+  const fitting = [...new Set(candidates.map(text => wordCut(text, maxLength)))].filter(
+    text => length(text) >= minLength && length(text) <= maxLength,
   );
   const own = fitting[state.variant];
   if (own !== undefined) return own;
@@ -303,7 +303,7 @@ function sampleArray(schema: Schema, state: State): unknown[] {
 function sampleObject(schema: Schema, state: State): Record<string, unknown> {
   const minimal = state.depth >= MINIMAL_DEPTH;
   const properties = isSchema(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((k) => typeof k === 'string') : [];
+  const required = Array.isArray(schema.required) ? schema.required.filter(k => typeof k === 'string') : [];
   const keys = minimal ? required : [...new Set([...Object.keys(properties), ...required])];
   const result: Record<string, unknown> = {};
   for (const key of keys) {
@@ -358,12 +358,13 @@ function patternExample(source: string): string | undefined {
       let c = source[i++]!;
       if (c === '\\') c = escape(source[i++]);
       // A range a-z contributes its first character.
-      if (source[i] === '-' && source[i + 1] !== undefined && source[i + 1] !== ']') i += source[i + 1] === '\\' ? 3 : 2;
+      if (source[i] === '-' && source[i + 1] !== undefined && source[i + 1] !== ']')
+        i += source[i + 1] === '\\' ? 3 : 2;
       members.push(c);
     }
     if (source[i++] !== ']') fail();
     if (!negated) return members[0] ?? fail();
-    return ['a', 'A', '0', '_', '-', ' '].find((c) => !members.includes(c)) ?? fail();
+    return ['a', 'A', '0', '_', '-', ' '].find(c => !members.includes(c)) ?? fail();
   };
   const atom = (): string => {
     const c = source[i++]!;

@@ -51,7 +51,7 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
       const { done, value } = await reader.read();
       if (done) break;
       // Each chunk goes out as it comes (SSE events are not held back); wait when the socket is full.
-      if (!outgoing.write(value)) await new Promise((resolve) => outgoing.once('drain', resolve));
+      if (!outgoing.write(value)) await new Promise(resolve => outgoing.once('drain', resolve));
     }
     outgoing.end();
   } catch (error) {
@@ -93,7 +93,7 @@ export async function startNodeServer(
     url: origin,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close(error => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };

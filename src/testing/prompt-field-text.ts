@@ -25,10 +25,10 @@ const QUOTED = /"([^"]+)"|“([^“”]+)”/g;
 // Words that never make an argument on their own: function words and the verbs of a request.
 const STOPWORDS = new Set(
   (
-    'a an the is are was were be been am what whats what\'s which who whom whose where when why how in on at to ' +
-    'for from of by with about into onto near and or but not no me my mine i i\'m you your we our us it its it\'s ' +
+    "a an the is are was were be been am what whats what's which who whom whose where when why how in on at to " +
+    "for from of by with about into onto near and or but not no me my mine i i'm you your we our us it its it's " +
     'this that these those there here please can could would should will shall may might do does did get give show ' +
-    'tell find look up let lets let\'s like want need some any all both each every now then than so if as also just ' +
+    "tell find look up let lets let's like want need some any all both each every now then than so if as also just " +
     'hi hello hey thanks thank currently current right quick quickly much many more most very'
   ).split(' '),
 );
@@ -49,9 +49,9 @@ export function readPrompt(prompt: string): PromptFacts {
   const text = prompt.slice(0, end).trim();
   const read = text.slice(0, MAX_READ_CHARS);
   const words = Array.from(read.match(WORD) ?? []);
-  const quoted = Array.from(read.matchAll(QUOTED), (m) => (m[1] ?? m[2]!).trim()).filter((q) => q !== '');
+  const quoted = Array.from(read.matchAll(QUOTED), m => (m[1] ?? m[2]!).trim()).filter(q => q !== '');
   const runs = capitalisedRuns(read);
-  return { text, words, quoted, names: runs.map((run) => run.name), nameAfter: runs.map((run) => run.after) };
+  return { text, words, quoted, names: runs.map(run => run.name), nameAfter: runs.map(run => run.after) };
 }
 
 /** Runs of capitalised words, those inside a sentence before those that open one (`What`, `Weather`). */
@@ -88,7 +88,7 @@ function nameParts(name: string): string[] {
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((part) => part !== '');
+    .filter(part => part !== '');
 }
 
 const isKeyword = (word: string) => !STOPWORDS.has(word.toLowerCase());
@@ -98,7 +98,7 @@ const isKeyword = (word: string) => !STOPWORDS.has(word.toLowerCase());
  * are no keywords, and the opening word (often a verb: "Summarise ...") comes last.
  */
 function keywords(facts: PromptFacts): string[] {
-  const words = [...new Set(facts.words.filter((word) => isKeyword(word) && !/@|:\/\//u.test(word)))];
+  const words = [...new Set(facts.words.filter(word => isKeyword(word) && !/@|:\/\//u.test(word)))];
   const opening = words[0] !== undefined && words[0] === facts.words[0] ? words.splice(0, 1) : [];
   return [...words.sort((a, b) => Array.from(b).length - Array.from(a).length), ...opening];
 }
@@ -116,8 +116,8 @@ function wordsAfter(facts: PromptFacts, parts: readonly string[]): string[] {
   const found: string[] = [];
   facts.words.forEach((word, index) => {
     const lower = word.toLowerCase();
-    if (!parts.some((part) => lower === part || lower === `${part}s`)) return;
-    const next = facts.words.slice(index + 1, index + 4).find((w) => isKeyword(w) && !parts.includes(w.toLowerCase()));
+    if (!parts.some(part => lower === part || lower === `${part}s`)) return;
+    const next = facts.words.slice(index + 1, index + 4).find(w => isKeyword(w) && !parts.includes(w.toLowerCase()));
     if (next !== undefined) found.push(next);
   });
   return found;
@@ -129,25 +129,67 @@ type Kind = 'origin' | 'destination' | 'place' | 'person' | 'id' | 'email' | 'ur
 const KINDS: Record<Kind, readonly string[]> = {
   origin: ['origin', 'from', 'source', 'departure'],
   destination: ['destination', 'to', 'arrival'],
-  place: ['city', 'location', 'place', 'country', 'region', 'town', 'where', 'zone', 'timezone', 'tz', 'venue', 'address'],
-  person: ['name', 'person', 'author', 'artist', 'company', 'brand', 'team', 'recipient', 'contact', 'username', 'owner'],
+  place: [
+    'city',
+    'location',
+    'place',
+    'country',
+    'region',
+    'town',
+    'where',
+    'zone',
+    'timezone',
+    'tz',
+    'venue',
+    'address',
+  ],
+  person: [
+    'name',
+    'person',
+    'author',
+    'artist',
+    'company',
+    'brand',
+    'team',
+    'recipient',
+    'contact',
+    'username',
+    'owner',
+  ],
   id: ['id', 'ids', 'number', 'num', 'no', 'code', 'zip', 'postcode', 'sku', 'ref', 'reference', 'isbn'],
   email: ['email', 'mail'],
   url: ['url', 'uri', 'link', 'website', 'href'],
   date: ['date', 'day', 'when', 'deadline'],
-  text: ['query', 'q', 'search', 'text', 'message', 'content', 'prompt', 'question', 'input', 'body', 'description', 'comment', 'note', 'instructions', 'summary', 'sentence'],
+  text: [
+    'query',
+    'q',
+    'search',
+    'text',
+    'message',
+    'content',
+    'prompt',
+    'question',
+    'input',
+    'body',
+    'description',
+    'comment',
+    'note',
+    'instructions',
+    'summary',
+    'sentence',
+  ],
 };
 
 function kindOf(parts: readonly string[]): Kind | undefined {
   // The last listed part decides (`userId` is an id), but `name` only when no other part is listed:
   // `cityName` is a place, `firstName` a person.
-  const kinds = [...parts].reverse().map((part) => (Object.keys(KINDS) as Kind[]).find((k) => KINDS[k].includes(part)));
-  return kinds.find((kind) => kind !== undefined && kind !== 'person') ?? kinds.find((kind) => kind !== undefined);
+  const kinds = [...parts].reverse().map(part => (Object.keys(KINDS) as Kind[]).find(k => KINDS[k].includes(part)));
+  return kinds.find(kind => kind !== undefined && kind !== 'person') ?? kinds.find(kind => kind !== undefined);
 }
 
 /** The candidates of one kind, before the quoted phrases and keywords every kind falls back to. */
 function kindCandidates(facts: PromptFacts, kind: Kind | undefined, parts: readonly string[]): string[] {
-  const matching = (pattern: RegExp) => facts.words.filter((word) => pattern.test(word));
+  const matching = (pattern: RegExp) => facts.words.filter(word => pattern.test(word));
   switch (kind) {
     case 'origin':
       return [...namesAfter(facts, ['from']), ...facts.names];
@@ -158,10 +200,16 @@ function kindCandidates(facts: PromptFacts, kind: Kind | undefined, parts: reado
     case 'person': {
       // "a hotel in Rome for Anna": the name after `in` is a place.
       const places = namesAfter(facts, ['in', 'at', 'near', 'from', 'to']);
-      return [...wordsAfter(facts, ['named', 'called']), ...facts.names.filter((name) => !places.includes(name))];
+      return [...wordsAfter(facts, ['named', 'called']), ...facts.names.filter(name => !places.includes(name))];
     }
     case 'id':
-      return [...matching(/\p{N}/u), ...wordsAfter(facts, parts.filter((part) => !KINDS.id.includes(part)))];
+      return [
+        ...matching(/\p{N}/u),
+        ...wordsAfter(
+          facts,
+          parts.filter(part => !KINDS.id.includes(part)),
+        ),
+      ];
     case 'email':
       return [...matching(/^[^@\s]+@[^@\s]+\.\p{L}{2,}$/u), 'user@example.com'];
     case 'url':
@@ -191,6 +239,6 @@ export function fieldCandidates(facts: PromptFacts, name: string): string[] {
 
 /** The enum value the prompt names as a word (`fahrenheit` in "in Fahrenheit"), if any. */
 export function mentionedValue(facts: PromptFacts, values: readonly unknown[]): unknown {
-  const words = new Set(facts.words.map((word) => word.toLowerCase()));
-  return values.find((value) => typeof value === 'string' && words.has(value.toLowerCase()));
+  const words = new Set(facts.words.map(word => word.toLowerCase()));
+  return values.find(value => typeof value === 'string' && words.has(value.toLowerCase()));
 }

@@ -42,10 +42,14 @@ export interface VideoJobState {
 /** Checks the timing option; a wrong value is the caller's mistake, so it throws at creation. */
 function checkTiming({ pollsToComplete, msToComplete }: VideoJobTiming): void {
   if (pollsToComplete !== undefined && (!Number.isInteger(pollsToComplete) || pollsToComplete < 1)) {
-    throw new Error(`createUnigateEmulator: videoJob.pollsToComplete must be an integer of at least 1; received ${pollsToComplete}`);
+    throw new Error(
+      `createUnigateEmulator: videoJob.pollsToComplete must be an integer of at least 1; received ${pollsToComplete}`,
+    );
   }
   if (msToComplete !== undefined && (!Number.isFinite(msToComplete) || msToComplete < 0)) {
-    throw new Error(`createUnigateEmulator: videoJob.msToComplete must be a number of at least 0; received ${msToComplete}`);
+    throw new Error(
+      `createUnigateEmulator: videoJob.msToComplete must be a number of at least 0; received ${msToComplete}`,
+    );
   }
 }
 

@@ -1,7 +1,11 @@
 import type { JSONObject, SharedV3Warning } from '@ai-sdk/provider';
 import { mapTranscriptionLanguage } from './map-transcription-language';
 import { parseSubtitles } from './parse-subtitles';
-import type { TranscriptionAnswer, TranscriptionResponseFormat, TranscriptionVerboseJson } from './transcription-api-types';
+import type {
+  TranscriptionAnswer,
+  TranscriptionResponseFormat,
+  TranscriptionVerboseJson,
+} from './transcription-api-types';
 import type { TranscriptionSegment } from './transcription-segment';
 import type { UnigateTranscriptionProviderMetadata } from './unigate-transcription-options';
 
@@ -87,7 +91,10 @@ export function convertPlainText(
 }
 
 /** The converter of each format. */
-export function convertTranscription(answer: TranscriptionAnswer, requestedLanguage: string | undefined): ConvertedTranscription {
+export function convertTranscription(
+  answer: TranscriptionAnswer,
+  requestedLanguage: string | undefined,
+): ConvertedTranscription {
   switch (answer.format) {
     case 'verbose_json':
       return convertVerboseJson(answer.body);

@@ -9,7 +9,10 @@ const SLICE = 1 << 16; // characters per atob call; a multiple of 4, so slices s
 type FromBase64 = (base64: string) => Uint8Array;
 
 function invalid(): never {
-  throw new InvalidArgumentError({ argument: 'audio', message: 'Invalid argument audio: the string is not valid base64.' });
+  throw new InvalidArgumentError({
+    argument: 'audio',
+    message: 'Invalid argument audio: the string is not valid base64.',
+  });
 }
 
 /** The bytes of base64 (or base64url) audio, decoded once. */

@@ -29,7 +29,10 @@ function cueText(segment: TranscriptionSegment, index: number): string {
         `received startSecond ${startSecond}, endSecond ${endSecond}.`,
     });
   }
-  return segment.text.trim().replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n+/g, '\n');
+  return segment.text
+    .trim()
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n[ \t]*\n+/g, '\n');
 }
 
 function cues(segments: readonly TranscriptionSegment[], separator: ',' | '.', numbered: boolean): string[] {

@@ -18,5 +18,10 @@ function lookupTable(): Map<string, string> {
  */
 export function mapTranscriptionLanguage(language: string | null | undefined): string | undefined {
   if (typeof language !== 'string') return undefined;
-  return lookupTable().get(language.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+  return lookupTable().get(
+    language
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
 }

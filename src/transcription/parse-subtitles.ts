@@ -16,7 +16,10 @@ function seconds(match: RegExpExecArray, first: number): number {
 
 /** The cues of an `srt` or `vtt` body as segments, in order. A `-->` line that does not parse is an error. */
 export function parseSubtitles(body: string): TranscriptionSegment[] {
-  const blocks = body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
+  const blocks = body
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n/);
   const segments: TranscriptionSegment[] = [];
   for (const block of blocks) {
     const lines = block.split('\n');
@@ -30,7 +33,10 @@ export function parseSubtitles(body: string): TranscriptionSegment[] {
       });
     }
     segments.push({
-      text: lines.slice(at + 1).join('\n').trim(),
+      text: lines
+        .slice(at + 1)
+        .join('\n')
+        .trim(),
       startSecond: seconds(match, 1),
       endSecond: seconds(match, 5),
     });

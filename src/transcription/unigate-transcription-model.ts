@@ -1,4 +1,8 @@
-import { InvalidArgumentError, type TranscriptionModelV3, type TranscriptionModelV3CallOptions } from '@ai-sdk/provider';
+import {
+  InvalidArgumentError,
+  type TranscriptionModelV3,
+  type TranscriptionModelV3CallOptions,
+} from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
 import { MultipartBody } from '../internal/multipart-body';
 import { createJsonHandler } from '../internal/json-response';
@@ -43,7 +47,10 @@ function checkLanguage(language: string | undefined): void {
 }
 
 /** `handler`'s value, tagged with the format it was parsed as. */
-function tagged<T>(handler: ResponseHandler<T>, tag: (body: T) => TranscriptionAnswer): ResponseHandler<TranscriptionAnswer> {
+function tagged<T>(
+  handler: ResponseHandler<T>,
+  tag: (body: T) => TranscriptionAnswer,
+): ResponseHandler<TranscriptionAnswer> {
   return async options => {
     const result = await handler(options);
     return { ...result, value: tag(result.value) };
@@ -51,7 +58,8 @@ function tagged<T>(handler: ResponseHandler<T>, tag: (body: T) => TranscriptionA
 }
 
 function responseHandler(format: TranscriptionResponseFormat): ResponseHandler<TranscriptionAnswer> {
-  if (format === 'verbose_json') return tagged(createJsonHandler(transcriptionVerboseJsonSchema()), body => ({ format, body }));
+  if (format === 'verbose_json')
+    return tagged(createJsonHandler(transcriptionVerboseJsonSchema()), body => ({ format, body }));
   if (format === 'json') return tagged(createJsonHandler(transcriptionJsonSchema()), body => ({ format, body }));
   return tagged(textResponse, body => ({ format, body }));
 }
@@ -114,9 +122,7 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
       },
     );
     // Unreadable subtitles are quoted in the error.
-    const converted = withSecretsRedacted(this.config.optionalApiKey(), () =>
-      convertTranscription(value, language),
-    );
+    const converted = withSecretsRedacted(this.config.optionalApiKey(), () => convertTranscription(value, language));
     // By the minute, from the duration the result reports: none when it is unknown (json, text).
     const cost = minuteCost(price, converted.durationInSeconds);
     return {

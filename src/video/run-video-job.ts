@@ -16,10 +16,13 @@ export async function runVideoJob(
   options: UnigateVideoWaitOptions & { maxRetries?: number },
 ): Promise<{ job: UnigateCompletedVideoJob; responseHeaders?: Record<string, string> }> {
   const { abortSignal, headers, maxRetries } = options;
-  const { job: created, responseHeaders } = await withRetries(() => postVideoJob(config, body, { abortSignal, headers }), {
-    abortSignal,
-    maxRetries,
-  });
+  const { job: created, responseHeaders } = await withRetries(
+    () => postVideoJob(config, body, { abortSignal, headers }),
+    {
+      abortSignal,
+      maxRetries,
+    },
+  );
   options.onStatus?.({ jobId: created.jobId, status: 'pending' });
   const job = await waitForVideoJob(config, created.jobId, {
     ...options,

@@ -42,14 +42,20 @@ export function createVideoJobs(config: GatewayConnection): UnigateVideoJobs {
       const body = prepareVideoBody(request);
       checkRequestOptions(options);
       const { abortSignal, maxRetries, headers } = options;
-      const { job } = await withRetries(() => postVideoJob(config, body, { abortSignal, headers }), { abortSignal, maxRetries });
+      const { job } = await withRetries(() => postVideoJob(config, body, { abortSignal, headers }), {
+        abortSignal,
+        maxRetries,
+      });
       return job;
     },
     async get(jobId, options = {}) {
       checkJobId(jobId);
       checkRequestOptions(options);
       const { abortSignal, maxRetries, headers } = options;
-      const { job } = await withRetries(() => fetchVideoJob(config, jobId, { abortSignal, headers }), { abortSignal, maxRetries });
+      const { job } = await withRetries(() => fetchVideoJob(config, jobId, { abortSignal, headers }), {
+        abortSignal,
+        maxRetries,
+      });
       return job;
     },
     async wait(jobId, options = {}) {

@@ -47,7 +47,12 @@ export interface UnigateVideoStartResult {
 
 /** What `doStatus` returns: the shape of ai@7's `VideoModelV4OperationStatusResult`. */
 export type UnigateVideoStatusResult =
-  | { status: 'pending'; warnings?: SharedV3Warning[]; providerMetadata?: SharedV3ProviderMetadata; response: UnigateVideoResponseInfo }
+  | {
+      status: 'pending';
+      warnings?: SharedV3Warning[];
+      providerMetadata?: SharedV3ProviderMetadata;
+      response: UnigateVideoResponseInfo;
+    }
   | {
       status: 'completed';
       videos: Experimental_VideoModelV3VideoData[];
@@ -63,7 +68,9 @@ export type UnigateVideoStatusResult =
  * use them; ai@6 calls `doGenerate`.
  */
 export interface UnigateVideoModelV3 extends Experimental_VideoModelV3 {
-  doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): PromiseLike<UnigateVideoStartResult>;
+  doStart(
+    options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
+  ): PromiseLike<UnigateVideoStartResult>;
   doStatus(options: {
     operation: JSONValue;
     abortSignal?: AbortSignal;
@@ -77,7 +84,12 @@ function readOperation(operation: JSONValue): { jobId: string; statusUrl?: strin
     checkJobId(operation, 'operation');
     return { jobId: operation };
   }
-  if (operation !== null && typeof operation === 'object' && !Array.isArray(operation) && operation.jobId !== undefined) {
+  if (
+    operation !== null &&
+    typeof operation === 'object' &&
+    !Array.isArray(operation) &&
+    operation.jobId !== undefined
+  ) {
     const { jobId, statusUrl } = operation;
     checkJobId(jobId, 'operation.jobId');
     return typeof statusUrl === 'string' ? { jobId, statusUrl } : { jobId };
@@ -102,7 +114,8 @@ function movedOptionWarning(warning: SharedV3Warning): SharedV3Warning {
   if (warning.type !== 'unsupported' || warning.feature !== 'providerOptions.unigate.onStatus') return warning;
   return {
     ...warning,
-    details: 'onStatus is no longer a provider option (provider options are JSON): pass it as a model setting, ' +
+    details:
+      'onStatus is no longer a provider option (provider options are JSON): pass it as a model setting, ' +
       "gw.video('model-id', { onStatus }), or to gw.videoJobs.wait/generate.",
   };
 }
@@ -129,7 +142,8 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
 
   constructor(modelId: UnigateVideoModelId, context: UnigateModelContext, settings: UnigateVideoModelSettings = {}) {
     const { onStatus } = settings;
-    if (onStatus !== undefined && typeof onStatus !== 'function') failArgument('onStatus', 'expected a function', onStatus);
+    if (onStatus !== undefined && typeof onStatus !== 'function')
+      failArgument('onStatus', 'expected a function', onStatus);
     this.modelId = modelId;
     this.context = context;
     this.config = context.connection;
@@ -140,7 +154,11 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
   private prepareRequest(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }) {
     const { prompt, n, aspectRatio, duration, providerOptions } = options;
-    const { options: unigate, warnings } = parseUnigateOptions(providerOptions, unigateVideoProviderOptionsSchema(), 'video');
+    const { options: unigate, warnings } = parseUnigateOptions(
+      providerOptions,
+      unigateVideoProviderOptionsSchema(),
+      'video',
+    );
     if (n !== 1) {
       throw new InvalidArgumentError({
         argument: 'n',
@@ -153,7 +171,10 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     return { body, warnings: warnings.map(movedOptionWarning), unigate };
   }
 
-  private pricedCall(abortSignal: AbortSignal | undefined, headers: Record<string, string | undefined> | undefined): PricedCall {
+  private pricedCall(
+    abortSignal: AbortSignal | undefined,
+    headers: Record<string, string | undefined> | undefined,
+  ): PricedCall {
     return { modelId: this.modelId, kind: 'video', abortSignal, headers };
   }
 
@@ -187,7 +208,9 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   }
 
   /** Starts the job and returns at once: the operation is `{ jobId, statusUrl }`. */
-  async doStart(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): Promise<UnigateVideoStartResult> {
+  async doStart(
+    options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
+  ): Promise<UnigateVideoStartResult> {
     const { body, warnings } = this.prepareRequest(options);
     // The catalog checks' warnings belong to the start; the cost comes with the completed status.
     const { job, responseHeaders, pricingWarnings } = await runPricedCall(
@@ -214,13 +237,21 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     headers?: Record<string, string | undefined>;
   }): Promise<UnigateVideoStatusResult> {
     const { jobId, statusUrl } = readOperation(operation);
-    const { job, responseHeaders, price } = await runPricedCall(this.context, this.pricedCall(abortSignal, headers), () =>
-      fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
+    const { job, responseHeaders, price } = await runPricedCall(
+      this.context,
+      this.pricedCall(abortSignal, headers),
+      () => fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
     );
     const response = this.response(responseHeaders);
     if (job.status === 'completed') {
       // doStart reported the catalog checks already: only the price is used here.
-      return { status: 'completed', videos: videosOf(job), warnings: [], providerMetadata: videoMetadata(job, price), response };
+      return {
+        status: 'completed',
+        videos: videosOf(job),
+        warnings: [],
+        providerMetadata: videoMetadata(job, price),
+        response,
+      };
     }
     if (job.status === 'failed') {
       const error = failedJobError(job, this.config.optionalApiKey()).message;

@@ -14,7 +14,9 @@ export interface VideoGenerationBody {
 export const videoJobCreatedSchema = lazy(() =>
   z.object({
     // The id becomes a status URL's path segment: a dot segment would point the key at another path.
-    job_id: z.string().refine(id => id !== '' && id !== '.' && id !== '..', { message: 'expected a job id, not empty, "." or ".."' }),
+    job_id: z
+      .string()
+      .refine(id => id !== '' && id !== '.' && id !== '..', { message: 'expected a job id, not empty, "." or ".."' }),
     status: z.string(),
     status_url: z.string().nullish(),
   }),

@@ -13,7 +13,9 @@ const UNSUPPORTED: ReadonlyArray<[keyof Experimental_VideoModelV3CallOptions | '
 ];
 
 /** An `unsupported` warning for every set option the gateway cannot take (an empty list counts as unset). */
-export function unsupportedVideoWarnings(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }): SharedV3Warning[] {
+export function unsupportedVideoWarnings(
+  options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
+): SharedV3Warning[] {
   return UNSUPPORTED.filter(([feature]) => {
     const value: unknown = options[feature];
     return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);

@@ -39,7 +39,11 @@ export interface UnigateCreatedVideoJob {
  * The public job from a status answer. A completed job without `result` breaks the contract: it throws.
  * `secret` is redacted from the gateway's error message and from the error.
  */
-export function toVideoJob(jobId: string, response: VideoJobStatusResponse, secret: string | undefined): UnigateVideoJob {
+export function toVideoJob(
+  jobId: string,
+  response: VideoJobStatusResponse,
+  secret: string | undefined,
+): UnigateVideoJob {
   const job: UnigateVideoJob = { jobId: response.job_id ?? jobId, status: response.status };
   if (response.status === 'completed') {
     if (!response.result) {

@@ -4,7 +4,12 @@ import { retryAfterMs } from '../internal/retry';
 import { checkRange, checkRequestOptions, checkString, failArgument } from '../internal/validate-argument';
 import type { GatewayConnection } from '../unigate-config';
 import { DEFAULT_VIDEO_POLL_INTERVAL_MS, DEFAULT_VIDEO_TIMEOUT_MS, VIDEO_LIMITS } from './unigate-video-options';
-import { isCompletedVideoJob, type UnigateCompletedVideoJob, type UnigateVideoJob, type UnigateVideoJobStatus } from './video-job';
+import {
+  isCompletedVideoJob,
+  type UnigateCompletedVideoJob,
+  type UnigateVideoJob,
+  type UnigateVideoJobStatus,
+} from './video-job';
 import { failedJobError, timeoutError } from './video-job-error';
 import { fetchVideoJob, type VideoRequestOptions } from './video-job-requests';
 
@@ -48,7 +53,8 @@ export function checkWaitOptions(options: UnigateVideoWaitOptions, prefix = ''):
   const { pollIntervalMs, timeoutMs, onStatus, statusUrl } = options;
   checkRange(`${prefix}pollIntervalMs`, pollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
   checkRange(`${prefix}timeoutMs`, timeoutMs, VIDEO_LIMITS.timeoutMs);
-  if (onStatus !== undefined && typeof onStatus !== 'function') failArgument(`${prefix}onStatus`, 'expected a function', onStatus);
+  if (onStatus !== undefined && typeof onStatus !== 'function')
+    failArgument(`${prefix}onStatus`, 'expected a function', onStatus);
   checkString(`${prefix}statusUrl`, statusUrl);
 }
 

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { runBounded } from '../bounded-process.mjs';
 import { readObservations } from './cli-output.mjs';
 
-export async function runBun({ binDir, bundlePath, runnerPath, workDir, siteURL, apiKey, redirectBase, baseEnv, timeoutMs }) {
+export async function runBun({
+  binDir,
+  bundlePath,
+  runnerPath,
+  workDir,
+  siteURL,
+  apiKey,
+  redirectBase,
+  baseEnv,
+  timeoutMs,
+}) {
   const dir = join(workDir, 'bun');
   await mkdir(dir, { recursive: true });
   await copyFile(bundlePath, join(dir, 'smoke-checks.js'));

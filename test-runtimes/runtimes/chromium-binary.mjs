@@ -25,7 +25,8 @@ export async function findChromium() {
   }
   const packaged = await packagedChromium();
   if (packaged) return packaged;
-  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, env: process.env, source: SYSTEM_CHROMIUM };
+  if (existsSync(SYSTEM_CHROMIUM))
+    return { executablePath: SYSTEM_CHROMIUM, env: process.env, source: SYSTEM_CHROMIUM };
   throw new Error(
     `no Chromium: @sparticuz/chromium has no binary for ${process.platform}-${process.arch}, ` +
       `and there is none at ${SYSTEM_CHROMIUM}; set CHROMIUM_PATH`,

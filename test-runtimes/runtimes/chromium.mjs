@@ -33,8 +33,14 @@ export async function runChromium({ pageOrigin, apiKey, timeoutMs }) {
         page.on('pageerror', error => pageErrors.push(error.message));
         await page.goto(`${pageOrigin}${SMOKE_PREFIX}page.html`, { timeout: timeoutMs });
         return await page.evaluate(
-          async ({ bundleURL, siteURL, apiKey, redirectBase }) => (await import(bundleURL)).observe({ siteURL, apiKey, redirectBase }),
-          { bundleURL: `${SMOKE_PREFIX}smoke-checks.js`, siteURL: pageOrigin, apiKey, redirectBase: `${pageOrigin}${REDIRECT_PREFIX}chromium` },
+          async ({ bundleURL, siteURL, apiKey, redirectBase }) =>
+            (await import(bundleURL)).observe({ siteURL, apiKey, redirectBase }),
+          {
+            bundleURL: `${SMOKE_PREFIX}smoke-checks.js`,
+            siteURL: pageOrigin,
+            apiKey,
+            redirectBase: `${pageOrigin}${REDIRECT_PREFIX}chromium`,
+          },
         );
       })(),
       timeoutMs,

@@ -5,7 +5,18 @@ import { join } from 'node:path';
 import { runBounded } from '../bounded-process.mjs';
 import { readObservations } from './cli-output.mjs';
 
-export async function runDeno({ binDir, bundlePath, runnerPath, workDir, siteURL, apiKey, redirectBase, foreignURL, baseEnv, timeoutMs }) {
+export async function runDeno({
+  binDir,
+  bundlePath,
+  runnerPath,
+  workDir,
+  siteURL,
+  apiKey,
+  redirectBase,
+  foreignURL,
+  baseEnv,
+  timeoutMs,
+}) {
   const hosts = [siteURL, redirectBase, foreignURL].map(url => new URL(url).host).join(',');
   const dir = join(workDir, 'deno');
   await mkdir(join(dir, 'cache'), { recursive: true });
@@ -13,8 +24,24 @@ export async function runDeno({ binDir, bundlePath, runnerPath, workDir, siteURL
   await copyFile(runnerPath, join(dir, 'runner.mjs'));
   const result = await runBounded(
     join(binDir, 'deno'),
-    ['run', '--no-prompt', '--no-config', '--no-lock', '--no-remote', '--no-npm', `--allow-net=${hosts}`, 'runner.mjs', siteURL, apiKey, redirectBase],
-    { cwd: dir, timeoutMs, env: { ...baseEnv, DENO_DIR: join(dir, 'cache'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } },
+    [
+      'run',
+      '--no-prompt',
+      '--no-config',
+      '--no-lock',
+      '--no-remote',
+      '--no-npm',
+      `--allow-net=${hosts}`,
+      'runner.mjs',
+      siteURL,
+      apiKey,
+      redirectBase,
+    ],
+    {
+      cwd: dir,
+      timeoutMs,
+      env: { ...baseEnv, DENO_DIR: join(dir, 'cache'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+    },
   );
   return readObservations('deno', result, timeoutMs);
 }

@@ -49,7 +49,17 @@ function listenPort(child) {
   });
 }
 
-export async function runWorkerd({ binDir, bundlePath, workerPath, workDir, siteURL, apiKey, redirectBase, baseEnv, timeoutMs }) {
+export async function runWorkerd({
+  binDir,
+  bundlePath,
+  workerPath,
+  workDir,
+  siteURL,
+  apiKey,
+  redirectBase,
+  baseEnv,
+  timeoutMs,
+}) {
   const dir = join(workDir, 'workerd');
   await mkdir(dir, { recursive: true });
   await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
@@ -74,7 +84,9 @@ export async function runWorkerd({ binDir, bundlePath, workerPath, workDir, site
     },
   });
   if (result.untilResult && 'value' in result.untilResult) return result.untilResult.value;
-  const how = result.timedOut ? `timed out after ${timeoutMs} ms` : (result.untilResult?.error?.message ?? `exited with code ${result.code}`);
+  const how = result.timedOut
+    ? `timed out after ${timeoutMs} ms`
+    : (result.untilResult?.error?.message ?? `exited with code ${result.code}`);
   const log = result.stderr.trim().split('\n').slice(-8).join(' | ');
   throw new Error(`workerd ${how}${log ? `: ${log}` : ''}`);
 }

@@ -98,7 +98,9 @@ describe('budget', () => {
     expect(await result.text).toBe('You said: Hello there');
     expect(await store.spent('day:2026-11-23:')).toBe(7);
     const model = gw('gpt-4o-mini');
-    const error = await refusal(Promise.resolve(model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] })));
+    const error = await refusal(
+      Promise.resolve(model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] })),
+    );
     expect(error.data).toMatchObject({ kind: 'budget' });
     expect(chatRequests()).toBe(1);
   });
@@ -146,7 +148,12 @@ describe('budget', () => {
     const hanging: UnigateBudgetStore = { spent: () => new Promise<number>(() => {}), add: async () => 0 };
     const { gw, chatRequests } = budgeted({ store: hanging });
     const controller = new AbortController();
-    const call = generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', abortSignal: controller.signal, maxRetries: 0 });
+    const call = generateText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'Hello there',
+      abortSignal: controller.signal,
+      maxRetries: 0,
+    });
     setTimeout(() => controller.abort(new Error('user gave up')), 5);
     await expect(call).rejects.toThrow('user gave up');
     expect(chatRequests()).toBe(0);
@@ -173,7 +180,12 @@ describe('budget', () => {
     const { gw } = budgeted({ store: stalled });
     const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
     expect(result.text.length).toBeGreaterThan(0);
-    const stream = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0, abortSignal: AbortSignal.timeout(200) });
+    const stream = streamText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'Hello there',
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(200),
+    });
     // The second call waits for the first addition, abortably: the timeout ends that wait.
     await expect(stream.text).rejects.toThrow();
   });
@@ -181,12 +193,36 @@ describe('budget', () => {
 
 describe('budget settings', () => {
   const cases: Array<[string, Partial<UnigateBudget> | unknown, string]> = [
-    ['budget.maxCredits', { maxCredits: NaN, period: 'day' }, 'Invalid argument budget.maxCredits: a finite number of credits above 0; received NaN.'],
-    ['budget.maxCredits', { maxCredits: Infinity, period: 'day' }, 'Invalid argument budget.maxCredits: a finite number of credits above 0; received Infinity.'],
-    ['budget.maxCredits', { maxCredits: 0, period: 'day' }, 'Invalid argument budget.maxCredits: a finite number of credits above 0; received 0.'],
-    ['budget.period', { maxCredits: 5, period: 'week' }, `Invalid argument budget.period: one of 'day', 'month', 'total'; received "week".`],
-    ['budget.store', { maxCredits: 5, period: 'day', store: {} }, 'Invalid argument budget.store: an object with spent(bucket) and add(bucket, credits) functions; received {}.'],
-    ['budget.key', { maxCredits: 5, period: 'day', key: 'alice' }, 'Invalid argument budget.key: a function (call) => string; received "alice".'],
+    [
+      'budget.maxCredits',
+      { maxCredits: NaN, period: 'day' },
+      'Invalid argument budget.maxCredits: a finite number of credits above 0; received NaN.',
+    ],
+    [
+      'budget.maxCredits',
+      { maxCredits: Infinity, period: 'day' },
+      'Invalid argument budget.maxCredits: a finite number of credits above 0; received Infinity.',
+    ],
+    [
+      'budget.maxCredits',
+      { maxCredits: 0, period: 'day' },
+      'Invalid argument budget.maxCredits: a finite number of credits above 0; received 0.',
+    ],
+    [
+      'budget.period',
+      { maxCredits: 5, period: 'week' },
+      `Invalid argument budget.period: one of 'day', 'month', 'total'; received "week".`,
+    ],
+    [
+      'budget.store',
+      { maxCredits: 5, period: 'day', store: {} },
+      'Invalid argument budget.store: an object with spent(bucket) and add(bucket, credits) functions; received {}.',
+    ],
+    [
+      'budget.key',
+      { maxCredits: 5, period: 'day', key: 'alice' },
+      'Invalid argument budget.key: a function (call) => string; received "alice".',
+    ],
     ['budget', 5, 'Invalid argument budget: an object { maxCredits, period }; received 5.'],
   ];
   it.each(cases)('%s is checked when the provider is created', async (argument, budget, message) => {

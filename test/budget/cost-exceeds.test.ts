@@ -50,7 +50,16 @@ describe('costExceeds', () => {
     const cost = (total: number) => ({ unigate: { cost: { input: total, output: 0, total, unit: 'credits' } } });
     const stop = costExceeds(0.3);
     expect(stop({ steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: cost(0.2) }] })).toBe(false);
-    expect(stop({ steps: [{ providerMetadata: cost(0.1) }, {}, { providerMetadata: cost(0.2) }, { providerMetadata: cost(1e-12) }] })).toBe(true);
+    expect(
+      stop({
+        steps: [
+          { providerMetadata: cost(0.1) },
+          {},
+          { providerMetadata: cost(0.2) },
+          { providerMetadata: cost(1e-12) },
+        ],
+      }),
+    ).toBe(true);
   });
 
   it('checks its limit', async () => {

@@ -35,7 +35,8 @@ function provider(tableName: string, maxCredits: number) {
   return { gw, store, chatRequests };
 }
 
-const hello = (gw: ReturnType<typeof createUnigate>) => generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
+const hello = (gw: ReturnType<typeof createUnigate>) =>
+  generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
 
 describe('postgresBudgetStore on PGlite', () => {
   it('adds atomically with one upsert and reads 0 for a new bucket', async () => {
@@ -65,7 +66,9 @@ describe('postgresBudgetStore on PGlite', () => {
     const first = provider(shared, 100);
     const second = provider(shared, 100);
     await first.store.add('total::', 99.5);
-    const calls = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => hello(index % 2 ? first.gw : second.gw)));
+    const calls = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => hello(index % 2 ? first.gw : second.gw)),
+    );
     const answered = calls.filter(call => call.status === 'fulfilled').length;
     expect(answered).toBe(first.chatRequests() + second.chatRequests());
     // Every answered call counted, none lost to a race; the overspend is within the in-flight calls' cost.
@@ -79,7 +82,9 @@ describe('postgresBudgetStore on PGlite', () => {
     const store = postgresBudgetStore({ query, table: 'public.tenant_budget' });
     await store.createTable();
     await store.add('day:2026-11-23:acme', 3);
-    expect((await query('SELECT bucket, spent FROM public.tenant_budget')).rows).toEqual([{ bucket: 'day:2026-11-23:acme', spent: 3 }]);
+    expect((await query('SELECT bucket, spent FROM public.tenant_budget')).rows).toEqual([
+      { bucket: 'day:2026-11-23:acme', spent: 3 },
+    ]);
     expect(() => postgresBudgetStore({ query, table: 'budget; DROP TABLE x' })).toThrow(
       'Invalid argument table: letters, digits and _, optionally schema.table; received "budget; DROP TABLE x".',
     );

@@ -4,12 +4,15 @@ import { createCatalogCache, type CatalogById } from '../../src/catalog/catalog-
 import { createModelContext } from '../../src/unigate-provider';
 import { catalogRequests, PRICED_MODELS } from '../pricing/pricing-fixtures';
 
-const entries = (id: string): CatalogById =>
-  new Map([[id, { id, provider: 'Test', type: 'chat', isNew: false }]]);
+const entries = (id: string): CatalogById => new Map([[id, { id, provider: 'Test', type: 'chat', isNew: false }]]);
 
 /** A load the test settles by hand. */
 function manualLoads() {
-  const pending: Array<{ resolve: (value: CatalogById) => void; reject: (error: unknown) => void; signal: AbortSignal }> = [];
+  const pending: Array<{
+    resolve: (value: CatalogById) => void;
+    reject: (error: unknown) => void;
+    signal: AbortSignal;
+  }> = [];
   const load = (signal: AbortSignal) =>
     new Promise<CatalogById>((resolve, reject) => {
       pending.push({ resolve, reject, signal });
@@ -21,11 +24,15 @@ describe('the catalog cache over the catalog client', () => {
   it('loads every page once for 20 concurrent calls (single flight)', async () => {
     const emulator = createUnigateEmulator();
     const config = createModelContext({ ...emulator.settings, pricing: 'catalog' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => config.pricing.priceAndCheck('gpt-4o-mini', 'chat').settled));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => config.pricing.priceAndCheck('gpt-4o-mini', 'chat').settled),
+    );
     const pages = Math.ceil(SAMPLE_MODELS.length / 50);
     expect(pages).toBeGreaterThan(1);
     expect(catalogRequests(emulator)).toBe(pages);
-    expect(results.every(result => result.price?.inputPerMillionTokens === 0.075 && result.warnings.length === 0)).toBe(true);
+    expect(results.every(result => result.price?.inputPerMillionTokens === 0.075 && result.warnings.length === 0)).toBe(
+      true,
+    );
     // Later calls are served from the cache.
     await config.pricing.priceAndCheck('gpt-4o', 'chat').settled;
     expect(catalogRequests(emulator)).toBe(pages);
@@ -35,10 +42,16 @@ describe('the catalog cache over the catalog client', () => {
     let now = 1_000;
     const models = PRICED_MODELS.map(model => ({ ...model }));
     const emulator = createUnigateEmulator({ models });
-    const config = createModelContext({ ...emulator.settings, pricing: 'catalog', catalogCacheTtlMs: 60_000 }, {
-      now: () => now,
+    const config = createModelContext(
+      { ...emulator.settings, pricing: 'catalog', catalogCacheTtlMs: 60_000 },
+      {
+        now: () => now,
+      },
+    );
+    expect((await config.pricing.priceAndCheck('priced-chat', 'chat').settled).price).toEqual({
+      inputPerMillionTokens: 2.5,
+      outputPerMillionTokens: 10,
     });
-    expect((await config.pricing.priceAndCheck('priced-chat', 'chat').settled).price).toEqual({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 });
     expect(catalogRequests(emulator)).toBe(1);
 
     now += 59_999;
@@ -48,7 +61,10 @@ describe('the catalog cache over the catalog client', () => {
     // The gateway changes a price; once the TTL has passed, the next call still gets the old price at once...
     (emulator.models.get('priced-chat') as { inputPrice: number | string }).inputPrice = 3;
     now += 1;
-    const stale = await Promise.all([config.pricing.priceAndCheck('priced-chat', 'chat').settled, config.pricing.priceAndCheck('priced-chat', 'chat').settled]);
+    const stale = await Promise.all([
+      config.pricing.priceAndCheck('priced-chat', 'chat').settled,
+      config.pricing.priceAndCheck('priced-chat', 'chat').settled,
+    ]);
     expect(stale.map(result => result.price?.inputPerMillionTokens)).toEqual([2.5, 2.5]);
     // ...and exactly one refresh was started; after it, the new price.
     await config.pricing.idle();
@@ -136,7 +152,9 @@ describe('the catalog cache over the catalog client', () => {
     try {
       const { pending, load } = manualLoads();
       const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 5_000 });
-      const rejected = expect(cache.get()).rejects.toThrow('the catalog did not load within 5000 ms (the catalogTimeoutMs setting)');
+      const rejected = expect(cache.get()).rejects.toThrow(
+        'the catalog did not load within 5000 ms (the catalogTimeoutMs setting)',
+      );
       await vi.advanceTimersByTimeAsync(4_999);
       expect(pending[0].signal.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);

@@ -6,7 +6,10 @@ import { API_KEY, SITE_URL, setup } from '../helpers/test-kit';
 const MODELS_URL = `${SITE_URL}/v1/models`;
 const CATALOG_URL = `${SITE_URL}/api/public/models`;
 
-const modelList = { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1700000000, owned_by: 'openai' }] };
+const modelList = {
+  object: 'list',
+  data: [{ id: 'gpt-4o-mini', object: 'model', created: 1700000000, owned_by: 'openai' }],
+};
 
 describe('listModels', () => {
   it('retries a 503 after the Retry-After wait, then returns the list', async () => {
@@ -14,7 +17,10 @@ describe('listModels', () => {
     const { gw, requests } = setup([
       http.get(MODELS_URL, () =>
         ++calls === 1
-          ? HttpResponse.json({ error: { type: 'server_error', message: 'busy', code: 503 } }, { status: 503, headers: { 'retry-after': '0' } })
+          ? HttpResponse.json(
+              { error: { type: 'server_error', message: 'busy', code: 503 } },
+              { status: 503, headers: { 'retry-after': '0' } },
+            )
           : HttpResponse.json(modelList),
       ),
     ]);
@@ -26,7 +32,13 @@ describe('listModels', () => {
     const { gw, requests } = setup([
       http.get(MODELS_URL, () =>
         HttpResponse.json(
-          { error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached; resets at midnight UTC', code: 429 } },
+          {
+            error: {
+              type: 'rate_limit_exceeded',
+              message: 'Daily request limit reached; resets at midnight UTC',
+              code: 429,
+            },
+          },
           { status: 429, headers: { date: 'Wed, 01 Jan 2025 12:00:00 GMT' } },
         ),
       ),
@@ -48,7 +60,9 @@ describe('listModels', () => {
 
   it('rejects a malformed list clearly', async () => {
     const { gw } = setup([http.get(MODELS_URL, () => HttpResponse.json({ data: 'nope' }))]);
-    await expect(gw.listModels()).rejects.toThrow('Unigate returned an unexpected response body: data: Invalid input: expected array, received string');
+    await expect(gw.listModels()).rejects.toThrow(
+      'Unigate returned an unexpected response body: data: Invalid input: expected array, received string',
+    );
   });
 });
 
@@ -79,8 +93,24 @@ describe('catalog', () => {
     expect(requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(page).toEqual({
       entries: [
-        { id: 'gpt-4o-mini', provider: 'OpenAI', type: 'chat', contextWindow: 128000, inputPrice: 0.075, outputPrice: 0.3, isNew: false },
-        { id: 'gpt-new', provider: 'OpenAI', type: 'chat', contextWindow: undefined, inputPrice: 0, outputPrice: 0.3, isNew: true },
+        {
+          id: 'gpt-4o-mini',
+          provider: 'OpenAI',
+          type: 'chat',
+          contextWindow: 128000,
+          inputPrice: 0.075,
+          outputPrice: 0.3,
+          isNew: false,
+        },
+        {
+          id: 'gpt-new',
+          provider: 'OpenAI',
+          type: 'chat',
+          contextWindow: undefined,
+          inputPrice: 0,
+          outputPrice: 0.3,
+          isNew: true,
+        },
       ],
       total: 120,
       page: 2,
@@ -114,13 +144,20 @@ describe('catalog', () => {
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect(error.argument).toBe('limit');
     expect(error.message).toBe('Invalid argument limit: the gateway accepts an integer, 1 to 50; received 51.');
-    await expect(gw.catalog.page({ page: 0 })).rejects.toThrow('Invalid argument page: the gateway accepts an integer, at least 1; received 0.');
+    await expect(gw.catalog.page({ page: 0 })).rejects.toThrow(
+      'Invalid argument page: the gateway accepts an integer, at least 1; received 0.',
+    );
     await expect(gw.catalog.page({ page: 1.5 })).rejects.toThrow(InvalidArgumentError);
     expect(requests).toHaveLength(0);
   });
 
   it('rejects a non-numeric price string clearly', async () => {
-    const { gw } = catalogAnswering({ success: true, data: [entry('x', { inputPrice: 'cheap' })], pagination: { total: 1 }, providers: [] });
+    const { gw } = catalogAnswering({
+      success: true,
+      data: [entry('x', { inputPrice: 'cheap' })],
+      pagination: { total: 1 },
+      providers: [],
+    });
     await expect(gw.catalog.page()).rejects.toThrow(
       'Unigate returned an unexpected response body: data.0.inputPrice: expected a number or a numeric string, got "cheap"',
     );

@@ -31,14 +31,19 @@ const weatherCall = completion(
         message: {
           role: 'assistant',
           content: null,
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }],
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
+          ],
         },
         finish_reason: 'tool_calls',
       },
     ],
   },
 );
-const finalAnswer = completion({ content: 'It is 21 °C in Paris.' }, { usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } });
+const finalAnswer = completion(
+  { content: 'It is 21 °C in Paris.' },
+  { usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } },
+);
 
 describe('chat model with the AI SDK', () => {
   it('generateText returns the text, usage, finish reason and warnings', async () => {
@@ -49,7 +54,11 @@ describe('chat model with the AI SDK', () => {
     expect(result.usage.inputTokens).toBe(9);
     expect(result.usage.outputTokens).toBe(3);
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'topK', details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'topK',
+        details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.',
+      },
     ]);
     expect(result.response.id).toBe('chatcmpl-1');
     expect(requests[0].body).toEqual({
@@ -67,7 +76,12 @@ describe('chat model with the AI SDK', () => {
           chunk({ reasoning_content: 'back.' }),
           chunk({ content: 'Hel' }),
           chunk({ content: 'lo!' }, 'stop'),
-          usageChunk({ prompt_tokens: 4, completion_tokens: 6, total_tokens: 10, completion_tokens_details: { reasoning_tokens: 2 } }),
+          usageChunk({
+            prompt_tokens: 4,
+            completion_tokens: 6,
+            total_tokens: 10,
+            completion_tokens_details: { reasoning_tokens: 2 },
+          }),
           DONE,
         ]),
       ),
@@ -83,7 +97,11 @@ describe('chat model with the AI SDK', () => {
     expect(usage.inputTokens).toBe(4);
     expect(usage.outputTokens).toBe(6);
     expect(usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens).toBe(2);
-    expect(requests[0].body).toMatchObject({ model: 'deepseek-reasoner', stream: true, stream_options: { include_usage: true } });
+    expect(requests[0].body).toMatchObject({
+      model: 'deepseek-reasoner',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it('generateText runs a two-step tool loop with stopWhen: stepCountIs(3)', async () => {
@@ -100,7 +118,9 @@ describe('chat model with the AI SDK', () => {
       prompt: 'Weather in Paris?',
     });
     expect(result.steps).toHaveLength(2);
-    expect(result.steps[0].toolCalls.map(call => [call.toolName, call.input])).toEqual([['weather', { city: 'Paris' }]]);
+    expect(result.steps[0].toolCalls.map(call => [call.toolName, call.input])).toEqual([
+      ['weather', { city: 'Paris' }],
+    ]);
     expect(result.steps[0].toolResults.map(r => r.output)).toEqual([{ city: 'Paris', temperature: 21, unit: 'C' }]);
     expect(result.text).toBe('It is 21 °C in Paris.');
     expect(requests).toHaveLength(2);
@@ -136,7 +156,9 @@ describe('chat model with the AI SDK', () => {
           return sseResponse([chunk({ content: 'Sunny, ' }), chunk({ content: '21 °C.' }, 'stop'), DONE]);
         }
         return sseResponse([
-          chunk({ tool_calls: [{ index: 0, id: 'call_s', type: 'function', function: { name: 'weather', arguments: '' } }] }),
+          chunk({
+            tool_calls: [{ index: 0, id: 'call_s', type: 'function', function: { name: 'weather', arguments: '' } }],
+          }),
           chunk({ tool_calls: [{ index: 0, function: { arguments: '{"ci' } }] }),
           chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Ro' } }] }),
           chunk({ tool_calls: [{ index: 0, function: { arguments: 'me"}' } }] }),
@@ -172,7 +194,9 @@ describe('chat model with the AI SDK', () => {
             message: {
               role: 'assistant',
               content: null,
-              tool_calls: [{ id: 'call_x', type: 'function', function: { name: 'weather', arguments: "{city: 'Oslo'}" } }],
+              tool_calls: [
+                { id: 'call_x', type: 'function', function: { name: 'weather', arguments: "{city: 'Oslo'}" } },
+              ],
             },
             finish_reason: 'tool_calls',
           },
@@ -195,7 +219,9 @@ describe('chat model with the AI SDK', () => {
   });
 
   it('generateText with Output.object sends a strict json_schema and parses the answer', async () => {
-    const { gw, requests } = setup([http.post(CHAT_URL, () => HttpResponse.json(completion({ content: '{"name":"Ada","born":1815}' })))]);
+    const { gw, requests } = setup([
+      http.post(CHAT_URL, () => HttpResponse.json(completion({ content: '{"name":"Ada","born":1815}' }))),
+    ]);
     const result = await generateText({
       model: gw('gpt-4o-mini'),
       output: Output.object({ schema: z.object({ name: z.string(), born: z.number() }) }),
@@ -208,7 +234,11 @@ describe('chat model with the AI SDK', () => {
         json_schema: {
           name: 'response',
           strict: true,
-          schema: { type: 'object', properties: { name: { type: 'string' }, born: { type: 'number' } }, required: ['name', 'born'] },
+          schema: {
+            type: 'object',
+            properties: { name: { type: 'string' }, born: { type: 'number' } },
+            required: ['name', 'born'],
+          },
         },
       },
     });
@@ -217,11 +247,18 @@ describe('chat model with the AI SDK', () => {
   it('streamText surfaces an in-stream error object through onError', async () => {
     const { gw } = setup([
       http.post(CHAT_URL, () =>
-        sseResponse([chunk({ content: 'Par' }), `data: ${JSON.stringify({ error: { type: 'upstream_error', message: 'Model overloaded' } })}\n\n`]),
+        sseResponse([
+          chunk({ content: 'Par' }),
+          `data: ${JSON.stringify({ error: { type: 'upstream_error', message: 'Model overloaded' } })}\n\n`,
+        ]),
       ),
     ]);
     const errors: unknown[] = [];
-    const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hi', onError: ({ error }) => void errors.push(error) });
+    const result = streamText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'Hi',
+      onError: ({ error }) => void errors.push(error),
+    });
     expect(await result.text).toBe('Par');
     expect(await result.finishReason).toBe('error');
     expect(errors).toHaveLength(1);
@@ -255,7 +292,8 @@ describe(`chat call options with ai@${major}`, () => {
             {
               type: 'compatibility',
               feature: 'reasoning',
-              details: 'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
+              details:
+                'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
             },
           ]
         : [],
@@ -279,12 +317,21 @@ describe(`chat call options with ai@${major}`, () => {
       providerOptions: { unigate: { user: 'user-42', dimensions: 3 } },
     });
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.dimensions', details: 'The chat-completions model does not read this option.' },
-      { type: 'unsupported', feature: 'topK', details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.dimensions',
+        details: 'The chat-completions model does not read this option.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'topK',
+        details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.',
+      },
       {
         type: 'unsupported',
         feature: 'tool input examples',
-        details: 'The chat-completions format has no field for the input examples of tool "weather"; they were not sent.',
+        details:
+          'The chat-completions format has no field for the input examples of tool "weather"; they were not sent.',
       },
     ]);
     expect(requests[0].body).toMatchObject({

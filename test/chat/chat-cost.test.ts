@@ -24,7 +24,9 @@ describe('chat model cost', () => {
     expect(result.text).toBe('You said: Hello there');
     expect([result.usage.inputTokens, result.usage.outputTokens]).toEqual([2, 5]);
     // 2 * 2.5 / 1e6 = 0.000005; 5 * 10 / 1e6 = 0.00005
-    expect(result.providerMetadata).toEqual({ unigate: { cost: { input: 0.000005, output: 0.00005, total: 0.000055, unit: 'credits' } } });
+    expect(result.providerMetadata).toEqual({
+      unigate: { cost: { input: 0.000005, output: 0.00005, total: 0.000055, unit: 'credits' } },
+    });
     expect(result.warnings).toEqual([]);
   });
 
@@ -41,7 +43,11 @@ describe('chat model cost', () => {
 
   it('n > 1: the cost counts every completion, next to the choices', async () => {
     const { gw } = pricedGateway();
-    const result = await generateText({ model: gw('priced-chat'), prompt: 'Hi', providerOptions: { unigate: { n: 2 } } });
+    const result = await generateText({
+      model: gw('priced-chat'),
+      prompt: 'Hi',
+      providerOptions: { unigate: { n: 2 } },
+    });
     // 'You said: Hi' (4 tokens) + 'Alternative 2: You said: Hi' (7 tokens): the gateway's usage covers both.
     expect([result.usage.inputTokens, result.usage.outputTokens]).toEqual([1, 11]);
     expect(result.providerMetadata?.unigate).toEqual({
@@ -66,9 +72,16 @@ describe('chat model cost', () => {
   });
 
   it('a user table overrides the catalog price', async () => {
-    const { gw } = pricedGateway({ pricing: { 'priced-chat': { inputPerMillionTokens: 1000, outputPerMillionTokens: 2000 } } });
+    const { gw } = pricedGateway({
+      pricing: { 'priced-chat': { inputPerMillionTokens: 1000, outputPerMillionTokens: 2000 } },
+    });
     const result = await generateText({ model: gw('priced-chat'), prompt: 'Hello there' });
-    expect(result.providerMetadata?.unigate?.cost).toEqual({ input: 0.002, output: 0.01, total: 0.012, unit: 'credits' });
+    expect(result.providerMetadata?.unigate?.cost).toEqual({
+      input: 0.002,
+      output: 0.01,
+      total: 0.012,
+      unit: 'credits',
+    });
   });
 
   it('20 concurrent calls load the catalog once (one request per page)', async () => {
@@ -98,7 +111,11 @@ describe('chat model cost', () => {
     expect(await streamed.text).toBe('You said: Hello there');
     // A stream also says why in its finish part's metadata: that part is the one a late reason can reach.
     expect(await streamed.providerMetadata).toEqual({
-      unigate: { costUnavailable: expect.stringMatching(/^The Unigate catalog could not be loaded.*catalog database unavailable/) },
+      unigate: {
+        costUnavailable: expect.stringMatching(
+          /^The Unigate catalog could not be loaded.*catalog database unavailable/,
+        ),
+      },
     });
     expect((await streamed.warnings)?.map(warning => warning.type)).toEqual(['other']);
   });

@@ -79,7 +79,9 @@ describe('chat model against the emulator', () => {
     const steps = await result.steps;
     expect(steps).toHaveLength(2);
     expect(steps[0].toolCalls.map(call => call.toolName)).toEqual(['weather', 'clock']);
-    expect(await result.text).toBe('The weather tool returned: {"temperature":21,"unit":"C"}\nThe clock tool returned: 12:00');
+    expect(await result.text).toBe(
+      'The weather tool returned: {"temperature":21,"unit":"C"}\nThe clock tool returned: 12:00',
+    );
     expect(partTypes).toContain('tool-input-delta');
   });
 
@@ -105,7 +107,11 @@ describe('chat model against the emulator', () => {
 
   it('lists every choice with n > 1', async () => {
     const { gw } = gateway();
-    const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', providerOptions: { unigate: { n: 2 } } });
+    const result = await generateText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'Hi',
+      providerOptions: { unigate: { n: 2 } },
+    });
     expect(result.text).toBe('You said: Hi');
     expect(result.providerMetadata?.unigate).toEqual({
       choices: [
@@ -132,19 +138,31 @@ describe('chat model against the emulator', () => {
 
   it('rejects bad settings before the emulator sees a request', async () => {
     const { gw, emulator } = gateway();
-    await expect(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', temperature: 3, maxRetries: 0 })).rejects.toThrow(
-      'Invalid argument temperature',
-    );
+    await expect(
+      generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', temperature: 3, maxRetries: 0 }),
+    ).rejects.toThrow('Invalid argument temperature');
     expect(chatRequests(emulator)).toHaveLength(0);
   });
 
   it('refuses an id the package lists as another kind before any request, naming the accessor', async () => {
     const { gw, emulator } = gateway();
     const cases: Array<[string, string]> = [
-      ['text-embedding-3-small', "Model 'text-embedding-3-small' is an embedding model, not a language model: use embedding('text-embedding-3-small') on the provider. No request was sent."],
-      ['whisper-1', "Model 'whisper-1' is a speech-to-text (transcription) model, not a language model: use transcription('whisper-1') on the provider. No request was sent."],
-      ['dall-e-3', "Model 'dall-e-3' is an image model, not a language model: use image('dall-e-3') on the provider. No request was sent."],
-      ['veo-3', "Model 'veo-3' is a video model, not a language model: use video('veo-3') on the provider. No request was sent."],
+      [
+        'text-embedding-3-small',
+        "Model 'text-embedding-3-small' is an embedding model, not a language model: use embedding('text-embedding-3-small') on the provider. No request was sent.",
+      ],
+      [
+        'whisper-1',
+        "Model 'whisper-1' is a speech-to-text (transcription) model, not a language model: use transcription('whisper-1') on the provider. No request was sent.",
+      ],
+      [
+        'dall-e-3',
+        "Model 'dall-e-3' is an image model, not a language model: use image('dall-e-3') on the provider. No request was sent.",
+      ],
+      [
+        'veo-3',
+        "Model 'veo-3' is a video model, not a language model: use video('veo-3') on the provider. No request was sent.",
+      ],
     ];
     for (const [id, message] of cases) {
       for (const model of [gw(id), gw.messages(id)]) {
@@ -152,16 +170,31 @@ describe('chat model against the emulator', () => {
         expect(NoSuchModelError.isInstance(error)).toBe(true);
         expect(error).toMatchObject({ message, modelId: id, modelType: 'languageModel' });
         const errors: unknown[] = [];
-        await streamText({ model, prompt: 'Hi', maxRetries: 0, onError: ({ error }) => void errors.push(error) }).consumeStream();
+        await streamText({
+          model,
+          prompt: 'Hi',
+          maxRetries: 0,
+          onError: ({ error }) => void errors.push(error),
+        }).consumeStream();
         expect(errors).toEqual([expect.objectContaining({ message, modelId: id })]);
       }
     }
     expect(emulator.requests).toEqual([]);
   });
 
-  it("names the accessor when the gateway says an id it serves is another kind of model", async () => {
+  it('names the accessor when the gateway says an id it serves is another kind of model', async () => {
     // An id the package does not list passes to the gateway, which refuses it; the hint leads to embedding().
-    const models = [{ id: 'embed-next-1', provider: 'Test', type: 'embedding' as const, inputPrice: 1, outputPrice: 0, isNew: true, created: 0 }];
+    const models = [
+      {
+        id: 'embed-next-1',
+        provider: 'Test',
+        type: 'embedding' as const,
+        inputPrice: 1,
+        outputPrice: 0,
+        isNew: true,
+        created: 0,
+      },
+    ];
     const { gw } = gateway({ models });
     const error = await generateText({ model: gw('embed-next-1'), prompt: 'Hi', maxRetries: 0 }).catch(e => e);
     expect(APICallError.isInstance(error)).toBe(true);
@@ -197,9 +230,11 @@ describe('chat model against the emulator', () => {
 
   it('maps an HTTP error from the emulator to an APICallError', async () => {
     const { gw } = gateway();
-    const error = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi [[emulator:status:401]]', maxRetries: 0 }).catch(
-      e => e,
-    );
+    const error = await generateText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'Hi [[emulator:status:401]]',
+      maxRetries: 0,
+    }).catch(e => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(401);
   });
@@ -207,7 +242,11 @@ describe('chat model against the emulator', () => {
   it('stops a slow stream promptly when aborted', async () => {
     const { gw } = gateway({ streamDelayMs: 200 });
     const abort = new AbortController();
-    const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'one two three four five six', abortSignal: abort.signal });
+    const result = streamText({
+      model: gw('gpt-4o-mini'),
+      prompt: 'one two three four five six',
+      abortSignal: abort.signal,
+    });
     const started = Date.now();
     let aborted = false;
     for await (const part of result.fullStream) {

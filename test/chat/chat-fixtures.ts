@@ -27,7 +27,11 @@ export function completion(message: Record<string, unknown>, extra: Record<strin
 export const event = (payload: unknown) => `data: ${JSON.stringify(payload)}\n\n`;
 
 /** One chat.completion.chunk event with a delta for choice 0. */
-export function chunk(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}) {
+export function chunk(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+  extra: Record<string, unknown> = {},
+) {
   return event({
     id: 'chatcmpl-s1',
     object: 'chat.completion.chunk',
@@ -39,7 +43,14 @@ export function chunk(delta: Record<string, unknown>, finishReason: string | nul
 }
 
 export const usageChunk = (usage: Record<string, unknown>) =>
-  event({ id: 'chatcmpl-s1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'gpt-4o-mini-2024-07-18', choices: [], usage });
+  event({
+    id: 'chatcmpl-s1',
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: 'gpt-4o-mini-2024-07-18',
+    choices: [],
+    usage,
+  });
 
 export const DONE = 'data: [DONE]\n\n';
 

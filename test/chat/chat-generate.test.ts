@@ -7,7 +7,9 @@ import { CHAT_URL, answering, completion, noUsage, prompt, setup } from './chat-
 describe('chat doGenerate', () => {
   it('returns text, finish reason, usage, response metadata, headers and body', async () => {
     const json = completion({ content: 'Hello!' });
-    const { model } = setup([http.post(CHAT_URL, () => HttpResponse.json(json, { headers: { 'x-request-id': 'req-1' } }))]);
+    const { model } = setup([
+      http.post(CHAT_URL, () => HttpResponse.json(json, { headers: { 'x-request-id': 'req-1' } })),
+    ]);
     const result = await model.doGenerate({ prompt });
     expect(result.content).toEqual([{ type: 'text', text: 'Hello!' }]);
     expect(result.finishReason).toEqual({ unified: 'stop', raw: 'stop' });
@@ -132,7 +134,10 @@ describe('chat doGenerate', () => {
   it('maps an HTTP error through the gateway error mapper, without the key', async () => {
     const { model } = setup([
       http.post(CHAT_URL, () =>
-        HttpResponse.json({ error: { type: 'auth_error', message: `Invalid API key ${API_KEY}`, code: 401 } }, { status: 401 }),
+        HttpResponse.json(
+          { error: { type: 'auth_error', message: `Invalid API key ${API_KEY}`, code: 401 } },
+          { status: 401 },
+        ),
       ),
     ]);
     const error = await failure(model.doGenerate({ prompt }));
@@ -147,12 +152,17 @@ describe('chat doGenerate', () => {
   it('treats the daily limit as not retryable, other 429s and 5xx as retryable', async () => {
     const daily = setup([
       http.post(CHAT_URL, () =>
-        HttpResponse.json({ error: { type: 'rate_limit_exceeded', message: 'Daily limit reached', code: 429 } }, { status: 429 }),
+        HttpResponse.json(
+          { error: { type: 'rate_limit_exceeded', message: 'Daily limit reached', code: 429 } },
+          { status: 429 },
+        ),
       ),
     ]);
     const dailyError = await failure(daily.model.doGenerate({ prompt }));
     expect(dailyError.isRetryable).toBe(false);
-    expect(dailyError.message).toMatch(/^Unigate request failed with HTTP 429 \(rate_limit_exceeded\): .*\. The limit resets at \d{4}-\d\d-\d\dT00:00:00\.000Z; the call was not retried\.$/);
+    expect(dailyError.message).toMatch(
+      /^Unigate request failed with HTTP 429 \(rate_limit_exceeded\): .*\. The limit resets at \d{4}-\d\d-\d\dT00:00:00\.000Z; the call was not retried\.$/,
+    );
     expect(dailyError.data.kind).toBe('daily-limit');
     const busy = setup([http.post(CHAT_URL, () => HttpResponse.json({ error: { message: 'busy' } }, { status: 503 }))]);
     expect((await failure(busy.model.doGenerate({ prompt }))).isRetryable).toBe(true);

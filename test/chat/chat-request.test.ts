@@ -67,10 +67,34 @@ describe('chat request mapping', () => {
   });
 
   it('accepts the limits themselves', async () => {
-    const low = await bodyOf({ temperature: 0, frequencyPenalty: -2, presencePenalty: -2, topP: 0, maxOutputTokens: 1 });
-    expect(low.body).toMatchObject({ temperature: 0, frequency_penalty: -2, presence_penalty: -2, top_p: 0, max_tokens: 1 });
-    const high = await bodyOf({ temperature: 2, frequencyPenalty: 2, presencePenalty: 2, topP: 1, stopSequences: ['a', 'b', 'c', 'd'] });
-    expect(high.body).toMatchObject({ temperature: 2, frequency_penalty: 2, presence_penalty: 2, top_p: 1, stop: ['a', 'b', 'c', 'd'] });
+    const low = await bodyOf({
+      temperature: 0,
+      frequencyPenalty: -2,
+      presencePenalty: -2,
+      topP: 0,
+      maxOutputTokens: 1,
+    });
+    expect(low.body).toMatchObject({
+      temperature: 0,
+      frequency_penalty: -2,
+      presence_penalty: -2,
+      top_p: 0,
+      max_tokens: 1,
+    });
+    const high = await bodyOf({
+      temperature: 2,
+      frequencyPenalty: 2,
+      presencePenalty: 2,
+      topP: 1,
+      stopSequences: ['a', 'b', 'c', 'd'],
+    });
+    expect(high.body).toMatchObject({
+      temperature: 2,
+      frequency_penalty: 2,
+      presence_penalty: 2,
+      top_p: 1,
+      stop: ['a', 'b', 'c', 'd'],
+    });
   });
 
   it('leaves out an empty stop list', async () => {
@@ -93,14 +117,20 @@ describe('chat request mapping', () => {
     const { body, warnings } = await bodyOf({ topK: 40 });
     expect(body).toEqual({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] });
     expect(warnings).toEqual([
-      { type: 'unsupported', feature: 'topK', details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'topK',
+        details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.',
+      },
     ]);
   });
 
   it('adds extraBody fields as they are, after the mapped ones', async () => {
     const { body } = await bodyOf({
       temperature: 0.5,
-      providerOptions: { unigate: { extraBody: { reasoning_effort: 'low', temperature: 0.1, metadata: { team: 'search' } } } },
+      providerOptions: {
+        unigate: { extraBody: { reasoning_effort: 'low', temperature: 0.1, metadata: { team: 'search' } } },
+      },
     });
     expect(body).toEqual({
       model: 'gpt-4o-mini',
@@ -197,7 +227,10 @@ describe('chat argument validation, before any request', () => {
   for (const [name, options, argument, mentions] of cases) {
     it(`rejects ${name} with an InvalidArgumentError naming ${argument}`, async () => {
       const { model, requests } = answering(ok);
-      for (const call of [() => model.doGenerate({ prompt, ...options }), () => model.doStream({ prompt, ...options })]) {
+      for (const call of [
+        () => model.doGenerate({ prompt, ...options }),
+        () => model.doStream({ prompt, ...options }),
+      ]) {
         const error = await call().then(
           () => undefined,
           e => e,

@@ -18,7 +18,13 @@ const types = (parts: LanguageModelV3StreamPart[]) => parts.map(part => part.typ
 describe('ChatStreamState', () => {
   it('fail: one error, open blocks and tool inputs closed, no call whose input is not valid JSON, one finish with reason error', () => {
     const { parts, sink, state } = stream();
-    choiceDelta(state, { delta: { content: 'Hi', tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } }, 0, '', sink);
+    choiceDelta(
+      state,
+      { delta: { content: 'Hi', tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } },
+      0,
+      '',
+      sink,
+    );
     parts.length = 0;
     state.finishReason = 'tool_calls';
     state.fail(new Error('boom'), sink);
@@ -84,7 +90,13 @@ describe('chat tool-call deltas', () => {
     const { parts, sink, state } = stream();
     toolCallDelta(state, { index: 0, id: 'c1', function: { name: 'f', arguments: '{}' } }, 0, '', sink);
     toolCallDelta(state, { index: 0, id: 'c2', function: { name: 'g', arguments: '' } }, 0, '', sink);
-    expect(types(parts)).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'tool-input-start']);
+    expect(types(parts)).toEqual([
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-end',
+      'tool-call',
+      'tool-input-start',
+    ]);
     expect(parts[3]).toEqual({ type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: '{}' });
   });
 
@@ -92,15 +104,26 @@ describe('chat tool-call deltas', () => {
     const { parts, sink, state } = stream();
     toolCallDelta(state, { index: 0, id: 'c0', function: { arguments: '{}' } }, 0, '', sink);
     toolCallDelta(state, { index: 1, id: 'c1', function: { name: 'f', arguments: '{}' } }, 0, '', sink);
-    expect(() => closeCallsAtBreak(state.callOrder, 'it ended', '', sink)).toThrow('tool call 0 ended without a function name');
+    expect(() => closeCallsAtBreak(state.callOrder, 'it ended', '', sink)).toThrow(
+      'tool call 0 ended without a function name',
+    );
     state.fail(new Error('after'), sink);
-    expect(types(parts)).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'error', 'finish']);
+    expect(types(parts)).toEqual([
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-end',
+      'tool-call',
+      'error',
+      'finish',
+    ]);
   });
 
   it('rejects a call that never got a name, and data for a call already complete', () => {
     const { sink, state } = stream();
     toolCallDelta(state, { index: 0, id: 'c1', function: { arguments: '{}' } }, 0, '', sink);
-    expect(() => completeToolCalls(state, 'chunk', sink)).toThrow('Unigate chat stream: tool call 0 ended without a function name. Chunk: chunk');
+    expect(() => completeToolCalls(state, 'chunk', sink)).toThrow(
+      'Unigate chat stream: tool call 0 ended without a function name. Chunk: chunk',
+    );
 
     const other = stream();
     toolCallDelta(other.state, { index: 0, id: 'c1', function: { name: 'f' } }, 0, '', other.sink);

@@ -2,7 +2,18 @@ import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart 
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { failure, readAll } from '../helpers/test-kit';
-import { CHAT_URL, DONE, chunk, event, metadataPart, noUsage, prompt, setup, streaming, usageChunk } from './chat-fixtures';
+import {
+  CHAT_URL,
+  DONE,
+  chunk,
+  event,
+  metadataPart,
+  noUsage,
+  prompt,
+  setup,
+  streaming,
+  usageChunk,
+} from './chat-fixtures';
 
 /** The events' bytes cut every `size` bytes, so lines, JSON and UTF-8 characters are split mid-way. */
 function cut(events: string[], size: number): Uint8Array[] {
@@ -12,7 +23,10 @@ function cut(events: string[], size: number): Uint8Array[] {
   return pieces;
 }
 
-async function streamParts(chunks: Array<string | Uint8Array>, options: { includeRawChunks?: boolean; n?: number; topK?: number } = {}) {
+async function streamParts(
+  chunks: Array<string | Uint8Array>,
+  options: { includeRawChunks?: boolean; n?: number; topK?: number } = {},
+) {
   const { model, requests } = streaming(chunks);
   const { stream } = await model.doStream({
     prompt,
@@ -34,7 +48,10 @@ const v3Usage = {
 const toolCall = (index: number, fields: { id?: string; name?: string; args?: string }) => ({
   index,
   ...(fields.id !== undefined && { id: fields.id, type: 'function' }),
-  function: { ...(fields.name !== undefined && { name: fields.name }), ...(fields.args !== undefined && { arguments: fields.args }) },
+  function: {
+    ...(fields.name !== undefined && { name: fields.name }),
+    ...(fields.args !== undefined && { arguments: fields.args }),
+  },
 });
 
 function errorPart(parts: LanguageModelV3StreamPart[]): Error {
@@ -76,7 +93,13 @@ describe('chat doStream: text', () => {
     const { parts } = await streamParts(textEvents, { topK: 5 });
     expect(parts[0]).toEqual({
       type: 'stream-start',
-      warnings: [{ type: 'unsupported', feature: 'topK', details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.' }],
+      warnings: [
+        {
+          type: 'unsupported',
+          feature: 'topK',
+          details: 'The chat-completions endpoint has no top_k parameter; topK was not sent.',
+        },
+      ],
     });
   });
 
@@ -90,7 +113,13 @@ describe('chat doStream: text', () => {
   });
 
   it('emits a raw part per chunk when includeRawChunks is set', async () => {
-    const first = { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'A' }, finish_reason: 'stop' }] };
+    const first = {
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, delta: { content: 'A' }, finish_reason: 'stop' }],
+    };
     const { parts } = await streamParts([event(first), DONE], { includeRawChunks: true });
     expect(parts).toEqual([
       { type: 'stream-start', warnings: [] },
@@ -117,9 +146,17 @@ describe('chat doStream: text', () => {
       raw: detailed,
     };
     const separate = await streamParts([chunk({ content: 'x' }, 'length'), usageChunk(detailed), DONE]);
-    expect(separate.parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'length', raw: 'length' }, usage: expectedUsage });
+    expect(separate.parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'length', raw: 'length' },
+      usage: expectedUsage,
+    });
     const inline = await streamParts([chunk({ content: 'x' }, 'stop', { usage: detailed }), DONE]);
-    expect(inline.parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: expectedUsage });
+    expect(inline.parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: expectedUsage,
+    });
   });
 
   it('finishes cleanly when the body ends without [DONE]', async () => {
@@ -168,11 +205,18 @@ describe('chat doStream: text', () => {
         object: 'chat.completion.chunk',
         created: 1_700_000_000,
         model: 'gpt-4o-mini-2024-07-18',
-        choices: deltas.map(([index, content, finish]) => ({ index, delta: content === null ? {} : { content }, finish_reason: finish })),
+        choices: deltas.map(([index, content, finish]) => ({
+          index,
+          delta: content === null ? {} : { content },
+          finish_reason: finish,
+        })),
       });
     const { parts, requests } = await streamParts(
       [
-        twoChoices([[0, 'Re', null], [1, 'Bl', null]]),
+        twoChoices([
+          [0, 'Re', null],
+          [1, 'Bl', null],
+        ]),
         twoChoices([[1, 'ue', 'stop']]),
         twoChoices([[0, 'd', 'stop']]),
         usageChunk({ prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 }),
@@ -181,7 +225,10 @@ describe('chat doStream: text', () => {
       { n: 2 },
     );
     expect((requests[0].body as { n: number }).n).toBe(2);
-    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual(['Re', 'd']);
+    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual([
+      'Re',
+      'd',
+    ]);
     expect(parts.at(-1)).toEqual({
       type: 'finish',
       finishReason: { unified: 'stop', raw: 'stop' },
@@ -239,7 +286,11 @@ describe('chat doStream: tool calls', () => {
   it('streams arguments split across many chunks and emits the call only when it is complete', async () => {
     const pieces = ['{"ci', 'ty":', ' "Par', 'is", ', '"unit"', ': "C"', '}'];
     const events = [
-      chunk({ role: 'assistant', content: null, tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '' })] }),
+      chunk({
+        role: 'assistant',
+        content: null,
+        tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '' })],
+      }),
       ...pieces.map(args => chunk({ tool_calls: [toolCall(0, { args })] })),
       chunk({}, 'tool_calls'),
       usageChunk(usage),
@@ -354,13 +405,23 @@ describe('chat doStream: tool calls', () => {
       chunk({ tool_calls: [{ index: 0, function: { name: 'time', arguments: '{}' } }] }),
       chunk({}, 'tool_calls'),
     ]);
-    const ids = new Set(parts.flatMap(part => ('id' in part && part.type.startsWith('tool-input') ? [part.id] : part.type === 'tool-call' ? [part.toolCallId] : [])));
+    const ids = new Set(
+      parts.flatMap(part =>
+        'id' in part && part.type.startsWith('tool-input')
+          ? [part.id]
+          : part.type === 'tool-call'
+            ? [part.toolCallId]
+            : [],
+      ),
+    );
     expect(ids.size).toBe(1);
     expect([...ids][0]).toMatch(/^\w{8,}$/);
   });
 
   it('completes pending calls when the body ends without finish_reason or [DONE]', async () => {
-    const { parts } = await streamParts([chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"city":"Rome"}' })] })]);
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"city":"Rome"}' })] }),
+    ]);
     expect(parts.slice(2)).toEqual([
       { type: 'tool-input-start', id: 'call_1', toolName: 'weather' },
       { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Rome"}' },
@@ -403,7 +464,12 @@ describe('chat doStream: tool calls at a protocol break', () => {
   it('names a call still open at the end without a finish_reason whose arguments are not valid JSON', async () => {
     for (const done of [[DONE], []]) {
       const { parts } = await streamParts([
-        chunk({ tool_calls: [toolCall(0, { id: 'call_ok', name: 'a', args: '{"x":1}' }), toolCall(1, { id: 'call_cut', name: 'b', args: '{"y":' })] }),
+        chunk({
+          tool_calls: [
+            toolCall(0, { id: 'call_ok', name: 'a', args: '{"x":1}' }),
+            toolCall(1, { id: 'call_cut', name: 'b', args: '{"y":' }),
+          ],
+        }),
         ...done,
       ]);
       expect(parts.slice(2).map(part => part.type)).toEqual([
@@ -422,20 +488,35 @@ describe('chat doStream: tool calls at a protocol break', () => {
       expect(errorPart(parts).message).toContain(
         'the stream ended with tool calls no finish_reason completed; tool call call_cut (b) cannot complete: its input does not parse as JSON',
       );
-      expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage });
+      expect(parts.at(-1)).toEqual({
+        type: 'finish',
+        finishReason: { unified: 'error', raw: undefined },
+        usage: noUsage,
+      });
     }
   });
 
   it('names every call that cannot complete, and one with no arguments at all', async () => {
     const { parts } = await streamParts([
-      chunk({ tool_calls: [toolCall(0, { id: 'call_a', name: 'a', args: '' }), toolCall(1, { id: 'call_b', name: 'b', args: 'nope' })] }),
+      chunk({
+        tool_calls: [
+          toolCall(0, { id: 'call_a', name: 'a', args: '' }),
+          toolCall(1, { id: 'call_b', name: 'b', args: 'nope' }),
+        ],
+      }),
     ]);
-    expect(errorPart(parts).message).toContain('tool calls call_a (a), call_b (b) cannot complete: their input does not parse as JSON');
+    expect(errorPart(parts).message).toContain(
+      'tool calls call_a (a), call_b (b) cannot complete: their input does not parse as JSON',
+    );
     expect(parts.filter(part => part.type === 'tool-call')).toEqual([]);
   });
 
   it('still passes arguments that are not valid JSON through when the finish_reason completes the call', async () => {
-    const { parts } = await streamParts([chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'a', args: '{"x":' })] }), chunk({}, 'tool_calls'), DONE]);
+    const { parts } = await streamParts([
+      chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'a', args: '{"x":' })] }),
+      chunk({}, 'tool_calls'),
+      DONE,
+    ]);
     expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'call_1', toolName: 'a', input: '{"x":' });
     expect(parts.some(part => part.type === 'error')).toBe(false);
   });
@@ -472,14 +553,27 @@ describe('chat doStream: errors', () => {
     const error = errorPart(parts) as APICallError;
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toBe('Unigate chat completion failed (upstream_error): Model overloaded');
-    expect(error.data).toEqual({ kind: 'server', type: 'upstream_error', message: 'Model overloaded', code: 503, dailyLimit: false });
+    expect(error.data).toEqual({
+      kind: 'server',
+      type: 'upstream_error',
+      message: 'Model overloaded',
+      code: 503,
+      dailyLimit: false,
+    });
     expect(error.isRetryable).toBe(true);
     expect(error.url).toBe(CHAT_URL);
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage });
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'error', raw: undefined },
+      usage: noUsage,
+    });
   });
 
   it('reports a stream cut off mid-JSON as an error part, never a hang', async () => {
-    const { parts } = await streamParts([chunk({ content: 'Hi' }), 'data: {"id":"chatcmpl-s1","choices":[{"index":0,"del']);
+    const { parts } = await streamParts([
+      chunk({ content: 'Hi' }),
+      'data: {"id":"chatcmpl-s1","choices":[{"index":0,"del',
+    ]);
     expect(parts.slice(2).map(part => part.type)).toEqual(['text-start', 'text-delta', 'error', 'text-end', 'finish']);
     const error = errorPart(parts);
     expect(InvalidResponseDataError.isInstance(error)).toBe(true);
@@ -493,7 +587,13 @@ describe('chat doStream: errors', () => {
       chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"ci' })] }),
       'data: {"choices":[',
     ]);
-    expect(parts.slice(2).map(part => part.type)).toEqual(['tool-input-start', 'tool-input-delta', 'error', 'tool-input-end', 'finish']);
+    expect(parts.slice(2).map(part => part.type)).toEqual([
+      'tool-input-start',
+      'tool-input-delta',
+      'error',
+      'tool-input-end',
+      'finish',
+    ]);
   });
 
   const malformedCases: Array<[string, string, string]> = [
@@ -502,11 +602,31 @@ describe('chat doStream: errors', () => {
     ['a chunk that is a string', event('hello'), 'a chunk is string, not a JSON object'],
     ['a choice that is null', event({ choices: [null] }), 'choices[0] is null, not an object'],
     ['delta.content that is a number', chunk({ content: 42 }), 'choices[0].delta.content is number, not a string'],
-    ['delta.reasoning_content that is an object', chunk({ reasoning_content: { text: 'x' } }), 'choices[0].delta.reasoning_content is object, not a string'],
-    ['tool_calls that is an object', chunk({ tool_calls: { index: 0 } }), 'choices[0].delta.tool_calls is object, not an array'],
-    ['tool arguments that are an object', chunk({ tool_calls: [{ index: 0, id: 'c', function: { name: 't', arguments: { a: 1 } } }] }), 'choices[0].delta.tool_calls[0].function.arguments is object, not a string'],
-    ['a tool call that never gets a name', chunk({ tool_calls: [{ index: 0, id: 'c', function: { arguments: '{}' } }] }, 'tool_calls'), 'tool call 0 ended without a function name'],
-    ['finish_reason that is a number', chunk({}, 7 as unknown as string), 'choices[0].finish_reason is number, not a string'],
+    [
+      'delta.reasoning_content that is an object',
+      chunk({ reasoning_content: { text: 'x' } }),
+      'choices[0].delta.reasoning_content is object, not a string',
+    ],
+    [
+      'tool_calls that is an object',
+      chunk({ tool_calls: { index: 0 } }),
+      'choices[0].delta.tool_calls is object, not an array',
+    ],
+    [
+      'tool arguments that are an object',
+      chunk({ tool_calls: [{ index: 0, id: 'c', function: { name: 't', arguments: { a: 1 } } }] }),
+      'choices[0].delta.tool_calls[0].function.arguments is object, not a string',
+    ],
+    [
+      'a tool call that never gets a name',
+      chunk({ tool_calls: [{ index: 0, id: 'c', function: { arguments: '{}' } }] }, 'tool_calls'),
+      'tool call 0 ended without a function name',
+    ],
+    [
+      'finish_reason that is a number',
+      chunk({}, 7 as unknown as string),
+      'choices[0].finish_reason is number, not a string',
+    ],
     ['usage that is a string', chunk({}, null, { usage: 'lots' }), 'usage is string, not an object'],
   ];
 
@@ -523,7 +643,9 @@ describe('chat doStream: errors', () => {
 
   it('rejects doStream itself on an HTTP error, before any part', async () => {
     const { model } = setup([
-      http.post(CHAT_URL, () => HttpResponse.json({ error: { type: 'auth_error', message: 'Invalid key', code: 401 } }, { status: 401 })),
+      http.post(CHAT_URL, () =>
+        HttpResponse.json({ error: { type: 'auth_error', message: 'Invalid key', code: 401 } }, { status: 401 }),
+      ),
     ]);
     const error = await failure(model.doStream({ prompt }));
     expect(APICallError.isInstance(error)).toBe(true);

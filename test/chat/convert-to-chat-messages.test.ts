@@ -120,7 +120,11 @@ describe('convertToChatMessages', () => {
         { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
       ]),
     ).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 't', arguments: '{"a":1}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c', type: 'function', function: { name: 't', arguments: '{"a":1}' } }],
+      },
       { role: 'assistant', content: 'Done.' },
     ]);
   });
@@ -131,17 +135,43 @@ describe('convertToChatMessages', () => {
         {
           role: 'tool',
           content: [
-            { type: 'tool-result', toolCallId: 'c1', toolName: 'weather', output: { type: 'json', value: { temp: 21, unit: 'C' } } },
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'weather',
+              output: { type: 'json', value: { temp: 21, unit: 'C' } },
+            },
             { type: 'tool-result', toolCallId: 'c2', toolName: 'time', output: { type: 'text', value: '12:00' } },
-            { type: 'tool-result', toolCallId: 'c3', toolName: 'weather', output: { type: 'error-text', value: 'City unknown' } },
-            { type: 'tool-result', toolCallId: 'c4', toolName: 'weather', output: { type: 'error-json', value: { code: 404 } } },
-            { type: 'tool-result', toolCallId: 'c5', toolName: 'rm', output: { type: 'execution-denied', reason: 'Not allowed' } },
+            {
+              type: 'tool-result',
+              toolCallId: 'c3',
+              toolName: 'weather',
+              output: { type: 'error-text', value: 'City unknown' },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'c4',
+              toolName: 'weather',
+              output: { type: 'error-json', value: { code: 404 } },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'c5',
+              toolName: 'rm',
+              output: { type: 'execution-denied', reason: 'Not allowed' },
+            },
             { type: 'tool-result', toolCallId: 'c6', toolName: 'rm', output: { type: 'execution-denied' } },
             {
               type: 'tool-result',
               toolCallId: 'c7',
               toolName: 'search',
-              output: { type: 'content', value: [{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }] },
+              output: {
+                type: 'content',
+                value: [
+                  { type: 'text', text: 'first' },
+                  { type: 'text', text: 'second' },
+                ],
+              },
             },
           ],
         },
@@ -196,7 +226,8 @@ describe('convertToChatMessages', () => {
 
   it('refuses files in assistant messages and non-text tool output', () => {
     expect(
-      unsupported([{ role: 'assistant', content: [{ type: 'file', mediaType: 'image/png', data: png }] }]).functionality,
+      unsupported([{ role: 'assistant', content: [{ type: 'file', mediaType: 'image/png', data: png }] }])
+        .functionality,
     ).toBe('file part with media type image/png in an assistant message');
     const error = unsupported([
       {
@@ -232,19 +263,38 @@ describe('convertToChatMessages', () => {
       prompt: [
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
-        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: { city: 'Oslo' } }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'weather', output: { type: 'json', value: { temp: -3 } } }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: { city: 'Oslo' } }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'weather',
+              output: { type: 'json', value: { temp: -3 } },
+            },
+          ],
+        },
       ],
     });
     expect((requests[0].body as { messages: unknown }).messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Weather?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '{"temp":-3}' },
     ]);
 
     const failed = await failure(
-      model.doStream({ prompt: [{ role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: png }] }] }),
+      model.doStream({
+        prompt: [{ role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: png }] }],
+      }),
     );
     expect(UnsupportedFunctionalityError.isInstance(failed)).toBe(true);
     expect(requests).toHaveLength(1);

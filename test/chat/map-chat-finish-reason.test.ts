@@ -11,7 +11,10 @@ describe('mapChatFinishReason', () => {
 
   it('maps anything else to other', () => {
     expect(mapChatFinishReason('function_call')).toEqual({ unified: 'other', raw: 'function_call' });
-    expect(mapChatFinishReason('insufficient_system_resource')).toEqual({ unified: 'other', raw: 'insufficient_system_resource' });
+    expect(mapChatFinishReason('insufficient_system_resource')).toEqual({
+      unified: 'other',
+      raw: 'insufficient_system_resource',
+    });
     expect(mapChatFinishReason(null)).toEqual({ unified: 'other', raw: undefined });
     expect(mapChatFinishReason(undefined)).toEqual({ unified: 'other', raw: undefined });
   });

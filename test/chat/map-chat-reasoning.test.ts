@@ -11,7 +11,8 @@ const MINIMAL = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi'
 const MAX_WARNING = {
   type: 'compatibility',
   feature: 'reasoning',
-  details: 'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
+  details:
+    'The chat-completions format has no "max" reasoning effort; reasoning_effort "xhigh", its highest, was sent.',
 };
 
 async function send(options: Record<string, unknown>) {
@@ -43,10 +44,16 @@ describe('chat: reasoning', () => {
   });
 
   it('providerOptions.unigate.reasoningEffort wins over reasoning, without a warning', async () => {
-    const { body, warnings } = await send({ reasoning: 'max', providerOptions: { unigate: { reasoningEffort: 'low' } } });
+    const { body, warnings } = await send({
+      reasoning: 'max',
+      providerOptions: { unigate: { reasoningEffort: 'low' } },
+    });
     expect(body).toEqual({ ...MINIMAL, reasoning_effort: 'low' });
     expect(warnings).toEqual([]);
-    expect((await send({ providerOptions: { unigate: { reasoningEffort: 'none' } } })).body).toEqual({ ...MINIMAL, reasoning_effort: 'none' });
+    expect((await send({ providerOptions: { unigate: { reasoningEffort: 'none' } } })).body).toEqual({
+      ...MINIMAL,
+      reasoning_effort: 'none',
+    });
   });
 
   it('extraBody.reasoning_effort wins over both, as every extraBody field does', async () => {

@@ -6,7 +6,12 @@ const weather: LanguageModelV3FunctionTool = {
   type: 'function',
   name: 'weather',
   description: 'Current weather for a city',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+    additionalProperties: false,
+  },
 };
 const time: LanguageModelV3FunctionTool = {
   type: 'function',
@@ -20,10 +25,18 @@ const wireWeather = {
   function: {
     name: 'weather',
     description: 'Current weather for a city',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
   },
 };
-const wireTime = { type: 'function', function: { name: 'time', parameters: { type: 'object', properties: {} }, strict: true } };
+const wireTime = {
+  type: 'function',
+  function: { name: 'time', parameters: { type: 'object', properties: {} }, strict: true },
+};
 
 async function send(options: Partial<LanguageModelV3CallOptions>) {
   const { model, requests } = answering(completion({ content: 'ok' }));
@@ -46,7 +59,9 @@ describe('chat tools', () => {
     expect((await send({ tools: [weather], toolChoice: { type: 'auto' } })).body.tool_choice).toBe('auto');
     expect((await send({ tools: [weather], toolChoice: { type: 'none' } })).body.tool_choice).toBe('none');
     expect((await send({ tools: [weather], toolChoice: { type: 'required' } })).body.tool_choice).toBe('required');
-    expect((await send({ tools: [weather, time], toolChoice: { type: 'tool', toolName: 'time' } })).body.tool_choice).toEqual({
+    expect(
+      (await send({ tools: [weather, time], toolChoice: { type: 'tool', toolName: 'time' } })).body.tool_choice,
+    ).toEqual({
       type: 'function',
       function: { name: 'time' },
     });
@@ -87,14 +102,20 @@ describe('chat tools', () => {
       {
         type: 'unsupported',
         feature: 'tool input examples',
-        details: 'The chat-completions format has no field for the input examples of tool "weather"; they were not sent.',
+        details:
+          'The chat-completions format has no field for the input examples of tool "weather"; they were not sent.',
       },
     ]);
   });
 });
 
 describe('chat structured output', () => {
-  const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false } as const;
+  const schema = {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+    additionalProperties: false,
+  } as const;
 
   it('sends a schema as a strict json_schema with name and description', async () => {
     const { body, warnings } = await send({
@@ -112,7 +133,10 @@ describe('chat structured output', () => {
       responseFormat: { type: 'json', schema },
       providerOptions: { unigate: { strictJsonSchema: false } },
     });
-    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: false } });
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'response', schema, strict: false },
+    });
   });
 
   it('asks for json_object without a schema, and for nothing with text', async () => {

@@ -4,7 +4,17 @@ import { toBase64 } from './embedding-fixtures';
 
 describe('decodeBase64Embedding', () => {
   it('gives back every float32 value bit for bit, special values included', () => {
-    const values = [1, -2.5, 0, -0, Infinity, -Infinity, 3.4028234663852886e38, 1.401298464324817e-45, Math.fround(0.1)];
+    const values = [
+      1,
+      -2.5,
+      0,
+      -0,
+      Infinity,
+      -Infinity,
+      3.4028234663852886e38,
+      1.401298464324817e-45,
+      Math.fround(0.1),
+    ];
     const decoded = decodeBase64Embedding(toBase64(values))!;
     expect(decoded).toHaveLength(values.length);
     values.forEach((value, i) => expect(Object.is(decoded[i], value)).toBe(true));

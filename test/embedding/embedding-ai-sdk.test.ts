@@ -12,7 +12,9 @@ import { failure } from '../helpers/test-kit';
 const major = Number(aiPackage.version.split('.')[0]);
 const { embed, embedMany, cosineSimilarity } = ai;
 /** ai@7's `embed({ dimensions })`; ai@6's embed has no such option (its types say so). */
-const embedWithDimensions = embed as (options: Parameters<typeof embed>[0] & { dimensions?: number }) => ReturnType<typeof embed>;
+const embedWithDimensions = embed as (
+  options: Parameters<typeof embed>[0] & { dimensions?: number },
+) => ReturnType<typeof embed>;
 
 /** An emulator behind a fetch that counts requests in flight, to see how embedMany runs them. */
 function gateway() {
@@ -55,7 +57,9 @@ describe(`embeddings with ai@${major}`, () => {
       model: gw.embedding('text-embedding-3-small'),
       values: ['the quick brown fox', 'a quick brown dog', 'interest rates rose'],
     });
-    expect(cosineSimilarity(embeddings[0]!, embeddings[1]!)).toBeGreaterThan(cosineSimilarity(embeddings[0]!, embeddings[2]!));
+    expect(cosineSimilarity(embeddings[0]!, embeddings[1]!)).toBeGreaterThan(
+      cosineSimilarity(embeddings[0]!, embeddings[2]!),
+    );
     expect(cosineSimilarity(embeddings[0]!, embeddings[0]!)).toBeCloseTo(1, 6);
   });
 
@@ -78,7 +82,11 @@ describe(`embeddings with ai@${major}`, () => {
 
   it('embed({ dimensions }) reaches the model on ai@7; ai@6 has no such option and sends none', async () => {
     const { gw } = gateway();
-    const result = await embedWithDimensions({ model: gw.embedding('text-embedding-3-small'), value: 'Hello', dimensions: 64 });
+    const result = await embedWithDimensions({
+      model: gw.embedding('text-embedding-3-small'),
+      value: 'Hello',
+      dimensions: 64,
+    });
     expect(result.embedding).toHaveLength(major >= 7 ? 64 : 1536);
   });
 
@@ -92,7 +100,9 @@ describe(`embeddings with ai@${major}`, () => {
     );
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     const argument = major >= 7 ? 'dimensions' : 'providerOptions.unigate.dimensions';
-    expect(error.message).toBe(`Invalid argument ${argument}: the gateway accepts an integer, 1 to 1536; received 2000.`);
+    expect(error.message).toBe(
+      `Invalid argument ${argument}: the gateway accepts an integer, 1 to 1536; received 2000.`,
+    );
     expect(embeddingCalls()).toHaveLength(0);
   });
 

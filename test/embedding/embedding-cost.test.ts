@@ -60,13 +60,17 @@ describe(`embedding cost with ai@${major}`, () => {
   });
 
   it(
-    'embedMany over several requests: the AI SDK merges metadata key by key, so cost is the LAST request\'s, ' +
+    "embedMany over several requests: the AI SDK merges metadata key by key, so cost is the LAST request's, " +
       "marked costScope 'request'; unigateCost(result) is the whole batch's, from usage.tokens (the sum)",
     async () => {
       const { gw, paths } = gateway('catalog');
       // 2049 one-token inputs: the model takes 2048 per request, so embedMany sends 2048 + 1.
       const values = Array.from({ length: 2049 }, (_, i) => `w${i}`);
-      const result = await embedMany({ model: gw.embedding('text-embedding-3-small'), values, providerOptions: { unigate: { dimensions: 8 } } });
+      const result = await embedMany({
+        model: gw.embedding('text-embedding-3-small'),
+        values,
+        providerOptions: { unigate: { dimensions: 8 } },
+      });
       expect(paths().filter(p => p === '/v1/embeddings')).toHaveLength(2);
       expect(result.usage.tokens).toBe(2049);
       // 1 token x 0.01 / 1M: the second request's cost, not the batch's (2049 x 0.01 / 1M).
@@ -80,7 +84,11 @@ describe(`embedding cost with ai@${major}`, () => {
   it('inputs that fail their check send nothing, not even the catalog request', async () => {
     const { gw, emulator } = gateway('catalog');
     const error = await failure(
-      embed({ model: gw.embedding('text-embedding-3-small'), value: 'x', providerOptions: { unigate: { dimensions: 0 } } }),
+      embed({
+        model: gw.embedding('text-embedding-3-small'),
+        value: 'x',
+        providerOptions: { unigate: { dimensions: 0 } },
+      }),
     );
     expect(error.message).toContain('dimensions');
     expect(emulator.requests).toEqual([]);
@@ -91,7 +99,10 @@ describe(`embedding cost with ai@${major}`, () => {
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await embed({ model: gw.embedding('whisper-1'), value: 'the cat sat on the mat' });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining("use transcription('whisper-1') on the provider.") }),
+      expect.objectContaining({
+        type: 'other',
+        message: expect.stringContaining("use transcription('whisper-1') on the provider."),
+      }),
     ]);
     // whisper-1 has a per-minute price, no per-token one: no cost field.
     expect(result.providerMetadata?.unigate).toBeUndefined();

@@ -4,13 +4,25 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src';
 import { API_KEY, failure } from '../helpers/test-kit';
-import { answering, answeringWith, EMBEDDINGS_URL, echoSizedVectors, embeddingList, setup, sizeWarning, toBase64, vector } from './embedding-fixtures';
+import {
+  answering,
+  answeringWith,
+  EMBEDDINGS_URL,
+  echoSizedVectors,
+  embeddingList,
+  setup,
+  sizeWarning,
+  toBase64,
+  vector,
+} from './embedding-fixtures';
 
 describe('embedding model', () => {
   it('declares its batch limits: 2048 inputs and 300,000 input bytes per call, parallel calls', () => {
     const { model } = setup([]);
     expect(model.maxEmbeddingsPerCall).toBe(2048);
-    expect((model as unknown as Record<symbol, unknown>)[EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL]).toBe(300_000);
+    expect((model as unknown as Record<symbol, unknown>)[EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL]).toBe(
+      300_000,
+    );
     expect(model.supportsParallelCalls).toBe(true);
     expect(model.provider).toBe('unigate.embedding');
   });
@@ -52,7 +64,10 @@ describe('embedding model', () => {
     expect((requests[0].body as { dimensions: number }).dimensions).toBe(64);
     expect(result.embeddings[0]).toHaveLength(64);
     expect(result.warnings).toEqual([
-      { type: 'other', message: 'dimensions (64) and providerOptions.unigate.dimensions (128) differ; dimensions was sent.' },
+      {
+        type: 'other',
+        message: 'dimensions (64) and providerOptions.unigate.dimensions (128) differ; dimensions was sent.',
+      },
     ]);
   });
 
@@ -81,15 +96,29 @@ describe('embedding model', () => {
     const { model } = setup([echoSizedVectors(1536)]);
     const result = await model.doEmbed({ values: ['a'], providerOptions: { unigate: { n: 2 } } });
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.n', details: 'The embedding model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.n',
+        details: 'The embedding model does not read this option.',
+      },
     ]);
   });
 
   it.each([
-    ['dimensions on ada-002', 'text-embedding-ada-002', { providerOptions: { unigate: { dimensions: 256 } } }, 'providerOptions.unigate.dimensions'],
+    [
+      'dimensions on ada-002',
+      'text-embedding-ada-002',
+      { providerOptions: { unigate: { dimensions: 256 } } },
+      'providerOptions.unigate.dimensions',
+    ],
     ['dimensions 0', 'text-embedding-3-small', { dimensions: 0 }, 'dimensions'],
     ['dimensions over the size', 'text-embedding-3-large', { dimensions: 4000 }, 'dimensions'],
-    ['a wrong encodingFormat', 'text-embedding-3-small', { providerOptions: { unigate: { encodingFormat: 'binary' } } }, 'providerOptions.unigate.encodingFormat'],
+    [
+      'a wrong encodingFormat',
+      'text-embedding-3-small',
+      { providerOptions: { unigate: { encodingFormat: 'binary' } } },
+      'providerOptions.unigate.encodingFormat',
+    ],
     ['no values', 'text-embedding-3-small', { values: [] }, 'values'],
   ])('%s fails before any request', async (_name, modelId, options, argument) => {
     const { gw, requests } = setup([echoSizedVectors(1536)]);

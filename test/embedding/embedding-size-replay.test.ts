@@ -10,7 +10,13 @@ import { sizeWarning } from './embedding-fixtures';
 // 5 values for text-embedding-3-small, whose documented size is 1536.
 const RECORDED = {
   object: 'list',
-  data: [{ object: 'embedding', index: 0, embedding: [0.0023064255, -0.009327292, 0.015797347, -0.0077780345, -0.0046922187] }],
+  data: [
+    {
+      object: 'embedding',
+      index: 0,
+      embedding: [0.0023064255, -0.009327292, 0.015797347, -0.0077780345, -0.0046922187],
+    },
+  ],
   model: 'text-embedding-3-small',
   usage: { prompt_tokens: 4, total_tokens: 4 },
 };

@@ -19,11 +19,17 @@ describe('readEmbeddingList', () => {
       3,
       fail,
     );
-    expect(vectors).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(vectors).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
   });
 
   it('fails on a count that is not one vector per input', () => {
-    expect(() => readEmbeddingList(list([{ index: 0, embedding: [1, 2] }]), 2, fail)).toThrow('data has 1 embeddings for 2 inputs');
+    expect(() => readEmbeddingList(list([{ index: 0, embedding: [1, 2] }]), 2, fail)).toThrow(
+      'data has 1 embeddings for 2 inputs',
+    );
   });
 
   it('fails on a repeated or out-of-range index', () => {

@@ -19,7 +19,10 @@ describe('resolveEmbeddingDimensions', () => {
     expect(resolve('text-embedding-3-large', 256, 512)).toEqual({
       value: 256,
       warnings: [
-        { type: 'other', message: 'dimensions (256) and providerOptions.unigate.dimensions (512) differ; dimensions was sent.' },
+        {
+          type: 'other',
+          message: 'dimensions (256) and providerOptions.unigate.dimensions (512) differ; dimensions was sent.',
+        },
       ],
     });
     expect(resolve('text-embedding-3-large', 256, 256).warnings).toEqual([]);
@@ -32,23 +35,51 @@ describe('resolveEmbeddingDimensions', () => {
   });
 
   it.each([
-    ['text-embedding-3-small', 0, 'dimensions', 'Invalid argument dimensions: the gateway accepts an integer, 1 to 1536; received 0.'],
-    ['text-embedding-3-small', 1537, 'dimensions', 'Invalid argument dimensions: the gateway accepts an integer, 1 to 1536; received 1537.'],
-    ['text-embedding-3-large', 3073, 'dimensions', 'Invalid argument dimensions: the gateway accepts an integer, 1 to 3072; received 3073.'],
-    ['text-embedding-3-small', 2.5, 'dimensions', 'Invalid argument dimensions: the gateway accepts an integer, 1 to 1536; received 2.5.'],
-    ['text-embedding-3-small', '256', 'dimensions', 'Invalid argument dimensions: the gateway accepts an integer; received "256".'],
+    [
+      'text-embedding-3-small',
+      0,
+      'dimensions',
+      'Invalid argument dimensions: the gateway accepts an integer, 1 to 1536; received 0.',
+    ],
+    [
+      'text-embedding-3-small',
+      1537,
+      'dimensions',
+      'Invalid argument dimensions: the gateway accepts an integer, 1 to 1536; received 1537.',
+    ],
+    [
+      'text-embedding-3-large',
+      3073,
+      'dimensions',
+      'Invalid argument dimensions: the gateway accepts an integer, 1 to 3072; received 3073.',
+    ],
+    [
+      'text-embedding-3-small',
+      2.5,
+      'dimensions',
+      'Invalid argument dimensions: the gateway accepts an integer, 1 to 1536; received 2.5.',
+    ],
+    [
+      'text-embedding-3-small',
+      '256',
+      'dimensions',
+      'Invalid argument dimensions: the gateway accepts an integer; received "256".',
+    ],
     [
       'text-embedding-ada-002',
       256,
       'dimensions',
       'Invalid argument dimensions: the gateway accepts dimensions only for text-embedding-3-* models, not "text-embedding-ada-002"; received 256.',
     ],
-  ])('%s with dimensions %j fails naming the parameter, the limit and the value', (modelId, value, argument, message) => {
-    const error = thrown(() => resolve(modelId, value));
-    expect(InvalidArgumentError.isInstance(error)).toBe(true);
-    expect(error.argument).toBe(argument);
-    expect(error.message).toBe(message);
-  });
+  ])(
+    '%s with dimensions %j fails naming the parameter, the limit and the value',
+    (modelId, value, argument, message) => {
+      const error = thrown(() => resolve(modelId, value));
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect(error.argument).toBe(argument);
+      expect(error.message).toBe(message);
+    },
+  );
 
   it('names providerOptions.unigate.dimensions when the value came from there', () => {
     const error = thrown(() => resolve('text-embedding-ada-002', undefined, 256));

@@ -6,7 +6,10 @@ import {
 } from '@ai-sdk/provider';
 
 /** A call with one user message. */
-export function callOptions(text: string, overrides: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+export function callOptions(
+  text: string,
+  overrides: Partial<LanguageModelV3CallOptions> = {},
+): LanguageModelV3CallOptions {
   return { prompt: [{ role: 'user', content: [{ type: 'text', text }] }], ...overrides };
 }
 

@@ -1,4 +1,9 @@
-import { APICallError, InvalidArgumentError, type LanguageModelV3StreamPart, type SharedV3Warning } from '@ai-sdk/provider';
+import {
+  APICallError,
+  InvalidArgumentError,
+  type LanguageModelV3StreamPart,
+  type SharedV3Warning,
+} from '@ai-sdk/provider';
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
@@ -12,12 +17,13 @@ import { answerParts, callOptions, foreignError, otherModel } from './fallback-m
 function gateway(options: UnigateEmulatorOptions = {}) {
   const emulator = createUnigateEmulator(options);
   const gw = createUnigate(emulator.settings);
-  const tried = () => emulator.requests.filter((entry) => entry.path === '/v1/chat/completions').map((entry) => entry.model);
+  const tried = () =>
+    emulator.requests.filter(entry => entry.path === '/v1/chat/completions').map(entry => entry.model);
   return { emulator, gw, tried };
 }
 
 const textOf = (parts: LanguageModelV3StreamPart[]) =>
-  parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : [])).join('');
+  parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : [])).join('');
 
 describe('gw.fallback: which failures move on (doGenerate)', () => {
   const movesOn: Array<[string, UnigateEmulatorOptions, string]> = [
@@ -34,7 +40,10 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
     expect(fallback.answeredBy).toBe('gpt-4o-mini');
     expect(fallback.attempts).toEqual([{ modelId: 'gpt-4o', kind: expect.any(String), message: expect.any(String) }]);
     expect(['permission', 'server', 'rate-limit']).toContain(fallback.attempts[0].kind);
-    expect(result.warnings).toContainEqual({ type: 'other', message: expect.stringMatching(/^Fallback skipped "gpt-4o" \(/) });
+    expect(result.warnings).toContainEqual({
+      type: 'other',
+      message: expect.stringMatching(/^Fallback skipped "gpt-4o" \(/),
+    });
   });
 
   it('not-found (404, unknown id): moves on', async () => {
@@ -66,20 +75,27 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
     expect(other.calls).toBe(0);
     const listed = await gw.fallback(['gpt-4o', other], { on: ['daily-limit'] }).doGenerate(callOptions('Hi'));
     expect(listed.content).toEqual([{ type: 'text', text: 'from other-model' }]);
-    expect((listed.providerMetadata?.unigate as any).fallback.attempts[0]).toMatchObject({ modelId: 'gpt-4o', kind: 'daily-limit' });
+    expect((listed.providerMetadata?.unigate as any).fallback.attempts[0]).toMatchObject({
+      modelId: 'gpt-4o',
+      kind: 'daily-limit',
+    });
     expect(tried()).toEqual(['gpt-4o', 'gpt-4o']);
   });
 
   it('a kind left out of `on` does not move on', async () => {
     const { gw, tried } = gateway({ downModels: ['gpt-4o'] });
-    const error = await failure(gw.fallback(['gpt-4o', 'gpt-4o-mini'], { on: ['permission'] }).doGenerate(callOptions('Hi')));
+    const error = await failure(
+      gw.fallback(['gpt-4o', 'gpt-4o-mini'], { on: ['permission'] }).doGenerate(callOptions('Hi')),
+    );
     expect(error.data.kind).toBe('server');
     expect(tried()).toEqual(['gpt-4o']);
   });
 
   it('an argument error thrown before any request does not move on', async () => {
     const { gw, tried } = gateway();
-    const error = await failure(gw.fallback(['gpt-4o', 'gpt-4o-mini']).doGenerate(callOptions('Hi', { temperature: Number.NaN })));
+    const error = await failure(
+      gw.fallback(['gpt-4o', 'gpt-4o-mini']).doGenerate(callOptions('Hi', { temperature: Number.NaN })),
+    );
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect(tried()).toEqual([]);
   });
@@ -91,7 +107,9 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
     expect(tried()).toEqual(['gpt-4o-mini']);
     expect(later.calls).toBe(0);
     expect((result.providerMetadata?.unigate as any).fallback).toEqual({ answeredBy: 'gpt-4o-mini', attempts: [] });
-    expect(result.warnings.filter((warning) => warning.type === 'other' && warning.message.startsWith('Fallback'))).toEqual([]);
+    expect(
+      result.warnings.filter(warning => warning.type === 'other' && warning.message.startsWith('Fallback')),
+    ).toEqual([]);
   });
 });
 
@@ -111,7 +129,9 @@ describe('gw.fallback: every model failing', () => {
 
   it('through generateText with maxRetries 0: one request per model', async () => {
     const { gw, tried } = gateway({ downModels: ['gpt-4o', 'gpt-4o-mini'] });
-    const error = await failure(generateText({ model: gw.fallback(['gpt-4o', 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 }));
+    const error = await failure(
+      generateText({ model: gw.fallback(['gpt-4o', 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 }),
+    );
     expect(error.data.fallback.attempts).toHaveLength(2);
     expect(tried()).toEqual(['gpt-4o', 'gpt-4o-mini']);
   });
@@ -143,7 +163,9 @@ describe('gw.fallback: another provider in the list', () => {
   it('an error without a status (a plain Error) does not move on', async () => {
     const next = otherModel('next');
     const { gw } = gateway();
-    const error = await failure(gw.fallback([otherModel('x', { fail: () => new TypeError('boom') }), next]).doGenerate(callOptions('Hi')));
+    const error = await failure(
+      gw.fallback([otherModel('x', { fail: () => new TypeError('boom') }), next]).doGenerate(callOptions('Hi')),
+    );
     expect(error).toBeInstanceOf(TypeError);
     expect(next.calls).toBe(0);
   });
@@ -155,20 +177,30 @@ describe('gw.fallback: streams', () => {
     const result = streamText({ model: gw.fallback(['gpt-4o', 'gpt-4o-mini']), prompt: 'Hello there', maxRetries: 0 });
     expect(await result.text).toContain('Hello there');
     expect(tried()).toEqual(['gpt-4o', 'gpt-4o-mini']);
-    expect((await result.providerMetadata)?.unigate?.fallback).toMatchObject({ answeredBy: 'gpt-4o-mini', attempts: [{ kind: 'permission' }] });
-    expect(await result.warnings).toContainEqual({ type: 'other', message: 'Fallback skipped "gpt-4o" (permission); answered by "gpt-4o-mini".' });
+    expect((await result.providerMetadata)?.unigate?.fallback).toMatchObject({
+      answeredBy: 'gpt-4o-mini',
+      attempts: [{ kind: 'permission' }],
+    });
+    expect(await result.warnings).toContainEqual({
+      type: 'other',
+      message: 'Fallback skipped "gpt-4o" (permission); answered by "gpt-4o-mini".',
+    });
   });
 
   it('an error part before any content counts as that model failing', async () => {
     const failing = otherModel('flaky', {
-      streamParts: [{ type: 'stream-start', warnings: [] }, { type: 'response-metadata', id: 'r1' }, { type: 'error', error: foreignError(529) }],
+      streamParts: [
+        { type: 'stream-start', warnings: [] },
+        { type: 'response-metadata', id: 'r1' },
+        { type: 'error', error: foreignError(529) },
+      ],
     });
     const { gw } = gateway();
     const { stream } = await gw.fallback([failing, otherModel('steady')]).doStream(callOptions('Hi'));
     const parts = await readAll(stream);
     expect(textOf(parts)).toBe('from steady');
-    expect(parts.filter((part) => part.type === 'error' || part.type === 'response-metadata')).toEqual([]);
-    expect(parts.filter((part) => part.type === 'stream-start')).toHaveLength(1);
+    expect(parts.filter(part => part.type === 'error' || part.type === 'response-metadata')).toEqual([]);
+    expect(parts.filter(part => part.type === 'stream-start')).toHaveLength(1);
     const finish = parts.at(-1)!;
     expect(finish.type === 'finish' && finish.providerMetadata?.unigate?.fallback).toEqual({
       answeredBy: 'steady',
@@ -179,12 +211,14 @@ describe('gw.fallback: streams', () => {
   it('never moves on once content was streamed: the error goes to the caller', async () => {
     const { gw, tried } = gateway();
     const next = otherModel('next');
-    const { stream } = await gw.fallback(['gpt-4o', next]).doStream(callOptions('Tell me a story [[emulator:stream-error]]'));
+    const { stream } = await gw
+      .fallback(['gpt-4o', next])
+      .doStream(callOptions('Tell me a story [[emulator:stream-error]]'));
     const parts = await readAll(stream);
     expect(tried()).toEqual(['gpt-4o']);
     expect(next.calls).toBe(0);
-    expect(parts.some((part) => part.type === 'text-delta')).toBe(true);
-    expect(parts.filter((part) => part.type === 'error')).toHaveLength(1);
+    expect(parts.some(part => part.type === 'text-delta')).toBe(true);
+    expect(parts.filter(part => part.type === 'error')).toHaveLength(1);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
   });
 
@@ -219,7 +253,9 @@ describe('gw.fallback: abort', () => {
     const { gw, tried } = gateway();
     const controller = new AbortController();
     controller.abort(new Error('stop'));
-    const error = await failure(gw.fallback(['gpt-4o', 'gpt-4o-mini']).doGenerate(callOptions('Hi', { abortSignal: controller.signal })));
+    const error = await failure(
+      gw.fallback(['gpt-4o', 'gpt-4o-mini']).doGenerate(callOptions('Hi', { abortSignal: controller.signal })),
+    );
     expect(error.message).toBe('stop');
     expect(tried()).toEqual([]);
   });
@@ -235,7 +271,9 @@ describe('gw.fallback: abort', () => {
           return foreignError(503); // the failure a cut request may surface as
         },
       });
-      const error = await failure(gw.fallback([first, next])[call](callOptions('Hi', { abortSignal: controller.signal })));
+      const error = await failure(
+        gw.fallback([first, next])[call](callOptions('Hi', { abortSignal: controller.signal })),
+      );
       expect(error.statusCode).toBe(503);
     }
     expect(next.calls).toBe(0);
@@ -261,16 +299,22 @@ describe('gw.fallback: creation', () => {
   it('resolves ids with the provider accessor and says so in modelId and provider', () => {
     const { gw } = gateway();
     const model = gw.fallback(['gpt-4o', otherModel('other-model')]);
-    expect([model.specificationVersion, model.provider, model.modelId]).toEqual(['v3', 'unigate.fallback', 'gpt-4o,other-model']);
+    expect([model.specificationVersion, model.provider, model.modelId]).toEqual([
+      'v3',
+      'unigate.fallback',
+      'gpt-4o,other-model',
+    ]);
   });
 
   it('warns on every call about a model the loaded catalog lists as another type', async () => {
-    const painter = { ...SAMPLE_MODELS.find((model) => model.type === 'image')!, id: 'painter-1' };
+    const painter = { ...SAMPLE_MODELS.find(model => model.type === 'image')!, id: 'painter-1' };
     const { gw } = gateway({ models: [...SAMPLE_MODELS, painter] });
     const mismatch = (warnings: SharedV3Warning[]) =>
-      warnings.filter((warning) => warning.type === 'other' && warning.message.startsWith('Model "painter-1"'));
+      warnings.filter(warning => warning.type === 'other' && warning.message.startsWith('Model "painter-1"'));
     // Listed last, so the first model answers; created before the catalog is loaded: nothing to say.
-    expect(mismatch((await gw.fallback(['gpt-4o-mini', 'painter-1']).doGenerate(callOptions('Hi'))).warnings)).toEqual([]);
+    expect(mismatch((await gw.fallback(['gpt-4o-mini', 'painter-1']).doGenerate(callOptions('Hi'))).warnings)).toEqual(
+      [],
+    );
     await gw.catalog.get('gpt-4o-mini');
     const model = gw.fallback(['gpt-4o-mini', gw.chat('painter-1')]);
     expect(mismatch((await model.doGenerate(callOptions('Hi'))).warnings)).toEqual([

@@ -70,7 +70,9 @@ export const FAULT_KINDS: FaultKind[] = [
     path: '/api/v1/messages',
     priced: true,
     run: async (gw, abortSignal) =>
-      done(await ai.generateText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi', maxRetries: 0, abortSignal })),
+      done(
+        await ai.generateText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi', maxRetries: 0, abortSignal }),
+      ),
   },
   {
     name: 'messages streamText',
@@ -78,14 +80,23 @@ export const FAULT_KINDS: FaultKind[] = [
     stream: true,
     priced: true,
     run: (gw, abortSignal) =>
-      streamToFinish(ai.streamText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi', maxRetries: 0, abortSignal })),
+      streamToFinish(
+        ai.streamText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi', maxRetries: 0, abortSignal }),
+      ),
   },
   {
     name: 'embed',
     path: '/v1/embeddings',
     priced: true,
     run: async (gw, abortSignal) =>
-      done(await ai.embed({ model: gw.embedding('text-embedding-3-small'), value: 'sunny day', maxRetries: 0, abortSignal })),
+      done(
+        await ai.embed({
+          model: gw.embedding('text-embedding-3-small'),
+          value: 'sunny day',
+          maxRetries: 0,
+          abortSignal,
+        }),
+      ),
   },
   {
     name: 'speech',
@@ -126,7 +137,10 @@ export const FAULT_KINDS: FaultKind[] = [
     path: '/alt/v1/videos/status/',
     priced: false,
     run: async (gw, abortSignal) => {
-      const { jobId } = await gw.videoJobs.create({ model: 'veo-3', prompt: 'A paper boat' }, { abortSignal, maxRetries: 0 });
+      const { jobId } = await gw.videoJobs.create(
+        { model: 'veo-3', prompt: 'A paper boat' },
+        { abortSignal, maxRetries: 0 },
+      );
       return done(await gw.videoJobs.get(jobId, { abortSignal, maxRetries: 0 }));
     },
   },

@@ -27,7 +27,13 @@ interface ForeignRequest {
   bodyBytes: number;
 }
 
-const figures = { foreignRequests: 0, keyOccurrences: 0, pricingHeld: 0, slowestAfterResponseMs: 0, slowestAfterAbortMs: 0 };
+const figures = {
+  foreignRequests: 0,
+  keyOccurrences: 0,
+  pricingHeld: 0,
+  slowestAfterResponseMs: 0,
+  slowestAfterAbortMs: 0,
+};
 const emulator = createUnigateEmulator({ apiKey: KEY });
 let fault: Fault = (_request, forward) => forward();
 /** `performance.now()` when the last API (non-catalog) response body was fully sent. */
@@ -130,7 +136,10 @@ function strings(value: unknown, seen = new Set<unknown>(), depth = 0): string[]
 }
 
 const keyCount = (error: unknown) =>
-  strings(error).reduce((count, text) => count + text.split(KEY).length - 1 + text.split(encodeURIComponent(KEY)).length - 1, 0);
+  strings(error).reduce(
+    (count, text) => count + text.split(KEY).length - 1 + text.split(encodeURIComponent(KEY)).length - 1,
+    0,
+  );
 
 describe.each(FAULT_KINDS.map(kind => [kind.name, kind] as const))('%s', (_name, kind) => {
   it.each([301, 302, 303, 307, 308])(
@@ -151,22 +160,25 @@ describe.each(FAULT_KINDS.map(kind => [kind.name, kind] as const))('%s', (_name,
     },
   );
 
-  it.each([400, 401, 403, 404, 429, 500])('an error answer (%i) that echoes the key everywhere carries no key', async status => {
-    const echo = `key ${KEY}, Bearer ${KEY}, url-encoded ${encodeURIComponent(KEY)}`;
-    fault = async (request, forward) => {
-      if (!path(request).startsWith(kind.path)) return forward();
-      const body =
-        kind.path === '/api/v1/messages'
-          ? { type: 'error', error: { type: 'invalid_request_error', message: echo } }
-          : { error: { type: 'invalid_request_error', message: echo, code: status, param: KEY } };
-      return Response.json(body, { status, headers: { 'x-echo': KEY, 'www-authenticate': `Bearer ${KEY}` } });
-    };
-    const result = await outcome(kind);
-    expect(result.ok).toBe(false);
-    const found = keyCount((result as { error: unknown }).error);
-    figures.keyOccurrences += found;
-    expect(found).toBe(0);
-  });
+  it.each([400, 401, 403, 404, 429, 500])(
+    'an error answer (%i) that echoes the key everywhere carries no key',
+    async status => {
+      const echo = `key ${KEY}, Bearer ${KEY}, url-encoded ${encodeURIComponent(KEY)}`;
+      fault = async (request, forward) => {
+        if (!path(request).startsWith(kind.path)) return forward();
+        const body =
+          kind.path === '/api/v1/messages'
+            ? { type: 'error', error: { type: 'invalid_request_error', message: echo } }
+            : { error: { type: 'invalid_request_error', message: echo, code: status, param: KEY } };
+        return Response.json(body, { status, headers: { 'x-echo': KEY, 'www-authenticate': `Bearer ${KEY}` } });
+      };
+      const result = await outcome(kind);
+      expect(result.ok).toBe(false);
+      const found = keyCount((result as { error: unknown }).error);
+      figures.keyOccurrences += found;
+      expect(found).toBe(0);
+    },
+  );
 
   it('a body that is not what the endpoint sends echoing the key carries no key', async () => {
     fault = async (request, forward) =>
@@ -196,7 +208,10 @@ describe.each(FAULT_KINDS.map(kind => [kind.name, kind] as const))('%s', (_name,
   }
 
   it.each([
-    ['headers never sent', (_request: Request, _forward: () => Promise<Response>) => released.then(() => new Response('{}'))],
+    [
+      'headers never sent',
+      (_request: Request, _forward: () => Promise<Response>) => released.then(() => new Response('{}')),
+    ],
     [
       'the body stalling after its first bytes',
       async (_request: Request, forward: () => Promise<Response>) => {

@@ -44,7 +44,12 @@ const partsOfEvents = (events: WireEvent[]) => partsOf([serialize(events, CANONI
 
 // The documented mapping (docs/streaming.md#chat-finish-reasons), written out as the oracle.
 function finishReason(raw: string | undefined) {
-  const unified: Record<string, string> = { stop: 'stop', length: 'length', tool_calls: 'tool-calls', content_filter: 'content-filter' };
+  const unified: Record<string, string> = {
+    stop: 'stop',
+    length: 'length',
+    tool_calls: 'tool-calls',
+    content_filter: 'content-filter',
+  };
   return { unified: raw !== undefined && Object.hasOwn(unified, raw) ? unified[raw] : 'other', raw };
 }
 
@@ -58,7 +63,12 @@ function usageOf(usage: Record<string, any> | undefined) {
   const cached = usage.prompt_tokens_details?.cached_tokens;
   const reasoning = usage.completion_tokens_details?.reasoning_tokens;
   return {
-    inputTokens: { total: usage.prompt_tokens, noCache: usage.prompt_tokens - (cached ?? 0), cacheRead: cached, cacheWrite: undefined },
+    inputTokens: {
+      total: usage.prompt_tokens,
+      noCache: usage.prompt_tokens - (cached ?? 0),
+      cacheRead: cached,
+      cacheWrite: undefined,
+    },
     outputTokens: { total: usage.completion_tokens, text: usage.completion_tokens - (reasoning ?? 0), reasoning },
     raw: usage,
   };
@@ -84,8 +94,11 @@ function namelessCalls(events: WireEvent[]): number[] {
   const named = new Set<number>();
   for (const event of events) {
     if (!('json' in event)) continue;
-    const calls = (event.json as { choices: Array<{ delta: { tool_calls?: Array<{ index: number; function: { name?: string } }> } }> }).choices[0]?.delta
-      .tool_calls;
+    const calls = (
+      event.json as {
+        choices: Array<{ delta: { tool_calls?: Array<{ index: number; function: { name?: string } }> } }>;
+      }
+    ).choices[0]?.delta.tool_calls;
     for (const call of calls ?? []) {
       if (!seen.includes(call.index)) seen.push(call.index);
       if (call.function.name !== undefined) named.add(call.index);
@@ -103,7 +116,8 @@ function lostCalls(events: WireEvent[]): string[] {
   let finished = false;
   for (const event of events) {
     if (!('json' in event)) continue;
-    const choice = (event.json as { choices: Array<{ finish_reason: string | null; delta: { tool_calls?: any[] } }> }).choices[0];
+    const choice = (event.json as { choices: Array<{ finish_reason: string | null; delta: { tool_calls?: any[] } }> })
+      .choices[0];
     for (const call of choice?.delta.tool_calls ?? []) {
       const known: { id: string; name?: string; args: string } = calls.get(call.index) ?? { id: call.id, args: '' };
       known.name ??= call.function.name;
@@ -131,7 +145,12 @@ function expectGenerated(parts: Part[], scenario: ChatScenario, events: WireEven
   const content = withoutRaw(parts);
   expect(content.slice(0, 2)).toEqual([
     { type: 'stream-start', warnings: [] },
-    { type: 'response-metadata', id: scenario.meta.id, modelId: scenario.meta.model, timestamp: new Date(scenario.meta.created * 1000) },
+    {
+      type: 'response-metadata',
+      id: scenario.meta.id,
+      modelId: scenario.meta.model,
+      timestamp: new Date(scenario.meta.created * 1000),
+    },
   ]);
   // No lost, split, merged or duplicated delta: one part per non-empty piece, in order.
   expect(deltas(parts, 'reasoning-delta')).toEqual(scenario.reasoning.filter(piece => piece !== ''));
@@ -139,14 +158,29 @@ function expectGenerated(parts: Part[], scenario: ChatScenario, events: WireEven
   const calls = parts.filter(p => p.type === 'tool-call');
   expect(calls).toHaveLength(scenario.tools.length);
   for (const tool of scenario.tools) {
-    expect(calls).toContainEqual({ type: 'tool-call', toolCallId: tool.id, toolName: tool.name, input: tool.pieces.join('') });
+    expect(calls).toContainEqual({
+      type: 'tool-call',
+      toolCallId: tool.id,
+      toolName: tool.name,
+      input: tool.pieces.join(''),
+    });
     expect(deltas(parts, 'tool-input-delta', tool.id).join('')).toBe(tool.pieces.join(''));
     expect(parts).toContainEqual({ type: 'tool-input-start', id: tool.id, toolName: tool.name });
   }
-  expect(finishOf(parts)).toEqual({ type: 'finish', finishReason: finishReason(scenario.finishReason), usage: usageOf(scenario.usage) });
+  expect(finishOf(parts)).toEqual({
+    type: 'finish',
+    finishReason: finishReason(scenario.finishReason),
+    usage: usageOf(scenario.usage),
+  });
 }
 
-const chunkOf = (fields: Record<string, unknown>) => ({ id: 'chunk-x', object: 'chat.completion.chunk', created: 1, model: 'm', ...fields });
+const chunkOf = (fields: Record<string, unknown>) => ({
+  id: 'chunk-x',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'm',
+  ...fields,
+});
 const choiceWith = (choice: Record<string, unknown>) => chunkOf({ choices: [{ index: 0, ...choice }] });
 const deltaWith = (delta: Record<string, unknown>) => choiceWith({ delta });
 const toolWith = (call: Record<string, unknown>) => deltaWith({ tool_calls: [{ index: 0, ...call }] });
@@ -154,22 +188,70 @@ const toolWith = (call: Record<string, unknown>) => deltaWith({ tool_calls: [{ i
 /** Chunks of the wrong shape (valid JSON), with the words the error must use to name the problem. */
 const wrongChunks: fc.Arbitrary<{ payload: unknown; problem: string }> = fc.oneof(
   valueNotOf('object').map(v => ({ payload: v, problem: `a chunk is ${kindOf(v)}, not a JSON object` })),
-  valueNotOf('array', 'null').map(v => ({ payload: chunkOf({ choices: v }), problem: `choices is ${kindOf(v)}, not an array` })),
-  valueNotOf('object', 'array', 'null').map(v => ({ payload: chunkOf({ choices: [v] }), problem: `choices[0] is ${kindOf(v)}, not an object` })),
-  valueNotOf('number', 'null').map(v => ({ payload: choiceWith({ index: v }), problem: `choices[0].index is ${kindOf(v)}, not a number` })),
-  valueNotOf('object', 'array', 'null').map(v => ({ payload: choiceWith({ delta: v }), problem: `choices[0].delta is ${kindOf(v)}, not an object` })),
-  valueNotOf('string', 'null').map(v => ({ payload: choiceWith({ finish_reason: v }), problem: `choices[0].finish_reason is ${kindOf(v)}, not a string` })),
-  valueNotOf('string', 'null').map(v => ({ payload: deltaWith({ content: v }), problem: `choices[0].delta.content is ${kindOf(v)}, not a string` })),
-  valueNotOf('string', 'null').map(v => ({ payload: deltaWith({ reasoning_content: v }), problem: `choices[0].delta.reasoning_content is ${kindOf(v)}, not a string` })),
-  valueNotOf('string', 'null').map(v => ({ payload: deltaWith({ reasoning: v }), problem: `is ${kindOf(v)}, not a string` })),
-  valueNotOf('array', 'null').map(v => ({ payload: deltaWith({ tool_calls: v }), problem: `choices[0].delta.tool_calls is ${kindOf(v)}, not an array` })),
-  valueNotOf('object', 'array').map(v => ({ payload: deltaWith({ tool_calls: [v] }), problem: `choices[0].delta.tool_calls[0] is ${kindOf(v)}, not an object` })),
-  valueNotOf('number', 'null').map(v => ({ payload: toolWith({ index: v }), problem: `choices[0].delta.tool_calls[0].index is ${kindOf(v)}, not a number` })),
-  valueNotOf('string', 'null').map(v => ({ payload: toolWith({ id: v }), problem: `choices[0].delta.tool_calls[0].id is ${kindOf(v)}, not a string` })),
-  valueNotOf('object', 'array', 'null').map(v => ({ payload: toolWith({ function: v }), problem: `choices[0].delta.tool_calls[0].function is ${kindOf(v)}, not an object` })),
-  valueNotOf('string', 'null').map(v => ({ payload: toolWith({ function: { name: v } }), problem: `choices[0].delta.tool_calls[0].function.name is ${kindOf(v)}, not a string` })),
-  valueNotOf('string', 'null').map(v => ({ payload: toolWith({ function: { name: 'f', arguments: v } }), problem: `choices[0].delta.tool_calls[0].function.arguments is ${kindOf(v)}, not a string` })),
-  valueNotOf('object', 'array', 'null').map(v => ({ payload: chunkOf({ choices: [], usage: v }), problem: `usage is ${kindOf(v)}, not an object` })),
+  valueNotOf('array', 'null').map(v => ({
+    payload: chunkOf({ choices: v }),
+    problem: `choices is ${kindOf(v)}, not an array`,
+  })),
+  valueNotOf('object', 'array', 'null').map(v => ({
+    payload: chunkOf({ choices: [v] }),
+    problem: `choices[0] is ${kindOf(v)}, not an object`,
+  })),
+  valueNotOf('number', 'null').map(v => ({
+    payload: choiceWith({ index: v }),
+    problem: `choices[0].index is ${kindOf(v)}, not a number`,
+  })),
+  valueNotOf('object', 'array', 'null').map(v => ({
+    payload: choiceWith({ delta: v }),
+    problem: `choices[0].delta is ${kindOf(v)}, not an object`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: choiceWith({ finish_reason: v }),
+    problem: `choices[0].finish_reason is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: deltaWith({ content: v }),
+    problem: `choices[0].delta.content is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: deltaWith({ reasoning_content: v }),
+    problem: `choices[0].delta.reasoning_content is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: deltaWith({ reasoning: v }),
+    problem: `is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('array', 'null').map(v => ({
+    payload: deltaWith({ tool_calls: v }),
+    problem: `choices[0].delta.tool_calls is ${kindOf(v)}, not an array`,
+  })),
+  valueNotOf('object', 'array').map(v => ({
+    payload: deltaWith({ tool_calls: [v] }),
+    problem: `choices[0].delta.tool_calls[0] is ${kindOf(v)}, not an object`,
+  })),
+  valueNotOf('number', 'null').map(v => ({
+    payload: toolWith({ index: v }),
+    problem: `choices[0].delta.tool_calls[0].index is ${kindOf(v)}, not a number`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: toolWith({ id: v }),
+    problem: `choices[0].delta.tool_calls[0].id is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('object', 'array', 'null').map(v => ({
+    payload: toolWith({ function: v }),
+    problem: `choices[0].delta.tool_calls[0].function is ${kindOf(v)}, not an object`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: toolWith({ function: { name: v } }),
+    problem: `choices[0].delta.tool_calls[0].function.name is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('string', 'null').map(v => ({
+    payload: toolWith({ function: { name: 'f', arguments: v } }),
+    problem: `choices[0].delta.tool_calls[0].function.arguments is ${kindOf(v)}, not a string`,
+  })),
+  valueNotOf('object', 'array', 'null').map(v => ({
+    payload: chunkOf({ choices: [], usage: v }),
+    problem: `usage is ${kindOf(v)}, not an object`,
+  })),
 );
 
 /** An array where the format has an object: as malformed as a number there. */
@@ -179,8 +261,14 @@ const arraysForObjects: fc.Arbitrary<{ payload: unknown; problem: string }> = fc
     fc.constantFrom(
       { payload: chunkOf({ choices: [array] }), problem: 'choices[0] is array, not an object' },
       { payload: choiceWith({ delta: array }), problem: 'choices[0].delta is array, not an object' },
-      { payload: deltaWith({ tool_calls: [array] }), problem: 'choices[0].delta.tool_calls[0] is array, not an object' },
-      { payload: toolWith({ function: array }), problem: 'choices[0].delta.tool_calls[0].function is array, not an object' },
+      {
+        payload: deltaWith({ tool_calls: [array] }),
+        problem: 'choices[0].delta.tool_calls[0] is array, not an object',
+      },
+      {
+        payload: toolWith({ function: array }),
+        problem: 'choices[0].delta.tool_calls[0].function is array, not an object',
+      },
       { payload: chunkOf({ choices: [], usage: array }), problem: 'usage is array, not an object' },
     ),
   );
@@ -204,7 +292,11 @@ async function expectErrorAt(events: WireEvent[], at: number, { setup, bad, prob
   // A call still open is completed when its arguments so far are valid JSON, as at a cut there.
   expect(got.filter(p => p.type === 'tool-call')).toEqual(cut.filter(p => p.type === 'tool-call'));
   const finish = finishOf(cut);
-  expect(finishOf(got)).toEqual({ type: 'finish', finishReason: { unified: 'error', raw: finish.finishReason.raw }, usage: finish.usage });
+  expect(finishOf(got)).toEqual({
+    type: 'finish',
+    finishReason: { unified: 'error', raw: finish.finishReason.raw },
+    usage: finish.usage,
+  });
   return errors[0];
 }
 
@@ -242,7 +334,8 @@ async function expectCut({ events, wire, whole, partial, got }: CutStream<ChatSc
 }
 
 const ignoresAllowed: OwnProperty = {
-  title: 'ignores what the format allows: extra fields, null optional fields, other choices, empty chunks, anything after [DONE]',
+  title:
+    'ignores what the format allows: extra fields, null optional fields, other choices, empty chunks, anything after [DONE]',
   run: async () => {
     // Chunks that carry nothing for choice 0 (n = 1): "missing optional fields do not crash".
     const harmless = fc.oneof(
@@ -252,9 +345,14 @@ const ignoresAllowed: OwnProperty = {
       fc.constant(choiceWith({ delta: null, finish_reason: null })),
       fc.constant(deltaWith({ content: null, reasoning_content: null, tool_calls: null, role: 'assistant' })),
       fc.constant(deltaWith({ content: '', reasoning_content: '', tool_calls: [] })),
-      fc.jsonValue({ maxDepth: 2 }).map(anything => chunkOf({ choices: [{ index: 1, delta: anything, finish_reason: anything }] })),
+      fc
+        .jsonValue({ maxDepth: 2 })
+        .map(anything => chunkOf({ choices: [{ index: 1, delta: anything, finish_reason: anything }] })),
     );
-    const afterDone = fc.oneof(unicodeText(30).map(data => ({ data })), fc.jsonValue().map(json => ({ json })));
+    const afterDone = fc.oneof(
+      unicodeText(30).map(data => ({ data })),
+      fc.jsonValue().map(json => ({ json })),
+    );
     await fc.assert(
       fc.asyncProperty(
         chatScenario().filter(s => s.done),
@@ -287,7 +385,11 @@ const ignoresAllowed: OwnProperty = {
   timeout: fuzzTimeout(0.5),
 };
 
-const injected = ({ payload, problem }: { payload: unknown; problem: string }): Injection => ({ setup: [], bad: { json: payload }, problem });
+const injected = ({ payload, problem }: { payload: unknown; problem: string }): Injection => ({
+  setup: [],
+  bad: { json: payload },
+  problem,
+});
 
 export const chatFormat: StreamFormat<ChatScenario> = {
   name: 'chat',
@@ -298,14 +400,17 @@ export const chatFormat: StreamFormat<ChatScenario> = {
   expectGenerated,
   framing: framing({ openEnd: true }),
   // The [DONE] terminator may be missing: the end of the body ends the stream the same way.
-  leaveOut: fc.boolean().map(dropDone => (events: WireEvent[]) => (dropDone ? events.filter(e => !('data' in e)) : events)),
+  leaveOut: fc
+    .boolean()
+    .map(dropDone => (events: WireEvent[]) => (dropDone ? events.filter(e => !('data' in e)) : events)),
   serialize: (events, frame) => serialize(events, frame),
   expectCut,
   insertAt: beforeDone,
   expectErrorAt,
   wrongShapes: wrongChunks.map(injected),
   arraysForObjects: arraysForObjects.map(injected),
-  notJson: text => text.filter(data => data !== '[DONE]').map(data => ({ setup: [], bad: { data }, problem: 'not valid JSON' })),
+  notJson: text =>
+    text.filter(data => data !== '[DONE]').map(data => ({ setup: [], bad: { data }, problem: 'not valid JSON' })),
   inBandError: {
     types: ['server_error', 'rate_limit_exceeded', 'invalid_request_error'],
     event: (type, message) => ({ json: { error: { type, message, code: null } } }),
@@ -313,10 +418,31 @@ export const chatFormat: StreamFormat<ChatScenario> = {
   },
   echoKey: (before, after) => ({ data: `{"error":{"message":"${before}${FUZZ_API_KEY}${after}` }),
   noise: {
-    tokens: ['data:', 'data: ', '[DONE]', ':', '\n', '\r\n', '\n\n', '{', '}', '{}', '"', 'null', '1', '{"choices":', '[]', 'event: x\n', '\ufeff'],
+    tokens: [
+      'data:',
+      'data: ',
+      '[DONE]',
+      ':',
+      '\n',
+      '\r\n',
+      '\n\n',
+      '{',
+      '}',
+      '{}',
+      '"',
+      'null',
+      '1',
+      '{"choices":',
+      '[]',
+      'event: x\n',
+      '\ufeff',
+    ],
     ends: data => data === '[DONE]',
     expectEmpty: parts =>
-      expect(parts).toEqual([{ type: 'stream-start', warnings: [] }, { type: 'finish', finishReason: finishReason(undefined), usage: usageOf(undefined) }]),
+      expect(parts).toEqual([
+        { type: 'stream-start', warnings: [] },
+        { type: 'finish', finishReason: finishReason(undefined), usage: usageOf(undefined) },
+      ]),
     closesBlocks: true,
   },
   garbageClosesBlocks: true,

@@ -64,7 +64,13 @@ function merged(reference: Part[], events: WireEvent[], reads: number[], keepRaw
       if (!keepRaw) continue;
     }
     const last = out.at(-1);
-    if (last !== undefined && DELTAS.has(part.type) && last.type === part.type && (last as Delta).id === (part as Delta).id && lastRead === read) {
+    if (
+      last !== undefined &&
+      DELTAS.has(part.type) &&
+      last.type === part.type &&
+      (last as Delta).id === (part as Delta).id &&
+      lastRead === read
+    ) {
       out[out.length - 1] = { ...(last as Delta), delta: (last as Delta).delta + (part as Delta).delta };
     } else out.push(part);
     lastRead = read;
@@ -109,24 +115,31 @@ describe.each(formats)('$name doStream merging the deltas of one read (fuzz)', (
     'gives the parts of merging off with only the deltas of one read merged, raw chunks unchanged, the same text',
     async () => {
       await fc.assert(
-        fc.asyncProperty(eventSequences, chunking, fc.option(fraction, { nil: undefined }), async (events, plan, cut) => {
-          const wire = serialize(events, CANONICAL);
-          const bytes = cut === undefined ? wire.bytes : wire.bytes.slice(0, Math.round(cut * wire.bytes.length));
-          const chunks = chunkBytes(bytes, plan);
-          const reference = await oneByOne(chunks, true);
-          const reads = readsOfEvents(wire.boundaries, chunks);
+        fc.asyncProperty(
+          eventSequences,
+          chunking,
+          fc.option(fraction, { nil: undefined }),
+          async (events, plan, cut) => {
+            const wire = serialize(events, CANONICAL);
+            const bytes = cut === undefined ? wire.bytes : wire.bytes.slice(0, Math.round(cut * wire.bytes.length));
+            const chunks = chunkBytes(bytes, plan);
+            const reference = await oneByOne(chunks, true);
+            const reads = readsOfEvents(wire.boundaries, chunks);
 
-          const parts = await merging(chunks);
-          expect(parts).toEqual(merged(reference, events, reads, false));
-          // What the user reads is the same: every text, reasoning and tool input, whole and in order.
-          expect(joined(parts)).toEqual(joined(reference));
-          expect(withoutRaw(parts).filter(part => !DELTAS.has(part.type))).toEqual(withoutRaw(reference).filter(part => !DELTAS.has(part.type)));
+            const parts = await merging(chunks);
+            expect(parts).toEqual(merged(reference, events, reads, false));
+            // What the user reads is the same: every text, reasoning and tool input, whole and in order.
+            expect(joined(parts)).toEqual(joined(reference));
+            expect(withoutRaw(parts).filter(part => !DELTAS.has(part.type))).toEqual(
+              withoutRaw(reference).filter(part => !DELTAS.has(part.type)),
+            );
 
-          // Raw chunks on: one raw part per event, in order, each before its event's parts.
-          const withRaw = await merging(chunks, true);
-          expect(withRaw).toEqual(merged(reference, events, reads, true));
-          expect(withRaw.filter(part => part.type === 'raw')).toEqual(reference.filter(part => part.type === 'raw'));
-        }),
+            // Raw chunks on: one raw part per event, in order, each before its event's parts.
+            const withRaw = await merging(chunks, true);
+            expect(withRaw).toEqual(merged(reference, events, reads, true));
+            expect(withRaw.filter(part => part.type === 'raw')).toEqual(reference.filter(part => part.type === 'raw'));
+          },
+        ),
         fuzzParams(0.5),
       );
     },
@@ -144,12 +157,15 @@ describe.each(formats)('$name doStream merging the deltas of one read (fuzz)', (
           // One read: no two consecutive deltas of one kind and id are left apart.
           for (let i = 1; i < whole.length; i++) {
             const [before, part] = [whole[i - 1], whole[i]];
-            if (DELTAS.has(part.type)) expect(before.type === part.type && (before as Delta).id === (part as Delta).id).toBe(false);
+            if (DELTAS.has(part.type))
+              expect(before.type === part.type && (before as Delta).id === (part as Delta).id).toBe(false);
           }
           expect(deltas(whole, 'text-delta').join('')).toBe(deltas(reference, 'text-delta').join(''));
           // A byte completes at most one event: nothing merges across events, only within one.
           const perByte = chunkBytes(bytes, { kind: 'bytes' });
-          expect(await merging(perByte)).toEqual(merged(await oneByOne(perByte, true), events, readsOfEvents(boundaries, perByte), false));
+          expect(await merging(perByte)).toEqual(
+            merged(await oneByOne(perByte, true), events, readsOfEvents(boundaries, perByte), false),
+          );
         }),
         fuzzParams(0.2),
       );

@@ -46,7 +46,13 @@ const jsonOf = (event: WireEvent) => ('json' in event ? (event.json as Json) : u
 
 // The documented mapping (docs/streaming.md#messages-stop-reasons), written out as the oracle.
 function finishReason(raw: string | undefined) {
-  const unified: Record<string, string> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool-calls', refusal: 'content-filter' };
+  const unified: Record<string, string> = {
+    end_turn: 'stop',
+    stop_sequence: 'stop',
+    max_tokens: 'length',
+    tool_use: 'tool-calls',
+    refusal: 'content-filter',
+  };
   return { unified: raw !== undefined && Object.hasOwn(unified, raw) ? unified[raw] : 'other', raw };
 }
 
@@ -54,7 +60,10 @@ function usageOf(usage: Record<string, number>) {
   const input = usage.input_tokens;
   return {
     inputTokens: {
-      total: input === undefined ? undefined : input + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
+      total:
+        input === undefined
+          ? undefined
+          : input + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
       noCache: input,
       cacheRead: usage.cache_read_input_tokens,
       cacheWrite: usage.cache_creation_input_tokens,
@@ -122,10 +131,17 @@ function partsFor(events: WireEvent[], raw = false): Part[][] {
         const { type, id, name, signature, input } = block!;
         if (type === 'text') out.push({ type: 'text-end', id });
         if (type === 'thinking') {
-          out.push(signature === undefined ? { type: 'reasoning-end', id } : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature } } });
+          out.push(
+            signature === undefined
+              ? { type: 'reasoning-end', id }
+              : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature } } },
+          );
         }
         if (type === 'tool_use') {
-          out.push({ type: 'tool-input-end', id }, { type: 'tool-call', toolCallId: id, toolName: name, input: input === '' ? '{}' : input });
+          out.push(
+            { type: 'tool-input-end', id },
+            { type: 'tool-call', toolCallId: id, toolName: name, input: input === '' ? '{}' : input },
+          );
         }
         open.delete(json.index);
         break;
@@ -145,7 +161,8 @@ const expectedParts = (events: WireEvent[], raw = false) => partsFor(events, raw
 function closingFor(events: WireEvent[]): { parts: Part[]; lost: string[] } {
   const open = new Map<number, Json>();
   for (const json of events.map(jsonOf)) {
-    if (json?.type === 'content_block_start') open.set(json.index, { ...json.content_block, streamed: '', signature: undefined });
+    if (json?.type === 'content_block_start')
+      open.set(json.index, { ...json.content_block, streamed: '', signature: undefined });
     if (json?.type === 'content_block_stop') open.delete(json.index);
     const block = open.get(json?.index);
     if (json?.type === 'content_block_delta' && block !== undefined) {
@@ -160,11 +177,16 @@ function closingFor(events: WireEvent[]): { parts: Part[]; lost: string[] } {
     const id = String(index);
     if (block.type === 'text') parts.push({ type: 'text-end', id });
     if (block.type === 'thinking') {
-      parts.push(block.signature === undefined ? { type: 'reasoning-end', id } : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature: block.signature } } });
+      parts.push(
+        block.signature === undefined
+          ? { type: 'reasoning-end', id }
+          : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature: block.signature } } },
+      );
     }
     if (block.type === 'tool_use') {
       parts.push({ type: 'tool-input-end', id: block.id });
-      if (parsesAsJson(block.streamed)) parts.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.streamed });
+      if (parsesAsJson(block.streamed))
+        parts.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.streamed });
       else lost.push(`${block.id} (${block.name})`);
     }
   }
@@ -175,7 +197,11 @@ function expectGenerated(parts: Part[], scenario: MessagesScenario, events: Wire
   expectWellFramed(parts);
   expect(errorsOf(parts)).toEqual([]);
   expectLifecycles(parts, true, '{}');
-  expect(parts).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(events, raw).flat(), finishFor(events, false)]);
+  expect(parts).toEqual([
+    { type: 'stream-start', warnings: [] },
+    ...expectedParts(events, raw).flat(),
+    finishFor(events, false),
+  ]);
   // And, said plainly: every text piece once, in order, nothing else.
   expect(deltas(parts, 'text-delta')).toEqual(scenario.blocks.flatMap(b => (b.type === 'text' ? b.pieces : [])));
 }
@@ -197,7 +223,11 @@ async function expectErrorAt(events: WireEvent[], at: number, { setup, bad, prob
   expect(messageOf(errors[0])).toContain(problem);
   const closing = closingFor(before).parts;
   expect(got.at(-2 - closing.length)!.type).toBe('error');
-  expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(before).flat(), ...closing]);
+  expect(withoutErrors(got)).toEqual([
+    { type: 'stream-start', warnings: [] },
+    ...expectedParts(before).flat(),
+    ...closing,
+  ]);
   expect(finishOf(got)).toEqual(finishFor(before, true));
   return errors[0];
 }
@@ -205,33 +235,90 @@ async function expectErrorAt(events: WireEvent[], at: number, { setup, bad, prob
 const FRESH = 900;
 const ev = (json: Json): WireEvent => ({ event: json.type, json });
 const startAt = (content_block: Json): WireEvent => ev({ type: 'content_block_start', index: FRESH, content_block });
-const deltaAt = (delta: unknown, index: unknown = FRESH): WireEvent => ev({ type: 'content_block_delta', index, delta });
+const deltaAt = (delta: unknown, index: unknown = FRESH): WireEvent =>
+  ev({ type: 'content_block_delta', index, delta });
 const TEXT = startAt({ type: 'text', text: '' });
 const TOOL = startAt({ type: 'tool_use', id: 'toolu_fresh', name: 'f', input: {} });
 const THINKING = startAt({ type: 'thinking', thinking: '', signature: '' });
 
 type Wrong = Injection;
 const wrong = (setup: WireEvent[], bad: WireEvent, problem: string): Wrong => ({ setup, bad, problem });
-const badIndex = fc.oneof(valueNotOf('number'), fc.integer({ max: -1 }), fc.double({ noNaN: true }).filter(n => !Number.isInteger(n)));
+const badIndex = fc.oneof(
+  valueNotOf('number'),
+  fc.integer({ max: -1 }),
+  fc.double({ noNaN: true }).filter(n => !Number.isInteger(n)),
+);
 
 /** Events of the wrong shape (valid JSON), with the words the error must use. */
 const wrongEvents: fc.Arbitrary<Wrong> = fc.oneof(
-  valueNotOf('object').map(v => wrong([], { event: 'content_block_delta', json: v }, `a chunk is ${kindOf(v)}, not a JSON object`)),
-  fc.tuple(badIndex, fc.constantFrom('content_block_start', 'content_block_delta', 'content_block_stop')).map(([index, type]) =>
-    wrong([], ev({ type, index, content_block: { type: 'text', text: '' }, delta: { type: 'text_delta', text: 'x' } }), `${type} index is ${typeof index === 'number' ? index : kindOf(index)}, not a non-negative integer`),
+  valueNotOf('object').map(v =>
+    wrong([], { event: 'content_block_delta', json: v }, `a chunk is ${kindOf(v)}, not a JSON object`),
   ),
-  valueNotOf('object', 'array').map(v => wrong([], startAt(v as Json), `content_block_start content_block is ${kindOf(v)}, not an object`)),
-  fc.tuple(valueNotOf('string'), fc.boolean()).map(([v, onId]) =>
-    wrong([], startAt({ type: 'tool_use', id: onId ? v : 'toolu_x', name: onId ? 'f' : v, input: {} }), `tool_use content_block.${onId ? 'id' : 'name'} is ${kindOf(v)}, not a string`),
+  fc
+    .tuple(badIndex, fc.constantFrom('content_block_start', 'content_block_delta', 'content_block_stop'))
+    .map(([index, type]) =>
+      wrong(
+        [],
+        ev({ type, index, content_block: { type: 'text', text: '' }, delta: { type: 'text_delta', text: 'x' } }),
+        `${type} index is ${typeof index === 'number' ? index : kindOf(index)}, not a non-negative integer`,
+      ),
+    ),
+  valueNotOf('object', 'array').map(v =>
+    wrong([], startAt(v as Json), `content_block_start content_block is ${kindOf(v)}, not an object`),
   ),
-  valueNotOf('string').map(v => wrong([], startAt({ type: 'redacted_thinking', data: v }), `redacted_thinking content_block.data is ${kindOf(v)}, not a string`)),
-  fc.constant(wrong([], deltaAt({ type: 'text_delta', text: 'x' }), `content_block_delta for block ${FRESH}, which is not open`)),
-  fc.constant(wrong([], ev({ type: 'content_block_stop', index: FRESH }), `content_block_stop for block ${FRESH}, which is not open`)),
-  valueNotOf('object', 'array').map(v => wrong([TEXT], deltaAt(v), `content_block_delta delta is ${kindOf(v)}, not an object`)),
-  valueNotOf('string').map(v => wrong([TEXT], deltaAt({ type: 'text_delta', text: v }), `text_delta delta.text is ${kindOf(v)}, not a string`)),
-  valueNotOf('string').map(v => wrong([TOOL], deltaAt({ type: 'input_json_delta', partial_json: v }), `input_json_delta delta.partial_json is ${kindOf(v)}, not a string`)),
-  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'thinking_delta', thinking: v }), `thinking_delta delta.thinking is ${kindOf(v)}, not a string`)),
-  valueNotOf('string').map(v => wrong([THINKING], deltaAt({ type: 'signature_delta', signature: v }), `signature_delta delta.signature is ${kindOf(v)}, not a string`)),
+  fc
+    .tuple(valueNotOf('string'), fc.boolean())
+    .map(([v, onId]) =>
+      wrong(
+        [],
+        startAt({ type: 'tool_use', id: onId ? v : 'toolu_x', name: onId ? 'f' : v, input: {} }),
+        `tool_use content_block.${onId ? 'id' : 'name'} is ${kindOf(v)}, not a string`,
+      ),
+    ),
+  valueNotOf('string').map(v =>
+    wrong(
+      [],
+      startAt({ type: 'redacted_thinking', data: v }),
+      `redacted_thinking content_block.data is ${kindOf(v)}, not a string`,
+    ),
+  ),
+  fc.constant(
+    wrong([], deltaAt({ type: 'text_delta', text: 'x' }), `content_block_delta for block ${FRESH}, which is not open`),
+  ),
+  fc.constant(
+    wrong(
+      [],
+      ev({ type: 'content_block_stop', index: FRESH }),
+      `content_block_stop for block ${FRESH}, which is not open`,
+    ),
+  ),
+  valueNotOf('object', 'array').map(v =>
+    wrong([TEXT], deltaAt(v), `content_block_delta delta is ${kindOf(v)}, not an object`),
+  ),
+  valueNotOf('string').map(v =>
+    wrong([TEXT], deltaAt({ type: 'text_delta', text: v }), `text_delta delta.text is ${kindOf(v)}, not a string`),
+  ),
+  valueNotOf('string').map(v =>
+    wrong(
+      [TOOL],
+      deltaAt({ type: 'input_json_delta', partial_json: v }),
+      `input_json_delta delta.partial_json is ${kindOf(v)}, not a string`,
+    ),
+  ),
+  valueNotOf('string').map(v =>
+    wrong(
+      [THINKING],
+      deltaAt({ type: 'thinking_delta', thinking: v }),
+      `thinking_delta delta.thinking is ${kindOf(v)}, not a string`,
+    ),
+  ),
+  valueNotOf('string').map(v =>
+    wrong(
+      [THINKING],
+      deltaAt({ type: 'signature_delta', signature: v }),
+      `signature_delta delta.signature is ${kindOf(v)}, not a string`,
+    ),
+  ),
   fc.constantFrom(
     wrong([TOOL], deltaAt({ type: 'text_delta', text: 'x' }), 'text_delta for a tool block'),
     wrong([THINKING], deltaAt({ type: 'text_delta', text: 'x' }), 'text_delta for a reasoning block'),
@@ -239,7 +326,9 @@ const wrongEvents: fc.Arbitrary<Wrong> = fc.oneof(
     wrong([TEXT], deltaAt({ type: 'thinking_delta', thinking: 'x' }), 'thinking_delta for a text block'),
     wrong([TOOL], deltaAt({ type: 'signature_delta', signature: 'x' }), 'signature_delta for a tool block'),
   ),
-  valueNotOf('object', 'array').map(v => wrong([], ev({ type: 'message_start', message: v }), `message_start message is ${kindOf(v)}, not an object`)),
+  valueNotOf('object', 'array').map(v =>
+    wrong([], ev({ type: 'message_start', message: v }), `message_start message is ${kindOf(v)}, not an object`),
+  ),
 );
 
 /** An array where the format has an object. */
@@ -253,7 +342,16 @@ const arraysForObjects: fc.Arbitrary<Wrong> = fc
     ),
   );
 
-const KNOWN_TYPES = new Set(['ping', 'message_start', 'message_delta', 'message_stop', 'content_block_start', 'content_block_delta', 'content_block_stop', 'error']);
+const KNOWN_TYPES = new Set([
+  'ping',
+  'message_start',
+  'message_delta',
+  'message_stop',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'error',
+]);
 const KNOWN_DELTAS = new Set(['text_delta', 'input_json_delta', 'thinking_delta', 'signature_delta']);
 const KNOWN_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
 /** A kind name the spec does not know (no line ends: it also goes on the `event:` line). */
@@ -282,12 +380,17 @@ async function expectCut({ events, whole, partial, got }: CutStream<MessagesScen
     expect(errors).toEqual([]);
   }
   const failed = errors.length > 0;
-  expect(withoutErrors(got)).toEqual([{ type: 'stream-start', warnings: [] }, ...expectedParts(arrived).flat(), ...closing.parts]);
+  expect(withoutErrors(got)).toEqual([
+    { type: 'stream-start', warnings: [] },
+    ...expectedParts(arrived).flat(),
+    ...closing.parts,
+  ]);
   expect(finishOf(got)).toEqual(finishFor(arrived, failed));
 }
 
 const ignoresAllowed: OwnProperty = {
-  title: 'ignores what the format allows: unknown event, block and delta kinds, extra fields, pings with fields, any event name',
+  title:
+    'ignores what the format allows: unknown event, block and delta kinds, extra fields, pings with fields, any event name',
   run: async () => {
     const unknownEvent = fc.tuple(unknownName(KNOWN_TYPES), extraFields).map(([type, extra]) => ev({ ...extra, type }));
     // Each inserted block gets its own index (FRESH + its place in the list): they may overlap.
@@ -301,11 +404,24 @@ const ignoresAllowed: OwnProperty = {
     await fc.assert(
       fc.asyncProperty(
         messagesScenario(),
-        fc.array(fc.tuple(fc.nat(), fc.oneof(unknownEvent.map(e => () => [e]), unknownBlock, extraFields.map(extra => () => [ev({ ...extra, type: 'ping' })]))), { maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.oneof(
+              unknownEvent.map(e => () => [e]),
+              unknownBlock,
+              extraFields.map(extra => () => [ev({ ...extra, type: 'ping' })]),
+            ),
+          ),
+          { maxLength: 4 },
+        ),
         fc.array(fc.tuple(unknownName(KNOWN_DELTAS), extraFields), { maxLength: 3 }),
         fc.array(extraFields, { minLength: 1, maxLength: 4 }),
         fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 5 }),
-        fc.option(unicodeText(10).map(name => name.replace(/[\r\n]/g, '')), { nil: undefined }),
+        fc.option(
+          unicodeText(10).map(name => name.replace(/[\r\n]/g, '')),
+          { nil: undefined },
+        ),
         async (scenario, inserts, unknownDeltas, extras, dice, renamed) => {
           const events = messagesEvents(scenario);
           const expected = await partsOfEvents(events);
@@ -346,18 +462,28 @@ const skipsUnknownBlocks: OwnProperty = {
       fc.base64String({ maxLength: 8 }).map(signature => ({ type: 'signature_delta', signature })),
     );
     await fc.assert(
-      fc.asyncProperty(messagesScenario(), unknownName(KNOWN_BLOCKS), fc.array(knownDelta, { minLength: 1, maxLength: 3 }), fc.nat(), async (scenario, kind, blockDeltas, pick) => {
-        const events = messagesEvents(scenario);
-        const expected = await partsOfEvents(events);
-        // e.g. a server tool's block: content_block_start {type:'server_tool_use'}, input_json_delta..., stop.
-        const block = [
-          ev({ type: 'content_block_start', index: FRESH, content_block: { type: kind, id: 'srvtoolu_1', name: 'web_search', input: {} } }),
-          ...blockDeltas.map(delta => deltaAt(delta)),
-          ev({ type: 'content_block_stop', index: FRESH }),
-        ];
-        const at = 1 + (pick % (events.length - 2));
-        expect(await partsOfEvents([...events.slice(0, at), ...block, ...events.slice(at)])).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        messagesScenario(),
+        unknownName(KNOWN_BLOCKS),
+        fc.array(knownDelta, { minLength: 1, maxLength: 3 }),
+        fc.nat(),
+        async (scenario, kind, blockDeltas, pick) => {
+          const events = messagesEvents(scenario);
+          const expected = await partsOfEvents(events);
+          // e.g. a server tool's block: content_block_start {type:'server_tool_use'}, input_json_delta..., stop.
+          const block = [
+            ev({
+              type: 'content_block_start',
+              index: FRESH,
+              content_block: { type: kind, id: 'srvtoolu_1', name: 'web_search', input: {} },
+            }),
+            ...blockDeltas.map(delta => deltaAt(delta)),
+            ev({ type: 'content_block_stop', index: FRESH }),
+          ];
+          const at = 1 + (pick % (events.length - 2));
+          expect(await partsOfEvents([...events.slice(0, at), ...block, ...events.slice(at)])).toEqual(expected);
+        },
+      ),
       fuzzParams(0.3),
     );
   },
@@ -387,7 +513,11 @@ export const messagesFormat: StreamFormat<MessagesScenario> = {
   notJson: text =>
     fc
       .tuple(text, fc.constantFrom('content_block_delta', 'message_stop', 'ping'))
-      .map(([data, name]) => ({ setup: [], bad: { event: name, data }, problem: `a "${name}" chunk is not valid JSON` })),
+      .map(([data, name]) => ({
+        setup: [],
+        bad: { event: name, data },
+        problem: `a "${name}" chunk is not valid JSON`,
+      })),
   inBandError: {
     types: ['overloaded_error', 'api_error', 'rate_limit_error', 'invalid_request_error'],
     event: (type, message) => ev({ type: 'error', error: { type, message } }),
@@ -399,7 +529,26 @@ export const messagesFormat: StreamFormat<MessagesScenario> = {
     data: `{"type":"error","error":{"type":"authentication_error","message":"${before}${FUZZ_API_KEY}${after}`,
   }),
   noise: {
-    tokens: ['data:', 'data: ', 'event: ', 'message_stop', ':', '\n', '\r\n', '\n\n', '{', '}', '{}', '"', 'null', '1', '{"type":', '"ping"', '[]', '\ufeff'],
+    tokens: [
+      'data:',
+      'data: ',
+      'event: ',
+      'message_stop',
+      ':',
+      '\n',
+      '\r\n',
+      '\n\n',
+      '{',
+      '}',
+      '{}',
+      '"',
+      'null',
+      '1',
+      '{"type":',
+      '"ping"',
+      '[]',
+      '\ufeff',
+    ],
     ends: () => false,
     expectEmpty: parts => {
       expect(parts).toHaveLength(3);

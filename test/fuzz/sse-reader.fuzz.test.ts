@@ -53,7 +53,26 @@ const events = fc.array(
 const sseish = fc
   .array(
     fc.oneof(
-      fc.constantFrom('data', 'data:', 'data: ', 'event:', 'event: ', ':', ' ', 'id: 1', 'retry: 5', '\n', '\r', '\r\n', '\n\n', '{"a":1}', 'x', 'é', '👋', '\ufeff'),
+      fc.constantFrom(
+        'data',
+        'data:',
+        'data: ',
+        'event:',
+        'event: ',
+        ':',
+        ' ',
+        'id: 1',
+        'retry: 5',
+        '\n',
+        '\r',
+        '\r\n',
+        '\n\n',
+        '{"a":1}',
+        'x',
+        'é',
+        '👋',
+        '\ufeff',
+      ),
       unicodeText(4),
     ),
     { maxLength: 40 },
@@ -70,7 +89,10 @@ describe('readSseStream (fuzz)', () => {
             list.map(e => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data })),
             frame,
           );
-          const expected: Out[] = [...list.map(e => (e.event === undefined ? { data: e.data } : { data: e.data, event: e.event })), { end: true }];
+          const expected: Out[] = [
+            ...list.map(e => (e.event === undefined ? { data: e.data } : { data: e.data, event: e.event })),
+            { end: true },
+          ];
           expect(await dispatched(chunkBytes(wire.bytes, plan))).toEqual(expected);
         }),
         fuzzParams(1),
@@ -97,14 +119,23 @@ describe('readSseStream (fuzz)', () => {
     'routes a handler throw to error once and dispatches nothing after it, not even end',
     async () => {
       await fc.assert(
-        fc.asyncProperty(events.filter(list => list.length > 0), framing(), chunking, fc.nat(), async (list, frame, plan, pick) => {
-          const throwAt = pick % list.length;
-          const wire = serialize(list.map(e => ({ data: e.data })), frame);
-          expect(await dispatched(chunkBytes(wire.bytes, plan), throwAt)).toEqual([
-            ...list.slice(0, throwAt).map(e => ({ data: e.data })),
-            { error: `handler failed on event ${throwAt}` },
-          ]);
-        }),
+        fc.asyncProperty(
+          events.filter(list => list.length > 0),
+          framing(),
+          chunking,
+          fc.nat(),
+          async (list, frame, plan, pick) => {
+            const throwAt = pick % list.length;
+            const wire = serialize(
+              list.map(e => ({ data: e.data })),
+              frame,
+            );
+            expect(await dispatched(chunkBytes(wire.bytes, plan), throwAt)).toEqual([
+              ...list.slice(0, throwAt).map(e => ({ data: e.data })),
+              { error: `handler failed on event ${throwAt}` },
+            ]);
+          },
+        ),
         fuzzParams(0.5),
       );
     },

@@ -48,10 +48,42 @@ export function fuzzParams(share = 1): fc.Parameters<unknown> {
 
 /** Units that stress JSON escaping, line handling and UTF-8: quotes, backslashes, line ends, astral. */
 const SPECIAL_UNITS = [
-  '"', '\\', '\n', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u001f', '\u007f',
-  '\u2028', '\u2029', '\u0085', '\ufeff', '\u00a0', 'é', 'e\u0301', '\u0301', '\u0308',
-  '中', 'ß', '👋', '👨‍👩‍👧‍👦', '🇩🇪', '𝄞', '\ud83d\ude00', '\ufffd',
-  'data: ', '[DONE]', 'event: ping', ': ', '{', '}', '\\u0041', '</s>',
+  '"',
+  '\\',
+  '\n',
+  '\r',
+  '\r\n',
+  '\t',
+  '\b',
+  '\f',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\ufeff',
+  '\u00a0',
+  'é',
+  'e\u0301',
+  '\u0301',
+  '\u0308',
+  '中',
+  'ß',
+  '👋',
+  '👨‍👩‍👧‍👦',
+  '🇩🇪',
+  '𝄞',
+  '\ud83d\ude00',
+  '\ufffd',
+  'data: ',
+  '[DONE]',
+  'event: ping',
+  ': ',
+  '{',
+  '}',
+  '\\u0041',
+  '</s>',
 ];
 
 const textUnit = fc.oneof(
@@ -93,7 +125,10 @@ function splitAt(text: string, fractions: number[]): string[] {
 
 /** Arguments of a tool call: usually a JSON object, sometimes text that is not JSON at all. */
 export const toolArguments: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(unicodeText(8), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }).map(v => JSON.stringify(v)) },
+  {
+    weight: 4,
+    arbitrary: fc.dictionary(unicodeText(8), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }).map(v => JSON.stringify(v)),
+  },
   { weight: 1, arbitrary: unicodeText(24) },
 );
 
@@ -214,13 +249,23 @@ export interface FramingOptions {
 export function framing(options: FramingOptions = {}): fc.Arbitrary<Framing> {
   const lineEnd = fc.constantFrom<LineEnd>('\n', '\r\n', '\r');
   return fc.record({
-    lineEnds: fc.oneof(lineEnd.map(end => [end]), fc.array(lineEnd, { minLength: 1, maxLength: 8 })),
+    lineEnds: fc.oneof(
+      lineEnd.map(end => [end]),
+      fc.array(lineEnd, { minLength: 1, maxLength: 8 }),
+    ),
     spaces: fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
     multiline: fc.array(fc.constantFrom(0, 0, 1, 2), { minLength: 1, maxLength: 4 }),
-    eventLine: fc.array(fc.constantFrom<'before' | 'after' | 'omit'>('before', 'after', ...(options.omitEventLine ? (['omit'] as const) : [])), {
-      minLength: 1,
-      maxLength: 4,
-    }),
+    eventLine: fc.array(
+      fc.constantFrom<'before' | 'after' | 'omit'>(
+        'before',
+        'after',
+        ...(options.omitEventLine ? (['omit'] as const) : []),
+      ),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    ),
     noise: fc.array(fc.nat({ max: 15 }), { minLength: 1, maxLength: 12 }),
     bom: fc.boolean(),
     openEnd: options.openEnd ? fc.constantFrom<0 | 1 | 2>(0, 0, 1, 2) : fc.constant<0 | 1 | 2>(0),
@@ -368,7 +413,8 @@ export function serialize(events: WireEvent[], frame: Framing, ping?: WireEvent)
 }
 
 /** Random framings never change what a stream means; these are the ones with noise in them. */
-export const jsonEvent = (json: unknown, event?: string): WireEvent => (event === undefined ? { json } : { event, json });
+export const jsonEvent = (json: unknown, event?: string): WireEvent =>
+  event === undefined ? { json } : { event, json };
 
 /**
  * What a cut at byte `cut` leaves of the events: how many arrived whole, and whether one arrived
@@ -395,7 +441,8 @@ export function referenceSse(bytes: Uint8Array): DispatchedEvent[] {
   let data: string[] | undefined;
   let event: string | undefined;
   const dispatch = () => {
-    if (data !== undefined) events.push(event === undefined ? { data: data.join('\n') } : { data: data.join('\n'), event });
+    if (data !== undefined)
+      events.push(event === undefined ? { data: data.join('\n') } : { data: data.join('\n'), event });
     data = undefined;
     event = undefined;
   };
@@ -441,12 +488,50 @@ export function valueNotOf(...allowed: JsonKind[]): fc.Arbitrary<unknown> {
 
 /** Field names that no format here knows, for "extra fields are ignored". */
 const KNOWN_FIELDS = new Set([
-  'id', 'object', 'created', 'model', 'choices', 'usage', 'error', 'index', 'delta', 'finish_reason', 'role',
-  'content', 'reasoning_content', 'reasoning', 'tool_calls', 'type', 'function', 'name', 'arguments', 'message',
-  'content_block', 'text', 'partial_json', 'thinking', 'signature', 'data', 'input', 'stop_reason',
-  'stop_sequence', 'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens',
-  'prompt_tokens', 'completion_tokens', 'total_tokens', 'prompt_tokens_details', 'completion_tokens_details',
-  '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty',
+  'id',
+  'object',
+  'created',
+  'model',
+  'choices',
+  'usage',
+  'error',
+  'index',
+  'delta',
+  'finish_reason',
+  'role',
+  'content',
+  'reasoning_content',
+  'reasoning',
+  'tool_calls',
+  'type',
+  'function',
+  'name',
+  'arguments',
+  'message',
+  'content_block',
+  'text',
+  'partial_json',
+  'thinking',
+  'signature',
+  'data',
+  'input',
+  'stop_reason',
+  'stop_sequence',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'prompt_tokens_details',
+  'completion_tokens_details',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
 ]);
 
 export const extraFields: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
@@ -485,7 +570,12 @@ export interface ChatScenario {
 }
 
 const chatUsage = fc
-  .record({ prompt: tokens, completion: tokens, cached: fc.option(tokens, { nil: undefined }), reasoning: fc.option(tokens, { nil: undefined }) })
+  .record({
+    prompt: tokens,
+    completion: tokens,
+    cached: fc.option(tokens, { nil: undefined }),
+    reasoning: fc.option(tokens, { nil: undefined }),
+  })
   .map(({ prompt, completion, cached, reasoning }) => ({
     prompt_tokens: prompt,
     completion_tokens: completion,
@@ -518,11 +608,17 @@ export function chatScenario(options: ChatScenarioOptions = {}): fc.Arbitrary<Ch
         selector: t => t.index,
       }),
       schedule: fc.array(fc.nat({ max: 99 }), { minLength: 1, maxLength: 16 }),
-      finishReason: fc.oneof(fc.constantFrom('stop', 'length', 'tool_calls', 'content_filter', 'function_call'), unicodeText(8)),
+      finishReason: fc.oneof(
+        fc.constantFrom('stop', 'length', 'tool_calls', 'content_filter', 'function_call'),
+        unicodeText(8),
+      ),
       usage: fc.option(chatUsage, { nil: undefined }),
       usageInline: fc.boolean(),
       done: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, fc.constant(false)),
-      long: options.longText === undefined ? fc.constant('') : unicodeText(64, 1).map(unit => unit.repeat(Math.ceil(options.longText! / unit.length))),
+      long:
+        options.longText === undefined
+          ? fc.constant('')
+          : unicodeText(64, 1).map(unit => unit.repeat(Math.ceil(options.longText! / unit.length))),
     })
     .map(({ tools, long, text, ...rest }) => ({
       ...rest,
@@ -535,7 +631,11 @@ export function chatScenario(options: ChatScenarioOptions = {}): fc.Arbitrary<Ch
 /** The chunks of a chat scenario, in order, and which of them carry the finish reason and usage. */
 export function chatEvents(scenario: ChatScenario): WireEvent[] {
   const { meta } = scenario;
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}) => ({
+  const chunk = (
+    delta: Record<string, unknown>,
+    finishReason: string | null = null,
+    extra: Record<string, unknown> = {},
+  ) => ({
     id: meta.id,
     object: 'chat.completion.chunk',
     created: meta.created,
@@ -561,7 +661,12 @@ export function chatEvents(scenario: ChatScenario): WireEvent[] {
       deltas.push({ index: call.index, function: { name: call.name, arguments: second } });
       for (const piece of others) deltas.push({ index: call.index, function: { arguments: piece } });
     } else {
-      deltas.push({ index: call.index, id: call.id, type: 'function', function: { name: call.name, arguments: first } });
+      deltas.push({
+        index: call.index,
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: first },
+      });
       for (const piece of rest) deltas.push({ index: call.index, function: { arguments: piece } });
     }
     return deltas;
@@ -584,7 +689,16 @@ export function chatEvents(scenario: ChatScenario): WireEvent[] {
   const usage = scenario.usage;
   events.push({ json: chunk({}, scenario.finishReason, usage !== undefined && scenario.usageInline ? { usage } : {}) });
   if (usage !== undefined && !scenario.usageInline) {
-    events.push({ json: { id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [], usage } });
+    events.push({
+      json: {
+        id: meta.id,
+        object: 'chat.completion.chunk',
+        created: meta.created,
+        model: meta.model,
+        choices: [],
+        usage,
+      },
+    });
   }
   if (scenario.done) events.push({ data: '[DONE]' });
   return events;
@@ -614,7 +728,10 @@ export interface MessagesScenarioOptions {
 
 export function messagesScenario(options: MessagesScenarioOptions = {}): fc.Arbitrary<MessagesScenario> {
   const block: fc.Arbitrary<MessagesBlock> = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ type: fc.constant('text' as const), pieces: fc.array(unicodeText(16), { maxLength: 8 }) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ type: fc.constant('text' as const), pieces: fc.array(unicodeText(16), { maxLength: 8 }) }),
+    },
     fc.record({
       type: fc.constant('thinking' as const),
       pieces: fc.array(unicodeText(12), { maxLength: 6 }),
@@ -633,7 +750,12 @@ export function messagesScenario(options: MessagesScenarioOptions = {}): fc.Arbi
   );
   const optionalTokens = fc.option(tokens, { nil: undefined });
   const usage = fc
-    .record({ input_tokens: optionalTokens, output_tokens: optionalTokens, cache_read_input_tokens: optionalTokens, cache_creation_input_tokens: optionalTokens })
+    .record({
+      input_tokens: optionalTokens,
+      output_tokens: optionalTokens,
+      cache_read_input_tokens: optionalTokens,
+      cache_creation_input_tokens: optionalTokens,
+    })
     .map(u => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as Record<string, number>);
   return fc
     .record({
@@ -641,15 +763,24 @@ export function messagesScenario(options: MessagesScenarioOptions = {}): fc.Arbi
       model: unicodeText(10),
       startUsage: usage,
       blocks: fc.array(block, { maxLength: 5 }),
-      stopReason: fc.oneof(fc.constantFrom('end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'refusal', 'pause_turn'), unicodeText(8)),
+      stopReason: fc.oneof(
+        fc.constantFrom('end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'refusal', 'pause_turn'),
+        unicodeText(8),
+      ),
       stopSequence: fc.option(unicodeText(6), { nil: null }),
       deltaUsage: usage,
-      long: options.longText === undefined ? fc.constant('') : unicodeText(64, 1).map(unit => unit.repeat(Math.ceil(options.longText! / unit.length))),
+      long:
+        options.longText === undefined
+          ? fc.constant('')
+          : unicodeText(64, 1).map(unit => unit.repeat(Math.ceil(options.longText! / unit.length))),
     })
     .map(({ blocks, long, ...rest }) => {
       // Distinct tool ids, as the API gives them.
       const unique = blocks.map((b, i) => (b.type === 'tool_use' ? { ...b, id: `${b.id}_${i}` } : b));
-      return { ...rest, blocks: long === '' ? unique : [{ type: 'text' as const, pieces: ['a', long, 'z'] }, ...unique] };
+      return {
+        ...rest,
+        blocks: long === '' ? unique : [{ type: 'text' as const, pieces: ['a', long, 'z'] }, ...unique],
+      };
     });
 }
 
@@ -659,27 +790,48 @@ export function messagesEvents(scenario: MessagesScenario): WireEvent[] {
   const push = (json: { type: string } & Record<string, unknown>) => events.push({ event: json.type, json });
   push({
     type: 'message_start',
-    message: { id: scenario.id, type: 'message', role: 'assistant', content: [], model: scenario.model, stop_reason: null, stop_sequence: null, usage: scenario.startUsage },
+    message: {
+      id: scenario.id,
+      type: 'message',
+      role: 'assistant',
+      content: [],
+      model: scenario.model,
+      stop_reason: null,
+      stop_sequence: null,
+      usage: scenario.startUsage,
+    },
   });
   scenario.blocks.forEach((block, index) => {
     switch (block.type) {
       case 'text':
         push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-        for (const text of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+        for (const text of block.pieces)
+          push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
         break;
       case 'thinking':
         push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
-        for (const thinking of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } });
-        for (const signature of block.signature) push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature } });
+        for (const thinking of block.pieces)
+          push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } });
+        for (const signature of block.signature)
+          push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature } });
         break;
       case 'tool_use':
-        push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-        for (const partial_json of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+        push({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        });
+        for (const partial_json of block.pieces)
+          push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
         break;
     }
     push({ type: 'content_block_stop', index });
   });
-  push({ type: 'message_delta', delta: { stop_reason: scenario.stopReason, stop_sequence: scenario.stopSequence }, usage: scenario.deltaUsage });
+  push({
+    type: 'message_delta',
+    delta: { stop_reason: scenario.stopReason, stop_sequence: scenario.stopSequence },
+    usage: scenario.deltaUsage,
+  });
   push({ type: 'message_stop' });
   return events;
 }
@@ -692,12 +844,23 @@ export const PING: WireEvent = { event: 'ping', json: { type: 'ping' } };
 
 /** A tool input in pieces, cut after any of them: whole JSON, a prefix of it, or no input at all. */
 const toolPieces: fc.Arbitrary<string[]> = piecesOf(toolArguments).chain(pieces =>
-  fc.oneof(fc.constant(pieces), fc.nat({ max: pieces.length }).map(keep => pieces.slice(0, keep))),
+  fc.oneof(
+    fc.constant(pieces),
+    fc.nat({ max: pieces.length }).map(keep => pieces.slice(0, keep)),
+  ),
 );
 
 export type BrokenMessagesBlock =
   | { type: 'text' | 'thinking'; slot: number; pieces: string[]; stopped: boolean }
-  | { type: 'tool_use'; slot: number; id: string; name: string; pieces: string[]; initial: Record<string, unknown> | undefined; stopped: boolean };
+  | {
+      type: 'tool_use';
+      slot: number;
+      id: string;
+      name: string;
+      pieces: string[];
+      initial: Record<string, unknown> | undefined;
+      stopped: boolean;
+    };
 
 export interface BrokenMessagesScenario {
   blocks: BrokenMessagesBlock[];
@@ -709,7 +872,12 @@ export const brokenMessagesScenario: fc.Arbitrary<BrokenMessagesScenario> = fc
   .record({
     blocks: fc.array(
       fc.oneof(
-        fc.record({ type: fc.constantFrom('text' as const, 'thinking' as const), slot: fc.nat({ max: 2 }), pieces: fc.array(unicodeText(8), { maxLength: 4 }), stopped: fc.boolean() }),
+        fc.record({
+          type: fc.constantFrom('text' as const, 'thinking' as const),
+          slot: fc.nat({ max: 2 }),
+          pieces: fc.array(unicodeText(8), { maxLength: 4 }),
+          stopped: fc.boolean(),
+        }),
         {
           weight: 2,
           arbitrary: fc.record({
@@ -718,7 +886,13 @@ export const brokenMessagesScenario: fc.Arbitrary<BrokenMessagesScenario> = fc
             id: fc.constant(''),
             name: unicodeText(6, 1),
             pieces: toolPieces,
-            initial: fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 2 }), { nil: undefined }),
+            initial: fc.option(
+              fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), {
+                minKeys: 1,
+                maxKeys: 2,
+              }),
+              { nil: undefined },
+            ),
             stopped: fc.boolean(),
           }),
         },
@@ -728,29 +902,46 @@ export const brokenMessagesScenario: fc.Arbitrary<BrokenMessagesScenario> = fc
     messageStop: fc.boolean(),
   })
   // Distinct tool ids, as the API gives them.
-  .map(({ blocks, messageStop }) => ({ messageStop, blocks: blocks.map((b, i) => (b.type === 'tool_use' ? { ...b, id: `toolu_${i}` } : b)) }));
+  .map(({ blocks, messageStop }) => ({
+    messageStop,
+    blocks: blocks.map((b, i) => (b.type === 'tool_use' ? { ...b, id: `toolu_${i}` } : b)),
+  }));
 
 /** The events of a breaking messages stream, each with its `event:` name. */
 export function brokenMessagesEvents(scenario: BrokenMessagesScenario): WireEvent[] {
   const events: WireEvent[] = [];
   const push = (json: { type: string } & Record<string, unknown>) => events.push({ event: json.type, json });
-  push({ type: 'message_start', message: { id: 'msg_b', type: 'message', role: 'assistant', content: [], model: 'm', usage: { input_tokens: 1 } } });
+  push({
+    type: 'message_start',
+    message: { id: 'msg_b', type: 'message', role: 'assistant', content: [], model: 'm', usage: { input_tokens: 1 } },
+  });
   for (const block of scenario.blocks) {
     const index = block.slot;
     if (block.type === 'tool_use') {
-      push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: block.initial ?? {} } });
-      for (const partial_json of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+      push({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: block.id, name: block.name, input: block.initial ?? {} },
+      });
+      for (const partial_json of block.pieces)
+        push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
     } else if (block.type === 'text') {
       push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      for (const text of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+      for (const text of block.pieces)
+        push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
     } else {
       push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
-      for (const thinking of block.pieces) push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } });
+      for (const thinking of block.pieces)
+        push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } });
     }
     if (block.stopped) push({ type: 'content_block_stop', index });
   }
   if (scenario.messageStop) {
-    push({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 2 } });
+    push({
+      type: 'message_delta',
+      delta: { stop_reason: 'tool_use', stop_sequence: null },
+      usage: { output_tokens: 2 },
+    });
     push({ type: 'message_stop' });
   }
   return events;
@@ -771,29 +962,52 @@ export interface BrokenChatScenario {
 export const brokenChatScenario: fc.Arbitrary<BrokenChatScenario> = fc
   .record({
     items: fc.array(
-      fc.oneof(
-        fc.record({ type: fc.constantFrom('text' as const, 'reasoning' as const), text: unicodeText(8) }),
-        { weight: 2, arbitrary: fc.record({ type: fc.constant('call' as const), slot: fc.nat({ max: 2 }), id: fc.constant(''), name: unicodeText(6, 1), pieces: toolPieces }) },
-      ),
+      fc.oneof(fc.record({ type: fc.constantFrom('text' as const, 'reasoning' as const), text: unicodeText(8) }), {
+        weight: 2,
+        arbitrary: fc.record({
+          type: fc.constant('call' as const),
+          slot: fc.nat({ max: 2 }),
+          id: fc.constant(''),
+          name: unicodeText(6, 1),
+          pieces: toolPieces,
+        }),
+      }),
       { minLength: 1, maxLength: 6 },
     ),
     finishReason: fc.boolean(),
     done: fc.boolean(),
   })
-  .map(({ items, ...rest }) => ({ ...rest, items: items.map((item, i) => (item.type === 'call' ? { ...item, id: `call_${i}` } : item)) }));
+  .map(({ items, ...rest }) => ({
+    ...rest,
+    items: items.map((item, i) => (item.type === 'call' ? { ...item, id: `call_${i}` } : item)),
+  }));
 
 /** The chunks of a breaking chat stream. */
 export function brokenChatEvents(scenario: BrokenChatScenario): WireEvent[] {
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): WireEvent => ({
-    json: { id: 'chatcmpl-b', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] },
+    json: {
+      id: 'chatcmpl-b',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    },
   });
   const events: WireEvent[] = [];
   for (const item of scenario.items) {
-    if (item.type !== 'call') events.push(chunk(item.type === 'text' ? { content: item.text } : { reasoning_content: item.text }));
+    if (item.type !== 'call')
+      events.push(chunk(item.type === 'text' ? { content: item.text } : { reasoning_content: item.text }));
     else {
       const [first = '', ...rest] = item.pieces;
-      events.push(chunk({ tool_calls: [{ index: item.slot, id: item.id, type: 'function', function: { name: item.name, arguments: first } }] }));
-      for (const piece of rest) events.push(chunk({ tool_calls: [{ index: item.slot, function: { arguments: piece } }] }));
+      events.push(
+        chunk({
+          tool_calls: [
+            { index: item.slot, id: item.id, type: 'function', function: { name: item.name, arguments: first } },
+          ],
+        }),
+      );
+      for (const piece of rest)
+        events.push(chunk({ tool_calls: [{ index: item.slot, function: { arguments: piece } }] }));
     }
   }
   if (scenario.finishReason) events.push(chunk({}, 'tool_calls'));
@@ -813,7 +1027,10 @@ export interface InterleavedMessagesScenario {
 
 export const interleavedMessagesScenario: fc.Arbitrary<InterleavedMessagesScenario> = fc.record({
   blocks: fc.array(
-    fc.record({ type: fc.constantFrom('text' as const, 'thinking' as const, 'tool_use' as const), pieces: fc.array(unicodeText(6), { minLength: 1, maxLength: 5 }) }),
+    fc.record({
+      type: fc.constantFrom('text' as const, 'thinking' as const, 'tool_use' as const),
+      pieces: fc.array(unicodeText(6), { minLength: 1, maxLength: 5 }),
+    }),
     { minLength: 1, maxLength: 3 },
   ),
   schedule: fc.array(fc.nat({ max: 99 }), { minLength: 1, maxLength: 12 }),
@@ -823,9 +1040,16 @@ export const interleavedMessagesScenario: fc.Arbitrary<InterleavedMessagesScenar
 export function interleavedMessagesEvents(scenario: InterleavedMessagesScenario): WireEvent[] {
   const events: WireEvent[] = [];
   const push = (json: { type: string } & Record<string, unknown>) => events.push({ event: json.type, json });
-  push({ type: 'message_start', message: { id: 'msg_i', type: 'message', role: 'assistant', content: [], model: 'm', usage: { input_tokens: 1 } } });
+  push({
+    type: 'message_start',
+    message: { id: 'msg_i', type: 'message', role: 'assistant', content: [], model: 'm', usage: { input_tokens: 1 } },
+  });
   const starts = { text: { type: 'text', text: '' }, thinking: { type: 'thinking', thinking: '' } };
-  const field = { text: ['text_delta', 'text'], thinking: ['thinking_delta', 'thinking'], tool_use: ['input_json_delta', 'partial_json'] } as const;
+  const field = {
+    text: ['text_delta', 'text'],
+    thinking: ['thinking_delta', 'thinking'],
+    tool_use: ['input_json_delta', 'partial_json'],
+  } as const;
   scenario.blocks.forEach(({ type }, index) => {
     const content_block = type === 'tool_use' ? { type, id: `toolu_i${index}`, name: 'f', input: {} } : starts[type];
     push({ type: 'content_block_start', index, content_block });

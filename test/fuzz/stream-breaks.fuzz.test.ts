@@ -15,7 +15,15 @@ import {
   type BrokenMessagesScenario,
   type WireEvent,
 } from './stream-arbitraries';
-import { deltas, errorsOf, expectNoneVanished, expectWellFramed, parsesAsJson, streamDriver, type Part } from './stream-checks';
+import {
+  deltas,
+  errorsOf,
+  expectNoneVanished,
+  expectWellFramed,
+  parsesAsJson,
+  streamDriver,
+  type Part,
+} from './stream-checks';
 
 // The break rule, the same property over both wire formats: streams whose blocks and tool calls are
 // left open, displaced by a new one at their index, or cut off by the end of the body. No started
@@ -80,13 +88,24 @@ interface Format<S> {
 }
 
 const formats = [
-  { name: 'messages', scenario: brokenMessagesScenario, events: brokenMessagesEvents, oracle: messagesOracle } satisfies Format<BrokenMessagesScenario>,
-  { name: 'chat', scenario: brokenChatScenario, events: brokenChatEvents, oracle: chatOracle } satisfies Format<BrokenChatScenario>,
+  {
+    name: 'messages',
+    scenario: brokenMessagesScenario,
+    events: brokenMessagesEvents,
+    oracle: messagesOracle,
+  } satisfies Format<BrokenMessagesScenario>,
+  {
+    name: 'chat',
+    scenario: brokenChatScenario,
+    events: brokenChatEvents,
+    oracle: chatOracle,
+  } satisfies Format<BrokenChatScenario>,
 ] as Array<Format<unknown>>;
 
 function inputsOf(parts: Part[]): Map<string, string> {
   const inputs = new Map<string, string>();
-  for (const part of parts) if (part.type === 'tool-input-start') inputs.set(part.id, deltas(parts, 'tool-input-delta', part.id).join(''));
+  for (const part of parts)
+    if (part.type === 'tool-input-start') inputs.set(part.id, deltas(parts, 'tool-input-delta', part.id).join(''));
   return inputs;
 }
 
@@ -110,7 +129,8 @@ describe.each(formats)('$name doStream at a protocol break (fuzz)', ({ name, sce
           expect(inputsOf(parts)).toEqual(expected.inputs);
           // A call completed at a break carries its whole input as streamed (or as its start carried it).
           for (const part of parts) {
-            if (part.type === 'tool-call' && expected.inputs.get(part.toolCallId) !== '') expect(part.input).toBe(expected.inputs.get(part.toolCallId));
+            if (part.type === 'tool-call' && expected.inputs.get(part.toolCallId) !== '')
+              expect(part.input).toBe(expected.inputs.get(part.toolCallId));
           }
         }),
         fuzzParams(1),

@@ -89,7 +89,11 @@ export const errorsOf = (parts: Part[]) =>
 
 export const finishOf = (parts: Part[]) => parts.at(-1) as Extract<Part, { type: 'finish' }>;
 
-export function deltas(parts: Part[], type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta', id?: string): string[] {
+export function deltas(
+  parts: Part[],
+  type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta',
+  id?: string,
+): string[] {
   return parts.flatMap(part => (part.type === type && (id === undefined || part.id === id) ? [part.delta] : []));
 }
 
@@ -202,7 +206,9 @@ export function expectNoneVanished(parts: Part[], label: (toolCallId: string, to
       case 'text-delta':
       case 'reasoning-delta':
       case 'tool-input-delta':
-        expect(open.has(`${part.type.slice(0, -'-delta'.length)}:${part.id}`), `${part.type} outside its block`).toBe(true);
+        expect(open.has(`${part.type.slice(0, -'-delta'.length)}:${part.id}`), `${part.type} outside its block`).toBe(
+          true,
+        );
         break;
       case 'text-end':
       case 'reasoning-end':
@@ -212,7 +218,10 @@ export function expectNoneVanished(parts: Part[], label: (toolCallId: string, to
         break;
       }
       case 'tool-call':
-        expect(names.has(part.toolCallId) && !open.has(`tool-input:${part.toolCallId}`), 'tool-call before its input ended').toBe(true);
+        expect(
+          names.has(part.toolCallId) && !open.has(`tool-input:${part.toolCallId}`),
+          'tool-call before its input ended',
+        ).toBe(true);
         expect(called.has(part.toolCallId), `two tool-calls for ${part.toolCallId}`).toBe(false);
         called.add(part.toolCallId);
         break;

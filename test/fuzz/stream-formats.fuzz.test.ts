@@ -17,7 +17,15 @@ import {
   unicodeText,
   type WireEvent,
 } from './stream-arbitraries';
-import { deltas, errorsOf, expectLifecycles, expectWellFramed, FUZZ_API_KEY, isSubsequence, messageOf } from './stream-checks';
+import {
+  deltas,
+  errorsOf,
+  expectLifecycles,
+  expectWellFramed,
+  FUZZ_API_KEY,
+  isSubsequence,
+  messageOf,
+} from './stream-checks';
 import type { StreamFormat } from './stream-format';
 
 // Property tests of the two stream paths, gw.chat(id).doStream and gw.messages(id).doStream, over SSE
@@ -68,12 +76,18 @@ describe.each(FORMATS)('$name doStream (fuzz)', format => {
     'gives the same parts for any framing: LF/CR/CRLF, spaces, comments, id/retry, multi-line data, BOM, what the format lets go unsaid',
     async () => {
       await fc.assert(
-        fc.asyncProperty(format.scenario(), format.framing, chunking, format.leaveOut, async (scenario, frame, plan, leaveOut) => {
-          const events = format.events(scenario);
-          const canonical = await partsOfEvents(events);
-          const framed = format.serialize(leaveOut(events), frame);
-          expect(await partsOf(chunkBytes(framed.bytes, plan))).toEqual(canonical);
-        }),
+        fc.asyncProperty(
+          format.scenario(),
+          format.framing,
+          chunking,
+          format.leaveOut,
+          async (scenario, frame, plan, leaveOut) => {
+            const events = format.events(scenario);
+            const canonical = await partsOfEvents(events);
+            const framed = format.serialize(leaveOut(events), frame);
+            expect(await partsOf(chunkBytes(framed.bytes, plan))).toEqual(canonical);
+          },
+        ),
         fuzzParams(1),
       );
     },
@@ -84,20 +98,26 @@ describe.each(FORMATS)('$name doStream (fuzz)', format => {
     'cut at any byte: the parts of what arrived whole, an error only where the break rule names one, one finish',
     async () => {
       await fc.assert(
-        fc.asyncProperty(format.scenario(), format.framing, chunking, fraction, async (scenario, frame, plan, where) => {
-          const events = format.events(scenario);
-          const wire = format.serialize(events, frame);
-          const at = Math.round(where * wire.bytes.length);
-          const { whole, partial } = cutAt(wire, at);
-          const got = await partsOf(chunkBytes(wire.bytes.slice(0, at), plan));
+        fc.asyncProperty(
+          format.scenario(),
+          format.framing,
+          chunking,
+          fraction,
+          async (scenario, frame, plan, where) => {
+            const events = format.events(scenario);
+            const wire = format.serialize(events, frame);
+            const at = Math.round(where * wire.bytes.length);
+            const { whole, partial } = cutAt(wire, at);
+            const got = await partsOf(chunkBytes(wire.bytes.slice(0, at), plan));
 
-          expectWellFramed(got);
-          // Every block that started also ended: a cut never leaves one open.
-          expectLifecycles(got, true, format.emptyInput);
-          // Text never invented: what arrived is the start of the full text.
-          expect(format.pieces(scenario).text.join('').startsWith(deltas(got, 'text-delta').join(''))).toBe(true);
-          await format.expectCut({ scenario, events, wire, whole, partial, got });
-        }),
+            expectWellFramed(got);
+            // Every block that started also ended: a cut never leaves one open.
+            expectLifecycles(got, true, format.emptyInput);
+            // Text never invented: what arrived is the start of the full text.
+            expect(format.pieces(scenario).text.join('').startsWith(deltas(got, 'text-delta').join(''))).toBe(true);
+            await format.expectCut({ scenario, events, wire, whole, partial, got });
+          },
+        ),
         fuzzParams(1),
       );
     },
@@ -171,11 +191,16 @@ describe.each(FORMATS)('$name doStream (fuzz)', format => {
           const events = format.events(scenario);
           const message = withKey ? `${text}${API_KEY}${text}` : text;
           // Reported where it arrived, then finish with reason error and nothing more read.
-          const error = await format.expectErrorAt(events, format.insertAt(events, pick), { setup: [], bad: event(type, message), problem: '' });
+          const error = await format.expectErrorAt(events, format.insertAt(events, pick), {
+            setup: [],
+            bad: event(type, message),
+            problem: '',
+          });
           expect(APICallError.isInstance(error)).toBe(true);
           const reported = messageOf(error);
           expect(reported).not.toContain(API_KEY);
-          if (showsKeyOnlyMessage || text !== '') expect(reported).toContain(withKey ? `${text}[redacted]${text}` : text);
+          if (showsKeyOnlyMessage || text !== '')
+            expect(reported).toContain(withKey ? `${text}[redacted]${text}` : text);
           if (type !== '' && type !== 'error') expect(reported).toContain(`(${type})`);
           if (retryable !== undefined) expect((error as APICallError).isRetryable).toBe(retryable.includes(type));
         }),
@@ -196,7 +221,11 @@ describe.each(FORMATS)('$name doStream (fuzz)', format => {
         fc.asyncProperty(format.scenario(), echo, fc.nat(), async (scenario, { before, after }, pick) => {
           const events = format.events(scenario);
           const at = format.insertAt(events, pick);
-          const parts = await partsOfEvents([...events.slice(0, at), format.echoKey(before, after), ...events.slice(at)]);
+          const parts = await partsOfEvents([
+            ...events.slice(0, at),
+            format.echoKey(before, after),
+            ...events.slice(at),
+          ]);
           for (const error of errorsOf(parts)) expect(messageOf(error)).not.toContain(API_KEY);
         }),
         fuzzParams(0.1),
@@ -231,7 +260,8 @@ describe.each(FORMATS)('$name doStream (fuzz)', format => {
             expect(messageOf(errorsOf(parts)[0])).toContain('not valid JSON');
             return;
           }
-          if (kindOf(parsed) !== 'object') expect(messageOf(errorsOf(parts)[0])).toContain(`a chunk is ${kindOf(parsed)}, not a JSON object`);
+          if (kindOf(parsed) !== 'object')
+            expect(messageOf(errorsOf(parts)[0])).toContain(`a chunk is ${kindOf(parsed)}, not a JSON object`);
         }),
         fuzzParams(1),
       );
@@ -243,18 +273,24 @@ describe.each(FORMATS)('$name doStream (fuzz)', format => {
     'survives random bytes between events: one finish, and no text that was not sent',
     async () => {
       await fc.assert(
-        fc.asyncProperty(format.scenario(), fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.nat(), chunking, async (scenario, garbage, pick, plan) => {
-          const events = format.events(scenario);
-          const wire = serialize(events, CANONICAL);
-          const at = [0, ...wire.boundaries][pick % (wire.boundaries.length + 1)];
-          const bytes = new Uint8Array([...wire.bytes.slice(0, at), ...garbage, ...wire.bytes.slice(at)]);
-          const parts = await partsOf(chunkBytes(bytes, plan));
-          expectWellFramed(parts);
-          expectLifecycles(parts, format.garbageClosesBlocks, format.emptyInput);
-          const { text, reasoning } = format.pieces(scenario);
-          expect(isSubsequence(deltas(parts, 'text-delta'), text)).toBe(true);
-          if (reasoning !== undefined) expect(isSubsequence(deltas(parts, 'reasoning-delta'), reasoning)).toBe(true);
-        }),
+        fc.asyncProperty(
+          format.scenario(),
+          fc.uint8Array({ minLength: 1, maxLength: 64 }),
+          fc.nat(),
+          chunking,
+          async (scenario, garbage, pick, plan) => {
+            const events = format.events(scenario);
+            const wire = serialize(events, CANONICAL);
+            const at = [0, ...wire.boundaries][pick % (wire.boundaries.length + 1)];
+            const bytes = new Uint8Array([...wire.bytes.slice(0, at), ...garbage, ...wire.bytes.slice(at)]);
+            const parts = await partsOf(chunkBytes(bytes, plan));
+            expectWellFramed(parts);
+            expectLifecycles(parts, format.garbageClosesBlocks, format.emptyInput);
+            const { text, reasoning } = format.pieces(scenario);
+            expect(isSubsequence(deltas(parts, 'text-delta'), text)).toBe(true);
+            if (reasoning !== undefined) expect(isSubsequence(deltas(parts, 'reasoning-delta'), reasoning)).toBe(true);
+          },
+        ),
         fuzzParams(0.5),
       );
     },

@@ -18,7 +18,9 @@ export function imageCallOptions(overrides: Partial<ImageModelV3CallOptions> = {
 }
 
 /** A video call with every option unset but the prompt, `n: 1` and a 1 ms poll interval. */
-export function videoCallOptions(overrides: Partial<Experimental_VideoModelV3CallOptions> = {}): Experimental_VideoModelV3CallOptions {
+export function videoCallOptions(
+  overrides: Partial<Experimental_VideoModelV3CallOptions> = {},
+): Experimental_VideoModelV3CallOptions {
   return {
     prompt: 'A paper boat on a river',
     n: 1,

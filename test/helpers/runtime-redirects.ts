@@ -20,7 +20,10 @@ export function followingLikeNode(fetch: FetchFunction): FetchFunction {
     const headers = new Headers(init.headers as HeadersInit);
     if (target.origin !== new URL(url).origin) headers.delete('authorization');
     const method = (init.method ?? 'GET').toUpperCase();
-    if (((response.status === 301 || response.status === 302) && method === 'POST') || (response.status === 303 && method !== 'GET')) {
+    if (
+      ((response.status === 301 || response.status === 302) && method === 'POST') ||
+      (response.status === 303 && method !== 'GET')
+    ) {
       for (const name of BODY_HEADERS) headers.delete(name);
       return send(target.href, { ...init, method: 'GET', headers, body: undefined }, hops + 1);
     }
@@ -28,5 +31,6 @@ export function followingLikeNode(fetch: FetchFunction): FetchFunction {
     if (init.body instanceof ReadableStream) throw new TypeError('fetch failed', { cause: new Error('stream body') });
     return send(target.href, { ...init, headers }, hops + 1);
   };
-  return (input, init = {}) => send(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init, 0);
+  return (input, init = {}) =>
+    send(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init, 0);
 }

@@ -1,4 +1,9 @@
-import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorModel as EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
+import {
+  createUnigateEmulator,
+  SAMPLE_MODELS,
+  type UnigateEmulatorModel as EmulatorModel,
+  type UnigateEmulatorOptions,
+} from '../../src/testing';
 import { catalogFirst } from './catalog-timing';
 
 /**

@@ -10,7 +10,10 @@ import { pngSize } from './png-header';
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 const major = Number(aiPackage.version.split('.')[0]);
-const exported = ai as unknown as { generateImage?: typeof ai.generateImage; experimental_generateImage?: typeof ai.generateImage };
+const exported = ai as unknown as {
+  generateImage?: typeof ai.generateImage;
+  experimental_generateImage?: typeof ai.generateImage;
+};
 const generateImage = exported.generateImage!;
 
 function imageSetup() {
@@ -60,7 +63,12 @@ describe(`images with ai@${major}`, () => {
 
   it('n: 12 is split into 10 + 2 requests and gives 12 images with 12 metadata entries', async () => {
     const { emulator, gw } = imageSetup();
-    const result = await generateImage({ model: gw.image('dall-e-2'), prompt: 'twelve small tiles of colour', n: 12, size: '256x256' });
+    const result = await generateImage({
+      model: gw.image('dall-e-2'),
+      prompt: 'twelve small tiles of colour',
+      n: 12,
+      size: '256x256',
+    });
     expect(result.images).toHaveLength(12);
     expect(generations(emulator)).toHaveLength(2);
     const metadata = result.providerMetadata.unigate as unknown as UnigateImageProviderMetadata;
@@ -90,15 +98,29 @@ describe(`images with ai@${major}`, () => {
       'GET /files/images/<digest>-1-512.png',
     ]);
     // The same picture either way.
-    const inline = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a lighthouse on a cliff at dusk', n: 2, size: '512x512' });
+    const inline = await generateImage({
+      model: gw.image('dall-e-3'),
+      prompt: 'a lighthouse on a cliff at dusk',
+      n: 2,
+      size: '512x512',
+    });
     expect(inline.images.map(image => image.base64)).toEqual(result.images.map(image => image.base64));
   });
 
   it('aspectRatio 1:1 gives 1024x1024; 16:9 is a warning', async () => {
     const { gw } = imageSetup();
-    const square = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a square picture of a cat', aspectRatio: '1:1' });
+    const square = await generateImage({
+      model: gw.image('dall-e-3'),
+      prompt: 'a square picture of a cat',
+      aspectRatio: '1:1',
+    });
     expect(pngSize(square.image.uint8Array)).toEqual({ width: 1024, height: 1024 });
-    const wide = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a wide picture of a cat', aspectRatio: '16:9', size: '256x256' });
+    const wide = await generateImage({
+      model: gw.image('dall-e-3'),
+      prompt: 'a wide picture of a cat',
+      aspectRatio: '16:9',
+      size: '256x256',
+    });
     expect(pngSize(wide.image.uint8Array)).toEqual({ width: 256, height: 256 });
     expect(wide.warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'aspectRatio' })]);
   });
@@ -113,9 +135,14 @@ describe(`images with ai@${major}`, () => {
       seed: 3,
       providerOptions: { unigate: { quality: 'hd' } },
     });
-    const squareOnly = 'The gateway makes square images only (256x256, 512x512, 1024x1024); aspectRatio 16:9 was not sent and the image is 512x512.';
+    const squareOnly =
+      'The gateway makes square images only (256x256, 512x512, 1024x1024); aspectRatio 16:9 was not sent and the image is 512x512.';
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.quality', details: 'The image model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.quality',
+        details: 'The image model does not read this option.',
+      },
       { type: 'unsupported', feature: 'aspectRatio', details: squareOnly },
       { type: 'unsupported', feature: 'seed', details: 'The image endpoint has no seed parameter; seed was not sent.' },
     ]);
@@ -134,7 +161,9 @@ describe(`images with ai@${major}`, () => {
 
   it('an unknown model is a not-found APICallError from the gateway', async () => {
     const { gw } = imageSetup();
-    const error = await failure(generateImage({ model: gw.image('no-such-image-model'), prompt: 'a cat', maxRetries: 0 }));
+    const error = await failure(
+      generateImage({ model: gw.image('no-such-image-model'), prompt: 'a cat', maxRetries: 0 }),
+    );
     expect(ai.APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(404);
     expect(error.data).toMatchObject({ kind: 'not-found', type: 'not_found_error' });

@@ -26,7 +26,16 @@ function gateway(pricing: UnigateProviderSettings['pricing']) {
 }
 
 function callOptions(n: number): ImageModelV3CallOptions {
-  return { prompt: 'a red fox', n, size: undefined, aspectRatio: undefined, seed: undefined, files: undefined, mask: undefined, providerOptions: {} };
+  return {
+    prompt: 'a red fox',
+    n,
+    size: undefined,
+    aspectRatio: undefined,
+    seed: undefined,
+    files: undefined,
+    mask: undefined,
+    providerOptions: {},
+  };
 }
 
 const credits = (total: number) => ({ input: total, output: 0, total, unit: 'credits' });
@@ -52,7 +61,7 @@ describe(`image cost through generateImage with ai@${major}`, () => {
   it(
     major >= 7
       ? "ai@7: each request's cost is in result.calls[i].providerMetadata; result.providerMetadata keeps the images, each with its cost"
-      : "ai@6: result.providerMetadata keeps only the images array, so each image carries its own cost",
+      : 'ai@6: result.providerMetadata keeps only the images array, so each image carries its own cost',
     async () => {
       const { gw, paths } = gateway({ 'dall-e-3': { perImage: 40 } });
       // n 12: the model takes 10 per request, so the AI SDK sends 10 + 2.

@@ -1,4 +1,9 @@
-import { APICallError, InvalidArgumentError, UnsupportedFunctionalityError, type ImageModelV3CallOptions } from '@ai-sdk/provider';
+import {
+  APICallError,
+  InvalidArgumentError,
+  UnsupportedFunctionalityError,
+  type ImageModelV3CallOptions,
+} from '@ai-sdk/provider';
 import { DownloadError } from '@ai-sdk/provider-utils';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +27,14 @@ function urlSetup(urls: string[], files: Parameters<typeof kit.setup>[0] = []) {
   return kit.setup(
     [
       http.post(IMAGES_URL, () => HttpResponse.json({ created: 1, data: urls.map(url => ({ url })) })),
-      http.get('https://cdn.example/img/:name', () => new HttpResponse(PNG_BYTES, { headers: { 'content-type': 'image/png' } })),
-      http.get('https://gw.test/files/:name', () => new HttpResponse(PNG_BYTES, { headers: { 'content-type': 'image/png' } })),
+      http.get(
+        'https://cdn.example/img/:name',
+        () => new HttpResponse(PNG_BYTES, { headers: { 'content-type': 'image/png' } }),
+      ),
+      http.get(
+        'https://gw.test/files/:name',
+        () => new HttpResponse(PNG_BYTES, { headers: { 'content-type': 'image/png' } }),
+      ),
       ...files,
     ],
     { headers: { 'x-team': 'design' } },
@@ -50,9 +61,12 @@ describe('image model: request', () => {
   });
 
   it('uses the alt base URL when one is set', async () => {
-    const { model, requests } = kit.setup([http.post('https://alt.gw.test/v2/images/generations', () => HttpResponse.json(answer))], {
-      altBaseURL: 'https://alt.gw.test/v2',
-    });
+    const { model, requests } = kit.setup(
+      [http.post('https://alt.gw.test/v2/images/generations', () => HttpResponse.json(answer))],
+      {
+        altBaseURL: 'https://alt.gw.test/v2',
+      },
+    );
     await model.doGenerate(call());
     expect(requests.map(r => r.url)).toEqual(['https://alt.gw.test/v2/images/generations']);
   });
@@ -74,7 +88,12 @@ describe('image model: checks before any request', () => {
   const cases: Array<[string, Partial<ImageModelV3CallOptions>, string, string]> = [
     ['no prompt', { prompt: undefined }, 'prompt', 'requires a prompt of 1 to 1000 characters; received none'],
     ['an empty prompt', { prompt: '  ' }, 'prompt', 'received "  "'],
-    ['a prompt of 1001 characters', { prompt: 'x'.repeat(1001) }, 'prompt', 'at most 1000 characters; received a string of 1001 characters'],
+    [
+      'a prompt of 1001 characters',
+      { prompt: 'x'.repeat(1001) },
+      'prompt',
+      'at most 1000 characters; received a string of 1001 characters',
+    ],
     ['n of 0', { n: 0 }, 'n', 'an integer, 1 to 10; received 0'],
     ['n of 11', { n: 11 }, 'n', 'an integer, 1 to 10; received 11'],
     ['n of 1.5', { n: 1.5 }, 'n', 'received 1.5'],
@@ -88,14 +107,17 @@ describe('image model: checks before any request', () => {
     ],
     ['user 42', { providerOptions: { unigate: { user: 42 } } }, 'providerOptions.unigate.user', 'received 42'],
   ];
-  it.each(cases)('%s fails naming the parameter, the limit and the value', async (_name, overrides, argument, message) => {
-    const { model, requests } = kit.answering(answer);
-    const error = await failure(model.doGenerate(call(overrides)));
-    expect(InvalidArgumentError.isInstance(error)).toBe(true);
-    expect(error.argument).toBe(argument);
-    expect(error.message).toContain(message);
-    expect(requests).toHaveLength(0);
-  });
+  it.each(cases)(
+    '%s fails naming the parameter, the limit and the value',
+    async (_name, overrides, argument, message) => {
+      const { model, requests } = kit.answering(answer);
+      const error = await failure(model.doGenerate(call(overrides)));
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect(error.argument).toBe(argument);
+      expect(error.message).toContain(message);
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   it('input images and masks (image editing) are an UnsupportedFunctionalityError, not a silently different image', async () => {
     const { model, requests } = kit.answering(answer);
@@ -129,9 +151,18 @@ describe('image model: warnings', () => {
     const result = await model.doGenerate(
       call({ aspectRatio: '16:9', seed: 7, providerOptions: { unigate: { quality: 'hd' } } }),
     );
-    expect(requests[0]!.body).toEqual({ model: 'dall-e-3', prompt: 'A lighthouse at dusk', n: 1, response_format: 'b64_json' });
+    expect(requests[0]!.body).toEqual({
+      model: 'dall-e-3',
+      prompt: 'A lighthouse at dusk',
+      n: 1,
+      response_format: 'b64_json',
+    });
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.quality', details: 'The image model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.quality',
+        details: 'The image model does not read this option.',
+      },
       {
         type: 'unsupported',
         feature: 'aspectRatio',
@@ -186,7 +217,12 @@ describe('image model: responseFormat url', () => {
   it('drops the key and custom headers when a gateway link redirects to another origin', async () => {
     const { model, requests } = urlSetup(
       ['https://gw.test/redirect/a.png'],
-      [http.get('https://gw.test/redirect/a.png', () => new HttpResponse(null, { status: 302, headers: { location: CDN_URL } }))],
+      [
+        http.get(
+          'https://gw.test/redirect/a.png',
+          () => new HttpResponse(null, { status: 302, headers: { location: CDN_URL } }),
+        ),
+      ],
     );
     const result = await model.doGenerate(call(urlMode));
     expect(result.images).toEqual([PNG_BYTES]);
@@ -200,13 +236,18 @@ describe('image model: responseFormat url', () => {
   it('a failed download names the status and the URL without its query', async () => {
     const { model: denied } = kit.setup([
       http.post(IMAGES_URL, () => HttpResponse.json({ data: [{ url: CDN_URL }] })),
-      http.get('https://cdn.example/img/:name', () => new HttpResponse('denied', { status: 403, statusText: 'Forbidden' })),
+      http.get(
+        'https://cdn.example/img/:name',
+        () => new HttpResponse('denied', { status: 403, statusText: 'Forbidden' }),
+      ),
     ]);
     const error = await failure(denied.doGenerate(call(urlMode)));
     expect(DownloadError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(403);
     expect(error.url).toBe('https://cdn.example/img/1.png?…');
-    expect(error.message).toBe('Unigate image download failed: HTTP 403 Forbidden from https://cdn.example/img/1.png?….');
+    expect(error.message).toBe(
+      'Unigate image download failed: HTTP 403 Forbidden from https://cdn.example/img/1.png?….',
+    );
     expect(error.message).not.toContain('secret');
   });
 
@@ -226,7 +267,9 @@ describe('image model: responseFormat url', () => {
     const { model, requests } = urlSetup(['http://169.254.169.254/latest/meta-data?token=secret']);
     const error = await failure(model.doGenerate(call(urlMode)));
     expect(DownloadError.isInstance(error)).toBe(true);
-    expect(error.message).toMatch(/^Unigate image download from http:\/\/169\.254\.169\.254\/latest\/meta-data\?… failed: /);
+    expect(error.message).toMatch(
+      /^Unigate image download from http:\/\/169\.254\.169\.254\/latest\/meta-data\?… failed: /,
+    );
     expect(error.message).not.toContain('secret');
     expect(requests).toHaveLength(1);
   });

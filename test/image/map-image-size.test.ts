@@ -5,7 +5,8 @@ import { thrown } from '../helpers/test-kit';
 
 describe('mapImageSize', () => {
   it('passes the three documented sizes and leaves the default to the gateway', () => {
-    for (const size of ['256x256', '512x512', '1024x1024']) expect(mapImageSize(size, undefined)).toEqual({ size, warnings: [] });
+    for (const size of ['256x256', '512x512', '1024x1024'])
+      expect(mapImageSize(size, undefined)).toEqual({ size, warnings: [] });
     expect(mapImageSize(undefined, undefined)).toEqual({ size: undefined, warnings: [] });
   });
 

@@ -16,7 +16,10 @@ const empty: OpenBlock = { kind: 'tool', id: 'call_3', name: 'now', input: '' };
 describe('closeOpenBlocks', () => {
   it('ends every block in order and completes only the calls whose input is valid JSON, as streamed', () => {
     const { parts, sink: out } = sink();
-    closeOpenBlocks([reasoning, text, whole, cut, empty, { kind: 'reasoning', id: 'r2', providerMetadata: undefined }], out);
+    closeOpenBlocks(
+      [reasoning, text, whole, cut, empty, { kind: 'reasoning', id: 'r2', providerMetadata: undefined }],
+      out,
+    );
     expect(parts).toEqual([
       { type: 'reasoning-end', id: 'r', providerMetadata: { unigate: { signature: 'sig' } } },
       { type: 'text-end', id: 't' },
@@ -35,7 +38,12 @@ describe('openCallsError', () => {
   });
 
   it('names each call that cannot complete, with what broke and the chunk', () => {
-    const error = openCallsError('messages', 'message_stop arrived early', [whole, cut, empty], '{"type":"message_stop"}');
+    const error = openCallsError(
+      'messages',
+      'message_stop arrived early',
+      [whole, cut, empty],
+      '{"type":"message_stop"}',
+    );
     expect(InvalidResponseDataError.isInstance(error)).toBe(true);
     expect(error!.message).toBe(
       'Unigate messages stream: message_stop arrived early; tool calls call_2 (time), call_3 (now) cannot complete: ' +
@@ -56,7 +64,9 @@ describe('closeAtBreak', () => {
 
   it('throws the error and sends nothing when a call cannot complete: the failure path ends the blocks', () => {
     const { parts, sink: out } = sink();
-    expect(() => closeAtBreak('chat', 'it broke', [text, whole, cut], '', out)).toThrow('tool call call_2 (time) cannot complete');
+    expect(() => closeAtBreak('chat', 'it broke', [text, whole, cut], '', out)).toThrow(
+      'tool call call_2 (time) cannot complete',
+    );
     expect(parts).toEqual([]);
   });
 });

@@ -42,7 +42,12 @@ describe('followGatewayRedirects', () => {
     const follow = followGatewayRedirects({ fetch, isGatewayURL: onGateway });
     const response = await follow(`${GATEWAY}/v1/x`, { method: 'POST', body: '{"a":1}', headers: { 'x-a': '1' } });
     expect(await response.text()).toBe('done');
-    expect(sent).toEqual([{ url: `${GATEWAY}/v1/x`, init: { method: 'POST', body: '{"a":1}', headers: { 'x-a': '1' }, redirect: 'manual' } }]);
+    expect(sent).toEqual([
+      {
+        url: `${GATEWAY}/v1/x`,
+        init: { method: 'POST', body: '{"a":1}', headers: { 'x-a': '1' }, redirect: 'manual' },
+      },
+    ]);
   });
 
   it('307 with a stream body and no way to replay it is refused, nothing sent again', async () => {
@@ -50,7 +55,9 @@ describe('followGatewayRedirects', () => {
     const follow = followGatewayRedirects({ fetch, isGatewayURL: onGateway, requestBodyValues: { model: 'm' } });
     const error = await failure(follow(`${GATEWAY}/up`, { method: 'POST', body: streamOf('bytes') }));
     expect(APICallError.isInstance(error)).toBe(true);
-    expect(error.message).toBe(`Unigate refused a redirect: HTTP 307 from ${GATEWAY}/up asks for the streamed request body again, and it cannot be replayed.`);
+    expect(error.message).toBe(
+      `Unigate refused a redirect: HTTP 307 from ${GATEWAY}/up asks for the streamed request body again, and it cannot be replayed.`,
+    );
     expect(error.requestBodyValues).toEqual({ model: 'm' });
     expect(error.isRetryable).toBe(false);
     expect(sent).toHaveLength(1);
@@ -61,15 +68,30 @@ describe('followGatewayRedirects', () => {
     const replay = streamOf('bytes again');
     const follow = followGatewayRedirects({ fetch, isGatewayURL: onGateway, replayBody: () => replay });
     const first = streamOf('bytes');
-    await follow(`${GATEWAY}/up`, { method: 'POST', body: first, headers: { 'content-length': '5' }, duplex: 'half' } as RequestInit);
+    await follow(`${GATEWAY}/up`, {
+      method: 'POST',
+      body: first,
+      headers: { 'content-length': '5' },
+      duplex: 'half',
+    } as RequestInit);
     expect(sent.map(({ url }) => url)).toEqual([`${GATEWAY}/up`, `${GATEWAY}/up2`]);
-    expect(sent[1]!.init).toEqual({ method: 'POST', body: replay, headers: { 'content-length': '5' }, duplex: 'half', redirect: 'manual' });
+    expect(sent[1]!.init).toEqual({
+      method: 'POST',
+      body: replay,
+      headers: { 'content-length': '5' },
+      duplex: 'half',
+      redirect: 'manual',
+    });
   });
 
   it('302 after a stream POST needs no replay: it becomes a GET without body, duplex or body headers', async () => {
     const { fetch, sent } = scripted({ [`${GATEWAY}/up`]: { status: 302, location: '/done' } });
     const follow = followGatewayRedirects({ fetch, isGatewayURL: onGateway });
-    const headers = new Headers({ 'content-type': 'multipart/form-data; boundary=b', 'content-length': '5', authorization: 'Bearer k' });
+    const headers = new Headers({
+      'content-type': 'multipart/form-data; boundary=b',
+      'content-length': '5',
+      authorization: 'Bearer k',
+    });
     await follow(`${GATEWAY}/up`, { method: 'POST', body: streamOf('bytes'), headers, duplex: 'half' } as RequestInit);
     expect(sent[1]!.init).toEqual({ method: 'GET', headers: { authorization: 'Bearer k' }, redirect: 'manual' });
   });
@@ -94,7 +116,9 @@ describe('followGatewayRedirects', () => {
       [`${GATEWAY}/a`]: { status: 307, location: `${GATEWAY}/b` },
       [`${GATEWAY}/b`]: { status: 307, location: 'https://elsewhere.example:8443/c?token=t' },
     });
-    const error = await failure(followGatewayRedirects({ fetch, isGatewayURL: onGateway })(`${GATEWAY}/a`, { method: 'POST', body: 'x' }));
+    const error = await failure(
+      followGatewayRedirects({ fetch, isGatewayURL: onGateway })(`${GATEWAY}/a`, { method: 'POST', body: 'x' }),
+    );
     expect(error.message).toBe(
       `Unigate refused a redirect: HTTP 307 from ${GATEWAY}/b leads to https://elsewhere.example:8443, which is not one of the gateway's origins; nothing was sent there.`,
     );

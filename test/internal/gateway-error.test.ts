@@ -37,7 +37,9 @@ describe('parseGatewayErrorBody', () => {
 
   it('reads the image/video shape', () => {
     expect(
-      parseGatewayErrorBody(JSON.stringify({ error: { type: 'invalid_request_error', message: 'prompt is required' } })),
+      parseGatewayErrorBody(
+        JSON.stringify({ error: { type: 'invalid_request_error', message: 'prompt is required' } }),
+      ),
     ).toEqual({ type: 'invalid_request_error', message: 'prompt is required' });
   });
 
@@ -52,7 +54,10 @@ describe('parseGatewayErrorBody', () => {
 
 describe('createGatewayError', () => {
   it('401 names the status, the type, the message and what to do', () => {
-    const error = errorFor(401, JSON.stringify({ error: { type: 'auth_error', message: 'Invalid API key', code: 401 } }));
+    const error = errorFor(
+      401,
+      JSON.stringify({ error: { type: 'auth_error', message: 'Invalid API key', code: 401 } }),
+    );
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toBe(
       'Unigate request failed with HTTP 401 (auth_error): Invalid API key. Check the API key: pass `apiKey` to createUnigate() or set UNIGATE_API_KEY.',
@@ -60,13 +65,22 @@ describe('createGatewayError', () => {
     expect(error.statusCode).toBe(401);
     expect(error.isRetryable).toBe(false);
     expect(error.url).toBe(url);
-    expect(error.data).toEqual({ kind: 'authentication', type: 'auth_error', message: 'Invalid API key', code: 401, dailyLimit: false });
+    expect(error.data).toEqual({
+      kind: 'authentication',
+      type: 'auth_error',
+      message: 'Invalid API key',
+      code: 401,
+      dailyLimit: false,
+    });
   });
 
   it('403 names the model only when the gateway did not, and says what to do', () => {
     const named = errorFor(
       403,
-      JSON.stringify({ type: 'error', error: { type: 'permission_error', message: "This key has no access to model 'claude-opus-4-1'" } }),
+      JSON.stringify({
+        type: 'error',
+        error: { type: 'permission_error', message: "This key has no access to model 'claude-opus-4-1'" },
+      }),
       { model: 'claude-opus-4-1' },
     );
     expect(named.message).toBe(
@@ -74,9 +88,13 @@ describe('createGatewayError', () => {
         'Use a model from listModels() on the provider, or a key whose tier includes it.',
     );
     expect(named.isRetryable).toBe(false);
-    const unnamed = errorFor(403, JSON.stringify({ type: 'error', error: { type: 'permission_error', message: 'forbidden' } }), {
-      model: 'claude-opus-4-1',
-    });
+    const unnamed = errorFor(
+      403,
+      JSON.stringify({ type: 'error', error: { type: 'permission_error', message: 'forbidden' } }),
+      {
+        model: 'claude-opus-4-1',
+      },
+    );
     expect(unnamed.message).toBe(
       'Unigate request failed with HTTP 403 (permission_error): forbidden. ' +
         'No access to model "claude-opus-4-1": use a model from listModels() on the provider, or a key whose tier includes it.',
@@ -84,16 +102,24 @@ describe('createGatewayError', () => {
   });
 
   it('404 with a model points at listModels, naming the id only when the gateway did not', () => {
-    const unnamed = errorFor(404, JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'model: nope' } }), {
-      model: 'gpt-5-typo',
-    });
+    const unnamed = errorFor(
+      404,
+      JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'model: nope' } }),
+      {
+        model: 'gpt-5-typo',
+      },
+    );
     expect(unnamed.message).toBe(
       'Unigate request failed with HTTP 404 (not_found_error): model: nope. Unknown model id "gpt-5-typo": listModels() on the provider lists the ids this key can use.',
     );
     expect(unnamed.isRetryable).toBe(false);
-    const named = errorFor(404, JSON.stringify({ error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'.", code: 404 } }), {
-      model: 'gpt-5-typo',
-    });
+    const named = errorFor(
+      404,
+      JSON.stringify({ error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'.", code: 404 } }),
+      {
+        model: 'gpt-5-typo',
+      },
+    );
     expect(named.message).toBe(
       "Unigate request failed with HTTP 404 (not_found_error): Unknown model 'gpt-5-typo'. listModels() on the provider lists the ids this key can use.",
     );
@@ -106,7 +132,9 @@ describe('createGatewayError', () => {
   it('404 for a path names the URL requested and the URL settings, never an unknown model', () => {
     const doubled = createGatewayError({
       status: 404,
-      body: JSON.stringify({ error: { type: 'not_found_error', message: 'No endpoint at POST /v1/v1/chat/completions', code: 404 } }),
+      body: JSON.stringify({
+        error: { type: 'not_found_error', message: 'No endpoint at POST /v1/v1/chat/completions', code: 404 },
+      }),
       url: 'https://gw.test/v1/v1/chat/completions',
       requestBodyValues: { model: 'gpt-4o-mini' },
     });
@@ -121,14 +149,18 @@ describe('createGatewayError', () => {
     expect(errorFor(404, 'Not Found', { model: 'gpt-4o-mini' }).message).toBe(
       `Unigate request failed with HTTP 404: Not Found. No endpoint answers at ${url}: ${URL_HINT}`,
     );
-    expect(errorFor(404, '').message).toBe(`Unigate request failed with HTTP 404. No endpoint answers at ${url}: ${URL_HINT}`);
+    expect(errorFor(404, '').message).toBe(
+      `Unigate request failed with HTTP 404. No endpoint answers at ${url}: ${URL_HINT}`,
+    );
     const catalog = createGatewayError({
       status: 404,
       body: '',
       url: 'https://gw.test/api/public/models?limit=50&page=1#top',
       requestBodyValues: undefined,
     });
-    expect(catalog.message).toBe(`Unigate request failed with HTTP 404. No endpoint answers at https://gw.test/api/public/models: ${URL_HINT}`);
+    expect(catalog.message).toBe(
+      `Unigate request failed with HTTP 404. No endpoint answers at https://gw.test/api/public/models: ${URL_HINT}`,
+    );
   });
 
   it('404 about something else than a model or a path adds no hint', () => {
@@ -143,15 +175,26 @@ describe('createGatewayError', () => {
 
   it('a model of another kind: the hint names the accessor that takes it', () => {
     const said = (id: string, kind: string) =>
-      JSON.stringify({ error: { type: 'invalid_request_error', message: `Invalid model: '${id}' is ${kind} model, not a chat model`, code: 400 } });
-    expect(errorFor(400, said('text-embedding-3-small', 'an embedding'), { model: 'text-embedding-3-small' }).message).toBe(
+      JSON.stringify({
+        error: {
+          type: 'invalid_request_error',
+          message: `Invalid model: '${id}' is ${kind} model, not a chat model`,
+          code: 400,
+        },
+      });
+    expect(
+      errorFor(400, said('text-embedding-3-small', 'an embedding'), { model: 'text-embedding-3-small' }).message,
+    ).toBe(
       "Unigate request failed with HTTP 400 (invalid_request_error): Invalid model: 'text-embedding-3-small' is an embedding model, " +
         "not a chat model. Use embedding('text-embedding-3-small') on the provider for this model.",
     );
-    const hintOf = (status: number, id: string, kind: string) => errorFor(status, said(id, kind), { model: id }).message.split('model. ')[1];
+    const hintOf = (status: number, id: string, kind: string) =>
+      errorFor(status, said(id, kind), { model: id }).message.split('model. ')[1];
     expect(hintOf(400, 'whisper-1', 'an audio')).toBe("Use transcription('whisper-1') on the provider for this model.");
     expect(hintOf(400, 'tts-1-hd', 'an audio')).toBe("Use speech('tts-1-hd') on the provider for this model.");
-    expect(hintOf(400, 'voice-x', 'an audio')).toBe("Use speech('voice-x') or transcription('voice-x') on the provider for this model.");
+    expect(hintOf(400, 'voice-x', 'an audio')).toBe(
+      "Use speech('voice-x') or transcription('voice-x') on the provider for this model.",
+    );
     expect(hintOf(404, 'veo-3', 'a video')).toBe("Use video('veo-3') on the provider for this model.");
     expect(hintOf(400, 'dall-e-3', 'an image')).toBe("Use image('dall-e-3') on the provider for this model.");
     const onEmbeddings = errorFor(
@@ -174,11 +217,17 @@ describe('createGatewayError', () => {
     expect(error.message).toBe(
       `Unigate request failed with HTTP 429 (rate_limit_exceeded): Daily request limit reached. The limit resets at ${nextDailyReset().toISOString()}; the call was not retried.`,
     );
-    expect(error.data).toMatchObject({ kind: 'daily-limit', dailyLimit: true, resetsAt: nextDailyReset().toISOString() });
+    expect(error.data).toMatchObject({
+      kind: 'daily-limit',
+      dailyLimit: true,
+      resetsAt: nextDailyReset().toISOString(),
+    });
   });
 
   it("computes the reset from the response's Date header, not the local clock", () => {
-    const body = JSON.stringify({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached; resets at midnight UTC', code: 429 } });
+    const body = JSON.stringify({
+      error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached; resets at midnight UTC', code: 429 },
+    });
     // The gateway's clock is already past midnight UTC while ours is still on the day before.
     const error = createGatewayError({
       status: 429,
@@ -192,38 +241,51 @@ describe('createGatewayError', () => {
         'The limit resets at 2026-03-03T00:00:00.000Z; the call was not retried.',
     );
     expect((error.data as { resetsAt: string }).resetsAt).toBe('2026-03-03T00:00:00.000Z');
-    const unreadable = createGatewayError({ status: 429, body, url, requestBodyValues: {}, responseHeaders: { date: 'soon' } });
+    const unreadable = createGatewayError({
+      status: 429,
+      body,
+      url,
+      requestBodyValues: {},
+      responseHeaders: { date: 'soon' },
+    });
     expect((unreadable.data as { resetsAt: string }).resetsAt).toBe(nextDailyReset().toISOString());
   });
 
   it('names the kind of failure the same way for every family', () => {
-    const kindOf = (status: number, body: unknown) => (errorFor(status, JSON.stringify(body)).data as { kind?: string }).kind;
+    const kindOf = (status: number, body: unknown) =>
+      (errorFor(status, JSON.stringify(body)).data as { kind?: string }).kind;
     const chat = (type: string, status: number) => ({ error: { type, message: 'm', code: status } });
     const messages = (type: string) => ({ type: 'error', error: { type, message: 'm' } });
     const media = (type: string) => ({ error: { type, message: 'm' } });
-    expect([kindOf(401, chat('auth_error', 401)), kindOf(401, messages('authentication_error')), kindOf(401, media('authentication_error'))]).toEqual([
-      'authentication',
-      'authentication',
-      'authentication',
-    ]);
+    expect([
+      kindOf(401, chat('auth_error', 401)),
+      kindOf(401, messages('authentication_error')),
+      kindOf(401, media('authentication_error')),
+    ]).toEqual(['authentication', 'authentication', 'authentication']);
     expect(kindOf(403, messages('permission_error'))).toBe('permission');
-    expect([kindOf(404, messages('not_found_error')), kindOf(404, media('not_found_error'))]).toEqual(['not-found', 'not-found']);
-    expect([kindOf(400, messages('invalid_request_error')), kindOf(422, {}), kindOf(413, messages('request_too_large'))]).toEqual([
-      'invalid-request',
-      'invalid-request',
-      'invalid-request',
+    expect([kindOf(404, messages('not_found_error')), kindOf(404, media('not_found_error'))]).toEqual([
+      'not-found',
+      'not-found',
     ]);
-    expect([kindOf(429, messages('rate_limit_error')), kindOf(429, media('rate_limit_error'))]).toEqual(['rate-limit', 'rate-limit']);
-    expect([kindOf(429, chat('rate_limit_exceeded', 429)), kindOf(429, { type: 'error', error: { type: 'rate_limit_error', message: 'Daily request limit reached' } })]).toEqual([
-      'daily-limit',
-      'daily-limit',
+    expect([
+      kindOf(400, messages('invalid_request_error')),
+      kindOf(422, {}),
+      kindOf(413, messages('request_too_large')),
+    ]).toEqual(['invalid-request', 'invalid-request', 'invalid-request']);
+    expect([kindOf(429, messages('rate_limit_error')), kindOf(429, media('rate_limit_error'))]).toEqual([
+      'rate-limit',
+      'rate-limit',
     ]);
-    expect([kindOf(500, media('server_error')), kindOf(503, messages('api_error')), kindOf(529, messages('overloaded_error')), kindOf(408, {})]).toEqual([
-      'server',
-      'server',
-      'server',
-      'server',
-    ]);
+    expect([
+      kindOf(429, chat('rate_limit_exceeded', 429)),
+      kindOf(429, { type: 'error', error: { type: 'rate_limit_error', message: 'Daily request limit reached' } }),
+    ]).toEqual(['daily-limit', 'daily-limit']);
+    expect([
+      kindOf(500, media('server_error')),
+      kindOf(503, messages('api_error')),
+      kindOf(529, messages('overloaded_error')),
+      kindOf(408, {}),
+    ]).toEqual(['server', 'server', 'server', 'server']);
   });
 
   it('a daily limit in the messages shape is recognised by its words', () => {
@@ -235,7 +297,10 @@ describe('createGatewayError', () => {
   });
 
   it('other 429s, 408, 409 and 5xx are retryable and keep the response headers', () => {
-    const rate = errorFor(429, JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'Too many requests' } }));
+    const rate = errorFor(
+      429,
+      JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'Too many requests' } }),
+    );
     expect(rate.isRetryable).toBe(true);
     expect(rate.responseHeaders).toEqual({ 'retry-after': '3' });
     for (const status of [408, 409, 500, 502, 503, 529]) expect(errorFor(status, '').isRetryable).toBe(true);
@@ -292,9 +357,16 @@ describe('createInBandError', () => {
     expect(daily.message).toBe(
       `Unigate chat completion failed (rate_limit_exceeded): Daily request limit reached. The limit resets at ${nextDailyReset().toISOString()}; the call was not retried.`,
     );
-    expect(make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached' } }).isRetryable).toBe(false);
-    const echoed = make({ error: { type: 'server_error', message: 'bad key sk-unigate-abcdef123456' } }, 'sk-unigate-abcdef123456');
+    expect(make({ error: { type: 'rate_limit_exceeded', message: 'Daily request limit reached' } }).isRetryable).toBe(
+      false,
+    );
+    const echoed = make(
+      { error: { type: 'server_error', message: 'bad key sk-unigate-abcdef123456' } },
+      'sk-unigate-abcdef123456',
+    );
     expect(echoed.message).toBe('Unigate chat completion failed (server_error): bad key [redacted]');
-    expect(make({ error: {} }).message).toBe('Unigate chat completion failed: the gateway sent an error without a message');
+    expect(make({ error: {} }).message).toBe(
+      'Unigate chat completion failed: the gateway sent an error without a message',
+    );
   });
 });

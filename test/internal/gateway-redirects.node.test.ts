@@ -44,7 +44,8 @@ async function host(): Promise<Host> {
   return state;
 }
 
-const json = (res: ServerResponse, body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: ServerResponse, body: unknown) =>
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const redirect = (res: ServerResponse, status: number, location: string) => res.writeHead(status, { location }).end();
 
 let gateway: Host;
@@ -60,20 +61,29 @@ beforeEach(() => {
   for (const h of [gateway, alt, foreign]) h.received.length = 0;
 });
 
-const provider = () => createUnigate({ apiKey: KEY, siteURL: gateway.url, altBaseURL: `${alt.url}/v1`, headers: { 'x-team-secret': 'team' } });
+const provider = () =>
+  createUnigate({
+    apiKey: KEY,
+    siteURL: gateway.url,
+    altBaseURL: `${alt.url}/v1`,
+    headers: { 'x-team-secret': 'team' },
+  });
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'a private prompt' }] }];
 
 describe("redirects over Node's fetch", () => {
-  it.each([302, 307])('messages: HTTP %i to a foreign origin fails and the foreign host receives nothing', async status => {
-    gateway.answer = (_, res) => redirect(res, status, `${foreign.url}/collect?sig=secret`);
-    const error = await failure(provider().messages('claude-sonnet-4-5').doGenerate({ prompt }));
+  it.each([302, 307])(
+    'messages: HTTP %i to a foreign origin fails and the foreign host receives nothing',
+    async status => {
+      gateway.answer = (_, res) => redirect(res, status, `${foreign.url}/collect?sig=secret`);
+      const error = await failure(provider().messages('claude-sonnet-4-5').doGenerate({ prompt }));
 
-    expect(foreign.received).toEqual([]);
-    expect(error.message).toBe(
-      `Unigate refused a redirect: HTTP ${status} from ${gateway.url}/api/v1/messages leads to ${foreign.url}, which is not one of the gateway's origins; nothing was sent there.`,
-    );
-    expect(gateway.received.map(r => r.headers['x-api-key'])).toEqual([KEY]);
-  });
+      expect(foreign.received).toEqual([]);
+      expect(error.message).toBe(
+        `Unigate refused a redirect: HTTP ${status} from ${gateway.url}/api/v1/messages leads to ${foreign.url}, which is not one of the gateway's origins; nothing was sent there.`,
+      );
+      expect(gateway.received.map(r => r.headers['x-api-key'])).toEqual([KEY]);
+    },
+  );
 
   it('transcription: 307 to the alt origin sends the streamed multipart upload again, whole, with the key', async () => {
     const audio = synthesizeWav(0.5);
@@ -107,7 +117,9 @@ describe("redirects over Node's fetch", () => {
     const result = await provider().chat('gpt-4o-mini').doGenerate({ prompt });
 
     expect(result.content).toEqual([{ type: 'text', text: 'moved' }]);
-    expect(alt.received.map(r => [r.method, r.path, r.body.length, r.headers['content-type']])).toEqual([['GET', '/v1/result', 0, undefined]]);
+    expect(alt.received.map(r => [r.method, r.path, r.body.length, r.headers['content-type']])).toEqual([
+      ['GET', '/v1/result', 0, undefined],
+    ]);
     expect(alt.received[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 });

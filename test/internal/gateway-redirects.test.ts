@@ -33,12 +33,48 @@ interface Family {
 }
 
 const FAMILIES: Family[] = [
-  { name: 'chat completions', method: 'POST', url: `${SITE_URL}/v1/chat/completions`, keyHeader: 'authorization', call: gw => gw.chat('gpt-4o-mini').doGenerate({ prompt: textPrompt }) },
-  { name: 'chat completions (stream)', method: 'POST', url: `${SITE_URL}/v1/chat/completions`, keyHeader: 'authorization', call: gw => gw.chat('gpt-4o-mini').doStream({ prompt: textPrompt }) },
-  { name: 'messages', method: 'POST', url: `${SITE_URL}/api/v1/messages`, keyHeader: 'x-api-key', call: gw => gw.messages('claude-sonnet-4-5').doGenerate({ prompt: textPrompt }) },
-  { name: 'messages (stream)', method: 'POST', url: `${SITE_URL}/api/v1/messages`, keyHeader: 'x-api-key', call: gw => gw.messages('claude-sonnet-4-5').doStream({ prompt: textPrompt }) },
-  { name: 'embeddings', method: 'POST', url: `${SITE_URL}/v1/embeddings`, keyHeader: 'authorization', call: gw => gw.embedding('text-embedding-3-small').doEmbed({ values: [PROMPT] }) },
-  { name: 'speech', method: 'POST', url: `${SITE_URL}/v1/audio/speech`, keyHeader: 'authorization', call: gw => gw.speech('tts-1').doGenerate({ text: PROMPT }) },
+  {
+    name: 'chat completions',
+    method: 'POST',
+    url: `${SITE_URL}/v1/chat/completions`,
+    keyHeader: 'authorization',
+    call: gw => gw.chat('gpt-4o-mini').doGenerate({ prompt: textPrompt }),
+  },
+  {
+    name: 'chat completions (stream)',
+    method: 'POST',
+    url: `${SITE_URL}/v1/chat/completions`,
+    keyHeader: 'authorization',
+    call: gw => gw.chat('gpt-4o-mini').doStream({ prompt: textPrompt }),
+  },
+  {
+    name: 'messages',
+    method: 'POST',
+    url: `${SITE_URL}/api/v1/messages`,
+    keyHeader: 'x-api-key',
+    call: gw => gw.messages('claude-sonnet-4-5').doGenerate({ prompt: textPrompt }),
+  },
+  {
+    name: 'messages (stream)',
+    method: 'POST',
+    url: `${SITE_URL}/api/v1/messages`,
+    keyHeader: 'x-api-key',
+    call: gw => gw.messages('claude-sonnet-4-5').doStream({ prompt: textPrompt }),
+  },
+  {
+    name: 'embeddings',
+    method: 'POST',
+    url: `${SITE_URL}/v1/embeddings`,
+    keyHeader: 'authorization',
+    call: gw => gw.embedding('text-embedding-3-small').doEmbed({ values: [PROMPT] }),
+  },
+  {
+    name: 'speech',
+    method: 'POST',
+    url: `${SITE_URL}/v1/audio/speech`,
+    keyHeader: 'authorization',
+    call: gw => gw.speech('tts-1').doGenerate({ text: PROMPT }),
+  },
   {
     name: 'transcription',
     method: 'POST',
@@ -52,18 +88,62 @@ const FAMILIES: Family[] = [
     url: `${ALT}/images/generations`,
     keyHeader: 'authorization',
     call: gw =>
-      gw.image('dall-e-3').doGenerate({ prompt: PROMPT, n: 1, size: undefined, aspectRatio: undefined, seed: undefined, files: undefined, mask: undefined, providerOptions: {} }),
+      gw
+        .image('dall-e-3')
+        .doGenerate({
+          prompt: PROMPT,
+          n: 1,
+          size: undefined,
+          aspectRatio: undefined,
+          seed: undefined,
+          files: undefined,
+          mask: undefined,
+          providerOptions: {},
+        }),
   },
-  { name: 'video create', method: 'POST', url: `${ALT}/videos/generations`, keyHeader: 'authorization', call: gw => gw.videoJobs.create({ model: 'veo-3', prompt: PROMPT }, { maxRetries: 0 }) },
-  { name: 'video status poll', method: 'GET', url: `${ALT}/videos/status/vid-1`, keyHeader: 'authorization', call: gw => gw.videoJobs.get('vid-1', { maxRetries: 0 }) },
-  { name: 'listModels', method: 'GET', url: `${SITE_URL}/v1/models`, keyHeader: 'authorization', call: gw => gw.listModels({ maxRetries: 0 }) },
-  { name: 'catalog', method: 'GET', url: `${SITE_URL}/api/public/models?limit=50&page=1`, keyHeader: 'authorization', call: gw => gw.catalog.page({}, { maxRetries: 0 }) },
+  {
+    name: 'video create',
+    method: 'POST',
+    url: `${ALT}/videos/generations`,
+    keyHeader: 'authorization',
+    call: gw => gw.videoJobs.create({ model: 'veo-3', prompt: PROMPT }, { maxRetries: 0 }),
+  },
+  {
+    name: 'video status poll',
+    method: 'GET',
+    url: `${ALT}/videos/status/vid-1`,
+    keyHeader: 'authorization',
+    call: gw => gw.videoJobs.get('vid-1', { maxRetries: 0 }),
+  },
+  {
+    name: 'listModels',
+    method: 'GET',
+    url: `${SITE_URL}/v1/models`,
+    keyHeader: 'authorization',
+    call: gw => gw.listModels({ maxRetries: 0 }),
+  },
+  {
+    name: 'catalog',
+    method: 'GET',
+    url: `${SITE_URL}/api/public/models?limit=50&page=1`,
+    keyHeader: 'authorization',
+    call: gw => gw.catalog.page({}, { maxRetries: 0 }),
+  },
 ];
 
 /** A provider with custom headers over msw handlers; the foreign host answers anything and records it. */
 function gateway(...handlers: RequestHandler[]) {
-  const { fetch, requests } = createMockFetch(...handlers, http.all(`${FOREIGN}/*`, () => HttpResponse.json({ ok: true })));
-  const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, altBaseURL: ALT, headers: CUSTOM, fetch: followingLikeNode(fetch) });
+  const { fetch, requests } = createMockFetch(
+    ...handlers,
+    http.all(`${FOREIGN}/*`, () => HttpResponse.json({ ok: true })),
+  );
+  const gw = createUnigate({
+    apiKey: API_KEY,
+    siteURL: SITE_URL,
+    altBaseURL: ALT,
+    headers: CUSTOM,
+    fetch: followingLikeNode(fetch),
+  });
   return { gw, requests };
 }
 
@@ -71,7 +151,10 @@ const redirect = (status: number, location: string) => () => new HttpResponse(nu
 
 describe.each(FAMILIES)('$name: a redirect to another origin', family => {
   it.each(STATUSES)('HTTP %i fails, naming the status and origin, and sends the other host nothing', async status => {
-    const handler = (family.method === 'GET' ? http.get : http.post)(family.url.split('?')[0]!, redirect(status, TARGET));
+    const handler = (family.method === 'GET' ? http.get : http.post)(
+      family.url.split('?')[0]!,
+      redirect(status, TARGET),
+    );
     const { gw, requests } = gateway(handler);
     const error = await failure(family.call(gw));
 
@@ -107,7 +190,11 @@ describe('redirects that stay on the gateway', () => {
       `POST ${ALT}/chat/completions?region=eu`,
     ]);
     expect(requests[1]!.body).toEqual(requests[0]!.body);
-    expect(requests[1]!.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, 'x-team-secret': 'team-secret-value', 'content-type': 'application/json' });
+    expect(requests[1]!.headers).toMatchObject({
+      authorization: `Bearer ${API_KEY}`,
+      'x-team-secret': 'team-secret-value',
+      'content-type': 'application/json',
+    });
   });
 
   it('308 on the messages endpoint keeps x-api-key, anthropic-version and the body', async () => {
@@ -121,33 +208,51 @@ describe('redirects that stay on the gateway', () => {
     expect(requests[1]!.url).toBe(`${SITE_URL}/api/v2/messages`);
     expect(requests[1]!.method).toBe('POST');
     expect(requests[1]!.body).toEqual(requests[0]!.body);
-    expect(requests[1]!.headers).toMatchObject({ 'x-api-key': API_KEY, 'anthropic-version': '2023-06-01', 'x-team-secret': 'team-secret-value' });
+    expect(requests[1]!.headers).toMatchObject({
+      'x-api-key': API_KEY,
+      'anthropic-version': '2023-06-01',
+      'x-team-secret': 'team-secret-value',
+    });
   });
 
-  it.each([301, 302, 303])('%i after a POST becomes a GET without the body or its headers, still with the key', async status => {
-    const { gw, requests } = gateway(
-      http.post(`${SITE_URL}/v1/audio/speech`, redirect(status, `${ALT}/audio/result`)),
-      http.get(`${ALT}/audio/result`, () => new HttpResponse(AUDIO, { headers: { 'content-type': 'audio/mpeg' } })),
-    );
-    const result = await gw.speech('tts-1').doGenerate({ text: PROMPT });
+  it.each([301, 302, 303])(
+    '%i after a POST becomes a GET without the body or its headers, still with the key',
+    async status => {
+      const { gw, requests } = gateway(
+        http.post(`${SITE_URL}/v1/audio/speech`, redirect(status, `${ALT}/audio/result`)),
+        http.get(`${ALT}/audio/result`, () => new HttpResponse(AUDIO, { headers: { 'content-type': 'audio/mpeg' } })),
+      );
+      const result = await gw.speech('tts-1').doGenerate({ text: PROMPT });
 
-    expect(result.audio).toEqual(AUDIO);
-    expect(requests[1]!.method).toBe('GET');
-    expect(requests[1]!.body).toBeUndefined();
-    expect(requests[1]!.headers['content-type']).toBeUndefined();
-    expect(requests[1]!.headers['content-length']).toBeUndefined();
-    expect(requests[1]!.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, 'x-team-secret': 'team-secret-value' });
-  });
+      expect(result.audio).toEqual(AUDIO);
+      expect(requests[1]!.method).toBe('GET');
+      expect(requests[1]!.body).toBeUndefined();
+      expect(requests[1]!.headers['content-type']).toBeUndefined();
+      expect(requests[1]!.headers['content-length']).toBeUndefined();
+      expect(requests[1]!.headers).toMatchObject({
+        authorization: `Bearer ${API_KEY}`,
+        'x-team-secret': 'team-secret-value',
+      });
+    },
+  );
 
   it('a GET stays a GET on 301, and a relative Location resolves against the URL that answered', async () => {
     const { gw, requests } = gateway(
       http.get(`${SITE_URL}/v1/models`, redirect(301, 'models-moved')),
-      http.get(`${SITE_URL}/v1/models-moved`, () => HttpResponse.json({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1, owned_by: 'openai' }] })),
+      http.get(`${SITE_URL}/v1/models-moved`, () =>
+        HttpResponse.json({
+          object: 'list',
+          data: [{ id: 'gpt-4o-mini', object: 'model', created: 1, owned_by: 'openai' }],
+        }),
+      ),
     );
     const models = await gw.listModels({ maxRetries: 0 });
 
     expect(models.map(model => model.id)).toEqual(['gpt-4o-mini']);
-    expect(requests.map(request => `${request.method} ${request.url}`)).toEqual([`GET ${SITE_URL}/v1/models`, `GET ${SITE_URL}/v1/models-moved`]);
+    expect(requests.map(request => `${request.method} ${request.url}`)).toEqual([
+      `GET ${SITE_URL}/v1/models`,
+      `GET ${SITE_URL}/v1/models-moved`,
+    ]);
     expect(requests[1]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
   });
 
@@ -176,7 +281,9 @@ describe('redirects that stay on the gateway', () => {
         http.get(`${SITE_URL}/v1/models`, redirect(302, `${SITE_URL}/hop/1`)),
         http.get(`${SITE_URL}/hop/:n`, ({ params }) => {
           const n = Number(params.n);
-          return n < last ? redirect(302, `${SITE_URL}/hop/${n + 1}?t=secret-token`)() : HttpResponse.json({ object: 'list', data: [] });
+          return n < last
+            ? redirect(302, `${SITE_URL}/hop/${n + 1}?t=secret-token`)()
+            : HttpResponse.json({ object: 'list', data: [] });
         }),
       );
     const five = chain(5);
@@ -186,7 +293,9 @@ describe('redirects that stay on the gateway', () => {
     const six = chain(6);
     const error = await failure(six.gw.listModels({ maxRetries: 0 }));
     expect(APICallError.isInstance(error)).toBe(true);
-    expect(error.message).toBe(`Unigate refused a redirect: HTTP 302 from ${SITE_URL}/hop/5 would be redirect 6; a request follows at most 5.`);
+    expect(error.message).toBe(
+      `Unigate refused a redirect: HTTP 302 from ${SITE_URL}/hop/5 would be redirect 6; a request follows at most 5.`,
+    );
     expect(error.statusCode).toBe(302);
     expect(error.url).toBe(`${SITE_URL}/hop/5?t=secret-token`);
     expect(error.isRetryable).toBe(false);
@@ -207,7 +316,15 @@ describe('redirects a runtime hides or that cannot be followed', () => {
   it("a browser's opaque redirect fails, saying a redirect was refused, without a second request", async () => {
     const sent: RequestInit[] = [];
     // What a browser's fetch returns for any redirect under `redirect: 'manual'`: status 0, no headers.
-    const opaque = { type: 'opaqueredirect', status: 0, ok: false, statusText: '', headers: new Headers(), body: null, url: '' } as unknown as Response;
+    const opaque = {
+      type: 'opaqueredirect',
+      status: 0,
+      ok: false,
+      statusText: '',
+      headers: new Headers(),
+      body: null,
+      url: '',
+    } as unknown as Response;
     const gw = createUnigate({
       apiKey: API_KEY,
       siteURL: SITE_URL,
@@ -232,13 +349,17 @@ describe('redirects a runtime hides or that cannot be followed', () => {
   it('a Location that is not a URL fails, naming the status', async () => {
     const { gw, requests } = gateway(http.get(`${SITE_URL}/v1/models`, redirect(307, 'http://[broken')));
     const error = await failure(gw.listModels({ maxRetries: 0 }));
-    expect(error.message).toBe(`Unigate refused a redirect: HTTP 307 from ${SITE_URL}/v1/models has a Location that is not a URL.`);
+    expect(error.message).toBe(
+      `Unigate refused a redirect: HTTP 307 from ${SITE_URL}/v1/models has a Location that is not a URL.`,
+    );
     expect(error.responseHeaders.location).toBe('(invalid)');
     expect(requests).toHaveLength(1);
   });
 
   it('a 3xx without Location is an answer, mapped like any other failure', async () => {
-    const { gw, requests } = gateway(http.get(`${SITE_URL}/v1/models`, () => new HttpResponse('moved', { status: 300 })));
+    const { gw, requests } = gateway(
+      http.get(`${SITE_URL}/v1/models`, () => new HttpResponse('moved', { status: 300 })),
+    );
     const error = await failure(gw.listModels({ maxRetries: 0 }));
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(300);

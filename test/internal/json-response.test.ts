@@ -19,7 +19,11 @@ const messageSchema = z.object({
 });
 
 function handle<SCHEMA extends z.ZodType>(schema: SCHEMA, body: string, status = 200) {
-  return createJsonHandler(schema)({ url: ENDPOINT, requestBodyValues, response: new Response(body, { status, headers }) });
+  return createJsonHandler(schema)({
+    url: ENDPOINT,
+    requestBodyValues,
+    response: new Response(body, { status, headers }),
+  });
 }
 
 /** The APICallError a body is rejected with; fails the test when the body is accepted. */
@@ -31,7 +35,12 @@ async function rejection<SCHEMA extends z.ZodType>(schema: SCHEMA, body: string,
 
 describe('createJsonHandler', () => {
   it('returns the parsed value, the raw JSON (unknown fields kept) and the response headers', async () => {
-    const raw = { id: 'msg_1', content: [{ type: 'text', text: 'Hi', citations: [] }], usage: { input_tokens: 3 }, service_tier: 'standard' };
+    const raw = {
+      id: 'msg_1',
+      content: [{ type: 'text', text: 'Hi', citations: [] }],
+      usage: { input_tokens: 3 },
+      service_tier: 'standard',
+    };
     expect(await handle(messageSchema, JSON.stringify(raw))).toEqual({
       value: { id: 'msg_1', content: [{ type: 'text', text: 'Hi' }], usage: { input_tokens: 3 } },
       rawValue: raw,
@@ -78,7 +87,10 @@ describe('createJsonHandler', () => {
   });
 
   it('inside a union, names the field of the branch the body matches, not just "Invalid input"', async () => {
-    const error = await rejection(messageSchema, JSON.stringify({ id: 'msg_1', content: [{ type: 'tool_use', input: {} }], usage: { input_tokens: 1 } }));
+    const error = await rejection(
+      messageSchema,
+      JSON.stringify({ id: 'msg_1', content: [{ type: 'tool_use', input: {} }], usage: { input_tokens: 1 } }),
+    );
     expect(error.message).toBe(
       'Unigate returned an unexpected response body: content.0.id: Invalid input: expected string, received undefined',
     );
@@ -87,7 +99,8 @@ describe('createJsonHandler', () => {
   it('follows the branch that got furthest, whatever the order of the branches, through nested unions', async () => {
     const inner = z.union([z.object({ c: z.string() }), z.object({ d: z.object({ e: z.number() }) })]);
     const body = '{"a":{"b":{"d":{"e":"x"}}}}';
-    const expected = 'Unigate returned an unexpected response body: a.b.d.e: Invalid input: expected number, received string';
+    const expected =
+      'Unigate returned an unexpected response body: a.b.d.e: Invalid input: expected number, received string';
     const objectFirst = z.object({ a: z.union([z.object({ b: inner }), z.null()]) });
     const nullFirst = z.object({ a: z.union([z.null(), z.object({ b: inner })]) });
     expect((await rejection(objectFirst, body)).message).toBe(expected);

@@ -1,4 +1,10 @@
-import { APICallError, InvalidArgumentError, InvalidResponseDataError, type LanguageModelV3, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import {
+  APICallError,
+  InvalidArgumentError,
+  InvalidResponseDataError,
+  type LanguageModelV3,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CHAT_URL, chunk, DONE, metadataPart, MODEL as CHAT_MODEL, noUsage, prompt } from '../chat/chat-fixtures';
@@ -25,13 +31,21 @@ import {
 type Part = LanguageModelV3StreamPart;
 type Format = 'chat' | 'messages';
 
-function modelFor(format: Format, body: () => Response, settings: { mergeStreamDeltas?: boolean } = {}): LanguageModelV3 {
+function modelFor(
+  format: Format,
+  body: () => Response,
+  settings: { mergeStreamDeltas?: boolean } = {},
+): LanguageModelV3 {
   const url = format === 'chat' ? CHAT_URL : MESSAGES_URL;
   const { gw } = setup([http.post(url, body)], settings);
   return format === 'chat' ? gw.chat(CHAT_MODEL) : gw.messages(MESSAGES_MODEL);
 }
 
-async function partsOf(format: Format, reads: string[], options: { includeRawChunks?: boolean; mergeStreamDeltas?: boolean } = {}) {
+async function partsOf(
+  format: Format,
+  reads: string[],
+  options: { includeRawChunks?: boolean; mergeStreamDeltas?: boolean } = {},
+) {
   const model = modelFor(format, () => sseResponse(reads), { mergeStreamDeltas: options.mergeStreamDeltas });
   const { stream } = await model.doStream({ prompt, includeRawChunks: options.includeRawChunks });
   return readAll(stream);
@@ -40,18 +54,34 @@ async function partsOf(format: Format, reads: string[], options: { includeRawChu
 const content = (text: string) => chunk({ content: text });
 const reasoning = (text: string) => chunk({ reasoning_content: text });
 const call = (index: number, fields: { id?: string; name?: string; args: string }) =>
-  chunk({ tool_calls: [{ index, ...(fields.id && { id: fields.id, type: 'function' }), function: { name: fields.name, arguments: fields.args } }] });
+  chunk({
+    tool_calls: [
+      {
+        index,
+        ...(fields.id && { id: fields.id, type: 'function' }),
+        function: { name: fields.name, arguments: fields.args },
+      },
+    ],
+  });
 const stop = chunk({}, 'stop');
-const chatFinish = (unified: string, raw: string) => ({ type: 'finish', finishReason: { unified, raw }, usage: noUsage });
+const chatFinish = (unified: string, raw: string) => ({
+  type: 'finish',
+  finishReason: { unified, raw },
+  usage: noUsage,
+});
 
 const messagesHead: Part[] = [
   { type: 'stream-start', warnings: [] },
   { type: 'response-metadata', id: 'msg_01', modelId: MESSAGES_MODEL },
 ];
-const thinkingStart = (index: number) => sse({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } });
-const thinking = (index: number, text: string) => sse({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: text } });
-const signature = (index: number, value: string) => sse({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: value } });
-const json = (index: number, piece: string) => sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
+const thinkingStart = (index: number) =>
+  sse({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } });
+const thinking = (index: number, text: string) =>
+  sse({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: text } });
+const signature = (index: number, value: string) =>
+  sse({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: value } });
+const json = (index: number, piece: string) =>
+  sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
 const messagesEnd = messageDelta('end_turn', 5) + messageStop;
 const messagesFinish = (unified = 'stop', raw = 'end_turn') => ({
   type: 'finish',
@@ -62,7 +92,11 @@ const messagesFinish = (unified = 'stop', raw = 'end_turn') => ({
 
 describe('merging the deltas of one read: chat', () => {
   it('merges the content deltas each read completes, and none across reads', async () => {
-    const parts = await partsOf('chat', [content('Hel') + content('lo'), content(', ') + content('wor'), content('ld') + stop + DONE]);
+    const parts = await partsOf('chat', [
+      content('Hel') + content('lo'),
+      content(', ') + content('wor'),
+      content('ld') + stop + DONE,
+    ]);
     expect(parts).toEqual([
       { type: 'stream-start', warnings: [] },
       metadataPart,
@@ -78,7 +112,10 @@ describe('merging the deltas of one read: chat', () => {
   it('a read that ends inside an event merges what it completed; the rest goes with the next read', async () => {
     const second = content('c');
     const cut = second.length - 5;
-    const parts = await partsOf('chat', [content('a') + content('b') + second.slice(0, cut), second.slice(cut) + content('d') + stop + DONE]);
+    const parts = await partsOf('chat', [
+      content('a') + content('b') + second.slice(0, cut),
+      second.slice(cut) + content('d') + stop + DONE,
+    ]);
     expect(parts.filter(part => part.type === 'text-delta')).toEqual([
       { type: 'text-delta', id: 'text-0', delta: 'ab' },
       { type: 'text-delta', id: 'text-0', delta: 'cd' },
@@ -120,13 +157,21 @@ describe('merging the deltas of one read: chat', () => {
   });
 
   it('with mergeStreamDeltas: false, gives one part per upstream delta', async () => {
-    const parts = await partsOf('chat', [content('Hel') + content('lo') + content('!') + stop + DONE], { mergeStreamDeltas: false });
-    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual(['Hel', 'lo', '!']);
+    const parts = await partsOf('chat', [content('Hel') + content('lo') + content('!') + stop + DONE], {
+      mergeStreamDeltas: false,
+    });
+    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual([
+      'Hel',
+      'lo',
+      '!',
+    ]);
   });
 
-  it('with raw chunks on, each raw part comes before its event\'s parts, so deltas of two events stay apart', async () => {
+  it("with raw chunks on, each raw part comes before its event's parts, so deltas of two events stay apart", async () => {
     const parts = await partsOf('chat', [content('a') + content('b') + stop + DONE], { includeRawChunks: true });
-    expect(parts.map(part => (part.type === 'raw' ? 'raw' : part.type === 'text-delta' ? `delta ${part.delta}` : part.type))).toEqual([
+    expect(
+      parts.map(part => (part.type === 'raw' ? 'raw' : part.type === 'text-delta' ? `delta ${part.delta}` : part.type)),
+    ).toEqual([
       'stream-start',
       'raw',
       'response-metadata',
@@ -150,7 +195,10 @@ describe('merging the deltas of one read: chat', () => {
     ]);
     expect(parts[4].type).toBe('error');
     expect(InvalidResponseDataError.isInstance((parts[4] as { error: unknown }).error)).toBe(true);
-    expect(parts.slice(5)).toEqual([{ type: 'text-end', id: 'text-0' }, { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage }]);
+    expect(parts.slice(5)).toEqual([
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage },
+    ]);
   });
 });
 
@@ -194,7 +242,11 @@ describe('merging the deltas of one read: messages', () => {
   });
 
   it('merges the deltas each read completes, and none across reads', async () => {
-    const parts = await partsOf('messages', [messageStart() + textStart(0) + textDelta(0, 'a'), textDelta(0, 'b') + textDelta(0, 'c'), blockStop(0) + messagesEnd]);
+    const parts = await partsOf('messages', [
+      messageStart() + textStart(0) + textDelta(0, 'a'),
+      textDelta(0, 'b') + textDelta(0, 'c'),
+      blockStop(0) + messagesEnd,
+    ]);
     expect(parts).toEqual([
       ...messagesHead,
       { type: 'text-start', id: '0' },
@@ -208,13 +260,26 @@ describe('merging the deltas of one read: messages', () => {
   it('with mergeStreamDeltas: false, gives one part per upstream delta', async () => {
     const read = messageStart() + textStart(0) + textDelta(0, 'a') + textDelta(0, 'b') + blockStop(0) + messagesEnd;
     const parts = await partsOf('messages', [read], { mergeStreamDeltas: false });
-    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual(['a', 'b']);
+    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('with raw chunks on, gives one raw part per event, in order, and keeps the deltas of two events apart', async () => {
-    const events = [messageStart(), textStart(0), textDelta(0, 'a'), textDelta(0, 'b'), blockStop(0), messageDelta('end_turn', 5), messageStop];
+    const events = [
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'a'),
+      textDelta(0, 'b'),
+      blockStop(0),
+      messageDelta('end_turn', 5),
+      messageStop,
+    ];
     const parts = await partsOf('messages', [events.join('')], { includeRawChunks: true });
-    expect(parts.filter(part => part.type === 'raw').map(part => (part as { rawValue: { type: string } }).rawValue.type)).toEqual([
+    expect(
+      parts.filter(part => part.type === 'raw').map(part => (part as { rawValue: { type: string } }).rawValue.type),
+    ).toEqual([
       'message_start',
       'content_block_start',
       'content_block_delta',
@@ -231,55 +296,66 @@ describe('merging the deltas of one read: messages', () => {
 
   it('delivers every delta of a read before the error part of an error event in the same read', async () => {
     const error = 'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
-    const parts = await partsOf('messages', [messageStart() + textStart(0) + textDelta(0, 'Part') + textDelta(0, 'ial') + error]);
-    expect(parts.slice(0, 4)).toEqual([...messagesHead, { type: 'text-start', id: '0' }, { type: 'text-delta', id: '0', delta: 'Partial' }]);
+    const parts = await partsOf('messages', [
+      messageStart() + textStart(0) + textDelta(0, 'Part') + textDelta(0, 'ial') + error,
+    ]);
+    expect(parts.slice(0, 4)).toEqual([
+      ...messagesHead,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Partial' },
+    ]);
     expect(APICallError.isInstance((parts[4] as { error: unknown }).error)).toBe(true);
     expect(parts.slice(5).map(part => part.type)).toEqual(['text-end', 'finish']);
   });
 });
 
-describe.each(['chat', 'messages'] as const)('merging the deltas of one read: %s never waits for a later read', format => {
-  it('hands out the merged delta of a read while the next read has not arrived', async () => {
-    const first =
-      format === 'chat' ? content('a') + content('b') : messageStart() + textStart(0) + textDelta(0, 'a') + textDelta(0, 'b');
-    const rest = format === 'chat' ? content('c') + stop + DONE : textDelta(0, 'c') + blockStop(0) + messagesEnd;
-    let release!: () => void;
-    const released = new Promise<void>(resolve => (release = resolve));
-    const encoder = new TextEncoder();
-    let pulls = 0;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          pulls++;
-          if (pulls === 1) return controller.enqueue(encoder.encode(first));
-          // The second read arrives only once the test has the first read's delta.
-          await released;
-          if (pulls === 2) return controller.enqueue(encoder.encode(rest));
-          controller.close();
+describe.each(['chat', 'messages'] as const)(
+  'merging the deltas of one read: %s never waits for a later read',
+  format => {
+    it('hands out the merged delta of a read while the next read has not arrived', async () => {
+      const first =
+        format === 'chat'
+          ? content('a') + content('b')
+          : messageStart() + textStart(0) + textDelta(0, 'a') + textDelta(0, 'b');
+      const rest = format === 'chat' ? content('c') + stop + DONE : textDelta(0, 'c') + blockStop(0) + messagesEnd;
+      let release!: () => void;
+      const released = new Promise<void>(resolve => (release = resolve));
+      const encoder = new TextEncoder();
+      let pulls = 0;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            pulls++;
+            if (pulls === 1) return controller.enqueue(encoder.encode(first));
+            // The second read arrives only once the test has the first read's delta.
+            await released;
+            if (pulls === 2) return controller.enqueue(encoder.encode(rest));
+            controller.close();
+          },
         },
-      },
-      { highWaterMark: 0 },
-    );
-    const model = modelFor(format, () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
-    const reader = (await model.doStream({ prompt })).stream.getReader();
-    const seen: Part[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the merged delta waited for the next read')), 1_000);
+        { highWaterMark: 0 },
+      );
+      const model = modelFor(format, () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+      const reader = (await model.doStream({ prompt })).stream.getReader();
+      const seen: Part[] = [];
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the merged delta waited for the next read')), 1_000);
+      });
+      try {
+        while (seen.at(-1)?.type !== 'text-delta') seen.push((await Promise.race([reader.read(), timeout])).value!);
+      } finally {
+        clearTimeout(timer);
+      }
+      expect(seen.at(-1)).toEqual({ type: 'text-delta', id: format === 'chat' ? 'text-0' : '0', delta: 'ab' });
+      release();
+      const after: Part[] = [];
+      for (let result = await reader.read(); !result.done; result = await reader.read()) after.push(result.value);
+      expect(after[0]).toEqual({ type: 'text-delta', id: format === 'chat' ? 'text-0' : '0', delta: 'c' });
+      expect(after.at(-1)!.type).toBe('finish');
     });
-    try {
-      while (seen.at(-1)?.type !== 'text-delta') seen.push((await Promise.race([reader.read(), timeout])).value!);
-    } finally {
-      clearTimeout(timer);
-    }
-    expect(seen.at(-1)).toEqual({ type: 'text-delta', id: format === 'chat' ? 'text-0' : '0', delta: 'ab' });
-    release();
-    const after: Part[] = [];
-    for (let result = await reader.read(); !result.done; result = await reader.read()) after.push(result.value);
-    expect(after[0]).toEqual({ type: 'text-delta', id: format === 'chat' ? 'text-0' : '0', delta: 'c' });
-    expect(after.at(-1)!.type).toBe('finish');
-  });
-});
+  },
+);
 
 describe('the mergeStreamDeltas setting', () => {
   it('takes only a boolean: anything else fails when the provider is created, naming the setting and the value', () => {
@@ -289,7 +365,9 @@ describe('the mergeStreamDeltas setting', () => {
       [null, 'null'],
       [Number.NaN, 'NaN'],
     ] as const) {
-      const error = thrown(() => createUnigate({ apiKey: 'k', siteURL: 'https://gw.test', mergeStreamDeltas: value as never }));
+      const error = thrown(() =>
+        createUnigate({ apiKey: 'k', siteURL: 'https://gw.test', mergeStreamDeltas: value as never }),
+      );
       expect(InvalidArgumentError.isInstance(error)).toBe(true);
       expect(error.argument).toBe('mergeStreamDeltas');
       expect(error.message).toBe(`Invalid argument mergeStreamDeltas: a boolean is required; received ${shown}.`);

@@ -17,7 +17,11 @@ describe('MultipartBody', () => {
     expect(streamed).toBe(!isBrowserRuntime());
     const encoded = await bytesOf(body);
     expect(encoded.byteLength).toBe(upload.contentLength);
-    const form = await new Request('http://x.test', { method: 'POST', body: encoded.slice().buffer, headers: { 'content-type': upload.contentType } }).formData();
+    const form = await new Request('http://x.test', {
+      method: 'POST',
+      body: encoded.slice().buffer,
+      headers: { 'content-type': upload.contentType },
+    }).formData();
     expect([...form.keys()]).toEqual(['model', 'prompt', 'file']);
     expect(form.get('prompt')).toBe('Grüße, "hi"');
     const sent = form.get('file') as File;

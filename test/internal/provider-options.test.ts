@@ -22,7 +22,10 @@ function parseError(unigate: Record<string, unknown>): InvalidArgumentError {
 describe('parseUnigateOptions', () => {
   it('gives empty options and no warnings without providerOptions or without the unigate key', () => {
     expect(parseUnigateOptions(undefined, schema, 'chat-completions')).toEqual({ options: {}, warnings: [] });
-    expect(parseUnigateOptions({ openai: { user: 'u-1' } }, schema, 'chat-completions')).toEqual({ options: {}, warnings: [] });
+    expect(parseUnigateOptions({ openai: { user: 'u-1' } }, schema, 'chat-completions')).toEqual({
+      options: {},
+      warnings: [],
+    });
   });
 
   it('returns valid options as parsed, without warnings', () => {
@@ -31,11 +34,23 @@ describe('parseUnigateOptions', () => {
   });
 
   it('warns once per key the model does not read, naming the key and the model, and drops it from the options', () => {
-    const result = parseUnigateOptions({ unigate: { user: 'u-1', reasoning: 'high', cache: { ttl: 5 } } }, schema, 'messages');
+    const result = parseUnigateOptions(
+      { unigate: { user: 'u-1', reasoning: 'high', cache: { ttl: 5 } } },
+      schema,
+      'messages',
+    );
     expect(result.options).toEqual({ user: 'u-1' });
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.reasoning', details: 'The messages model does not read this option.' },
-      { type: 'unsupported', feature: 'providerOptions.unigate.cache', details: 'The messages model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.reasoning',
+        details: 'The messages model does not read this option.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.cache',
+        details: 'The messages model does not read this option.',
+      },
     ]);
   });
 
@@ -72,7 +87,9 @@ describe('parseUnigateOptions', () => {
   it('rejects a wrong type even when unknown keys come along', () => {
     const error = parseError({ other: true, user: 42 });
     expect(error.argument).toBe('providerOptions.unigate.user');
-    expect(error.message).toBe('Invalid argument providerOptions.unigate.user: Invalid input: expected string, received number; received 42.');
+    expect(error.message).toBe(
+      'Invalid argument providerOptions.unigate.user: Invalid input: expected string, received number; received 42.',
+    );
   });
 
   it('shows NaN and the infinities as given when a schema refuses them, never as null', () => {
@@ -98,7 +115,9 @@ describe('numberOption', () => {
     const error = thrown(() => parseUnigateOptions({ unigate: { n: '3' } }, numeric, 'chat-completions'));
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect(error.argument).toBe('providerOptions.unigate.n');
-    expect(error.message).toBe('Invalid argument providerOptions.unigate.n: Invalid input: expected number, received string; received "3".');
+    expect(error.message).toBe(
+      'Invalid argument providerOptions.unigate.n: Invalid input: expected number, received string; received "3".',
+    );
     expect(thrown(() => parseUnigateOptions({ unigate: { n: null } }, numeric, 'chat-completions')).message).toBe(
       'Invalid argument providerOptions.unigate.n: Invalid input: expected number, received null; received null.',
     );

@@ -12,7 +12,9 @@ describe('redactSecrets on text', () => {
     expect(redactSecrets(`Invalid key ${KEY}. Header was Bearer ${KEY}`, KEY)).toBe(
       'Invalid key [redacted]. Header was Bearer [redacted]',
     );
-    expect(redactSecrets(`https://gw.test/v1/models?key=${KEY}&x=1`, KEY)).toBe('https://gw.test/v1/models?key=[redacted]&x=1');
+    expect(redactSecrets(`https://gw.test/v1/models?key=${KEY}&x=1`, KEY)).toBe(
+      'https://gw.test/v1/models?key=[redacted]&x=1',
+    );
   });
 
   it('replaces the percent-encoded key in either hex case, and a key encoded character by character', () => {
@@ -111,8 +113,18 @@ describe('redactSecrets on errors and objects', () => {
 
 describe('withSecretsRedacted', () => {
   it('redacts what the function throws or its promise rejects with, and passes results through', async () => {
-    expect(thrown(() => withSecretsRedacted(KEY, () => { throw new Error(`sync ${KEY}`); })).message).toBe('sync [redacted]');
-    const rejected = await failure(withSecretsRedacted(KEY, async () => { throw new Error(`async ${KEY}`); }));
+    expect(
+      thrown(() =>
+        withSecretsRedacted(KEY, () => {
+          throw new Error(`sync ${KEY}`);
+        }),
+      ).message,
+    ).toBe('sync [redacted]');
+    const rejected = await failure(
+      withSecretsRedacted(KEY, async () => {
+        throw new Error(`async ${KEY}`);
+      }),
+    );
     expect(rejected.message).toBe('async [redacted]');
     expect(withSecretsRedacted(KEY, () => KEY)).toBe(KEY);
     expect(await withSecretsRedacted(KEY, async () => 42)).toBe(42);

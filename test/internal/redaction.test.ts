@@ -76,8 +76,10 @@ function gateway(route: Route): UnigateProvider {
 }
 
 /** Every request fails with `status`, messages-style on the messages endpoint. */
-const failingWith = (status: number): Route => (request, path) =>
-  errorAnswer(request, status, path === '/v1/messages' ? 'messages' : 'chat');
+const failingWith =
+  (status: number): Route =>
+  (request, path) =>
+    errorAnswer(request, status, path === '/v1/messages' ? 'messages' : 'chat');
 
 /** Every request gets this 200 answer (the catalog, which pricing reads, fails with an echo). */
 const answering =
@@ -172,7 +174,12 @@ describe('the walk itself', () => {
   it('finds the key in a cause two levels down, a header, a non-enumerable property and in its encoded form', () => {
     const inner = new Error('inner', { cause: { data: { deep: [`x ${KEY}`] } } });
     expect(keyOccurrences(new Error('outer', { cause: inner }))).not.toEqual([]);
-    const headers = new APICallError({ message: 'm', url: 'u', requestBodyValues: {}, responseHeaders: { a: ENCODED } });
+    const headers = new APICallError({
+      message: 'm',
+      url: 'u',
+      requestBodyValues: {},
+      responseHeaders: { a: ENCODED },
+    });
     expect(keyOccurrences(headers)).not.toEqual([]);
     const hidden = new Error('m');
     Object.defineProperty(hidden, 'secret', { value: KEY.replace('/', '\\/'), enumerable: false });
@@ -205,7 +212,11 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
 
   const mismatches: Array<[string, unknown, (gw: UnigateProvider) => Promise<unknown>]> = [
     ['chat doGenerate', { choices: KEY }, CALLS['chat doGenerate']!],
-    ['messages doGenerate', { type: 'error', error: { type: 'api_error', message: SAID } }, CALLS['messages doGenerate']!],
+    [
+      'messages doGenerate',
+      { type: 'error', error: { type: 'api_error', message: SAID } },
+      CALLS['messages doGenerate']!,
+    ],
     ['embedding doEmbed', { data: [{ index: 0, embedding: KEY }], object: KEY }, CALLS['embedding doEmbed']!],
     [
       'embedding doEmbed, one vector for two inputs',
@@ -226,9 +237,13 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
   }
 
   it('chat doGenerate: an error object in a 200 answer', async () => {
-    const gw = gateway(answering(request => json(request, { error: { type: 'server_error', message: SAID, code: 500 } })));
+    const gw = gateway(
+      answering(request => json(request, { error: { type: 'server_error', message: SAID, code: 500 } })),
+    );
     const error = await CALLS['chat doGenerate']!(gw);
-    expect((error as APICallError).message).toContain('Unigate chat completion failed (server_error): Invalid API key [redacted]');
+    expect((error as APICallError).message).toContain(
+      'Unigate chat completion failed (server_error): Invalid API key [redacted]',
+    );
     expectRedacted(error);
   });
 
@@ -245,7 +260,11 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
   });
 
   it('image doGenerate: an image without data, and a link whose download fails', async () => {
-    expectRedacted(await CALLS['image doGenerate']!(gateway(answering(request => json(request, { data: [{ revised_prompt: SAID }] })))));
+    expectRedacted(
+      await CALLS['image doGenerate']!(
+        gateway(answering(request => json(request, { data: [{ revised_prompt: SAID }] }))),
+      ),
+    );
     const link = answering(request =>
       request.method === 'POST'
         ? json(request, { data: [{ url: `${SITE}/files/${ENCODED}/1.png?key=${ENCODED}` }] })
@@ -269,8 +288,16 @@ describe('no error holds the key: stream error parts', () => {
       `data: ${echoJson({ error: { type: 'server_error', message: SAID, code: 500 } })}\n\n`,
       async gw => (await gw.chat(CHAT).doStream(prompt)).stream,
     ],
-    ['chat: a chunk of the wrong shape', `data: ${echoJson({ choices: KEY })}\n\n`, async gw => (await gw.chat(CHAT).doStream(prompt)).stream],
-    ['chat: a chunk that is not JSON', `data: {"choices": [${KEY}\n\n`, async gw => (await gw.chat(CHAT).doStream(prompt)).stream],
+    [
+      'chat: a chunk of the wrong shape',
+      `data: ${echoJson({ choices: KEY })}\n\n`,
+      async gw => (await gw.chat(CHAT).doStream(prompt)).stream,
+    ],
+    [
+      'chat: a chunk that is not JSON',
+      `data: {"choices": [${KEY}\n\n`,
+      async gw => (await gw.chat(CHAT).doStream(prompt)).stream,
+    ],
     [
       'messages: an error event',
       `event: error\ndata: ${echoJson({ type: 'error', error: { type: 'api_error', message: SAID } })}\n\n`,
@@ -310,7 +337,9 @@ describe('no error holds the key: video jobs', () => {
     ];
     for (const error of errors) {
       expect(error.name).toBe('UnigateVideoJobError');
-      expect(error.job.error.message).toBe('Invalid API key [redacted] (Authorization: Bearer [redacted]; key=[redacted])');
+      expect(error.job.error.message).toBe(
+        'Invalid API key [redacted] (Authorization: Bearer [redacted]; key=[redacted])',
+      );
       expectRedacted(error);
     }
   });
@@ -330,11 +359,17 @@ describe('no error holds the key: video jobs', () => {
   });
 
   it('a status URL holding the key, whose reads fail', async () => {
-    expectRedacted(await failure(gateway(jobs(request => errorAnswer(request, 404))).videoJobs.generate({ model: 'veo-3', prompt: 'x' }, FAST)));
+    expectRedacted(
+      await failure(
+        gateway(jobs(request => errorAnswer(request, 404))).videoJobs.generate({ model: 'veo-3', prompt: 'x' }, FAST),
+      ),
+    );
   });
 
   it('a wait that times out: the cause is the gateway’s last answer', async () => {
-    const error = await failure(gateway(jobs(request => errorAnswer(request, 503))).videoJobs.wait('vid-1', { ...FAST, timeoutMs: 30 }));
+    const error = await failure(
+      gateway(jobs(request => errorAnswer(request, 503))).videoJobs.wait('vid-1', { ...FAST, timeoutMs: 30 }),
+    );
     expect(error.reason).toBe('timeout');
     expect(APICallError.isInstance(error.cause)).toBe(true);
     expectRedacted(error);
@@ -343,8 +378,13 @@ describe('no error holds the key: video jobs', () => {
 
 describe('no warning holds the key', () => {
   it('a catalog that fails with the key in its answer: the pricing warning of a call that succeeds', async () => {
-    const completion = { id: 'c', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }] };
-    const result = await gateway(answering(request => json(request, completion))).chat('gpt-4o').doGenerate(prompt);
+    const completion = {
+      id: 'c',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
+    };
+    const result = await gateway(answering(request => json(request, completion)))
+      .chat('gpt-4o')
+      .doGenerate(prompt);
     expect(result.warnings.length).toBeGreaterThan(0);
     expect(keyOccurrences(result.warnings)).toEqual([]);
     expect(JSON.stringify(result.warnings)).toContain('[redacted]');

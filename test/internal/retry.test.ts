@@ -2,8 +2,18 @@ import { APICallError } from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterMs, withRetries } from '../../src/internal/retry';
 
-function apiError(responseHeaders?: Record<string, string>, { statusCode = 503, isRetryable = true, message = 'busy' } = {}) {
-  return new APICallError({ message, url: 'https://gw.test/v1/models', requestBodyValues: {}, statusCode, responseHeaders, isRetryable });
+function apiError(
+  responseHeaders?: Record<string, string>,
+  { statusCode = 503, isRetryable = true, message = 'busy' } = {},
+) {
+  return new APICallError({
+    message,
+    url: 'https://gw.test/v1/models',
+    requestBodyValues: {},
+    statusCode,
+    responseHeaders,
+    isRetryable,
+  });
 }
 
 describe('retryAfterMs', () => {
@@ -133,7 +143,9 @@ describe('withRetries', () => {
   it('stops waiting as soon as the abort signal fires, without another attempt', async () => {
     const controller = new AbortController();
     const fn = failingThen(apiError({ 'retry-after': '30' }));
-    const outcome = expect(withRetries(fn, { abortSignal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const outcome = expect(withRetries(fn, { abortSignal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     await vi.advanceTimersByTimeAsync(1000);
     controller.abort();
     await outcome;

@@ -43,9 +43,10 @@ describe('readSseStream', () => {
   });
 
   it('keeps event names, ignores comments, id and retry lines', async () => {
-    expect(
-      await read([': keep-alive\n\nevent: ping\ndata: {"type":"ping"}\nid: 7\nretry: 1000\n\n']),
-    ).toEqual([{ data: '{"type":"ping"}', event: 'ping' }, { end: true }]);
+    expect(await read([': keep-alive\n\nevent: ping\ndata: {"type":"ping"}\nid: 7\nretry: 1000\n\n'])).toEqual([
+      { data: '{"type":"ping"}', event: 'ping' },
+      { end: true },
+    ]);
   });
 
   it('ignores fields whose name only starts with data or event; a bare field name has an empty value', async () => {
@@ -178,7 +179,9 @@ describe('readSseStream', () => {
 
 describe('streamingBody', () => {
   it('rejects a streaming answer without a body as EmptyResponseBodyError', async () => {
-    const error = await streamingBody({ response: new Response(null, { status: 200 }) }).catch((caught: unknown) => caught);
+    const error = await streamingBody({ response: new Response(null, { status: 200 }) }).catch(
+      (caught: unknown) => caught,
+    );
     expect(EmptyResponseBodyError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe('The gateway answered a streaming request with an empty body.');
   });

@@ -12,7 +12,15 @@ function collecting() {
 
 describe('kind and notA', () => {
   it('name a JSON value the way every stream error does', () => {
-    expect([null, [], {}, 'x', 1, true, undefined].map(kind)).toEqual(['null', 'array', 'object', 'string', 'number', 'boolean', 'missing']);
+    expect([null, [], {}, 'x', 1, true, undefined].map(kind)).toEqual([
+      'null',
+      'array',
+      'object',
+      'string',
+      'number',
+      'boolean',
+      'missing',
+    ]);
     expect(notA('choices[0].delta', null, 'an object')).toBe('choices[0].delta is null, not an object');
     expect(notA('text_delta delta.text', undefined, 'a string')).toBe('text_delta delta.text is missing, not a string');
   });
@@ -55,12 +63,16 @@ describe('readChunk', () => {
     expect(() => readChunk('messages', '{"type":"content_blo', 'content_block_delta', false, sink)).toThrow(
       'Unigate messages stream: a "content_block_delta" chunk is not valid JSON (the stream may have been cut off). Chunk: {"type":"content_blo',
     );
-    expect(() => readChunk('chat', 'nope', undefined, false, sink)).toThrow('Unigate chat stream: a chunk is not valid JSON');
+    expect(() => readChunk('chat', 'nope', undefined, false, sink)).toThrow(
+      'Unigate chat stream: a chunk is not valid JSON',
+    );
   });
 
   it('throws malformed for JSON that is not an object, after the raw part', () => {
     const { parts, sink } = collecting();
-    expect(() => readChunk('chat', '[1]', undefined, true, sink)).toThrow('Unigate chat stream: a chunk is array, not a JSON object. Chunk: [1]');
+    expect(() => readChunk('chat', '[1]', undefined, true, sink)).toThrow(
+      'Unigate chat stream: a chunk is array, not a JSON object. Chunk: [1]',
+    );
     expect(() => readChunk('chat', 'null', undefined, false, sink)).toThrow('a chunk is null, not a JSON object');
     expect(parts).toEqual([{ type: 'raw', rawValue: [1] }]);
   });

@@ -30,50 +30,106 @@ describe('checkRange', () => {
   });
 
   it('rejects values just outside the range, naming both bounds and the value', () => {
-    expectRejected(check(-0.1), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received -0.1.');
-    expectRejected(check(2.01), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received 2.01.');
+    expectRejected(
+      check(-0.1),
+      'temperature',
+      'Invalid argument temperature: the gateway accepts 0 to 2; received -0.1.',
+    );
+    expectRejected(
+      check(2.01),
+      'temperature',
+      'Invalid argument temperature: the gateway accepts 0 to 2; received 2.01.',
+    );
   });
 
   it('rejects NaN and infinities, which no comparison catches', () => {
-    expectRejected(check(Number.NaN), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received NaN.');
-    expectRejected(check(Infinity), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received Infinity.');
-    expectRejected(check(-Infinity), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received -Infinity.');
+    expectRejected(
+      check(Number.NaN),
+      'temperature',
+      'Invalid argument temperature: the gateway accepts 0 to 2; received NaN.',
+    );
+    expectRejected(
+      check(Infinity),
+      'temperature',
+      'Invalid argument temperature: the gateway accepts 0 to 2; received Infinity.',
+    );
+    expectRejected(
+      check(-Infinity),
+      'temperature',
+      'Invalid argument temperature: the gateway accepts 0 to 2; received -Infinity.',
+    );
   });
 
   it('rejects a numeric string from untyped callers, quoting it', () => {
-    expectRejected(check('1' as never), 'temperature', 'Invalid argument temperature: the gateway accepts 0 to 2; received "1".');
+    expectRejected(
+      check('1' as never),
+      'temperature',
+      'Invalid argument temperature: the gateway accepts 0 to 2; received "1".',
+    );
   });
 
   it('says "at least" for a limit without an upper bound', () => {
     expect(() => checkRange('speed', 1e9, { min: 0.25 })).not.toThrow();
-    expectRejected(() => checkRange('speed', 0.2, { min: 0.25 }), 'speed', 'Invalid argument speed: the gateway accepts at least 0.25; received 0.2.');
+    expectRejected(
+      () => checkRange('speed', 0.2, { min: 0.25 }),
+      'speed',
+      'Invalid argument speed: the gateway accepts at least 0.25; received 0.2.',
+    );
   });
 });
 
 describe('checkInteger', () => {
   it('passes undefined and integers at both bounds', () => {
-    for (const value of [undefined, 1, 50]) expect(() => checkInteger('limit', value, { min: 1, max: 50 })).not.toThrow();
+    for (const value of [undefined, 1, 50])
+      expect(() => checkInteger('limit', value, { min: 1, max: 50 })).not.toThrow();
     expect(() => checkInteger('n', Number.MAX_SAFE_INTEGER, { min: 1 })).not.toThrow();
   });
 
   it('states the range when there is a maximum', () => {
-    expectRejected(() => checkInteger('limit', 0, { min: 1, max: 50 }), 'limit', 'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 0.');
-    expectRejected(() => checkInteger('limit', 51, { min: 1, max: 50 }), 'limit', 'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 51.');
+    expectRejected(
+      () => checkInteger('limit', 0, { min: 1, max: 50 }),
+      'limit',
+      'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 0.',
+    );
+    expectRejected(
+      () => checkInteger('limit', 51, { min: 1, max: 50 }),
+      'limit',
+      'Invalid argument limit: the gateway accepts an integer, 1 to 50; received 51.',
+    );
   });
 
   it('states only the minimum when there is no maximum', () => {
-    expectRejected(() => checkInteger('n', 0, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received 0.');
+    expectRejected(
+      () => checkInteger('n', 0, { min: 1 }),
+      'n',
+      'Invalid argument n: the gateway accepts an integer, at least 1; received 0.',
+    );
   });
 
   it('rejects non-integers, NaN and Infinity', () => {
-    expectRejected(() => checkInteger('n', 1.5, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received 1.5.');
-    expectRejected(() => checkInteger('n', Number.NaN, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received NaN.');
-    expectRejected(() => checkInteger('n', Infinity, { min: 1 }), 'n', 'Invalid argument n: the gateway accepts an integer, at least 1; received Infinity.');
+    expectRejected(
+      () => checkInteger('n', 1.5, { min: 1 }),
+      'n',
+      'Invalid argument n: the gateway accepts an integer, at least 1; received 1.5.',
+    );
+    expectRejected(
+      () => checkInteger('n', Number.NaN, { min: 1 }),
+      'n',
+      'Invalid argument n: the gateway accepts an integer, at least 1; received NaN.',
+    );
+    expectRejected(
+      () => checkInteger('n', Infinity, { min: 1 }),
+      'n',
+      'Invalid argument n: the gateway accepts an integer, at least 1; received Infinity.',
+    );
   });
 });
 
 describe('checkMaxItems', () => {
-  const check = (value: string[] | undefined, max = 4) => () => checkMaxItems('stopSequences', value, max);
+  const check =
+    (value: string[] | undefined, max = 4) =>
+    () =>
+      checkMaxItems('stopSequences', value, max);
 
   it('passes undefined, an empty list and exactly max items', () => {
     for (const value of [undefined, [], ['a', 'b', 'c', 'd']]) expect(check(value)).not.toThrow();
@@ -88,7 +144,11 @@ describe('checkMaxItems', () => {
   });
 
   it('says "1 item" in the singular', () => {
-    expectRejected(check(['a'], 0), 'stopSequences', 'Invalid argument stopSequences: the gateway accepts at most 0; received 1 item.');
+    expectRejected(
+      check(['a'], 0),
+      'stopSequences',
+      'Invalid argument stopSequences: the gateway accepts at most 0; received 1 item.',
+    );
   });
 });
 
@@ -98,12 +158,20 @@ describe('checkMaxLength', () => {
   });
 
   it('quotes a short string that is too long', () => {
-    expectRejected(() => checkMaxLength('user', 'abcdef', 5), 'user', 'Invalid argument user: the gateway accepts at most 5 characters; received "abcdef".');
+    expectRejected(
+      () => checkMaxLength('user', 'abcdef', 5),
+      'user',
+      'Invalid argument user: the gateway accepts at most 5 characters; received "abcdef".',
+    );
   });
 
   it('quotes up to 60 characters and summarises anything longer by its length', () => {
     const sixty = 'y'.repeat(60);
-    expectRejected(() => checkMaxLength('user', sixty, 10), 'user', `Invalid argument user: the gateway accepts at most 10 characters; received "${sixty}".`);
+    expectRejected(
+      () => checkMaxLength('user', sixty, 10),
+      'user',
+      `Invalid argument user: the gateway accepts at most 10 characters; received "${sixty}".`,
+    );
     expectRejected(
       () => checkMaxLength('user', 'y'.repeat(61), 10),
       'user',
@@ -123,7 +191,12 @@ describe('countCharacters', () => {
 
 describe('formatArgumentValue', () => {
   it('prints NaN and the infinities as they are, where JSON would print null', () => {
-    expect([Number.NaN, Infinity, -Infinity, -0.5].map(formatArgumentValue)).toEqual(['NaN', 'Infinity', '-Infinity', '-0.5']);
+    expect([Number.NaN, Infinity, -Infinity, -0.5].map(formatArgumentValue)).toEqual([
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '-0.5',
+    ]);
   });
 
   it('quotes strings of up to 60 characters and sizes longer ones in code points', () => {
@@ -158,12 +231,28 @@ describe('checkString and checkObject', () => {
   it('pass undefined and the right type, and name the expected type and the value otherwise', () => {
     expect(() => checkString('provider', undefined)).not.toThrow();
     expect(() => checkString('provider', 'openai')).not.toThrow();
-    expectRejected(() => checkString('provider', 5), 'provider', 'Invalid argument provider: expected a string; received 5.');
+    expectRejected(
+      () => checkString('provider', 5),
+      'provider',
+      'Invalid argument provider: expected a string; received 5.',
+    );
     expect(() => checkObject('query', undefined)).not.toThrow();
     expect(() => checkObject('query', {})).not.toThrow();
-    expectRejected(() => checkObject('query', null), 'query', 'Invalid argument query: expected an object; received null.');
-    expectRejected(() => checkObject('query', ['a']), 'query', 'Invalid argument query: expected an object; received 1 item.');
-    expectRejected(() => checkObject('request', undefined, true), 'request', 'Invalid argument request: expected an object; received undefined.');
+    expectRejected(
+      () => checkObject('query', null),
+      'query',
+      'Invalid argument query: expected an object; received null.',
+    );
+    expectRejected(
+      () => checkObject('query', ['a']),
+      'query',
+      'Invalid argument query: expected an object; received 1 item.',
+    );
+    expectRejected(
+      () => checkObject('request', undefined, true),
+      'request',
+      'Invalid argument request: expected an object; received undefined.',
+    );
   });
 });
 
@@ -199,7 +288,11 @@ describe('checkRequestOptions', () => {
       'abortSignal',
       'Invalid argument abortSignal: expected an AbortSignal; received "stop".',
     );
-    expectRejected(() => checkRequestOptions(7 as never), 'options', 'Invalid argument options: expected an object; received 7.');
+    expectRejected(
+      () => checkRequestOptions(7 as never),
+      'options',
+      'Invalid argument options: expected an object; received 7.',
+    );
   });
 
   it('prefixes every name when the options sit inside another object', () => {
@@ -213,19 +306,32 @@ describe('checkRequestOptions', () => {
 
 describe('checkOneOf', () => {
   it('passes undefined and every allowed value', () => {
-    for (const value of [undefined, 'mp3', 'wav']) expect(() => checkOneOf('format', value, ['mp3', 'wav'])).not.toThrow();
+    for (const value of [undefined, 'mp3', 'wav'])
+      expect(() => checkOneOf('format', value, ['mp3', 'wav'])).not.toThrow();
     expect(() => checkOneOf('channels', 2, [1, 2])).not.toThrow();
   });
 
   it('lists the allowed strings quoted', () => {
-    expectRejected(() => checkOneOf('format', 'ogg', ['mp3', 'wav']), 'format', 'Invalid argument format: the gateway accepts "mp3", "wav"; received "ogg".');
+    expectRejected(
+      () => checkOneOf('format', 'ogg', ['mp3', 'wav']),
+      'format',
+      'Invalid argument format: the gateway accepts "mp3", "wav"; received "ogg".',
+    );
   });
 
   it('lists allowed numbers bare', () => {
-    expectRejected(() => checkOneOf('channels', 3, [1, 2]), 'channels', 'Invalid argument channels: the gateway accepts 1, 2; received 3.');
+    expectRejected(
+      () => checkOneOf('channels', 3, [1, 2]),
+      'channels',
+      'Invalid argument channels: the gateway accepts 1, 2; received 3.',
+    );
   });
 
   it('compares exactly: a differently cased string is not allowed', () => {
-    expectRejected(() => checkOneOf('format', 'MP3', ['mp3', 'wav']), 'format', 'Invalid argument format: the gateway accepts "mp3", "wav"; received "MP3".');
+    expectRejected(
+      () => checkOneOf('format', 'MP3', ['mp3', 'wav']),
+      'format',
+      'Invalid argument format: the gateway accepts "mp3", "wav"; received "MP3".',
+    );
   });
 });

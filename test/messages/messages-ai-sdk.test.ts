@@ -44,7 +44,14 @@ function weatherTool(calls: string[]) {
   });
 }
 
-type Body = { messages: unknown[]; tools?: unknown[]; tool_choice?: unknown; system?: string; max_tokens: number; stream?: boolean };
+type Body = {
+  messages: unknown[];
+  tools?: unknown[];
+  tool_choice?: unknown;
+  system?: string;
+  max_tokens: number;
+  stream?: boolean;
+};
 
 const toolUseAnswer = message({
   id: 'msg_1',
@@ -126,7 +133,14 @@ describe('messages model with the ai package', () => {
         messageDelta('tool_use', 20),
         messageStop,
       ],
-      [messageStart(), textStart(0), textDelta(0, 'It is sunny and 21°C in Paris.'), blockStop(0), messageDelta('end_turn', 12), messageStop],
+      [
+        messageStart(),
+        textStart(0),
+        textDelta(0, 'It is sunny and 21°C in Paris.'),
+        blockStop(0),
+        messageDelta('end_turn', 12),
+        messageStop,
+      ],
     ];
     const { gw, requests } = answeringWith(() => sseResponse(streams[requests.length - 1]));
     const calls: string[] = [];
@@ -226,7 +240,9 @@ describe('messages model with the ai package', () => {
   });
 
   it('describes an image given as bytes, and passes an image URL through without downloading it', async () => {
-    const { gw, requests } = answeringWith(() => HttpResponse.json(message({ content: [{ type: 'text', text: 'A red pixel and a cat.' }] })));
+    const { gw, requests } = answeringWith(() =>
+      HttpResponse.json(message({ content: [{ type: 'text', text: 'A red pixel and a cat.' }] })),
+    );
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const result = await generateText({
       model: gw.messages(MODEL),
@@ -263,7 +279,10 @@ describe('messages model with the ai package', () => {
   it('produces a structured object through the json answer tool', async () => {
     const { gw, requests } = answeringWith(() =>
       HttpResponse.json(
-        message({ content: [{ type: 'tool_use', id: 'toolu_j', name: 'json', input: { name: 'Ada', age: 36 } }], stop_reason: 'tool_use' }),
+        message({
+          content: [{ type: 'tool_use', id: 'toolu_j', name: 'json', input: { name: 'Ada', age: 36 } }],
+          stop_reason: 'tool_use',
+        }),
       ),
     );
     const schema = {
@@ -280,7 +299,9 @@ describe('messages model with the ai package', () => {
     expect(result.output).toEqual({ name: 'Ada', age: 36 });
     const body = requests[0].body as Body;
     expect(body.tool_choice).toEqual({ type: 'tool', name: 'json' });
-    expect(body.tools).toEqual([{ name: 'json', description: 'Respond with a JSON object that matches the input schema.', input_schema: schema }]);
+    expect(body.tools).toEqual([
+      { name: 'json', description: 'Respond with a JSON object that matches the input schema.', input_schema: schema },
+    ]);
   });
 });
 
@@ -298,18 +319,21 @@ describe(`messages call options with ai@${major}`, () => {
     ['xhigh', { type: 'enabled', budget_tokens: 24576 }, 28672],
     ['max', { type: 'enabled', budget_tokens: 27648 }, 31744],
     ['provider-default', undefined, 4096],
-  ] as const)('reasoning %s: thinking %j and max_tokens %i on ai@7, neither on ai@6', async (reasoning, thinking, maxTokens) => {
-    const { gw, requests } = answeringWith(() => HttpResponse.json(message()));
-    const result = await generateText({ model: gw.messages(MODEL), prompt, ...({ reasoning } as object) });
-    const sent = major >= 7 ? thinking : undefined;
-    expect(requests[0].body).toEqual({
-      model: MODEL,
-      max_tokens: major >= 7 ? maxTokens : 4096,
-      messages: turns,
-      ...(sent !== undefined && { thinking: sent }),
-    });
-    expect(result.warnings).toEqual([]);
-  });
+  ] as const)(
+    'reasoning %s: thinking %j and max_tokens %i on ai@7, neither on ai@6',
+    async (reasoning, thinking, maxTokens) => {
+      const { gw, requests } = answeringWith(() => HttpResponse.json(message()));
+      const result = await generateText({ model: gw.messages(MODEL), prompt, ...({ reasoning } as object) });
+      const sent = major >= 7 ? thinking : undefined;
+      expect(requests[0].body).toEqual({
+        model: MODEL,
+        max_tokens: major >= 7 ? maxTokens : 4096,
+        messages: turns,
+        ...(sent !== undefined && { thinking: sent }),
+      });
+      expect(result.warnings).toEqual([]);
+    },
+  );
 
   it('reasoning high makes the emulator think: reasoning text on ai@7, none on ai@6', async () => {
     const emulator = createUnigateEmulator();
@@ -343,15 +367,31 @@ describe(`messages call options with ai@${major}`, () => {
       providerOptions: { unigate: { userId: 'user-42', user: 'user-42' } },
     });
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.user', details: 'The messages-format model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.user',
+        details: 'The messages-format model does not read this option.',
+      },
       {
         type: 'unsupported',
         feature: 'tool input examples',
         details: 'The messages format has no field for the input examples of tool "weather"; they were not sent.',
       },
-      { type: 'unsupported', feature: 'frequencyPenalty', details: 'The messages endpoint has no such parameter; it was not sent.' },
-      { type: 'unsupported', feature: 'presencePenalty', details: 'The messages endpoint has no such parameter; it was not sent.' },
-      { type: 'unsupported', feature: 'seed', details: 'The messages endpoint has no such parameter; it was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'frequencyPenalty',
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'presencePenalty',
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'seed',
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      },
     ]);
     expect(requests[0].body).toMatchObject({
       max_tokens: 50,

@@ -45,7 +45,9 @@ describe('messages model cost', () => {
   });
 
   it('a user table overrides the catalog price', async () => {
-    const { gw } = pricedGateway({ pricing: { 'priced-chat': { inputPerMillionTokens: 1e6, outputPerMillionTokens: 2e6 } } });
+    const { gw } = pricedGateway({
+      pricing: { 'priced-chat': { inputPerMillionTokens: 1e6, outputPerMillionTokens: 2e6 } },
+    });
     const result = await generateText({ model: gw.messages('priced-chat'), prompt: 'Hello there' });
     expect(result.providerMetadata?.unigate?.cost).toEqual({
       input: USAGE.input,

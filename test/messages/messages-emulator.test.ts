@@ -82,8 +82,7 @@ describe('messages model against the emulator', () => {
         stopWhen: stepCountIs(3),
         providerOptions: { unigate: { thinking: { type: 'enabled' as const, budgetTokens: 1024 } } },
       };
-      const steps =
-        mode === 'generate' ? (await generateText(options)).steps : await streamText(options).steps;
+      const steps = mode === 'generate' ? (await generateText(options)).steps : await streamText(options).steps;
       expect(steps).toHaveLength(2);
       expect(steps[0].reasoningText).toBe(
         'The user wrote: "What is the weather in Paris?". The weather tool can answer this, so I will call it.',
@@ -107,7 +106,8 @@ describe('messages model against the emulator', () => {
       {
         type: 'unsupported',
         feature: 'topP',
-        details: 'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.9, which was not sent.',
+        details:
+          'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.9, which was not sent.',
       },
     ]);
     expect(messagesRequests(emulator)).toEqual([expect.objectContaining({ status: 200 })]);
@@ -133,7 +133,15 @@ describe('messages model against the emulator', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const result = streamText({
       model: gw.messages(MODEL),
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', image: png }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image', image: png },
+          ],
+        },
+      ],
     });
     expect(await result.text).toBe('I see 1 image. You said: "What is this?".');
   });
@@ -142,7 +150,9 @@ describe('messages model against the emulator', () => {
     const emulator = createUnigateEmulator({ deniedModels: ['claude-opus-4-1'] });
     const gw = createUnigate(emulator.settings);
     const error = (await failure(
-      gw.messages('claude-opus-4-1').doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }),
+      gw
+        .messages('claude-opus-4-1')
+        .doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }),
     )) as APICallError;
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(403);
@@ -161,13 +171,17 @@ describe('messages model against the emulator', () => {
     const errorPart = errored.find(p => p.type === 'error') as { error: APICallError };
     expect(errorPart.error.message).toBe('Unigate messages stream reported an error (overloaded_error): Overloaded');
     expect(errorPart.error.isRetryable).toBe(true);
-    expect((errored.at(-1) as Extract<LanguageModelV3StreamPart, { type: 'finish' }>).finishReason.unified).toBe('error');
+    expect((errored.at(-1) as Extract<LanguageModelV3StreamPart, { type: 'finish' }>).finishReason.unified).toBe(
+      'error',
+    );
 
     const truncated = await stream('Hello there [[emulator:truncate]]');
     expect(truncated.filter(p => p.type === 'text-delta').length).toBeGreaterThan(0);
     const cut = truncated.find(p => p.type === 'error') as { error: Error };
     expect(cut.error.message).toContain('not valid JSON (the stream may have been cut off)');
-    expect((truncated.at(-1) as Extract<LanguageModelV3StreamPart, { type: 'finish' }>).finishReason.unified).toBe('error');
+    expect((truncated.at(-1) as Extract<LanguageModelV3StreamPart, { type: 'finish' }>).finishReason.unified).toBe(
+      'error',
+    );
   });
 
   it('passes the emulator validation for every documented tool choice', async () => {
@@ -182,7 +196,10 @@ describe('messages model against the emulator', () => {
       const result = await generateText({
         model: gw.messages(MODEL),
         prompt: 'Weather in Oslo?',
-        tools: { weather: weatherTool([]), time: tool({ inputSchema: jsonSchema({ type: 'object', properties: {} }) }) },
+        tools: {
+          weather: weatherTool([]),
+          time: tool({ inputSchema: jsonSchema({ type: 'object', properties: {} }) }),
+        },
         toolChoice: toolChoice as 'auto' | 'required' | 'none',
       });
       expect(result.finishReason).toBe(finishReason);

@@ -7,31 +7,52 @@ import { answeringWith, call, MODEL, userText } from './messages-test-kit';
 const errorBody = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 
 // docs/errors-and-retries.md#messages-style; 529 overloaded is the upstream vendor's busy signal.
-const cases: Array<{ status: number; type: string; kind: string; message: string; retryable: boolean; hint?: string }> = [
-  { status: 400, type: 'invalid_request_error', kind: 'invalid-request', message: 'max_tokens: Field required', retryable: false },
-  { status: 401, type: 'authentication_error', kind: 'authentication', message: 'invalid x-api-key', retryable: false, hint: 'Check the API key' },
-  {
-    status: 403,
-    type: 'permission_error',
-    kind: 'permission',
-    message: 'Your key lacks access to this model',
-    retryable: false,
-    hint: `No access to model "${MODEL}": use a model from listModels() on the provider, or a key whose tier includes it.`,
-  },
-  { status: 404, type: 'not_found_error', kind: 'not-found', message: `model: ${MODEL}`, retryable: false, hint: 'listModels() on the provider lists the ids this key can use.' },
-  {
-    status: 404,
-    type: 'not_found_error',
-    kind: 'not-found',
-    message: 'Not found',
-    retryable: false,
-    hint: 'No endpoint answers at https://gw.test/api/v1/messages: check the URL settings of createUnigate().',
-  },
-  { status: 429, type: 'rate_limit_error', kind: 'rate-limit', message: 'Too many requests', retryable: true },
-  { status: 500, type: 'api_error', kind: 'server', message: 'Internal server error', retryable: true },
-  { status: 503, type: 'api_error', kind: 'server', message: 'Service unavailable', retryable: true },
-  { status: 529, type: 'overloaded_error', kind: 'server', message: 'Overloaded', retryable: true },
-];
+const cases: Array<{ status: number; type: string; kind: string; message: string; retryable: boolean; hint?: string }> =
+  [
+    {
+      status: 400,
+      type: 'invalid_request_error',
+      kind: 'invalid-request',
+      message: 'max_tokens: Field required',
+      retryable: false,
+    },
+    {
+      status: 401,
+      type: 'authentication_error',
+      kind: 'authentication',
+      message: 'invalid x-api-key',
+      retryable: false,
+      hint: 'Check the API key',
+    },
+    {
+      status: 403,
+      type: 'permission_error',
+      kind: 'permission',
+      message: 'Your key lacks access to this model',
+      retryable: false,
+      hint: `No access to model "${MODEL}": use a model from listModels() on the provider, or a key whose tier includes it.`,
+    },
+    {
+      status: 404,
+      type: 'not_found_error',
+      kind: 'not-found',
+      message: `model: ${MODEL}`,
+      retryable: false,
+      hint: 'listModels() on the provider lists the ids this key can use.',
+    },
+    {
+      status: 404,
+      type: 'not_found_error',
+      kind: 'not-found',
+      message: 'Not found',
+      retryable: false,
+      hint: 'No endpoint answers at https://gw.test/api/v1/messages: check the URL settings of createUnigate().',
+    },
+    { status: 429, type: 'rate_limit_error', kind: 'rate-limit', message: 'Too many requests', retryable: true },
+    { status: 500, type: 'api_error', kind: 'server', message: 'Internal server error', retryable: true },
+    { status: 503, type: 'api_error', kind: 'server', message: 'Service unavailable', retryable: true },
+    { status: 529, type: 'overloaded_error', kind: 'server', message: 'Overloaded', retryable: true },
+  ];
 
 describe('messages errors', () => {
   for (const { status, type, kind, message, retryable, hint } of cases) {

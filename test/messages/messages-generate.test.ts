@@ -91,7 +91,14 @@ describe('messages doGenerate: responses', () => {
   });
 
   it('skips block kinds the spec does not name, but fails on a known block missing its fields', async () => {
-    const tolerant = answering(message({ content: [{ type: 'server_thing', x: 1 }, { type: 'text', text: 'ok', extra: true }] }));
+    const tolerant = answering(
+      message({
+        content: [
+          { type: 'server_thing', x: 1 },
+          { type: 'text', text: 'ok', extra: true },
+        ],
+      }),
+    );
     expect((await tolerant.model.doGenerate(call([userText('Hi')]))).content).toEqual([{ type: 'text', text: 'ok' }]);
 
     const broken = answering(message({ content: [{ type: 'tool_use', name: 'weather', input: {} }] }));
@@ -104,7 +111,10 @@ describe('messages doGenerate: responses', () => {
 
   it('returns the json tool input as the text answer, with finish reason stop', async () => {
     const { model } = answering(
-      message({ content: [{ type: 'tool_use', id: 'toolu_9', name: 'json', input: { name: 'Ada' } }], stop_reason: 'tool_use' }),
+      message({
+        content: [{ type: 'tool_use', id: 'toolu_9', name: 'json', input: { name: 'Ada' } }],
+        stop_reason: 'tool_use',
+      }),
     );
     const result = await model.doGenerate({
       ...call([userText('Invent a name.')]),
@@ -116,14 +126,19 @@ describe('messages doGenerate: responses', () => {
 
   it('keeps real tool calls as tool calls next to a json answer tool', async () => {
     const { model } = answering(
-      message({ content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { q: 'x' } }], stop_reason: 'tool_use' }),
+      message({
+        content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { q: 'x' } }],
+        stop_reason: 'tool_use',
+      }),
     );
     const result = await model.doGenerate({
       ...call([userText('Invent a name.')]),
       responseFormat: { type: 'json', schema: { type: 'object' } },
       tools: [{ type: 'function', name: 'lookup', inputSchema: { type: 'object' } }],
     });
-    expect(result.content).toEqual([{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'lookup', input: '{"q":"x"}' }]);
+    expect(result.content).toEqual([
+      { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'lookup', input: '{"q":"x"}' },
+    ]);
     expect(result.finishReason).toEqual({ unified: 'tool-calls', raw: 'tool_use' });
   });
 });

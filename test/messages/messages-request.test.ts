@@ -96,9 +96,21 @@ describe('messages request: endpoint, headers and defaults', () => {
     });
     expect(Object.keys(body).sort()).toEqual(['max_tokens', 'messages', 'model']);
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'frequencyPenalty', details: 'The messages endpoint has no such parameter; it was not sent.' },
-      { type: 'unsupported', feature: 'presencePenalty', details: 'The messages endpoint has no such parameter; it was not sent.' },
-      { type: 'unsupported', feature: 'seed', details: 'The messages endpoint has no such parameter; it was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'frequencyPenalty',
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'presencePenalty',
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'seed',
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      },
     ]);
   });
 });
@@ -122,8 +134,14 @@ describe('messages request: rejections before any request', () => {
 
   it('rejects maxOutputTokens, topP and topK out of range', async () => {
     const cases: Array<[Partial<LanguageModelV3CallOptions>, string]> = [
-      [{ maxOutputTokens: 0 }, 'Invalid argument maxOutputTokens: the gateway accepts an integer, at least 1; received 0.'],
-      [{ maxOutputTokens: 10.5 }, 'Invalid argument maxOutputTokens: the gateway accepts an integer, at least 1; received 10.5.'],
+      [
+        { maxOutputTokens: 0 },
+        'Invalid argument maxOutputTokens: the gateway accepts an integer, at least 1; received 0.',
+      ],
+      [
+        { maxOutputTokens: 10.5 },
+        'Invalid argument maxOutputTokens: the gateway accepts an integer, at least 1; received 10.5.',
+      ],
       [{ topP: 1.2 }, 'Invalid argument topP: the gateway accepts 0 to 1; received 1.2.'],
       [{ topK: 0 }, 'Invalid argument topK: the gateway accepts an integer, at least 1; received 0.'],
     ];
@@ -136,11 +154,7 @@ describe('messages request: rejections before any request', () => {
 
   it('rejects a system message after the conversation started, with a clear message', async () => {
     const error = await rejected(
-      call([
-        { role: 'system', content: 'Be brief.' },
-        userText('Hi'),
-        { role: 'system', content: 'Now be verbose.' },
-      ]),
+      call([{ role: 'system', content: 'Be brief.' }, userText('Hi'), { role: 'system', content: 'Now be verbose.' }]),
     );
     expect(InvalidPromptError.isInstance(error)).toBe(true);
     expect(error.message).toContain('system messages must come before the first user or assistant message');
@@ -160,7 +174,11 @@ describe('messages request: rejections before any request', () => {
   it('rejects files that are not jpeg/png/gif/webp images', async () => {
     // Each names what works instead; none points back to the chat format, which refuses them too.
     const cases: Array<[string, string | Uint8Array, string]> = [
-      ['application/pdf', 'JVBERi0xLjQ=', "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those."],
+      [
+        'application/pdf',
+        'JVBERi0xLjQ=',
+        "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those.",
+      ],
       ['image/bmp', 'Qk0=', 'Convert the image to PNG or JPEG and send that.'],
       ['text/plain', 'aGVsbG8=', "Send the file's content as a text part."],
       ['image/*', 'Qk0=', 'Convert the image to PNG or JPEG and send that.'], // not detectable as a type the format has
@@ -168,7 +186,15 @@ describe('messages request: rejections before any request', () => {
     ];
     for (const [mediaType, data, advice] of cases) {
       const error = await rejected(
-        call([{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'file', mediaType, data }] }]),
+        call([
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'file', mediaType, data },
+            ],
+          },
+        ]),
       );
       expect(UnsupportedFunctionalityError.isInstance(error)).toBe(true);
       expect(error.message).toBe(
@@ -227,8 +253,18 @@ describe('messages request: prompt conversion', () => {
         {
           role: 'tool',
           content: [
-            { type: 'tool-result', toolCallId: 'toolu_1', toolName: 'weather', output: { type: 'text', value: 'sunny' } },
-            { type: 'tool-result', toolCallId: 'toolu_2', toolName: 'weather', output: { type: 'json', value: { temp: -3, sky: 'snow' } } },
+            {
+              type: 'tool-result',
+              toolCallId: 'toolu_1',
+              toolName: 'weather',
+              output: { type: 'text', value: 'sunny' },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'toolu_2',
+              toolName: 'weather',
+              output: { type: 'json', value: { temp: -3, sky: 'snow' } },
+            },
           ],
         },
         userText('And tomorrow?'),
@@ -237,7 +273,13 @@ describe('messages request: prompt conversion', () => {
       ]),
     );
     expect(body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'First.' }, { type: 'text', text: 'Second.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'First.' },
+          { type: 'text', text: 'Second.' },
+        ],
+      },
       {
         role: 'assistant',
         content: [
@@ -254,7 +296,13 @@ describe('messages request: prompt conversion', () => {
           { type: 'text', text: 'And tomorrow?' },
         ],
       },
-      { role: 'assistant', content: [{ type: 'text', text: 'Part one.' }, { type: 'text', text: 'Part two.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Part one.' },
+          { type: 'text', text: 'Part two.' },
+        ],
+      },
     ]);
   });
 
@@ -264,7 +312,12 @@ describe('messages request: prompt conversion', () => {
         userText('Weather?'),
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't1', toolName: 'weather', input: {} }] },
         userText('Hurry.'),
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'weather', output: { type: 'text', value: 'rain' } }] },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 't1', toolName: 'weather', output: { type: 'text', value: 'rain' } },
+          ],
+        },
       ]),
     );
     expect((body.messages as unknown[])[2]).toEqual({
@@ -284,7 +337,12 @@ describe('messages request: prompt conversion', () => {
         userText('Go.'),
         {
           role: 'assistant',
-          content: ['a', 'b', 'c', 'd', 'e'].map(id => ({ type: 'tool-call' as const, toolCallId: id, toolName: 'fn', input: {} })),
+          content: ['a', 'b', 'c', 'd', 'e'].map(id => ({
+            type: 'tool-call' as const,
+            toolCallId: id,
+            toolName: 'fn',
+            input: {},
+          })),
         },
         {
           role: 'tool',
@@ -343,7 +401,10 @@ describe('messages request: prompt conversion', () => {
         },
       ]),
     );
-    const base64 = (media_type: string, data: string) => ({ type: 'image', source: { type: 'base64', media_type, data } });
+    const base64 = (media_type: string, data: string) => ({
+      type: 'image',
+      source: { type: 'base64', media_type, data },
+    });
     expect(body.messages).toEqual([
       {
         role: 'user',
@@ -382,7 +443,10 @@ describe('messages request: prompt conversion', () => {
             { type: 'tool-call', toolCallId: 't1', toolName: 'fn', input: { a: 1 } },
           ],
         },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'fn', output: { type: 'text', value: 'ok' } }] },
+        {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'fn', output: { type: 'text', value: 'ok' } }],
+        },
       ]),
     );
     expect((body.messages as unknown[])[1]).toEqual({
@@ -422,7 +486,10 @@ describe('messages request: tools', () => {
       [{ type: 'auto' }, { type: 'auto' }],
       [{ type: 'required' }, { type: 'any' }],
       [{ type: 'none' }, { type: 'none' }],
-      [{ type: 'tool', toolName: 'time' }, { type: 'tool', name: 'time' }],
+      [
+        { type: 'tool', toolName: 'time' },
+        { type: 'tool', name: 'time' },
+      ],
     ];
     for (const [toolChoice, expected] of cases) {
       const { body } = await sentBody({ ...call([userText('Weather?')]), tools, toolChoice });
@@ -507,12 +574,20 @@ describe('messages request: extended thinking', () => {
   });
 
   it('keeps an explicit maxOutputTokens above the budget', async () => {
-    const { body } = await sentBody({ ...call([userText('Think.')]), maxOutputTokens: 3000, providerOptions: thinking(2048) });
+    const { body } = await sentBody({
+      ...call([userText('Think.')]),
+      maxOutputTokens: 3000,
+      providerOptions: thinking(2048),
+    });
     expect(body.max_tokens).toBe(3000);
   });
 
   it('rejects maxOutputTokens not above the budget, and budgets below 1024', async () => {
-    const low = await rejected({ ...call([userText('Think.')]), maxOutputTokens: 2048, providerOptions: thinking(2048) });
+    const low = await rejected({
+      ...call([userText('Think.')]),
+      maxOutputTokens: 2048,
+      providerOptions: thinking(2048),
+    });
     expect(InvalidArgumentError.isInstance(low)).toBe(true);
     expect(low.message).toBe(
       'Invalid argument maxOutputTokens: with thinking enabled it must be greater than providerOptions.unigate.thinking.budgetTokens (2048), because thinking counts toward max_tokens; received 2048.',
@@ -535,20 +610,35 @@ describe('messages request: extended thinking', () => {
     expect(body.top_k).toBeUndefined();
     expect(body.top_p).toBe(0.98);
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'temperature', details: 'Not available together with extended thinking; it was not sent.' },
-      { type: 'unsupported', feature: 'topK', details: 'Not available together with extended thinking; it was not sent.' },
+      {
+        type: 'unsupported',
+        feature: 'temperature',
+        details: 'Not available together with extended thinking; it was not sent.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'topK',
+        details: 'Not available together with extended thinking; it was not sent.',
+      },
     ]);
   });
 
   it('with thinking, sends a topP of 0.95 to 1 and drops a lower one with a warning naming topP, the limit and the value', async () => {
-    expect((await sentBody({ ...call([userText('Think.')]), topP: 0.95, providerOptions: thinking(1024) })).body.top_p).toBe(0.95);
-    const { body, result } = await sentBody({ ...call([userText('Think.')]), topP: 0.5, providerOptions: thinking(1024) });
+    expect(
+      (await sentBody({ ...call([userText('Think.')]), topP: 0.95, providerOptions: thinking(1024) })).body.top_p,
+    ).toBe(0.95);
+    const { body, result } = await sentBody({
+      ...call([userText('Think.')]),
+      topP: 0.5,
+      providerOptions: thinking(1024),
+    });
     expect(body.top_p).toBeUndefined();
     expect(result.warnings).toEqual([
       {
         type: 'unsupported',
         feature: 'topP',
-        details: 'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.5, which was not sent.',
+        details:
+          'With extended thinking the gateway accepts topP from 0.95 to 1 only; received 0.5, which was not sent.',
       },
     ]);
     // Without thinking the whole 0 to 1 range goes through.
@@ -571,12 +661,26 @@ describe('messages request: extended thinking', () => {
         {
           role: 'assistant',
           content: [
-            { type: 'reasoning', text: 'The user wants weather.', providerOptions: { unigate: { signature: 'sig-abc==' } } },
+            {
+              type: 'reasoning',
+              text: 'The user wants weather.',
+              providerOptions: { unigate: { signature: 'sig-abc==' } },
+            },
             { type: 'reasoning', text: '', providerOptions: { unigate: { redactedData: 'ENCRYPTED' } } },
             { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'weather', input: { city: 'Paris' } },
           ],
         },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'weather', output: { type: 'text', value: 'sunny' } }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'toolu_1',
+              toolName: 'weather',
+              output: { type: 'text', value: 'sunny' },
+            },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'text', text: 'Sunny.' }] },
         {
           role: 'assistant',

@@ -12,7 +12,12 @@ function stream(jsonResponseTool = false) {
 describe('messages stream blocks', () => {
   it('streams the JSON-answer tool as text, with its initial input when no delta came', () => {
     const { parts, sink, state } = stream(true);
-    blockStart(state, { index: 0, content_block: { type: 'tool_use', id: 't', name: 'json', input: { a: 1 } } }, '', sink);
+    blockStart(
+      state,
+      { index: 0, content_block: { type: 'tool_use', id: 't', name: 'json', input: { a: 1 } } },
+      '',
+      sink,
+    );
     blockStop(state, { index: 0 }, '', sink);
     expect(parts).toEqual([
       { type: 'text-start', id: '0' },
@@ -48,9 +53,9 @@ describe('messages stream blocks', () => {
   it('names a delta for the wrong block kind before a field of the wrong type', () => {
     const { sink, state } = stream();
     blockStart(state, { index: 0, content_block: { type: 'text', text: '' } }, '', sink);
-    expect(() => blockDelta(state, { index: 0, delta: { type: 'input_json_delta', partial_json: 5 } }, 'c', sink)).toThrow(
-      'Unigate messages stream: input_json_delta for a text block. Chunk: c',
-    );
+    expect(() =>
+      blockDelta(state, { index: 0, delta: { type: 'input_json_delta', partial_json: 5 } }, 'c', sink),
+    ).toThrow('Unigate messages stream: input_json_delta for a text block. Chunk: c');
     expect(() => blockDelta(state, { index: 0, delta: { type: 'text_delta', text: null } }, 'c', sink)).toThrow(
       'Unigate messages stream: text_delta delta.text is null, not a string. Chunk: c',
     );
@@ -58,9 +63,15 @@ describe('messages stream blocks', () => {
 
   it('says what the index was when it is not a non-negative integer', () => {
     const { sink, state } = stream();
-    expect(() => blockStop(state, { index: -1 }, 'c', sink)).toThrow('content_block_stop index is -1, not a non-negative integer');
-    expect(() => blockStop(state, { index: '0' }, 'c', sink)).toThrow('content_block_stop index is string, not a non-negative integer');
-    expect(() => blockStop(state, { index: 4 }, 'c', sink)).toThrow('content_block_stop for block 4, which is not open');
+    expect(() => blockStop(state, { index: -1 }, 'c', sink)).toThrow(
+      'content_block_stop index is -1, not a non-negative integer',
+    );
+    expect(() => blockStop(state, { index: '0' }, 'c', sink)).toThrow(
+      'content_block_stop index is string, not a non-negative integer',
+    );
+    expect(() => blockStop(state, { index: 4 }, 'c', sink)).toThrow(
+      'content_block_stop for block 4, which is not open',
+    );
   });
 });
 

@@ -25,8 +25,19 @@ const head: LanguageModelV3StreamPart[] = [
   { type: 'response-metadata', id: 'msg_01', modelId: MODEL },
 ];
 
-function finish(unified: string, raw: string | undefined, input: number, output: number, stopSequence: string | null = null) {
-  return { type: 'finish', finishReason: { unified, raw }, usage: usage(input, output), providerMetadata: { unigate: { stopSequence } } };
+function finish(
+  unified: string,
+  raw: string | undefined,
+  input: number,
+  output: number,
+  stopSequence: string | null = null,
+) {
+  return {
+    type: 'finish',
+    finishReason: { unified, raw },
+    usage: usage(input, output),
+    providerMetadata: { unigate: { stopSequence } },
+  };
 }
 
 async function run(chunks: string[], options: Parameters<typeof call>[1] = {}) {
@@ -86,8 +97,13 @@ describe('messages doStream', () => {
   });
 
   it('keeps a UTF-8 character split between two chunks whole', async () => {
-    const bytes = new TextEncoder().encode(messageStart() + textStart(0) + textDelta(0, 'é') + blockStop(0) + messageDelta('end_turn', 1) + messageStop);
-    const cut = new TextEncoder().encode(messageStart() + textStart(0)).length + bytes.slice(new TextEncoder().encode(messageStart() + textStart(0)).length).indexOf(0xc3) + 1;
+    const bytes = new TextEncoder().encode(
+      messageStart() + textStart(0) + textDelta(0, 'é') + blockStop(0) + messageDelta('end_turn', 1) + messageStop,
+    );
+    const cut =
+      new TextEncoder().encode(messageStart() + textStart(0)).length +
+      bytes.slice(new TextEncoder().encode(messageStart() + textStart(0)).length).indexOf(0xc3) +
+      1;
     const { model } = answeringWith(() => sseResponse([bytes.slice(0, cut), bytes.slice(cut)]));
     const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
     expect(parts).toContainEqual({ type: 'text-delta', id: '0', delta: 'é' });
@@ -161,7 +177,11 @@ describe('messages doStream', () => {
   it('uses a complete input sent in content_block_start when no deltas follow', async () => {
     const { parts } = await run([
       messageStart(),
-      sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'f', input: { a: 1 } } }),
+      sse({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 't', name: 'f', input: { a: 1 } },
+      }),
       blockStop(0),
       messageDelta('tool_use', 3),
       messageStop,
@@ -179,7 +199,11 @@ describe('messages doStream', () => {
       ['brand_new_reason', 'other'],
     ];
     for (const [raw, unified] of cases) {
-      const { parts } = await run([messageStart(), messageDelta(raw, 2, raw === 'stop_sequence' ? '###' : null), messageStop]);
+      const { parts } = await run([
+        messageStart(),
+        messageDelta(raw, 2, raw === 'stop_sequence' ? '###' : null),
+        messageStop,
+      ]);
       expect(parts.at(-1)).toEqual(finish(unified, raw, 12, 2, raw === 'stop_sequence' ? '###' : null));
     }
   });
@@ -213,19 +237,31 @@ describe('messages doStream', () => {
       textDelta(0, 'Partial'),
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
     ]);
-    expect(parts.slice(0, 4)).toEqual([...head, { type: 'text-start', id: '0' }, { type: 'text-delta', id: '0', delta: 'Partial' }]);
+    expect(parts.slice(0, 4)).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Partial' },
+    ]);
     const error = parts[4] as { type: 'error'; error: APICallError };
     expect(error.type).toBe('error');
     expect(APICallError.isInstance(error.error)).toBe(true);
     expect(error.error.message).toBe('Unigate messages stream reported an error (overloaded_error): Overloaded');
     expect(error.error.isRetryable).toBe(true);
-    expect(error.error.data).toEqual({ kind: 'server', type: 'overloaded_error', message: 'Overloaded', dailyLimit: false });
+    expect(error.error.data).toEqual({
+      kind: 'server',
+      type: 'overloaded_error',
+      message: 'Overloaded',
+      dailyLimit: false,
+    });
     // The open text block still gets its end.
     expect(parts.slice(5)).toEqual([{ type: 'text-end', id: '0' }, finish('error', undefined, 12, 1)]);
   });
 
   it('marks an invalid_request_error event as not retryable', async () => {
-    const { parts } = await run([messageStart(), sse({ type: 'error', error: { type: 'invalid_request_error', message: 'bad' } })]);
+    const { parts } = await run([
+      messageStart(),
+      sse({ type: 'error', error: { type: 'invalid_request_error', message: 'bad' } }),
+    ]);
     const error = parts.find(p => p.type === 'error') as { error: APICallError };
     expect(error.error.isRetryable).toBe(false);
   });
@@ -244,7 +280,9 @@ describe('messages doStream', () => {
       {
         type: 'error',
         error: expect.objectContaining({
-          message: expect.stringContaining('Unigate messages stream: a "content_block_delta" chunk is not valid JSON (the stream may have been cut off)'),
+          message: expect.stringContaining(
+            'Unigate messages stream: a "content_block_delta" chunk is not valid JSON (the stream may have been cut off)',
+          ),
         }),
       },
     ]);
@@ -253,11 +291,19 @@ describe('messages doStream', () => {
   });
 
   it('reports a body that ends before message_stop as an error part, not a hang', async () => {
-    const { parts } = await run([messageStart(), textStart(0), textDelta(0, 'Hi'), blockStop(0), messageDelta('end_turn', 2)]);
+    const { parts } = await run([
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'Hi'),
+      blockStop(0),
+      messageDelta('end_turn', 2),
+    ]);
     const error = parts.at(-2) as { type: string; error: Error };
     expect(error.type).toBe('error');
     expect(InvalidResponseDataError.isInstance(error.error)).toBe(true);
-    expect(error.error.message).toBe('Unigate messages stream: the body ended before message_stop: the response was cut off.');
+    expect(error.error.message).toBe(
+      'Unigate messages stream: the body ended before message_stop: the response was cut off.',
+    );
     expect(parts.at(-1)).toEqual(finish('error', 'end_turn', 12, 2));
   });
 
@@ -269,13 +315,26 @@ describe('messages doStream', () => {
   it('rejects malformed events with a clear error part and stops there', async () => {
     const cases: Array<[string, string]> = [
       [textDelta(3, 'x'), 'Unigate messages stream: content_block_delta for block 3, which is not open. Chunk: '],
-      [sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta' } }), 'Unigate messages stream: text_delta delta.text is missing, not a string. Chunk: '],
-      [sse({ type: 'content_block_start', content_block: { type: 'text', text: '' } }), 'Unigate messages stream: content_block_start index is missing, not a non-negative integer. Chunk: '],
+      [
+        sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta' } }),
+        'Unigate messages stream: text_delta delta.text is missing, not a string. Chunk: ',
+      ],
+      [
+        sse({ type: 'content_block_start', content_block: { type: 'text', text: '' } }),
+        'Unigate messages stream: content_block_start index is missing, not a non-negative integer. Chunk: ',
+      ],
       ['data: [1,2]\n\n', 'Unigate messages stream: a chunk is array, not a JSON object. Chunk: [1,2]'],
       [jsonDelta(0, '{}'), 'Unigate messages stream: input_json_delta for a text block. Chunk: '],
     ];
     for (const [bad, text] of cases) {
-      const { parts } = await run([messageStart(), textStart(0), bad, textDelta(0, 'never seen'), blockStop(0), messageStop]);
+      const { parts } = await run([
+        messageStart(),
+        textStart(0),
+        bad,
+        textDelta(0, 'never seen'),
+        blockStop(0),
+        messageStop,
+      ]);
       expect(parts.slice(-3)).toEqual([
         { type: 'error', error: expect.objectContaining({ message: expect.stringContaining(text) }) },
         { type: 'text-end', id: '0' },
@@ -309,7 +368,9 @@ describe('messages doStream', () => {
   });
 
   it('emits raw parts for every event when includeRawChunks is set', async () => {
-    const { parts } = await run([messageStart(), ping, messageDelta('end_turn', 2), messageStop], { includeRawChunks: true });
+    const { parts } = await run([messageStart(), ping, messageDelta('end_turn', 2), messageStop], {
+      includeRawChunks: true,
+    });
     expect(parts.filter(p => p.type === 'raw').map(p => (p as { rawValue: { type: string } }).rawValue.type)).toEqual([
       'message_start',
       'ping',
@@ -361,7 +422,15 @@ describe('messages doStream', () => {
 
   it('streams the json answer tool as text', async () => {
     const { parts } = await run(
-      [messageStart(), toolStart(0, 'toolu_j', 'json'), jsonDelta(0, '{"name":'), jsonDelta(0, '"Ada"}'), blockStop(0), messageDelta('tool_use', 8), messageStop],
+      [
+        messageStart(),
+        toolStart(0, 'toolu_j', 'json'),
+        jsonDelta(0, '{"name":'),
+        jsonDelta(0, '"Ada"}'),
+        blockStop(0),
+        messageDelta('tool_use', 8),
+        messageStop,
+      ],
       { responseFormat: { type: 'json', schema: { type: 'object', properties: { name: { type: 'string' } } } } },
     );
     expect(parts).toEqual([
@@ -378,12 +447,25 @@ describe('messages doStream', () => {
     const { parts } = await run([messageStart(), messageDelta('end_turn', 1), messageStop], { seed: 1 });
     expect(parts[0]).toEqual({
       type: 'stream-start',
-      warnings: [{ type: 'unsupported', feature: 'seed', details: 'The messages endpoint has no such parameter; it was not sent.' }],
+      warnings: [
+        {
+          type: 'unsupported',
+          feature: 'seed',
+          details: 'The messages endpoint has no such parameter; it was not sent.',
+        },
+      ],
     });
   });
 
   it('accepts CRLF line endings and data lines without the space', async () => {
-    const body = [messageStart(), textStart(0), textDelta(0, 'crlf'), blockStop(0), messageDelta('end_turn', 1), messageStop]
+    const body = [
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'crlf'),
+      blockStop(0),
+      messageDelta('end_turn', 1),
+      messageStop,
+    ]
       .join('')
       .replace(/\n/g, '\r\n')
       .replace(/data: /g, 'data:');
@@ -421,8 +503,10 @@ describe('messages doStream', () => {
 describe('messages doStream: blocks left open at a protocol break', () => {
   // The break rule (shared with chat): a block left open is ended; a tool call is completed when its
   // input so far is valid JSON, else named in an error part; the stream never finishes as if it were whole.
-  const thinkingStart = (index: number) => sse({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } });
-  const signature = (index: number, value: string) => sse({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: value } });
+  const thinkingStart = (index: number) =>
+    sse({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } });
+  const signature = (index: number, value: string) =>
+    sse({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: value } });
   const errorOf = (parts: LanguageModelV3StreamPart[]) => {
     const errors = parts.filter(part => part.type === 'error');
     expect(errors).toHaveLength(1);
@@ -485,7 +569,16 @@ describe('messages doStream: blocks left open at a protocol break', () => {
   });
 
   it('ends a text block whose index a new block starts again, with no delta lost', async () => {
-    const { parts } = await run([messageStart(), textStart(0), textDelta(0, 'A'), textStart(0), textDelta(0, 'B'), blockStop(0), messageDelta('end_turn', 2), messageStop]);
+    const { parts } = await run([
+      messageStart(),
+      textStart(0),
+      textDelta(0, 'A'),
+      textStart(0),
+      textDelta(0, 'B'),
+      blockStop(0),
+      messageDelta('end_turn', 2),
+      messageStop,
+    ]);
     expect(parts).toEqual([
       ...head,
       { type: 'text-start', id: '0' },
@@ -499,7 +592,12 @@ describe('messages doStream: blocks left open at a protocol break', () => {
   });
 
   it('checks the new block before ending the open one: a malformed start is its own error', async () => {
-    const { parts } = await run([messageStart(), toolStart(0, 'toolu_a', 'f'), jsonDelta(0, '{}'), sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 7, name: 'g' } })]);
+    const { parts } = await run([
+      messageStart(),
+      toolStart(0, 'toolu_a', 'f'),
+      jsonDelta(0, '{}'),
+      sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 7, name: 'g' } }),
+    ]);
     expect(errorOf(parts)).toContain('tool_use content_block.id is number, not a string');
     // The displaced call is still whole: the failure path completes it.
     expect(parts.slice(-3)).toEqual([
@@ -518,7 +616,11 @@ describe('messages doStream: blocks left open at a protocol break', () => {
       textDelta(1, 'Calling.'),
       toolStart(2, 'toolu_a', 'weather'),
       jsonDelta(2, '{"city":"Rome"}'),
-      sse({ type: 'content_block_start', index: 3, content_block: { type: 'tool_use', id: 'toolu_b', name: 'now', input: { tz: 'CET' } } }),
+      sse({
+        type: 'content_block_start',
+        index: 3,
+        content_block: { type: 'tool_use', id: 'toolu_b', name: 'now', input: { tz: 'CET' } },
+      }),
       messageDelta('tool_use', 7),
       messageStop,
     ]);
@@ -564,7 +666,16 @@ describe('messages doStream: blocks left open at a protocol break', () => {
 
   it('sends the JSON answer its start carried when its block is never stopped', async () => {
     const { parts } = await run(
-      [messageStart(), sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'json', input: { a: 1 } } }), messageDelta('tool_use', 3), messageStop],
+      [
+        messageStart(),
+        sse({
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'tool_use', id: 't', name: 'json', input: { a: 1 } },
+        }),
+        messageDelta('tool_use', 3),
+        messageStop,
+      ],
       { responseFormat: { type: 'json', schema: { type: 'object' } } },
     );
     expect(parts.slice(2)).toEqual([
@@ -608,14 +719,28 @@ describe('messages doStream: blocks left open at a protocol break', () => {
       jsonDelta(1, '{"x":1}'),
       sse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
     ]);
-    expect(parts.slice(-5).map(part => part.type)).toEqual(['error', 'reasoning-end', 'tool-input-end', 'tool-call', 'finish']);
+    expect(parts.slice(-5).map(part => part.type)).toEqual([
+      'error',
+      'reasoning-end',
+      'tool-input-end',
+      'tool-call',
+      'finish',
+    ]);
     expect(parts).toContainEqual({ type: 'reasoning-end', id: '0', providerMetadata: { unigate: { signature: 's' } } });
     expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'toolu_a', toolName: 'f', input: '{"x":1}' });
   });
 
   it('applies the rule at the end of the body to a block opened after message_stop', async () => {
-    const { parts } = await run([messageStart(), messageDelta('tool_use', 2), messageStop, toolStart(0, 'toolu_late', 'f'), jsonDelta(0, '{"a"')]);
-    expect(errorOf(parts)).toContain('the body ended with content blocks never stopped; tool call toolu_late (f) cannot complete');
+    const { parts } = await run([
+      messageStart(),
+      messageDelta('tool_use', 2),
+      messageStop,
+      toolStart(0, 'toolu_late', 'f'),
+      jsonDelta(0, '{"a"'),
+    ]);
+    expect(errorOf(parts)).toContain(
+      'the body ended with content blocks never stopped; tool call toolu_late (f) cannot complete',
+    );
     expect(parts.at(-1)).toEqual(finish('error', 'tool_use', 12, 2));
   });
 });

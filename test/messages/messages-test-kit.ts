@@ -30,9 +30,19 @@ export function message(overrides: Record<string, unknown> = {}) {
 export const messageStart = (usage: Record<string, number> = { input_tokens: 12, output_tokens: 1 }) =>
   sse({
     type: 'message_start',
-    message: { id: 'msg_01', type: 'message', role: 'assistant', content: [], model: MODEL, stop_reason: null, stop_sequence: null, usage },
+    message: {
+      id: 'msg_01',
+      type: 'message',
+      role: 'assistant',
+      content: [],
+      model: MODEL,
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
   });
-export const textStart = (index: number) => sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+export const textStart = (index: number) =>
+  sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
 export const textDelta = (index: number, text: string) =>
   sse({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
 export const blockStop = (index: number) => sse({ type: 'content_block_stop', index });
@@ -45,9 +55,15 @@ export const messageDelta = (stop_reason: string, output_tokens: number, stop_se
 export const ping = sse({ type: 'ping' });
 export const messageStop = sse({ type: 'message_stop' });
 
-export const userText = (text: string): LanguageModelV3Prompt[number] => ({ role: 'user', content: [{ type: 'text', text }] });
+export const userText = (text: string): LanguageModelV3Prompt[number] => ({
+  role: 'user',
+  content: [{ type: 'text', text }],
+});
 
-export function call(prompt: LanguageModelV3Prompt, options: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+export function call(
+  prompt: LanguageModelV3Prompt,
+  options: Partial<LanguageModelV3CallOptions> = {},
+): LanguageModelV3CallOptions {
   return { prompt, ...options };
 }
 

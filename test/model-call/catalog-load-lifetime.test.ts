@@ -23,7 +23,8 @@ function heldCatalog(settings: UnigateProviderSettings = {}, streamDelayMs = 0) 
   const slow = slowCatalog(emulator.fetch);
   cleanups.push(slow.answer);
   const gw = createUnigate({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog', ...settings });
-  const chat = (abortSignal?: AbortSignal) => generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', abortSignal });
+  const chat = (abortSignal?: AbortSignal) =>
+    generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', abortSignal });
   /** A stream under way: its response has started, its finish has not come yet. */
   const openStream = async (abortSignal?: AbortSignal) => {
     const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', abortSignal });
@@ -137,7 +138,9 @@ describe('the catalog load has its own time limit (catalogTimeoutMs)', () => {
     expect(slow.catalogSignals[0].reason).toMatchObject({ name: 'TimeoutError' });
 
     // gw.catalog.get waits for a load within the same limit, and rejects saying so.
-    await expect(gw.catalog.get('gpt-4o-mini')).rejects.toThrow('the catalog did not load within 50 ms (the catalogTimeoutMs setting)');
+    await expect(gw.catalog.get('gpt-4o-mini')).rejects.toThrow(
+      'the catalog did not load within 50 ms (the catalogTimeoutMs setting)',
+    );
     expect(slow.catalogRequests()).toBe(2);
   });
 });

@@ -24,7 +24,12 @@ const generateVideo = sdk.experimental_generateVideo;
 const NOT_LOADED = expect.stringMatching(
   /^The Unigate catalog had not loaded when the response was complete, so this call has no catalog price and no catalog checks; .*at most 10000 ms, the catalogTimeoutMs setting/,
 );
-const credits = (total: number) => ({ input: expect.closeTo(total, 15), output: 0, total: expect.closeTo(total, 15), unit: 'credits' });
+const credits = (total: number) => ({
+  input: expect.closeTo(total, 15),
+  output: 0,
+  total: expect.closeTo(total, 15),
+  unit: 'credits',
+});
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -91,7 +96,10 @@ const cases: Array<{
         // The video file comes from the gateway too: its download is part of the API's response.
         download: async ({ url }: { url: URL }) => {
           const response = await fetch(url);
-          return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
+          return {
+            data: new Uint8Array(await response.arrayBuffer()),
+            mediaType: response.headers.get('content-type') ?? undefined,
+          };
         },
       }),
   },

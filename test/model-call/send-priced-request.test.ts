@@ -19,12 +19,20 @@ function heldCatalog() {
 describe('runPricedCall', () => {
   it("returns send's answer with what pricing knows then: the price once the catalog is cached", async () => {
     const { slow, config } = heldCatalog();
-    const early = await runPricedCall(config, { modelId: 'priced-chat', kind: 'chat' }, async () => ({ value: 'early' }));
-    expect(early).toEqual({ value: 'early', price: undefined, pricingWarnings: [expect.objectContaining({ type: 'other' })] });
+    const early = await runPricedCall(config, { modelId: 'priced-chat', kind: 'chat' }, async () => ({
+      value: 'early',
+    }));
+    expect(early).toEqual({
+      value: 'early',
+      price: undefined,
+      pricingWarnings: [expect.objectContaining({ type: 'other' })],
+    });
 
     slow.answer();
     await config.pricing.idle();
-    const later = await runPricedCall(config, { modelId: 'priced-chat', kind: 'chat' }, async () => ({ value: 'later' }));
+    const later = await runPricedCall(config, { modelId: 'priced-chat', kind: 'chat' }, async () => ({
+      value: 'later',
+    }));
     expect(later).toEqual({ value: 'later', price: PRICE, pricingWarnings: [] });
     expect(slow.catalogRequests()).toBe(1);
   });

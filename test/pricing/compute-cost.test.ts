@@ -3,14 +3,20 @@ import { characterCost, minuteCost, tokenCost, unitCost } from '../../src/pricin
 
 describe('tokenCost', () => {
   it('prices input and output tokens per million', () => {
-    const cost = tokenCost({ inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 }, { inputTokens: 1000, outputTokens: 200 });
+    const cost = tokenCost(
+      { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 },
+      { inputTokens: 1000, outputTokens: 200 },
+    );
     // Unrounded, 0.0025 + 0.002 is 0.0045000000000000005.
     expect(cost).toEqual({ input: 0.0025, output: 0.002, total: 0.0045, unit: 'credits' });
   });
 
   it('gives the clean figure where the float product carries noise: 17 tokens x 0.075 per 1M = 0.000001275', () => {
     // 17 * 0.075 / 1e6 is 0.0000012749999999999999 in floating point.
-    const cost = tokenCost({ inputPerMillionTokens: 0.075, outputPerMillionTokens: 0.3 }, { inputTokens: 17, outputTokens: 0 });
+    const cost = tokenCost(
+      { inputPerMillionTokens: 0.075, outputPerMillionTokens: 0.3 },
+      { inputTokens: 17, outputTokens: 0 },
+    );
     expect(cost).toEqual({ input: 0.000001275, output: 0, total: 0.000001275, unit: 'credits' });
     expect(String(cost?.total)).toBe('0.000001275');
   });
@@ -37,7 +43,9 @@ describe('tokenCost', () => {
   });
 
   it('prices a free model at zero', () => {
-    expect(tokenCost({ inputPerMillionTokens: 0, outputPerMillionTokens: 0 }, { inputTokens: 5, outputTokens: 5 })).toEqual({
+    expect(
+      tokenCost({ inputPerMillionTokens: 0, outputPerMillionTokens: 0 }, { inputTokens: 5, outputTokens: 5 }),
+    ).toEqual({
       input: 0,
       output: 0,
       total: 0,
@@ -48,7 +56,12 @@ describe('tokenCost', () => {
 
 describe('characterCost, minuteCost, unitCost', () => {
   it('prices speech per million characters', () => {
-    expect(characterCost({ perMillionCharacters: 3.75 }, 2_000_000)).toEqual({ input: 7.5, output: 0, total: 7.5, unit: 'credits' });
+    expect(characterCost({ perMillionCharacters: 3.75 }, 2_000_000)).toEqual({
+      input: 7.5,
+      output: 0,
+      total: 7.5,
+      unit: 'credits',
+    });
     expect(characterCost({ inputPerMillionTokens: 1 }, 10)).toBeUndefined();
   });
 

@@ -12,7 +12,8 @@ function pricingOn(settings: Parameters<typeof createModelContext>[0] = {}) {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS });
   const config = createModelContext({ ...emulator.settings, ...settings });
   // The lookup's answer, once settled: what a call gets when its response takes longer than the catalog.
-  const priceAndCheck = (...args: Parameters<typeof config.pricing.priceAndCheck>) => config.pricing.priceAndCheck(...args).settled;
+  const priceAndCheck = (...args: Parameters<typeof config.pricing.priceAndCheck>) =>
+    config.pricing.priceAndCheck(...args).settled;
   return { emulator, priceAndCheck };
 }
 
@@ -33,7 +34,9 @@ describe('pricing.priceAndCheck', () => {
     expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
     expect((await priceAndCheck('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
     expect((await priceAndCheck('whisper-1', 'transcription')).price).toEqual({ perMinute: 0.003 });
-    expect((await priceAndCheck('text-embedding-3-large', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.065 });
+    expect((await priceAndCheck('text-embedding-3-large', 'embedding')).price).toEqual({
+      inputPerMillionTokens: 0.065,
+    });
     expect((await priceAndCheck('text-embedding-ada-002', 'embedding')).price).toEqual({ inputPerMillionTokens: 0.05 });
     // The catalog has no per-image or per-video basis; unknown models have no price.
     expect((await priceAndCheck('draw-1', 'image')).price).toBeUndefined();
@@ -45,7 +48,17 @@ describe('pricing.priceAndCheck', () => {
       http.get(`${SITE_URL}/api/public/models`, () =>
         HttpResponse.json({
           success: true,
-          data: [{ id: 'str-model', provider: 'X', type: 'chat', contextWindow: '4096', inputPrice: '2.5', outputPrice: '0.75', isNew: false }],
+          data: [
+            {
+              id: 'str-model',
+              provider: 'X',
+              type: 'chat',
+              contextWindow: '4096',
+              inputPrice: '2.5',
+              outputPrice: '0.75',
+              isNew: false,
+            },
+          ],
           pagination: { total: 1 },
         }),
       ),
@@ -70,16 +83,25 @@ describe('pricing.priceAndCheck', () => {
 
   it('a user table takes precedence over the catalog and the built-ins, entry by entry', async () => {
     const { emulator, priceAndCheck } = pricingOn({
-      pricing: { 'priced-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 }, 'tts-1': { perMillionCharacters: 1 } },
+      pricing: {
+        'priced-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 },
+        'tts-1': { perMillionCharacters: 1 },
+      },
     });
-    expect((await priceAndCheck('priced-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
+    expect((await priceAndCheck('priced-chat', 'chat')).price).toEqual({
+      inputPerMillionTokens: 1,
+      outputPerMillionTokens: 2,
+    });
     expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 1 });
     // Listed models need no catalog...
     expect(catalogRequests(emulator)).toBe(0);
     // ...others fall back to the built-ins, then the catalog.
     expect((await priceAndCheck('tts-1-hd', 'speech')).price).toEqual({ perMillionCharacters: 7.5 });
     expect(catalogRequests(emulator)).toBe(0);
-    expect((await priceAndCheck('tiny-chat', 'chat')).price).toEqual({ inputPerMillionTokens: 1, outputPerMillionTokens: 2 });
+    expect((await priceAndCheck('tiny-chat', 'chat')).price).toEqual({
+      inputPerMillionTokens: 1,
+      outputPerMillionTokens: 2,
+    });
     expect(catalogRequests(emulator)).toBe(1);
   });
 
@@ -92,7 +114,11 @@ describe('pricing.priceAndCheck', () => {
 
   it('a catalog that cannot be loaded never rejects: no catalog price, a warning that says why, built-ins still apply', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
-    const config = createModelContext({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
+    const config = createModelContext({
+      ...emulator.settings,
+      fetch: failingCatalogFetch(emulator),
+      pricing: 'catalog',
+    });
     const result = await config.pricing.priceAndCheck('priced-chat', 'chat').settled;
     expect(result.price).toBeUndefined();
     expect(result.warnings).toHaveLength(1);
@@ -100,7 +126,9 @@ describe('pricing.priceAndCheck', () => {
     const message = (result.warnings[0] as { message: string }).message;
     expect(message).toContain('The Unigate catalog could not be loaded');
     expect(message).toContain('catalog database unavailable');
-    expect((await config.pricing.priceAndCheck('tts-1', 'speech').settled).price).toEqual({ perMillionCharacters: 3.75 });
+    expect((await config.pricing.priceAndCheck('tts-1', 'speech').settled).price).toEqual({
+      perMillionCharacters: 3.75,
+    });
   });
 });
 
@@ -145,7 +173,9 @@ describe('capability checks (only with the catalog loaded)', () => {
   });
 
   it('runs no checks when the catalog is not loaded (a table that prices the model fetches nothing)', async () => {
-    const { emulator, priceAndCheck } = pricingOn({ pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } } });
+    const { emulator, priceAndCheck } = pricingOn({
+      pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } },
+    });
     expect(await priceAndCheck('text-embedding-3-small', 'chat', { promptCharacters: () => 10 ** 9 })).toEqual({
       price: { inputPerMillionTokens: 1 },
       warnings: [],
@@ -166,7 +196,10 @@ describe('a lookup never holds a call back', () => {
 
     const chat = config.pricing.priceAndCheck('priced-chat', 'chat');
     expect(chat.settledNow()).toBeUndefined();
-    expect(chat.atResponse()).toEqual({ warnings: [{ type: 'other', message: NOT_LOADED }], catalogUnavailable: NOT_LOADED });
+    expect(chat.atResponse()).toEqual({
+      warnings: [{ type: 'other', message: NOT_LOADED }],
+      catalogUnavailable: NOT_LOADED,
+    });
     const speech = config.pricing.priceAndCheck('tts-1', 'speech');
     expect(speech.atResponse()).toEqual({
       price: { perMillionCharacters: 3.75 },
@@ -189,7 +222,10 @@ describe('a lookup never holds a call back', () => {
     const off = createModelContext(emulator.settings);
     expect(off.pricing.priceAndCheck('priced-chat', 'chat').settledNow()).toEqual({ warnings: [] });
     const table = createModelContext({ ...emulator.settings, pricing: { 'draw-1': { perImage: 0.04 } } });
-    expect(table.pricing.priceAndCheck('draw-1', 'image').settledNow()).toEqual({ price: { perImage: 0.04 }, warnings: [] });
+    expect(table.pricing.priceAndCheck('draw-1', 'image').settledNow()).toEqual({
+      price: { perImage: 0.04 },
+      warnings: [],
+    });
     expect(emulator.requests).toEqual([]);
   });
 });
@@ -228,4 +264,3 @@ describe('the catalogTimeoutMs setting', () => {
     }
   });
 });
-

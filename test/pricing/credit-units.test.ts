@@ -7,7 +7,12 @@ describe('creditCost', () => {
   it('rounds each figure to 12 decimal places and makes total input + output in pico-credits', () => {
     // 0.1 + 0.2 is 0.30000000000000004 in floating point.
     expect(creditCost(0.1, 0.2)).toEqual({ input: 0.1, output: 0.2, total: 0.3, unit: 'credits' });
-    expect(creditCost(0.0000000000004, 0.0000000000006)).toEqual({ input: 0, output: 0.000000000001, total: 0.000000000001, unit: 'credits' });
+    expect(creditCost(0.0000000000004, 0.0000000000006)).toEqual({
+      input: 0,
+      output: 0.000000000001,
+      total: 0.000000000001,
+      unit: 'credits',
+    });
   });
 
   it('prints every figure as its decimal, and total is exactly input + output in pico-credits', () => {
@@ -25,7 +30,12 @@ describe('creditCost', () => {
 describe('sumCosts', () => {
   it('adds in pico-credits: ten 0.1-credit costs are 1, not 0.9999999999999999', () => {
     const tenth = creditCost(0.1, 0);
-    expect(sumCosts(Array.from({ length: 10 }, () => tenth))).toEqual({ input: 1, output: 0, total: 1, unit: 'credits' });
+    expect(sumCosts(Array.from({ length: 10 }, () => tenth))).toEqual({
+      input: 1,
+      output: 0,
+      total: 1,
+      unit: 'credits',
+    });
   });
 
   it('sums input and output separately and keeps total their sum', () => {

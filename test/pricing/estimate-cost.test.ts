@@ -9,17 +9,32 @@ describe('gw.estimateCost', () => {
     const tokens = await gw.estimateCost({ model: 'priced-chat', inputTokens: 1000, outputTokens: 500 });
     // 1000 * 2.5 / 1e6 and 500 * 10 / 1e6, rounded to pico-credits: exact figures, no float noise.
     expect(tokens).toEqual({ input: 0.0025, output: 0.005, total: 0.0075, unit: 'credits' });
-    expect(await gw.estimateCost({ model: 'tts-1', characters: 2_000_000 })).toEqual({ input: 7.5, output: 0, total: 7.5, unit: 'credits' });
+    expect(await gw.estimateCost({ model: 'tts-1', characters: 2_000_000 })).toEqual({
+      input: 7.5,
+      output: 0,
+      total: 7.5,
+      unit: 'credits',
+    });
     expect((await gw.estimateCost({ model: 'whisper-1', minutes: 10 }))?.total).toBe(0.03);
     // 3 * 60 / 60 * 0.003 is 0.009000000000000001 unrounded.
-    expect(await gw.estimateCost({ model: 'whisper-1', minutes: 3 })).toEqual({ input: 0.009, output: 0, total: 0.009, unit: 'credits' });
+    expect(await gw.estimateCost({ model: 'whisper-1', minutes: 3 })).toEqual({
+      input: 0.009,
+      output: 0,
+      total: 0.009,
+      unit: 'credits',
+    });
     expect((await gw.estimateCost({ model: 'text-embedding-3-small', inputTokens: 1_000_000 }))?.total).toBe(0.01);
   });
 
   it('prices images and videos from a table, and gives undefined where nothing prices the model', async () => {
     const { gw } = pricedGateway({ pricing: { 'draw-1': { perImage: 0.04 }, 'film-1': { perVideo: 0.5 } } });
     expect((await gw.estimateCost({ model: 'draw-1', images: 3 }))?.total).toBe(0.12);
-    expect(await gw.estimateCost({ model: 'film-1', videos: 2 })).toEqual({ input: 1, output: 0, total: 1, unit: 'credits' });
+    expect(await gw.estimateCost({ model: 'film-1', videos: 2 })).toEqual({
+      input: 1,
+      output: 0,
+      total: 1,
+      unit: 'credits',
+    });
     expect(await gw.estimateCost({ model: 'draw-1', videos: 1 })).toBeUndefined();
     expect(await gw.estimateCost({ model: 'priced-chat', characters: 10 })).toBeUndefined();
     expect(await gw.estimateCost({ model: 'no-such-model', inputTokens: 10 })).toBeUndefined();
@@ -36,7 +51,9 @@ describe('gw.estimateCost', () => {
   it('rejects when it needs the catalog and the catalog cannot be loaded', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
     const gw = createUnigate({ ...emulator.settings, fetch: failingCatalogFetch(emulator), pricing: 'catalog' });
-    await expect(gw.estimateCost({ model: 'priced-chat', inputTokens: 1 })).rejects.toThrow('catalog database unavailable');
+    await expect(gw.estimateCost({ model: 'priced-chat', inputTokens: 1 })).rejects.toThrow(
+      'catalog database unavailable',
+    );
   });
 });
 

@@ -1,5 +1,9 @@
 import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator, type UnigateEmulatorModel as EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing';
+import {
+  createUnigateEmulator,
+  type UnigateEmulatorModel as EmulatorModel,
+  type UnigateEmulatorOptions,
+} from '../../src/testing';
 import { catalogFirst } from '../helpers/catalog-timing';
 
 // Priced models for cost tests: prices chosen so the figures are easy to compute by hand.
@@ -32,7 +36,12 @@ export const PRICED_MODELS: EmulatorModel[] = [
  */
 export function pricedGateway(settings: UnigateProviderSettings = {}, options: UnigateEmulatorOptions = {}) {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS, ...options });
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing: 'catalog', ...settings });
+  const gw = createUnigate({
+    ...emulator.settings,
+    fetch: catalogFirst(emulator.fetch),
+    pricing: 'catalog',
+    ...settings,
+  });
   return { emulator, gw };
 }
 

@@ -27,7 +27,11 @@ function gateway(pricing: UnigateProviderSettings['pricing'], emulator: UnigateE
   return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
 }
 
-const weather = tool({ description: 'The weather', inputSchema: z.object({ city: z.string() }), execute: async () => 'sunny' });
+const weather = tool({
+  description: 'The weather',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async () => 'sunny',
+});
 
 describe(`unigateCost with ai@${major}`, () => {
   it('generateText: the cost of one step, typed, equal to providerMetadata.unigate.cost', async () => {
@@ -56,7 +60,7 @@ describe(`unigateCost with ai@${major}`, () => {
     expect(result.providerMetadata?.unigate?.cost).toEqual(stepCosts[1]);
   });
 
-  it('streamText: resolves with the finished stream\'s cost, summed over its steps', async () => {
+  it("streamText: resolves with the finished stream's cost, summed over its steps", async () => {
     const { gw } = pricedGateway();
     const result = streamText({ model: gw('priced-chat'), prompt: 'Hello there' });
     await result.consumeStream();
@@ -84,17 +88,29 @@ describe(`unigateCost with ai@${major}`, () => {
     const { gw } = gateway('catalog');
     const result = await embed({ model: gw.embedding('text-embedding-3-large'), value: 'the cat sat on the mat' });
     expect(unigateCost(result)).toEqual(credits(0.00000039));
-    expect(result.providerMetadata?.unigate).toEqual({ costScope: 'request', inputPerMillionTokens: 0.065, cost: credits(0.00000039) });
+    expect(result.providerMetadata?.unigate).toEqual({
+      costScope: 'request',
+      inputPerMillionTokens: 0.065,
+      cost: credits(0.00000039),
+    });
   });
 
   it('embedMany split over 3 requests (maxEmbeddingsPerCall 2048): the whole batch, 4097 x 0.01 per 1M', async () => {
     const { gw, paths } = gateway('catalog');
     const values = Array.from({ length: 4097 }, (_, i) => `w${i}`);
-    const result = await embedMany({ model: gw.embedding('text-embedding-3-small'), values, providerOptions: { unigate: { dimensions: 4 } } });
+    const result = await embedMany({
+      model: gw.embedding('text-embedding-3-small'),
+      values,
+      providerOptions: { unigate: { dimensions: 4 } },
+    });
     expect(paths().filter(p => p === '/v1/embeddings')).toHaveLength(3);
     expect(result.usage.tokens).toBe(4097);
     // The merged metadata is the last request's (1 token), marked as such; unigateCost prices the batch.
-    expect(result.providerMetadata?.unigate).toEqual({ costScope: 'request', inputPerMillionTokens: 0.01, cost: credits(0.00000001) });
+    expect(result.providerMetadata?.unigate).toEqual({
+      costScope: 'request',
+      inputPerMillionTokens: 0.01,
+      cost: credits(0.00000001),
+    });
     expect(unigateCost(result)).toEqual(credits(0.00004097));
   });
 
@@ -112,18 +128,27 @@ describe(`unigateCost with ai@${major}`, () => {
     expect(String(unigateCost(result)?.total)).toBe('0.009');
   });
 
-  it('generateImage split over 2 requests (10 + 2 images at 0.04): 0.48, not the last request\'s 0.08', async () => {
+  it("generateImage split over 2 requests (10 + 2 images at 0.04): 0.48, not the last request's 0.08", async () => {
     const { gw, paths } = gateway({ 'dall-e-3': { perImage: 0.04 } });
     const result = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox', n: 12, size: '256x256' });
     expect(paths().filter(p => p === '/alt/v1/images/generations')).toHaveLength(2);
     expect(unigateCost(result)).toEqual(credits(0.48));
   });
 
-  it('experimental_generateVideo with n 2 (one video per request): 2 x 0.5 = 1, not the last request\'s 0.5', async () => {
+  it("experimental_generateVideo with n 2 (one video per request): 2 x 0.5 = 1, not the last request's 0.5", async () => {
     const emulator = createUnigateEmulator({ videoJob: { pollsToComplete: 1 } });
     const { gw } = gateway({ 'veo-3': { perVideo: 0.5 } }, emulator);
-    const download = async ({ url }: { url: URL }) => ({ data: new Uint8Array(await (await emulator.fetch(url)).arrayBuffer()), mediaType: 'video/mp4' });
-    const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', n: 2, providerOptions: { unigate: { pollIntervalMs: 1 } }, download });
+    const download = async ({ url }: { url: URL }) => ({
+      data: new Uint8Array(await (await emulator.fetch(url)).arrayBuffer()),
+      mediaType: 'video/mp4',
+    });
+    const result = await generateVideo({
+      model: gw.video('veo-3'),
+      prompt: 'A boat',
+      n: 2,
+      providerOptions: { unigate: { pollIntervalMs: 1 } },
+      download,
+    });
     expect(result.videos).toHaveLength(2);
     expect(result.providerMetadata.unigate.cost).toEqual(credits(0.5));
     expect(unigateCost(result)).toEqual(credits(1));

@@ -53,20 +53,29 @@ describe('extractBlocks', () => {
 
   it('rejects a typecheck-only marker without a reason, an unknown marker, both majors excluded, an open fence', () => {
     const block = (...lines: string[]) => ['## H', `${fence}ts`, ...lines, fence].join('\n');
-    expect(() => extractBlocks(block('x;', '// readme: typecheck-only'))).toThrow('README line 4: typecheck-only needs a reason');
+    expect(() => extractBlocks(block('x;', '// readme: typecheck-only'))).toThrow(
+      'README line 4: typecheck-only needs a reason',
+    );
     expect(() => extractBlocks(block('// readme: typecheckonly because'))).toThrow(
       'README line 3: unknown marker "// readme: typecheckonly because"',
     );
     expect(() => extractBlocks(block('// readme: ai6-only', '// readme: ai7-only'))).toThrow(
       "README line 3: a block can't be both ai6-only and ai7-only",
     );
-    expect(() => extractBlocks(`text\n${fence}ts\nconst a = 1;\n`)).toThrow('README line 2: the code fence is never closed');
+    expect(() => extractBlocks(`text\n${fence}ts\nconst a = 1;\n`)).toThrow(
+      'README line 2: the code fence is never closed',
+    );
   });
 });
 
 describe('comparePrints', () => {
   it('accepts the exact lines, and a prefix where the README line ends in "..."', () => {
-    expect(comparePrints(['403 permission', 'Unigate request failed ...'], '403 permission\nUnigate request failed with HTTP 403\n')).toBeUndefined();
+    expect(
+      comparePrints(
+        ['403 permission', 'Unigate request failed ...'],
+        '403 permission\nUnigate request failed with HTTP 403\n',
+      ),
+    ).toBeUndefined();
   });
 
   it('names the first differing line, a missing line and an extra line', () => {

@@ -6,7 +6,9 @@ import { thrown } from '../helpers/test-kit';
 describe('checkSpeechText', () => {
   it('counts code points, as the gateway does: 4096 emoji pass, 4097 are refused as 4097 characters', () => {
     expect(() => checkSpeechText('😀'.repeat(4096))).not.toThrow();
-    expect(thrown(() => checkSpeechText('😀'.repeat(4097))).message).toMatch(/^Invalid argument text: the gateway accepts at most 4096 characters per call; received 4097\. /);
+    expect(thrown(() => checkSpeechText('😀'.repeat(4097))).message).toMatch(
+      /^Invalid argument text: the gateway accepts at most 4096 characters per call; received 4097\. /,
+    );
   });
 
   it('accepts 1 to 4096 characters', () => {

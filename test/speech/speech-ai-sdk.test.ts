@@ -30,7 +30,13 @@ const SNIFFED = {
   flac: 'audio/flac',
   wav: 'audio/wav',
 } as const;
-const CONTENT_TYPES = { mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav' } as const;
+const CONTENT_TYPES = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/ogg',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+} as const;
 
 describe(`speech with ai@${major}`, () => {
   it('uses the name this major exports: generateSpeech on ai@7, experimental_generateSpeech on ai@6', () => {
@@ -42,12 +48,14 @@ describe(`speech with ai@${major}`, () => {
 
   it.each(Object.keys(CONTENT_TYPES) as Array<keyof typeof CONTENT_TYPES>)(
     'gets %s audio with its media type from the emulator',
-    async (format) => {
+    async format => {
       const { emulator, gw } = speechSetup();
       const result = await generateSpeech({ model: gw.speech('tts-1'), text: 'Hello there.', outputFormat: format });
       expect(result.audio.mediaType).toBe(SNIFFED[format]);
       expect(result.audio.uint8Array.length).toBeGreaterThan(100);
-      expect(result.providerMetadata).toEqual({ unigate: { mediaType: CONTENT_TYPES[format], format, voice: 'alloy' } });
+      expect(result.providerMetadata).toEqual({
+        unigate: { mediaType: CONTENT_TYPES[format], format, voice: 'alloy' },
+      });
       expect(result.warnings).toEqual([]);
       expect(result.responses[0]).toMatchObject({
         modelId: 'tts-1',
@@ -68,7 +76,11 @@ describe(`speech with ai@${major}`, () => {
   it('works through createProviderRegistry', async () => {
     const { gw } = speechSetup();
     const registry = ai.createProviderRegistry({ unigate: gw });
-    const result = await generateSpeech({ model: registry.speechModel('unigate:tts-1'), text: 'Registry.', outputFormat: 'flac' });
+    const result = await generateSpeech({
+      model: registry.speechModel('unigate:tts-1'),
+      text: 'Registry.',
+      outputFormat: 'flac',
+    });
     expect(result.audio.mediaType).toBe('audio/flac');
   });
 
@@ -84,7 +96,7 @@ describe(`speech with ai@${major}`, () => {
       language: 'en',
       providerOptions: { unigate: { user: 'user-42' } },
     });
-    expect(result.warnings.map((w) => (w.type === 'unsupported' ? w.feature : w.type))).toEqual([
+    expect(result.warnings.map(w => (w.type === 'unsupported' ? w.feature : w.type))).toEqual([
       'instructions',
       'language',
       'providerOptions.unigate.user',
@@ -93,12 +105,28 @@ describe(`speech with ai@${major}`, () => {
   });
 
   it.each([
-    ['voice', { voice: 'bob' }, 'Invalid argument voice: the gateway accepts "alloy", "echo", "fable", "onyx", "nova", "shimmer"; received "bob".'],
-    ['outputFormat', { outputFormat: 'ogg' }, 'Invalid argument outputFormat: the gateway accepts "mp3", "opus", "aac", "flac", "wav"; received "ogg".'],
+    [
+      'voice',
+      { voice: 'bob' },
+      'Invalid argument voice: the gateway accepts "alloy", "echo", "fable", "onyx", "nova", "shimmer"; received "bob".',
+    ],
+    [
+      'outputFormat',
+      { outputFormat: 'ogg' },
+      'Invalid argument outputFormat: the gateway accepts "mp3", "opus", "aac", "flac", "wav"; received "ogg".',
+    ],
     ['speed', { speed: 4.5 }, 'Invalid argument speed: the gateway accepts 0.25 to 4; received 4.5.'],
     ['speed', { speed: 0.2 }, 'Invalid argument speed: the gateway accepts 0.25 to 4; received 0.2.'],
-    ['text', { text: 'a'.repeat(4097) }, 'Invalid argument text: the gateway accepts at most 4096 characters per call; received 4097.'],
-    ['text', { text: '' }, 'Invalid argument text: the gateway accepts 1 to 4096 characters; received an empty string.'],
+    [
+      'text',
+      { text: 'a'.repeat(4097) },
+      'Invalid argument text: the gateway accepts at most 4096 characters per call; received 4097.',
+    ],
+    [
+      'text',
+      { text: '' },
+      'Invalid argument text: the gateway accepts 1 to 4096 characters; received an empty string.',
+    ],
   ])('rejects a bad %s before any request', async (argument, settings, message) => {
     const { emulator, gw } = speechSetup();
     const error = await failure(generateSpeech({ model: gw.speech('tts-1'), text: 'Hi', maxRetries: 0, ...settings }));
@@ -117,7 +145,9 @@ describe(`speech with ai@${major}`, () => {
       "Model 'whisper-1' is a speech-to-text (transcription) model, not a text-to-speech model: use transcription('whisper-1') " +
         'on the provider. No request was sent. The speech models the package lists: tts-1, tts-1-hd.',
     );
-    const embedding = await failure(generateSpeech({ model: gw.speech('text-embedding-3-small'), text: 'Hi', maxRetries: 0 }));
+    const embedding = await failure(
+      generateSpeech({ model: gw.speech('text-embedding-3-small'), text: 'Hi', maxRetries: 0 }),
+    );
     expect(embedding.message).toContain("use embedding('text-embedding-3-small') on the provider.");
     expect(emulator.requests).toHaveLength(0);
   });
@@ -126,7 +156,9 @@ describe(`speech with ai@${major}`, () => {
     const { emulator, gw } = speechSetup();
     const controller = new AbortController();
     controller.abort();
-    const error = await failure(generateSpeech({ model: gw.speech('tts-1'), text: 'Hi', abortSignal: controller.signal }));
+    const error = await failure(
+      generateSpeech({ model: gw.speech('tts-1'), text: 'Hi', abortSignal: controller.signal }),
+    );
     expect(error.name).toBe('AbortError');
     expect(emulator.requests).toHaveLength(0);
   });

@@ -4,12 +4,21 @@ import { createSpeechAudioHandler, isSpeechMediaType } from '../../src/speech/sp
 import { failure } from '../helpers/test-kit';
 
 function handle(format: (typeof SPEECH_FORMATS)[number], response: Response) {
-  return createSpeechAudioHandler(format, 'sk-secret-key-123')({ response, url: 'https://gw.test/v1/audio/speech', requestBodyValues: { model: 'tts-1' } });
+  return createSpeechAudioHandler(
+    format,
+    'sk-secret-key-123',
+  )({ response, url: 'https://gw.test/v1/audio/speech', requestBodyValues: { model: 'tts-1' } });
 }
 
 describe('speech audio response', () => {
   it('the media types are the documented ones (docs/endpoints.md#speech-formats-and-content-types)', () => {
-    expect(SPEECH_MEDIA_TYPES).toEqual({ mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav' });
+    expect(SPEECH_MEDIA_TYPES).toEqual({
+      mp3: 'audio/mpeg',
+      opus: 'audio/ogg',
+      aac: 'audio/aac',
+      flac: 'audio/flac',
+      wav: 'audio/wav',
+    });
   });
 
   it('matches each format only to its own media type and aliases', () => {
@@ -43,6 +52,8 @@ describe('speech audio response', () => {
   it('a {message} body counts as an error object: its message is kept', async () => {
     const response = new Response('{"message":"quota exhausted"}', { headers: { 'content-type': 'application/json' } });
     const error = await failure(handle('mp3', response));
-    expect(error.message).toBe('Unigate speech returned application/json instead of audio/mpeg (mp3) audio: quota exhausted');
+    expect(error.message).toBe(
+      'Unigate speech returned application/json instead of audio/mpeg (mp3) audio: quota exhausted',
+    );
   });
 });

@@ -32,7 +32,12 @@ describe(`speech cost with ai@${major}`, () => {
     const result = await generateSpeech({ model: gw.speech('tts-1'), text: TWENTY });
     expect(TWENTY).toHaveLength(20);
     const { cost, ...rest } = result.providerMetadata.unigate as Record<string, unknown>;
-    expect(cost).toEqual({ input: expect.closeTo(0.000075, 12), output: 0, total: expect.closeTo(0.000075, 12), unit: 'credits' });
+    expect(cost).toEqual({
+      input: expect.closeTo(0.000075, 12),
+      output: 0,
+      total: expect.closeTo(0.000075, 12),
+      unit: 'credits',
+    });
     // The rest of the metadata is as before.
     expect(rest).toEqual({ mediaType: 'audio/mpeg', format: 'mp3', voice: 'alloy' });
     expect(result.warnings).toEqual([]);
@@ -46,7 +51,7 @@ describe(`speech cost with ai@${major}`, () => {
     expect((result.providerMetadata.unigate as { cost: { total: number } }).cost.total).toBeCloseTo(0.00003, 12);
   });
 
-  it("a price table overrides the built-in price: 10 per 1M characters x 20 = 0.0002", async () => {
+  it('a price table overrides the built-in price: 10 per 1M characters x 20 = 0.0002', async () => {
     const { gw } = speechSetup({ 'tts-1': { perMillionCharacters: 10 } });
     const result = await generateSpeech({ model: gw.speech('tts-1'), text: TWENTY });
     expect(result.providerMetadata.unigate!.cost).toEqual({
@@ -79,15 +84,28 @@ describe(`speech cost with ai@${major}`, () => {
     expect(emulator.requests).toEqual([]);
   });
 
-  it("a model the catalog lists as another kind is still sent, with a warning naming the right accessor", async () => {
+  it('a model the catalog lists as another kind is still sent, with a warning naming the right accessor', async () => {
     // The catalog says tts-next is an embedding model; this gateway serves it as audio. (An id the package
     // itself lists as another kind is refused before any request instead.)
-    const models = [{ id: 'tts-next', provider: 'OpenAI', type: 'embedding' as const, inputPrice: 1, outputPrice: 0, isNew: true, created: 0 }];
+    const models = [
+      {
+        id: 'tts-next',
+        provider: 'OpenAI',
+        type: 'embedding' as const,
+        inputPrice: 1,
+        outputPrice: 0,
+        isNew: true,
+        created: 0,
+      },
+    ];
     const gateway = staleCatalog('tts-next', 'audio', { models });
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await generateSpeech({ model: gw.speech('tts-next'), text: TWENTY });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining("use embedding('tts-next') on the provider.") }),
+      expect.objectContaining({
+        type: 'other',
+        message: expect.stringContaining("use embedding('tts-next') on the provider."),
+      }),
     ]);
     expect(result.audio.uint8Array.length).toBeGreaterThan(0);
   });

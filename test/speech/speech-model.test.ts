@@ -5,7 +5,7 @@ import { VERSION } from '../../src';
 import { API_KEY, failure, SITE_URL, wireFormat } from '../helpers/test-kit';
 
 const SPEECH_URL = `${SITE_URL}/v1/audio/speech`;
-const { setup, answeringWith } = wireFormat(SPEECH_URL, (gw) => gw.speech('tts-1'));
+const { setup, answeringWith } = wireFormat(SPEECH_URL, gw => gw.speech('tts-1'));
 
 const AUDIO = new Uint8Array([0xff, 0xf3, 0x20, 0xc4, 1, 2, 3, 4]);
 const DATE = 'Thu, 02 Jan 2025 03:04:05 GMT';
@@ -17,7 +17,10 @@ function answeringAudio(contentType: string, bytes: Uint8Array = AUDIO, status =
   );
 }
 
-const call = (options: Partial<SpeechModelV3CallOptions> = {}): SpeechModelV3CallOptions => ({ text: 'Hello.', ...options });
+const call = (options: Partial<SpeechModelV3CallOptions> = {}): SpeechModelV3CallOptions => ({
+  text: 'Hello.',
+  ...options,
+});
 
 describe('speech model', () => {
   it('gw.speech(id) and gw.speechModel(id) are the V3 speech model', () => {
@@ -60,9 +63,19 @@ describe('speech model', () => {
     const result = await model.doGenerate(
       call({ voice: 'shimmer', outputFormat: 'opus', speed: 0.25, providerOptions: { unigate: { user: 'user-42' } } }),
     );
-    expect(requests[0].body).toEqual({ model: 'tts-1', input: 'Hello.', voice: 'shimmer', response_format: 'opus', speed: 0.25 });
+    expect(requests[0].body).toEqual({
+      model: 'tts-1',
+      input: 'Hello.',
+      voice: 'shimmer',
+      response_format: 'opus',
+      speed: 0.25,
+    });
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'providerOptions.unigate.user', details: 'The speech model does not read this option.' },
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.unigate.user',
+        details: 'The speech model does not read this option.',
+      },
     ]);
     expect(result.providerMetadata).toEqual({ unigate: { mediaType: 'audio/ogg', format: 'opus', voice: 'shimmer' } });
   });
@@ -80,7 +93,8 @@ describe('speech model', () => {
       {
         type: 'unsupported',
         feature: 'language',
-        details: 'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
+        details:
+          'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
       },
     ]);
   });
@@ -112,14 +126,17 @@ describe('speech model', () => {
     ['speed', 'received NaN.', { speed: Number.NaN }],
     ['text', 'an empty string', { text: '' }],
     ['text', 'received 4097', { text: '😀'.repeat(4097) }],
-  ] as Array<[string, string, Partial<SpeechModelV3CallOptions>]>)('rejects %s (%s) before any request', async (argument, value, options) => {
-    const { model, requests } = answeringAudio('audio/mpeg');
-    const error = await failure(model.doGenerate(call(options)));
-    expect(InvalidArgumentError.isInstance(error)).toBe(true);
-    expect(error.argument).toBe(argument);
-    expect(error.message).toContain(value);
-    expect(requests).toHaveLength(0);
-  });
+  ] as Array<[string, string, Partial<SpeechModelV3CallOptions>]>)(
+    'rejects %s (%s) before any request',
+    async (argument, value, options) => {
+      const { model, requests } = answeringAudio('audio/mpeg');
+      const error = await failure(model.doGenerate(call(options)));
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect(error.argument).toBe(argument);
+      expect(error.message).toContain(value);
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   it('counts characters as code points: 4096 emoji are within the limit', async () => {
     const { model, requests } = answeringAudio('audio/mpeg');
@@ -169,19 +186,26 @@ describe('speech model', () => {
   });
 
   it('maps a chat-style 400 through the gateway error mapper', async () => {
-    const body = { error: { type: 'invalid_request_error', message: 'Invalid voice: must be one of alloy, echo', code: 400 } };
+    const body = {
+      error: { type: 'invalid_request_error', message: 'Invalid voice: must be one of alloy, echo', code: 400 },
+    };
     const { model } = answeringWith(() => HttpResponse.json(body, { status: 400 }));
     const error = await failure(model.doGenerate(call()));
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(400);
-    expect(error.message).toBe('Unigate request failed with HTTP 400 (invalid_request_error): Invalid voice: must be one of alloy, echo');
+    expect(error.message).toBe(
+      'Unigate request failed with HTTP 400 (invalid_request_error): Invalid voice: must be one of alloy, echo',
+    );
     expect(error.data.kind).toBe('invalid-request');
     expect(error.isRetryable).toBe(false);
   });
 
   it('passes per-call headers; without a Date header the timestamp is the time of the answer', async () => {
     const { model, requests } = setup([
-      http.post(SPEECH_URL, () => new HttpResponse(AUDIO.slice().buffer, { headers: { 'content-type': 'audio/mpeg' } })),
+      http.post(
+        SPEECH_URL,
+        () => new HttpResponse(AUDIO.slice().buffer, { headers: { 'content-type': 'audio/mpeg' } }),
+      ),
     ]);
     const before = Date.now();
     const result = await model.doGenerate(call({ headers: { 'x-trace': 't-1' } }));

@@ -29,12 +29,12 @@ async function stream(body: Body) {
   const raw = await response.text();
   const data = raw
     .split('\n\n')
-    .filter((event) => event !== '')
-    .map((event) => {
+    .filter(event => event !== '')
+    .map(event => {
       expect(event.startsWith('data: ')).toBe(true);
       return event.slice('data: '.length);
     });
-  return { raw, data, chunks: data.filter((d) => d !== '[DONE]').map((d) => JSON.parse(d)) };
+  return { raw, data, chunks: data.filter(d => d !== '[DONE]').map(d => JSON.parse(d)) };
 }
 
 const user = (content: unknown) => ({ role: 'user', content });
@@ -55,29 +55,72 @@ const weatherTool = {
 };
 const timeTool = {
   type: 'function',
-  function: { name: 'get_time', parameters: { type: 'object', properties: { zone: { type: 'string' } }, required: ['zone'] } },
+  function: {
+    name: 'get_time',
+    parameters: { type: 'object', properties: { zone: { type: 'string' } }, required: ['zone'] },
+  },
 };
 
 describe('chat completions: validation', () => {
   const cases: Array<[string, Body, string]> = [
     ['model missing', { messages: [user('Hi')] }, 'Invalid model: is required and must be a model id, got undefined'],
-    ['messages missing', { model: 'gpt-4o-mini' }, 'Invalid messages: is required and must be a non-empty array, got undefined'],
-    ['messages empty', { model: 'gpt-4o-mini', messages: [] }, 'Invalid messages: is required and must be a non-empty array, got []'],
-    ['bad role', { model: 'gpt-4o-mini', messages: [{ role: 'robot', content: 'x' }] }, 'Invalid messages[0].role: must be one of system, developer, user, assistant, tool, got "robot"'],
-    ['temperature above 2', { ...hello, temperature: 2.5 }, 'Invalid temperature: must be a number from 0 to 2, got 2.5'],
-    ['temperature below 0', { ...hello, temperature: -0.1 }, 'Invalid temperature: must be a number from 0 to 2, got -0.1'],
-    ['temperature as string', { ...hello, temperature: '1' }, 'Invalid temperature: must be a number from 0 to 2, got "1"'],
+    [
+      'messages missing',
+      { model: 'gpt-4o-mini' },
+      'Invalid messages: is required and must be a non-empty array, got undefined',
+    ],
+    [
+      'messages empty',
+      { model: 'gpt-4o-mini', messages: [] },
+      'Invalid messages: is required and must be a non-empty array, got []',
+    ],
+    [
+      'bad role',
+      { model: 'gpt-4o-mini', messages: [{ role: 'robot', content: 'x' }] },
+      'Invalid messages[0].role: must be one of system, developer, user, assistant, tool, got "robot"',
+    ],
+    [
+      'temperature above 2',
+      { ...hello, temperature: 2.5 },
+      'Invalid temperature: must be a number from 0 to 2, got 2.5',
+    ],
+    [
+      'temperature below 0',
+      { ...hello, temperature: -0.1 },
+      'Invalid temperature: must be a number from 0 to 2, got -0.1',
+    ],
+    [
+      'temperature as string',
+      { ...hello, temperature: '1' },
+      'Invalid temperature: must be a number from 0 to 2, got "1"',
+    ],
     ['top_p above 1', { ...hello, top_p: 1.5 }, 'Invalid top_p: must be a number from 0 to 1, got 1.5'],
-    ['frequency_penalty', { ...hello, frequency_penalty: -3 }, 'Invalid frequency_penalty: must be a number from -2 to 2, got -3'],
-    ['presence_penalty', { ...hello, presence_penalty: 2.1 }, 'Invalid presence_penalty: must be a number from -2 to 2, got 2.1'],
-    ['five stops', { ...hello, stop: ['a', 'b', 'c', 'd', 'e'] }, 'Invalid stop: must be a string or an array of up to 4 strings, got ["a","b","c","d","e"]'],
+    [
+      'frequency_penalty',
+      { ...hello, frequency_penalty: -3 },
+      'Invalid frequency_penalty: must be a number from -2 to 2, got -3',
+    ],
+    [
+      'presence_penalty',
+      { ...hello, presence_penalty: 2.1 },
+      'Invalid presence_penalty: must be a number from -2 to 2, got 2.1',
+    ],
+    [
+      'five stops',
+      { ...hello, stop: ['a', 'b', 'c', 'd', 'e'] },
+      'Invalid stop: must be a string or an array of up to 4 strings, got ["a","b","c","d","e"]',
+    ],
     ['stop number', { ...hello, stop: 3 }, 'Invalid stop: must be a string or an array of up to 4 strings, got 3'],
     ['n zero', { ...hello, n: 0 }, 'Invalid n: must be an integer from 1 to 8, got 0'],
     ['n fraction', { ...hello, n: 1.5 }, 'Invalid n: must be an integer from 1 to 8, got 1.5'],
     ['n nine', { ...hello, n: 9 }, 'Invalid n: must be an integer from 1 to 8, got 9'],
     ['max_tokens zero', { ...hello, max_tokens: 0 }, 'Invalid max_tokens: must be a positive integer, got 0'],
     ['max_tokens fraction', { ...hello, max_tokens: 2.5 }, 'Invalid max_tokens: must be a positive integer, got 2.5'],
-    ['max_completion_tokens', { ...hello, max_completion_tokens: -1 }, 'Invalid max_completion_tokens: must be a positive integer, got -1'],
+    [
+      'max_completion_tokens',
+      { ...hello, max_completion_tokens: -1 },
+      'Invalid max_completion_tokens: must be a positive integer, got -1',
+    ],
     ['stream not boolean', { ...hello, stream: 'yes' }, 'Invalid stream: must be a boolean, got "yes"'],
     [
       'image url',
@@ -87,7 +130,7 @@ describe('chat completions: validation', () => {
     [
       'unknown part',
       { model: 'gpt-4o', messages: [user([{ type: 'video', url: 'x' }])] },
-      'Invalid messages[0].content[0].type: must be \'text\' or \'image_url\', got "video"',
+      "Invalid messages[0].content[0].type: must be 'text' or 'image_url', got \"video\"",
     ],
     [
       'tool message without id',
@@ -105,7 +148,11 @@ describe('chat completions: validation', () => {
       { ...hello, tools: [weatherTool], tool_choice: { type: 'function', function: { name: 'nope' } } },
       'Invalid tool_choice.function.name: must name a tool in tools, got "nope"',
     ],
-    ['required without tools', { ...hello, tool_choice: 'required' }, "Invalid tool_choice: 'required' needs at least one tool in tools, got \"required\""],
+    [
+      'required without tools',
+      { ...hello, tool_choice: 'required' },
+      'Invalid tool_choice: \'required\' needs at least one tool in tools, got "required"',
+    ],
     [
       'response_format type',
       { ...hello, response_format: { type: 'xml' } },
@@ -125,9 +172,20 @@ describe('chat completions: validation', () => {
   });
 
   it('accepts the documented boundaries and nulls for optional parameters', async () => {
-    const limits = { temperature: 2, top_p: 0, frequency_penalty: -2, presence_penalty: 2, stop: ['a', 'b', 'c', 'd'], n: 8, max_tokens: 1 };
+    const limits = {
+      temperature: 2,
+      top_p: 0,
+      frequency_penalty: -2,
+      presence_penalty: 2,
+      stop: ['a', 'b', 'c', 'd'],
+      n: 8,
+      max_tokens: 1,
+    };
     expect((await complete({ ...hello, ...limits })).status).toBe(200);
-    expect((await complete({ ...hello, temperature: 0, top_p: 1, stop: null, n: null, tools: null, user: 'u-1', seed: 7 })).status).toBe(200);
+    expect(
+      (await complete({ ...hello, temperature: 0, top_p: 1, stop: null, n: null, tools: null, user: 'u-1', seed: 7 }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown model and 400 for a model that is not a chat model', async () => {
@@ -137,7 +195,13 @@ describe('chat completions: validation', () => {
     });
     expect(await complete({ ...hello, model: 'tts-1' })).toEqual({
       status: 400,
-      json: { error: { type: 'invalid_request_error', message: "Invalid model: 'tts-1' is an audio model, not a chat model", code: 400 } },
+      json: {
+        error: {
+          type: 'invalid_request_error',
+          message: "Invalid model: 'tts-1' is an audio model, not a chat model",
+          code: 400,
+        },
+      },
     });
   });
 });
@@ -164,7 +228,11 @@ describe('chat completions: answers', () => {
   it('answers the latest user turn of a multi-turn history', async () => {
     const { json } = await complete({
       model: 'gpt-4o',
-      messages: [user('First question'), { role: 'assistant', content: 'You said: First question' }, user('Second one')],
+      messages: [
+        user('First question'),
+        { role: 'assistant', content: 'You said: First question' },
+        user('Second one'),
+      ],
     });
     expect(json.choices[0].message.content).toBe('You said: Second one');
     expect(json.usage.prompt_tokens).toBe(2 + 5 + 2);
@@ -172,7 +240,9 @@ describe('chat completions: answers', () => {
 
   it('gives n different choices and sums their completion tokens', async () => {
     const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('Hi')], n: 3 });
-    expect(json.choices.map((c: { index: number; message: { content: string } }) => [c.index, c.message.content])).toEqual([
+    expect(
+      json.choices.map((c: { index: number; message: { content: string } }) => [c.index, c.message.content]),
+    ).toEqual([
       [0, 'You said: Hi'],
       [1, 'Alternative 2: You said: Hi'],
       [2, 'Alternative 3: You said: Hi'],
@@ -182,8 +252,16 @@ describe('chat completions: answers', () => {
   });
 
   it('cuts at the earliest stop string with finish_reason stop', async () => {
-    const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('alpha beta gamma')], stop: ['gamma', 'beta'] });
-    expect(json.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: 'You said: alpha ' }, finish_reason: 'stop' });
+    const { json } = await complete({
+      model: 'gpt-4o-mini',
+      messages: [user('alpha beta gamma')],
+      stop: ['gamma', 'beta'],
+    });
+    expect(json.choices[0]).toEqual({
+      index: 0,
+      message: { role: 'assistant', content: 'You said: alpha ' },
+      finish_reason: 'stop',
+    });
     expect(json.usage.completion_tokens).toBe(4);
     const single = await complete({ model: 'gpt-4o-mini', messages: [user('alpha beta')], stop: 'alpha' });
     expect(single.json.choices[0].message.content).toBe('You said: ');
@@ -192,7 +270,11 @@ describe('chat completions: answers', () => {
   it('keeps max_tokens tokens with finish_reason length', async () => {
     // "You said: one two three four" is You | said | : | one | two | three | four.
     const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('one two three four')], max_tokens: 4 });
-    expect(json.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: 'You said: one' }, finish_reason: 'length' });
+    expect(json.choices[0]).toEqual({
+      index: 0,
+      message: { role: 'assistant', content: 'You said: one' },
+      finish_reason: 'length',
+    });
     expect(json.usage.completion_tokens).toBe(4);
     // Exactly max_tokens tokens is not cut: "You said: one two" is 5.
     const enough = await complete({ model: 'gpt-4o-mini', messages: [user('one two')], max_tokens: 5 });
@@ -202,10 +284,23 @@ describe('chat completions: answers', () => {
     expect(viaNewName.json.choices[0]).toMatchObject({ message: { content: 'You said' }, finish_reason: 'length' });
     expect(viaNewName.json.usage.completion_tokens).toBe(2);
     // A stop string inside the budget wins; one beyond it does not.
-    const stopFirst = await complete({ model: 'gpt-4o-mini', messages: [user('one two three')], max_tokens: 4, stop: 'one' });
+    const stopFirst = await complete({
+      model: 'gpt-4o-mini',
+      messages: [user('one two three')],
+      max_tokens: 4,
+      stop: 'one',
+    });
     expect(stopFirst.json.choices[0].finish_reason).toBe('stop');
-    const lengthFirst = await complete({ model: 'gpt-4o-mini', messages: [user('one two three')], max_tokens: 4, stop: 'three' });
-    expect(lengthFirst.json.choices[0]).toMatchObject({ message: { content: 'You said: one' }, finish_reason: 'length' });
+    const lengthFirst = await complete({
+      model: 'gpt-4o-mini',
+      messages: [user('one two three')],
+      max_tokens: 4,
+      stop: 'three',
+    });
+    expect(lengthFirst.json.choices[0]).toMatchObject({
+      message: { content: 'You said: one' },
+      finish_reason: 'length',
+    });
   });
 
   it('acknowledges image parts given by URL or data URL and counts them in the prompt', async () => {
@@ -227,7 +322,11 @@ describe('chat completions: answers', () => {
     const { json } = await complete({ model: 'deepseek-reasoner', messages: [user('Why is the sky blue?')] });
     // The prompt is Why | is | the | sky | blue | ?; the reasoning 17 tokens: 14 words, a number, ". , .".
     const reasoning = 'Let me think. The request has 6 tokens, so I will answer it directly.';
-    expect(json.choices[0].message).toEqual({ role: 'assistant', content: 'You said: Why is the sky blue?', reasoning_content: reasoning });
+    expect(json.choices[0].message).toEqual({
+      role: 'assistant',
+      content: 'You said: Why is the sky blue?',
+      reasoning_content: reasoning,
+    });
     expect(json.usage).toEqual({
       prompt_tokens: 6,
       completion_tokens: 9 + 17,
@@ -261,7 +360,11 @@ describe('chat completions: answers', () => {
   });
 
   it('answers a JSON object for json_object', async () => {
-    const { json } = await complete({ model: 'gpt-4o-mini', messages: [user('Hi')], response_format: { type: 'json_object' } });
+    const { json } = await complete({
+      model: 'gpt-4o-mini',
+      messages: [user('Hi')],
+      response_format: { type: 'json_object' },
+    });
     expect(JSON.parse(json.choices[0].message.content)).toEqual({ reply: 'You said: Hi' });
   });
 });
@@ -277,7 +380,12 @@ describe('chat completions: tools', () => {
 
   it('calls the first tool on a user turn with schema-valid arguments (tool_choice auto or absent)', async () => {
     for (const extra of [{}, { tool_choice: 'auto' }]) {
-      const { json } = await complete({ model: 'gpt-4o-mini', messages: [ask], tools: [weatherTool, timeTool], ...extra });
+      const { json } = await complete({
+        model: 'gpt-4o-mini',
+        messages: [ask],
+        tools: [weatherTool, timeTool],
+        ...extra,
+      });
       expect(json.choices).toEqual([
         {
           index: 0,
@@ -285,7 +393,11 @@ describe('chat completions: tools', () => {
             role: 'assistant',
             content: null,
             tool_calls: [
-              { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } },
+              {
+                id: 'call_1',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+              },
             ],
           },
           finish_reason: 'tool_calls',
@@ -299,7 +411,11 @@ describe('chat completions: tools', () => {
   });
 
   it('answers in text naming the tool result once the last message is a tool result (a 2-step loop)', async () => {
-    const { json } = await complete({ model: 'gpt-4o-mini', messages: [ask, toolTurn, toolResult], tools: [weatherTool] });
+    const { json } = await complete({
+      model: 'gpt-4o-mini',
+      messages: [ask, toolTurn, toolResult],
+      tools: [weatherTool],
+    });
     expect(json.choices[0]).toEqual({
       index: 0,
       message: { role: 'assistant', content: 'The get_weather tool returned: {"temperature":21}' },
@@ -329,7 +445,10 @@ describe('chat completions: tools', () => {
       { id: 'call_1', type: 'function', function: { name: 'get_time', arguments: '{"zone":"Tokyo"}' } },
     ]);
     const none = await complete({ model: 'gpt-4o-mini', messages: [ask], tools: [weatherTool], tool_choice: 'none' });
-    expect(none.json.choices[0]).toMatchObject({ message: { content: 'You said: Weather in Paris?' }, finish_reason: 'stop' });
+    expect(none.json.choices[0]).toMatchObject({
+      message: { content: 'You said: Weather in Paris?' },
+      finish_reason: 'stop',
+    });
   });
 
   it('generates arguments valid against a nested schema', async () => {
@@ -342,7 +461,11 @@ describe('chat completions: tools', () => {
             items: {
               type: 'array',
               minItems: 2,
-              items: { type: 'object', properties: { sku: { type: 'string', minLength: 3 }, qty: { type: 'integer', minimum: 1, maximum: 9 } }, required: ['sku', 'qty'] },
+              items: {
+                type: 'object',
+                properties: { sku: { type: 'string', minLength: 3 }, qty: { type: 'integer', minimum: 1, maximum: 9 } },
+                required: ['sku', 'qty'],
+              },
             },
             express: { type: 'boolean' },
             note: { type: ['string', 'null'] },
@@ -374,10 +497,18 @@ describe('chat completions: tools', () => {
   });
 
   it('calls every tool with the parallel-tools marker unless parallel_tool_calls is false', async () => {
-    const body = { model: 'gpt-4o-mini', messages: [user('Both [[emulator:parallel-tools]]')], tools: [weatherTool, timeTool] };
+    const body = {
+      model: 'gpt-4o-mini',
+      messages: [user('Both [[emulator:parallel-tools]]')],
+      tools: [weatherTool, timeTool],
+    };
     const parallel = await complete(body);
     expect(parallel.json.choices[0].message.tool_calls).toEqual([
-      { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Both","unit":"celsius"}' } },
+      {
+        id: 'call_1',
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"Both","unit":"celsius"}' },
+      },
       { id: 'call_2', type: 'function', function: { name: 'get_time', arguments: '{"zone":"Both"}' } },
     ]);
     const single = await complete({ ...body, parallel_tool_calls: false });
@@ -386,7 +517,9 @@ describe('chat completions: tools', () => {
 
   it('gives each of n choices its own call id', async () => {
     const { json } = await complete({ model: 'gpt-4o-mini', messages: [ask], tools: [weatherTool], n: 2 });
-    expect(json.choices.map((c: { message: { tool_calls: Array<{ id: string }> } }) => c.message.tool_calls[0].id)).toEqual(['call_1', 'call_2']);
+    expect(
+      json.choices.map((c: { message: { tool_calls: Array<{ id: string }> } }) => c.message.tool_calls[0].id),
+    ).toEqual(['call_1', 'call_2']);
   });
 });
 
@@ -398,12 +531,17 @@ describe('chat completions: streaming', () => {
     expect(data.at(-1)).toBe('[DONE]');
     expect(chunks[0].id).toMatch(/^chatcmpl-[0-9a-f]{8}$/);
     for (const chunk of chunks) {
-      expect(chunk).toMatchObject({ id: chunks[0].id, object: 'chat.completion.chunk', created: NOW / 1000, model: 'gpt-4o-mini' });
+      expect(chunk).toMatchObject({
+        id: chunks[0].id,
+        object: 'chat.completion.chunk',
+        created: NOW / 1000,
+        model: 'gpt-4o-mini',
+      });
       expect('usage' in chunk).toBe(false);
     }
     expect(chunks[0].choices).toEqual([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
-    const content = chunks.map((c) => c.choices[0].delta.content ?? '');
-    expect(content.filter((c) => c !== '')).toEqual(['You', ' said:', ' one', ' two', ' three', ' four']);
+    const content = chunks.map(c => c.choices[0].delta.content ?? '');
+    expect(content.filter(c => c !== '')).toEqual(['You', ' said:', ' one', ' two', ' three', ' four']);
     expect(content.join('')).toBe(expected.choices[0].message.content);
     expect(chunks.at(-1)!.choices).toEqual([{ index: 0, delta: {}, finish_reason: 'stop' }]);
   });
@@ -426,15 +564,21 @@ describe('chat completions: streaming', () => {
   });
 
   it('streams reasoning_content before content for deepseek-reasoner', async () => {
-    const { chunks } = await stream({ model: 'deepseek-reasoner', messages: [user('Why?')], stream_options: { include_usage: true } });
+    const { chunks } = await stream({
+      model: 'deepseek-reasoner',
+      messages: [user('Why?')],
+      stream_options: { include_usage: true },
+    });
     const deltas: Array<{ content?: string; reasoning_content?: string }> = chunks
-      .filter((c) => c.choices.length > 0)
-      .map((c) => c.choices[0].delta);
-    const firstContent = deltas.findIndex((d) => typeof d.content === 'string' && d.content !== '');
-    const lastReasoning = deltas.map((d) => d.reasoning_content !== undefined).lastIndexOf(true);
+      .filter(c => c.choices.length > 0)
+      .map(c => c.choices[0].delta);
+    const firstContent = deltas.findIndex(d => typeof d.content === 'string' && d.content !== '');
+    const lastReasoning = deltas.map(d => d.reasoning_content !== undefined).lastIndexOf(true);
     expect(lastReasoning).toBeGreaterThan(0);
     expect(lastReasoning).toBeLessThan(firstContent);
-    expect(deltas.map((d) => d.reasoning_content ?? '').join('')).toBe('Let me think. The request has 2 tokens, so I will answer it directly.');
+    expect(deltas.map(d => d.reasoning_content ?? '').join('')).toBe(
+      'Let me think. The request has 2 tokens, so I will answer it directly.',
+    );
     expect(chunks.at(-1)!.usage.completion_tokens_details).toEqual({ reasoning_tokens: 17 });
   });
 
@@ -443,37 +587,58 @@ describe('chat completions: streaming', () => {
     const expected = (await complete(body)).json.choices[0].message.tool_calls[0];
     const { chunks } = await stream(body);
     expect(chunks[0].choices[0].delta).toEqual({ role: 'assistant', content: null });
-    const pieces = chunks.flatMap((c) => c.choices[0].delta.tool_calls ?? []);
+    const pieces = chunks.flatMap(c => c.choices[0].delta.tool_calls ?? []);
     expect(pieces.length).toBeGreaterThan(3);
-    expect(pieces[0]).toEqual({ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } });
+    expect(pieces[0]).toEqual({
+      index: 0,
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '' },
+    });
     for (const piece of pieces.slice(1)) expect(Object.keys(piece).sort()).toEqual(['function', 'index']);
-    expect(pieces.every((p) => p.index === 0)).toBe(true);
-    expect(pieces.map((p) => p.function.arguments).join('')).toBe(expected.function.arguments);
+    expect(pieces.every(p => p.index === 0)).toBe(true);
+    expect(pieces.map(p => p.function.arguments).join('')).toBe(expected.function.arguments);
     expect(chunks.at(-1)!.choices[0]).toEqual({ index: 0, delta: {}, finish_reason: 'tool_calls' });
   });
 
   it('streams several tool calls with their own index', async () => {
-    const { chunks } = await stream({ model: 'gpt-4o-mini', messages: [user('x [[emulator:parallel-tools]]')], tools: [weatherTool, timeTool] });
-    const pieces = chunks.flatMap((c) => c.choices[0].delta.tool_calls ?? []);
-    const byIndex = (i: number) => pieces.filter((p) => p.index === i);
+    const { chunks } = await stream({
+      model: 'gpt-4o-mini',
+      messages: [user('x [[emulator:parallel-tools]]')],
+      tools: [weatherTool, timeTool],
+    });
+    const pieces = chunks.flatMap(c => c.choices[0].delta.tool_calls ?? []);
+    const byIndex = (i: number) => pieces.filter(p => p.index === i);
     expect(byIndex(0)[0].function.name).toBe('get_weather');
     expect(byIndex(1)[0].function.name).toBe('get_time');
-    expect(JSON.parse(byIndex(1).map((p) => p.function.arguments).join(''))).toEqual({ zone: 'x' });
+    expect(
+      JSON.parse(
+        byIndex(1)
+          .map(p => p.function.arguments)
+          .join(''),
+      ),
+    ).toEqual({ zone: 'x' });
   });
 
   it('streams each of n choices with its own index and finish_reason', async () => {
     const { chunks } = await stream({ model: 'gpt-4o-mini', messages: [user('Hi')], n: 2 });
     for (const index of [0, 1]) {
-      const own = chunks.filter((c) => c.choices[0].index === index);
+      const own = chunks.filter(c => c.choices[0].index === index);
       expect(own[0].choices[0].delta.role).toBe('assistant');
-      expect(own.map((c) => c.choices[0].delta.content ?? '').join('')).toBe(index === 0 ? 'You said: Hi' : 'Alternative 2: You said: Hi');
+      expect(own.map(c => c.choices[0].delta.content ?? '').join('')).toBe(
+        index === 0 ? 'You said: Hi' : 'Alternative 2: You said: Hi',
+      );
       expect(own.at(-1)!.choices[0].finish_reason).toBe('stop');
     }
   });
 
   it('spreads compact JSON content over several chunks', async () => {
-    const { chunks } = await stream({ model: 'gpt-4o-mini', messages: [user('A fairly long prompt for JSON')], response_format: { type: 'json_object' } });
-    const content = chunks.map((c) => c.choices[0]?.delta.content ?? '').filter((c) => c !== '');
+    const { chunks } = await stream({
+      model: 'gpt-4o-mini',
+      messages: [user('A fairly long prompt for JSON')],
+      response_format: { type: 'json_object' },
+    });
+    const content = chunks.map(c => c.choices[0]?.delta.content ?? '').filter(c => c !== '');
     expect(content.length).toBeGreaterThan(2);
     expect(JSON.parse(content.join(''))).toEqual({ reply: 'You said: A fairly long prompt for JSON' });
   });
@@ -485,22 +650,33 @@ describe('chat completions: fault markers', () => {
       status: 500,
       json: { error: { type: 'server_error', message: 'Emulated HTTP 500 ([[emulator:status:500]])', code: 500 } },
     });
-    const limited = await complete({ model: 'gpt-4o-mini', messages: [user('[[emulator:status:429]] Hi')], stream: true });
+    const limited = await complete({
+      model: 'gpt-4o-mini',
+      messages: [user('[[emulator:status:429]] Hi')],
+      stream: true,
+    });
     expect(limited.status).toBe(429);
     expect(limited.json.error).toMatchObject({ type: 'rate_limit_error', code: 429 });
   });
 
   it('sends an error object mid-stream with [[emulator:stream-error]]', async () => {
-    const { data, chunks } = await stream({ model: 'gpt-4o-mini', messages: [user('one two three [[emulator:stream-error]]')] });
+    const { data, chunks } = await stream({
+      model: 'gpt-4o-mini',
+      messages: [user('one two three [[emulator:stream-error]]')],
+    });
     expect(data).not.toContain('[DONE]');
     expect(chunks.at(-1)).toEqual({
       error: { type: 'server_error', message: 'Emulated stream error ([[emulator:stream-error]])', code: 500 },
     });
-    expect(chunks.filter((c) => c.choices?.[0]?.delta.content).length).toBeGreaterThan(0);
+    expect(chunks.filter(c => c.choices?.[0]?.delta.content).length).toBeGreaterThan(0);
   });
 
   it('ends the stream inside a data line with [[emulator:truncate]]', async () => {
-    const response = await post({ model: 'gpt-4o-mini', stream: true, messages: [user('one two three [[emulator:truncate]]')] });
+    const response = await post({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [user('one two three [[emulator:truncate]]')],
+    });
     const raw = await response.text();
     expect(raw).not.toContain('[DONE]');
     const last = raw.split('\n\n').at(-1)!;

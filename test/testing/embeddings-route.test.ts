@@ -32,7 +32,10 @@ describe('emulator POST /v1/embeddings', () => {
   });
 
   it('takes a single string, and serves each model at its size', async () => {
-    for (const [model, size] of [['text-embedding-3-large', 3072], ['text-embedding-ada-002', 1536]] as const) {
+    for (const [model, size] of [
+      ['text-embedding-3-large', 3072],
+      ['text-embedding-ada-002', 1536],
+    ] as const) {
       const { json } = await post({ model, input: 'one text' });
       expect(json.data).toHaveLength(1);
       expect(json.data[0].embedding).toHaveLength(size);
@@ -62,7 +65,9 @@ describe('emulator POST /v1/embeddings', () => {
     const a = embeddingVector('red apple pie', 64);
     expect(embeddingVector('red apple pie', 64)).toEqual(a);
     const dot = (x: Float32Array, y: Float32Array) => x.reduce((sum, v, i) => sum + v * y[i]!, 0);
-    expect(dot(a, embeddingVector('Apple pie recipe', 64))).toBeGreaterThan(dot(a, embeddingVector('stock market', 64)));
+    expect(dot(a, embeddingVector('Apple pie recipe', 64))).toBeGreaterThan(
+      dot(a, embeddingVector('stock market', 64)),
+    );
   });
 
   it.each([
@@ -71,12 +76,30 @@ describe('emulator POST /v1/embeddings', () => {
     [{ model: 'text-embedding-3-small', input: ['ok', 3] }, 'input[1] is not a string'],
     [{ model: 'text-embedding-3-small', input: ['ok', ''] }, 'input[1] is an empty string'],
     [{ model: 'text-embedding-3-small', input: 42 }, 'input must be a string or an array of strings'],
-    [{ model: 'text-embedding-3-small', input: Array(2049).fill('a') }, 'input has 2049 items; at most 2048 are accepted'],
-    [{ model: 'text-embedding-3-small', input: 'a', encoding_format: 'binary' }, 'encoding_format must be "float" or "base64"; received "binary"'],
-    [{ model: 'text-embedding-ada-002', input: 'a', dimensions: 256 }, 'dimensions is not supported by text-embedding-ada-002'],
-    [{ model: 'text-embedding-3-small', input: 'a', dimensions: 0 }, 'dimensions must be an integer from 1 to 1536 for text-embedding-3-small; received 0'],
-    [{ model: 'text-embedding-3-large', input: 'a', dimensions: 3073 }, 'dimensions must be an integer from 1 to 3072 for text-embedding-3-large; received 3073'],
-    [{ model: 'text-embedding-3-small', input: 'a', dimensions: 1.5 }, 'dimensions must be an integer from 1 to 1536 for text-embedding-3-small; received 1.5'],
+    [
+      { model: 'text-embedding-3-small', input: Array(2049).fill('a') },
+      'input has 2049 items; at most 2048 are accepted',
+    ],
+    [
+      { model: 'text-embedding-3-small', input: 'a', encoding_format: 'binary' },
+      'encoding_format must be "float" or "base64"; received "binary"',
+    ],
+    [
+      { model: 'text-embedding-ada-002', input: 'a', dimensions: 256 },
+      'dimensions is not supported by text-embedding-ada-002',
+    ],
+    [
+      { model: 'text-embedding-3-small', input: 'a', dimensions: 0 },
+      'dimensions must be an integer from 1 to 1536 for text-embedding-3-small; received 0',
+    ],
+    [
+      { model: 'text-embedding-3-large', input: 'a', dimensions: 3073 },
+      'dimensions must be an integer from 1 to 3072 for text-embedding-3-large; received 3073',
+    ],
+    [
+      { model: 'text-embedding-3-small', input: 'a', dimensions: 1.5 },
+      'dimensions must be an integer from 1 to 1536 for text-embedding-3-small; received 1.5',
+    ],
     [{ model: 'text-embedding-3-small', input: 'a', user: 7 }, 'user must be a string'],
   ])('400 in the chat error shape for %j', async (body, message) => {
     const { status, json } = await post(body);
@@ -91,8 +114,15 @@ describe('emulator POST /v1/embeddings', () => {
   });
 
   it('a status marker in any input answers that status', async () => {
-    const { status, json } = await post({ model: 'text-embedding-3-small', input: ['fine', 'boom [[emulator:status:503]]'] });
+    const { status, json } = await post({
+      model: 'text-embedding-3-small',
+      input: ['fine', 'boom [[emulator:status:503]]'],
+    });
     expect(status).toBe(503);
-    expect(json.error).toEqual({ type: 'server_error', message: 'Emulated HTTP 503 ([[emulator:status:503]])', code: 503 });
+    expect(json.error).toEqual({
+      type: 'server_error',
+      message: 'Emulated HTTP 503 ([[emulator:status:503]])',
+      code: 503,
+    });
   });
 });

@@ -9,8 +9,12 @@ import { describe, expect, it } from 'vitest';
 const TESTING = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/testing');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  return readdirSync(dir, { withFileTypes: true }).flatMap(entry =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -28,12 +32,12 @@ describe('emulator isolation', () => {
   const files = sourceFiles(TESTING);
 
   it('finds the emulator sources', () => {
-    expect(files.map((f) => relative(TESTING, f))).toEqual(
+    expect(files.map(f => relative(TESTING, f))).toEqual(
       expect.arrayContaining(['index.ts', 'emulator-router.ts', 'node-server.ts', 'routes/chat-completions-route.ts']),
     );
   });
 
-  it.each(files.map((f) => [relative(TESTING, f), f]))('%s imports only emulator files at runtime', (_name, file) => {
+  it.each(files.map(f => [relative(TESTING, f), f]))('%s imports only emulator files at runtime', (_name, file) => {
     for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
       expect(specifier.startsWith('.'), `${specifier} is not a relative import`).toBe(true);
       const target = resolve(dirname(file), specifier);
@@ -41,7 +45,7 @@ describe('emulator isolation', () => {
     }
   });
 
-  it.each(files.filter((f) => !f.endsWith('node-server.ts')).map((f) => [relative(TESTING, f), f]))(
+  it.each(files.filter(f => !f.endsWith('node-server.ts')).map(f => [relative(TESTING, f), f]))(
     '%s uses no Node-only API and no randomness',
     (_name, file) => {
       const code = readFileSync(file, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');

@@ -20,7 +20,7 @@ async function start(options: Parameters<typeof createUnigateEmulator>[0] = {}) 
 
 afterEach(async () => {
   vi.unstubAllEnvs();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await Promise.all(servers.splice(0).map(server => server.close()));
 });
 
 describe('emulator.listen() on loopback', () => {
@@ -45,7 +45,11 @@ describe('emulator.listen() on loopback', () => {
     const unauthorized = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{}' });
     expect(unauthorized.status).toBe(401);
     expect(await unauthorized.json()).toEqual({
-      error: { type: 'auth_error', message: 'Missing API key: the request has no Authorization: Bearer header', code: 401 },
+      error: {
+        type: 'auth_error',
+        message: 'Missing API key: the request has no Authorization: Bearer header',
+        code: 401,
+      },
     });
     const wrongMethod = await fetch(`${server.url}/api/v1/messages`);
     expect(wrongMethod.status).toBe(405);
@@ -63,13 +67,15 @@ describe('emulator.listen() on loopback', () => {
     const { server, emulator } = await start();
     vi.stubEnv('UNIGATE_API_KEY', 'my-app-key');
     const fromEnv = createUnigate({ siteURL: server.url });
-    expect((await generateText({ model: fromEnv('gpt-4o-mini'), prompt: 'Hello', maxRetries: 0 })).text).toBe('You said: Hello');
+    expect((await generateText({ model: fromEnv('gpt-4o-mini'), prompt: 'Hello', maxRetries: 0 })).text).toBe(
+      'You said: Hello',
+    );
 
     const gw = createUnigate({ apiKey: 'my-app-key', siteURL: server.url });
     const messages = await generateText({ model: gw.messages('claude-opus-4-1'), prompt: 'Hello', maxRetries: 0 });
     expect(messages.text).toBe('You said: "Hello".');
-    expect((await gw.listModels()).some((model) => model.id === 'claude-opus-4-1')).toBe(true);
-    expect(emulator.requests.map((entry) => [entry.path, entry.status])).toEqual([
+    expect((await gw.listModels()).some(model => model.id === 'claude-opus-4-1')).toBe(true);
+    expect(emulator.requests.map(entry => [entry.path, entry.status])).toEqual([
       ['/v1/chat/completions', 200],
       ['/api/v1/messages', 200],
       ['/v1/models', 200],
@@ -80,7 +86,10 @@ describe('emulator.listen() on loopback', () => {
     const { server } = await start();
     const gw = createUnigate({ apiKey: 'my-app-key', siteURL: server.url });
     const error = await generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ statusCode: 404, responseBody: '{"error":{"type":"not_found_error","message":"Unknown model \'gpt-5-typo\'","code":404}}' });
+    expect(error).toMatchObject({
+      statusCode: 404,
+      responseBody: '{"error":{"type":"not_found_error","message":"Unknown model \'gpt-5-typo\'","code":404}}',
+    });
   });
 
   it('serves images and video to a provider given only UNIGATE_SITE_URL and UNIGATE_API_KEY (alt base = base)', async () => {
@@ -91,12 +100,22 @@ describe('emulator.listen() on loopback', () => {
     vi.stubEnv('UNIGATE_ALT_BASE_URL', undefined);
     // No URL setting: every URL comes from the environment. The poll interval keeps the test short.
     const gw = createUnigate({ videoPollIntervalMs: server.settings.videoPollIntervalMs });
-    const image = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox in the snow', size: '256x256', maxRetries: 0 });
+    const image = await generateImage({
+      model: gw.image('dall-e-3'),
+      prompt: 'a red fox in the snow',
+      size: '256x256',
+      maxRetries: 0,
+    });
     expect(image.image.mediaType).toBe('image/png');
-    const video = await generateVideo({ model: gw.video('veo-3'), prompt: 'A paper boat', download: server.download, maxRetries: 0 });
+    const video = await generateVideo({
+      model: gw.video('veo-3'),
+      prompt: 'A paper boat',
+      download: server.download,
+      maxRetries: 0,
+    });
     expect(video.video.mediaType).toBe('video/mp4');
     expect(video.providerMetadata.unigate.videoUrl).toBe(`${server.url}/files/videos/vid-1/video.mp4`);
-    expect(emulator.requests.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+    expect(emulator.requests.map(entry => [entry.method, entry.path, entry.status])).toEqual([
       ['POST', '/v1/images/generations', 200],
       ['POST', '/v1/videos/generations', 200],
       ['GET', '/v1/videos/status/vid-1', 200],
@@ -112,18 +131,27 @@ describe('emulator.listen() on loopback', () => {
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'veo-3', prompt: 'A boat' }),
     });
-    expect(await response.json()).toEqual({ job_id: 'vid-1', status: 'pending', status_url: `${server.url}/v1/videos/status/vid-1` });
+    expect(await response.json()).toEqual({
+      job_id: 'vid-1',
+      status: 'pending',
+      status_url: `${server.url}/v1/videos/status/vid-1`,
+    });
   });
 
   it('runs a video job in well under a second with server.settings and server.download', async () => {
     const { server, emulator } = await start();
     const gw = createUnigate(server.settings);
     const started = performance.now();
-    const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A paper boat', download: server.download, maxRetries: 0 });
+    const result = await generateVideo({
+      model: gw.video('veo-3'),
+      prompt: 'A paper boat',
+      download: server.download,
+      maxRetries: 0,
+    });
     const elapsed = performance.now() - started;
     const file = await fetch(`${server.url}/files/videos/vid-1/video.mp4`);
     expect(result.video.uint8Array).toEqual(new Uint8Array(await file.arrayBuffer()));
-    expect(emulator.requests.map((entry) => entry.path)).toEqual([
+    expect(emulator.requests.map(entry => entry.path)).toEqual([
       '/alt/v1/videos/generations',
       '/alt/v1/videos/status/vid-1',
       '/alt/v1/videos/status/vid-1',
@@ -134,15 +162,21 @@ describe('emulator.listen() on loopback', () => {
     expect(elapsed).toBeLessThan(1_000);
   });
 
-  it('server.download fetches only the server\'s own URLs and reports a missing file', async () => {
+  it("server.download fetches only the server's own URLs and reports a missing file", async () => {
     const { server, emulator } = await start();
-    const elsewhere = await server.download({ url: new URL('http://127.0.0.1:9/files/videos/vid-1/video.mp4') }).catch((e: unknown) => e);
+    const elsewhere = await server
+      .download({ url: new URL('http://127.0.0.1:9/files/videos/vid-1/video.mp4') })
+      .catch((e: unknown) => e);
     expect((elsewhere as Error).message).toBe(
       `The emulator's download fetches only ${server.url}/…; refused http://127.0.0.1:9/files/videos/vid-1/video.mp4`,
     );
     expect(emulator.requests).toHaveLength(0);
-    const missing = await server.download({ url: new URL(`${server.url}/files/videos/vid-7/video.mp4`) }).catch((e: unknown) => e);
-    expect((missing as Error).message).toBe(`Download of ${server.url}/files/videos/vid-7/video.mp4 from the emulator failed with HTTP 404`);
+    const missing = await server
+      .download({ url: new URL(`${server.url}/files/videos/vid-7/video.mp4`) })
+      .catch((e: unknown) => e);
+    expect((missing as Error).message).toBe(
+      `Download of ${server.url}/files/videos/vid-7/video.mp4 from the emulator failed with HTTP 404`,
+    );
   });
 
   it('passes JSON request bodies through', async () => {
@@ -169,7 +203,9 @@ describe('emulator.listen() on loopback', () => {
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { text: string }).text).toMatch(/\S/);
-    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 }]);
+    expect(emulator.requests).toEqual([
+      { method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 },
+    ]);
   });
 
   it('streams SSE events as they are produced, not buffered to the end', async () => {
@@ -232,7 +268,11 @@ describe('emulator.listen() on loopback', () => {
     const response = await fetch(`${server.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'long answer here' }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'long answer here' }],
+      }),
     });
     const reader = response.body!.getReader();
     await reader.read();

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { EmulatorRoute } from '../../src/testing/emulator-context';
 import { jsonResponse } from '../../src/testing/emulator-responses';
 import { matchPath, resolveRoute, ROUTES, type RouteEntry } from '../../src/testing/emulator-route-table';
-import { createEmulatorRouter, type EmulatorRequestLogEntry, type RouterOptions } from '../../src/testing/emulator-router';
+import {
+  createEmulatorRouter,
+  type EmulatorRequestLogEntry,
+  type RouterOptions,
+} from '../../src/testing/emulator-router';
 import { SAMPLE_MODELS } from '../../src/testing/index';
 
 /** Answers what the router handed it. */
@@ -18,8 +22,24 @@ const failing: EmulatorRoute = async () => {
 
 const TEST_ROUTES: RouteEntry[] = [
   { pattern: '/alt/v1/videos/status/:jobId', method: 'GET', key: 'bearer', errors: 'image-video', route: echo },
-  { pattern: '/alt/v1/images/generations', method: 'POST', key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image', route: echo },
-  { pattern: '/v1/audio/transcriptions', method: 'POST', key: 'bearer', errors: 'chat', body: 'multipart', modelType: 'audio', route: echo },
+  {
+    pattern: '/alt/v1/images/generations',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'image-video',
+    body: 'json',
+    modelType: 'image',
+    route: echo,
+  },
+  {
+    pattern: '/v1/audio/transcriptions',
+    method: 'POST',
+    key: 'bearer',
+    errors: 'chat',
+    body: 'multipart',
+    modelType: 'audio',
+    route: echo,
+  },
   { pattern: '/alt/v1/fail', method: 'POST', key: 'bearer', errors: 'image-video', route: failing },
 ];
 
@@ -31,7 +51,7 @@ function testRouter(options: Partial<RouterOptions> = {}) {
     dailyRequestLimit: Infinity,
     now: () => NOW,
     deniedModels: new Set(['dall-e-2']),
-    models: new Map(SAMPLE_MODELS.map((model) => [model.id, model])),
+    models: new Map(SAMPLE_MODELS.map(model => [model.id, model])),
     streamDelayMs: 0,
     log,
     routes: TEST_ROUTES,
@@ -47,14 +67,20 @@ async function call(router: ReturnType<typeof testRouter>, path: string, init: R
 }
 
 const image = (router: ReturnType<typeof testRouter>, body: unknown, headers: Record<string, string> = BEARER) =>
-  call(router, '/alt/v1/images/generations', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  call(router, '/alt/v1/images/generations', {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('matchPath', () => {
   it('matches literal segments exactly and hands out :name segments decoded', () => {
     expect(matchPath('/v1/models', '/v1/models')).toEqual({});
     expect(matchPath('/v1/models', '/v1/model')).toBeUndefined();
     expect(matchPath('/alt/v1/videos/status/:jobId', '/alt/v1/videos/status/vid-42')).toEqual({ jobId: 'vid-42' });
-    expect(matchPath('/alt/v1/videos/status/:jobId', '/alt/v1/videos/status/vid%20a%2Fb')).toEqual({ jobId: 'vid a/b' });
+    expect(matchPath('/alt/v1/videos/status/:jobId', '/alt/v1/videos/status/vid%20a%2Fb')).toEqual({
+      jobId: 'vid a/b',
+    });
     expect(matchPath('/a/:x/b/:y', '/a/1/b/2')).toEqual({ x: '1', y: '2' });
   });
 
@@ -70,7 +96,10 @@ describe('resolveRoute', () => {
   it('finds the row of the method and path, with its params', () => {
     const found = resolveRoute(TEST_ROUTES, 'GET', '/alt/v1/videos/status/vid-1');
     expect(found).toEqual({ entry: TEST_ROUTES[0], params: { jobId: 'vid-1' } });
-    expect(resolveRoute(ROUTES, 'POST', '/alt/v1/chat/completions')).toMatchObject({ entry: { errors: 'chat' }, params: {} });
+    expect(resolveRoute(ROUTES, 'POST', '/alt/v1/chat/completions')).toMatchObject({
+      entry: { errors: 'chat' },
+      params: {},
+    });
   });
 
   it('answers 404 for an unknown path and 405 listing every allowed method, in the row family', async () => {
@@ -84,7 +113,10 @@ describe('resolveRoute', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, POST');
     expect(await wrong.json()).toEqual({
-      error: { type: 'invalid_request_error', message: 'Method DELETE is not allowed on /alt/v1/videos/status/vid-1 (allowed: GET, POST)' },
+      error: {
+        type: 'invalid_request_error',
+        message: 'Method DELETE is not allowed on /alt/v1/videos/status/vid-1 (allowed: GET, POST)',
+      },
     });
   });
 });
@@ -105,8 +137,12 @@ describe('a router over pattern rows', () => {
 
   it('answers every shared check of an image/video row in the {error:{type, message}} shape', async () => {
     const router = testRouter();
-    const expectError = async (answer: Promise<{ status: number; json: unknown }>, status: number, type: string, message: string) =>
-      expect(await answer).toMatchObject({ status, json: { error: { type, message } } });
+    const expectError = async (
+      answer: Promise<{ status: number; json: unknown }>,
+      status: number,
+      type: string,
+      message: string,
+    ) => expect(await answer).toMatchObject({ status, json: { error: { type, message } } });
 
     await expectError(
       image(router, { model: 'dall-e-3' }, { 'content-type': 'application/json' }),
@@ -122,11 +158,24 @@ describe('a router over pattern rows', () => {
       'invalid_request_error',
       "Invalid model: 'gpt-4o-mini' is a chat model, not an image model",
     );
-    await expectError(image(router, { model: 'dall-e-2' }), 403, 'permission_error', "This key has no access to model 'dall-e-2'");
-    await expectError(call(router, '/alt/v1/fail', { method: 'POST', headers: BEARER }), 500, 'server_error', 'Emulator error: boom');
+    await expectError(
+      image(router, { model: 'dall-e-2' }),
+      403,
+      'permission_error',
+      "This key has no access to model 'dall-e-2'",
+    );
+    await expectError(
+      call(router, '/alt/v1/fail', { method: 'POST', headers: BEARER }),
+      500,
+      'server_error',
+      'Emulator error: boom',
+    );
     const wrongMethod = await call(router, '/alt/v1/images/generations', { headers: BEARER });
     expect(wrongMethod.json).toEqual({
-      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /alt/v1/images/generations (allowed: POST)' },
+      error: {
+        type: 'invalid_request_error',
+        message: 'Method GET is not allowed on /alt/v1/images/generations (allowed: POST)',
+      },
     });
   });
 
@@ -142,7 +191,10 @@ describe('a router over pattern rows', () => {
   it('narrows keys when given, in the row family', async () => {
     const { json } = await image(testRouter({ apiKeys: ['sk-one'] }), { model: 'dall-e-3' });
     expect(json).toEqual({
-      error: { type: 'authentication_error', message: 'Invalid API key: this emulator accepts only the key(s) given in its apiKey option' },
+      error: {
+        type: 'authentication_error',
+        message: 'Invalid API key: this emulator accepts only the key(s) given in its apiKey option',
+      },
     });
   });
 
@@ -155,7 +207,11 @@ describe('a router over pattern rows', () => {
     const ok = await call(router, '/v1/audio/transcriptions', { method: 'POST', headers, body: form });
     expect(ok.status).toBe(200);
     expect(ok.json.model).toBe('whisper-1');
-    const notForm = await call(router, '/v1/audio/transcriptions', { method: 'POST', headers: BEARER, body: '{"model":"whisper-1"}' });
+    const notForm = await call(router, '/v1/audio/transcriptions', {
+      method: 'POST',
+      headers: BEARER,
+      body: '{"model":"whisper-1"}',
+    });
     expect(notForm.json).toEqual({
       error: { type: 'invalid_request_error', message: 'Invalid body: expected multipart/form-data', code: 400 },
     });
@@ -163,8 +219,10 @@ describe('a router over pattern rows', () => {
 });
 
 describe('ROUTES: chat, images and video on both bases', () => {
-  it.each(['/v1', '/alt/v1'])('serves %s with the same rows', (base) => {
-    expect(resolveRoute(ROUTES, 'POST', `${base}/chat/completions`)).toMatchObject({ entry: { key: 'bearer', errors: 'chat', modelType: 'chat' } });
+  it.each(['/v1', '/alt/v1'])('serves %s with the same rows', base => {
+    expect(resolveRoute(ROUTES, 'POST', `${base}/chat/completions`)).toMatchObject({
+      entry: { key: 'bearer', errors: 'chat', modelType: 'chat' },
+    });
     expect(resolveRoute(ROUTES, 'POST', `${base}/images/generations`)).toMatchObject({
       entry: { key: 'bearer', errors: 'image-video', body: 'json', modelType: 'image' },
       params: {},
@@ -184,18 +242,34 @@ describe('ROUTES: chat, images and video on both bases', () => {
       dailyRequestLimit: Infinity,
       now: () => NOW,
       deniedModels: new Set(),
-      models: new Map(SAMPLE_MODELS.map((model) => [model.id, model])),
+      models: new Map(SAMPLE_MODELS.map(model => [model.id, model])),
       streamDelayMs: 0,
       log: [],
     });
-    const post = (path: string, body: object) => call(router, path, { method: 'POST', headers: BEARER, body: JSON.stringify(body) });
-    const images = await post('/v1/images/generations', { model: 'dall-e-3', prompt: 'a red fox', size: '256x256', response_format: 'url' });
+    const post = (path: string, body: object) =>
+      call(router, path, { method: 'POST', headers: BEARER, body: JSON.stringify(body) });
+    const images = await post('/v1/images/generations', {
+      model: 'dall-e-3',
+      prompt: 'a red fox',
+      size: '256x256',
+      response_format: 'url',
+    });
     expect(images.status).toBe(200);
     expect(images.json.data[0].url).toMatch(/^http:\/\/unigate\.emulator\/files\/images\/.+\.png$/);
     const created = await post('/v1/videos/generations', { model: 'veo-3', prompt: 'A boat' });
-    expect(created.json).toEqual({ job_id: 'vid-1', status: 'pending', status_url: 'http://unigate.emulator/v1/videos/status/vid-1' });
-    expect((await call(router, '/v1/videos/status/vid-1', { headers: BEARER })).json).toEqual({ job_id: 'vid-1', status: 'processing' });
-    expect((await call(router, '/alt/v1/videos/status/vid-1', { headers: BEARER })).json).toMatchObject({ job_id: 'vid-1', status: 'completed' });
+    expect(created.json).toEqual({
+      job_id: 'vid-1',
+      status: 'pending',
+      status_url: 'http://unigate.emulator/v1/videos/status/vid-1',
+    });
+    expect((await call(router, '/v1/videos/status/vid-1', { headers: BEARER })).json).toEqual({
+      job_id: 'vid-1',
+      status: 'processing',
+    });
+    expect((await call(router, '/alt/v1/videos/status/vid-1', { headers: BEARER })).json).toMatchObject({
+      job_id: 'vid-1',
+      status: 'completed',
+    });
     const wrongModel = await post('/v1/videos/generations', { model: 'dall-e-3', prompt: 'A boat' });
     expect(wrongModel.status).toBe(400);
     expect(wrongModel.json.error).not.toHaveProperty('code');

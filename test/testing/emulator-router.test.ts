@@ -47,7 +47,11 @@ describe('emulator settings and routing', () => {
   it('routes by path only: any host, a trailing slash, and the alt base for chat completions', async () => {
     const emulator = createUnigateEmulator();
     expect((await send(emulator, 'https://any.host.example/v1/models/', { headers: BEARER })).status).toBe(200);
-    const alt = await send(emulator, 'http://127.0.0.1:9/alt/v1/chat/completions', { method: 'POST', headers: BEARER, body: chatBody() });
+    const alt = await send(emulator, 'http://127.0.0.1:9/alt/v1/chat/completions', {
+      method: 'POST',
+      headers: BEARER,
+      body: chatBody(),
+    });
     expect(alt.status).toBe(200);
     expect(alt.json.object).toBe('chat.completion');
   });
@@ -62,8 +66,19 @@ describe('emulator settings and routing', () => {
   it('answers unknown paths, including endpoints not emulated yet, with a chat-style 404', async () => {
     const emulator = createUnigateEmulator();
     // Chat, images and video live on both bases; embeddings, audio and models on the base only.
-    for (const path of ['/', '/v1/moderations', '/alt/v1/embeddings', '/alt/v1/models', '/alt/v1/audio/speech', '/v2/models']) {
-      const { status, json } = await send(emulator, `http://unigate.emulator${path}`, { method: 'POST', headers: BEARER, body: '{}' });
+    for (const path of [
+      '/',
+      '/v1/moderations',
+      '/alt/v1/embeddings',
+      '/alt/v1/models',
+      '/alt/v1/audio/speech',
+      '/v2/models',
+    ]) {
+      const { status, json } = await send(emulator, `http://unigate.emulator${path}`, {
+        method: 'POST',
+        headers: BEARER,
+        body: '{}',
+      });
       expect(status).toBe(404);
       expect(json).toEqual({ error: { type: 'not_found_error', message: `No endpoint at POST ${path}`, code: 404 } });
     }
@@ -75,15 +90,25 @@ describe('emulator settings and routing', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(get.json).toEqual({
-      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /v1/chat/completions (allowed: POST)', code: 405 },
+      error: {
+        type: 'invalid_request_error',
+        message: 'Method GET is not allowed on /v1/chat/completions (allowed: POST)',
+        code: 405,
+      },
     });
     const messagesGet = await send(emulator, 'http://unigate.emulator/api/v1/messages', { headers: MESSAGES });
     expect(messagesGet.status).toBe(405);
     expect(messagesGet.json).toEqual({
       type: 'error',
-      error: { type: 'invalid_request_error', message: 'Method GET is not allowed on /api/v1/messages (allowed: POST)' },
+      error: {
+        type: 'invalid_request_error',
+        message: 'Method GET is not allowed on /api/v1/messages (allowed: POST)',
+      },
     });
-    expect((await send(emulator, 'http://unigate.emulator/v1/models', { method: 'POST', headers: BEARER, body: '{}' })).status).toBe(405);
+    expect(
+      (await send(emulator, 'http://unigate.emulator/v1/models', { method: 'POST', headers: BEARER, body: '{}' }))
+        .status,
+    ).toBe(405);
   });
 
   it('rejects a body that is not JSON with a 400 in the family shape', async () => {
@@ -93,7 +118,10 @@ describe('emulator settings and routing', () => {
     expect(json).toEqual({ error: { type: 'invalid_request_error', message: 'Invalid JSON body', code: 400 } });
     expect((await chat(emulator, BEARER, '')).json).toEqual(json);
     const broken = await messages(emulator, MESSAGES, '{"model":');
-    expect(broken.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'Invalid JSON body' } });
+    expect(broken.json).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'Invalid JSON body' },
+    });
   });
 
   it('logs every request with method, path, model and status', async () => {
@@ -121,7 +149,9 @@ describe('emulator settings and routing', () => {
       body: form,
     });
     expect(status).toBe(200);
-    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 }]);
+    expect(emulator.requests).toEqual([
+      { method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 },
+    ]);
   });
 
   it('stamps every answer with a Date header from the injected clock', async () => {
@@ -135,7 +165,7 @@ describe('emulator settings and routing', () => {
       await send(emulator, 'http://unigate.emulator/v1/chat/completions', { headers: BEARER }),
       await send(emulator, 'http://unigate.emulator/api/public/models?limit=1'),
     ];
-    expect(answers.map((a) => [a.status, a.headers.get('date')])).toEqual([
+    expect(answers.map(a => [a.status, a.headers.get('date')])).toEqual([
       [200, date],
       [429, date],
       [401, date],
@@ -159,12 +189,19 @@ describe('emulator authentication', () => {
     const emulator = createUnigateEmulator();
     expect(emulator.settings.apiKey).toBe('sk-unigate-emulator');
     expect((await chat(emulator, { authorization: 'Bearer my-app-key' })).status).toBe(200);
-    expect((await send(emulator, 'http://unigate.emulator/alt/v1/chat/completions', {
-      method: 'POST',
-      headers: { authorization: 'Bearer my-app-key' },
-      body: chatBody(),
-    })).status).toBe(200);
-    expect((await send(emulator, 'http://unigate.emulator/v1/models', { headers: { authorization: 'Bearer my-app-key' } })).status).toBe(200);
+    expect(
+      (
+        await send(emulator, 'http://unigate.emulator/alt/v1/chat/completions', {
+          method: 'POST',
+          headers: { authorization: 'Bearer my-app-key' },
+          body: chatBody(),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await send(emulator, 'http://unigate.emulator/v1/models', { headers: { authorization: 'Bearer my-app-key' } }))
+        .status,
+    ).toBe(200);
     expect((await messages(emulator, { ...MESSAGES, 'x-api-key': 'my-app-key' })).status).toBe(200);
     const { 'x-api-key': _key, ...versionOnly } = MESSAGES;
     expect((await messages(emulator, { ...versionOnly, authorization: 'Bearer my-app-key' })).status).toBe(200);
@@ -172,7 +209,13 @@ describe('emulator authentication', () => {
 
   it('answers a bearer endpoint without a key with the chat-style 401', async () => {
     const emulator = createUnigateEmulator();
-    const missing = { error: { type: 'auth_error', message: 'Missing API key: the request has no Authorization: Bearer header', code: 401 } };
+    const missing = {
+      error: {
+        type: 'auth_error',
+        message: 'Missing API key: the request has no Authorization: Bearer header',
+        code: 401,
+      },
+    };
     const { status, json } = await chat(emulator, { 'content-type': 'application/json' });
     expect(status).toBe(401);
     expect(json).toEqual(missing);
@@ -184,7 +227,10 @@ describe('emulator authentication', () => {
 
   it('answers the messages endpoint without a key with the messages-style 401', async () => {
     const emulator = createUnigateEmulator();
-    const missing = { type: 'error', error: { type: 'authentication_error', message: 'Missing API key: the request has no x-api-key header' } };
+    const missing = {
+      type: 'error',
+      error: { type: 'authentication_error', message: 'Missing API key: the request has no x-api-key header' },
+    };
     const { status, json } = await messages(emulator, { 'anthropic-version': '2023-06-01' });
     expect(status).toBe(401);
     expect(json).toEqual(missing);
@@ -206,20 +252,27 @@ describe('emulator authentication', () => {
     expect(wrongMessages.json).toEqual({ type: 'error', error: { type: 'authentication_error', message } });
     expect((await messages(emulator, { ...MESSAGES, 'x-api-key': 'sk-two' })).status).toBe(200);
     expect(createUnigateEmulator({ apiKey: 'sk-only' }).settings.apiKey).toBe('sk-only');
-    expect(() => createUnigateEmulator({ apiKey: [] })).toThrow('createUnigateEmulator: apiKey must name at least one key');
+    expect(() => createUnigateEmulator({ apiKey: [] })).toThrow(
+      'createUnigateEmulator: apiKey must name at least one key',
+    );
   });
 
   it('leaves the version header to the messages route once the key is right', async () => {
     const emulator = createUnigateEmulator();
     const { status, json } = await messages(emulator, { 'x-api-key': KEY, 'content-type': 'application/json' });
     expect(status).toBe(400);
-    expect(json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' } });
+    expect(json).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' },
+    });
   });
 
   it('serves the public catalog without a key and with any key', async () => {
     const emulator = createUnigateEmulator({ apiKey: 'sk-one' });
     expect((await send(emulator, 'http://unigate.emulator/api/public/models')).status).toBe(200);
-    const withKey = await send(emulator, 'http://unigate.emulator/api/public/models', { headers: { authorization: 'Bearer sk-other' } });
+    const withKey = await send(emulator, 'http://unigate.emulator/api/public/models', {
+      headers: { authorization: 'Bearer sk-other' },
+    });
     expect(withKey.status).toBe(200);
   });
 });
@@ -275,10 +328,15 @@ describe('emulator model checks (404, 400, 403)', () => {
     const emulator = createUnigateEmulator();
     const chatMissing = await chat(emulator, BEARER, chatBody('gpt-5-typo'));
     expect(chatMissing.status).toBe(404);
-    expect(chatMissing.json).toEqual({ error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'", code: 404 } });
+    expect(chatMissing.json).toEqual({
+      error: { type: 'not_found_error', message: "Unknown model 'gpt-5-typo'", code: 404 },
+    });
     const messagesMissing = await messages(emulator, MESSAGES, messagesBody('claude-typo'));
     expect(messagesMissing.status).toBe(404);
-    expect(messagesMissing.json).toEqual({ type: 'error', error: { type: 'not_found_error', message: "Unknown model 'claude-typo'" } });
+    expect(messagesMissing.json).toEqual({
+      type: 'error',
+      error: { type: 'not_found_error', message: "Unknown model 'claude-typo'" },
+    });
   });
 
   it('names the type of a model of the wrong kind with its article', async () => {
@@ -352,8 +410,13 @@ describe('GET /v1/models', () => {
     expect(json.object).toBe('list');
     expect(json.data).toHaveLength(SAMPLE_MODELS.length);
     const byId = new Map(json.data.map((m: { id: string }) => [m.id, m]));
-    const gpt = SAMPLE_MODELS.find((m) => m.id === 'gpt-4o-mini')!;
-    expect(byId.get('gpt-4o-mini')).toEqual({ id: 'gpt-4o-mini', object: 'model', created: gpt.created, owned_by: 'openai' });
+    const gpt = SAMPLE_MODELS.find(m => m.id === 'gpt-4o-mini')!;
+    expect(byId.get('gpt-4o-mini')).toEqual({
+      id: 'gpt-4o-mini',
+      object: 'model',
+      created: gpt.created,
+      owned_by: 'openai',
+    });
     expect(byId.get('deepseek-reasoner')).toMatchObject({ owned_by: 'deepseek' });
     expect(byId.get('claude-sonnet-4-5')).toMatchObject({ owned_by: 'anthropic' });
     for (const model of json.data) {
@@ -364,10 +427,23 @@ describe('GET /v1/models', () => {
 
   it('lists the models given in options instead of the sample catalog', async () => {
     const emulator = createUnigateEmulator({
-      models: [{ id: 'my-model', provider: 'Acme', type: 'chat', inputPrice: 1, outputPrice: 2, isNew: true, created: 1700000000 }],
+      models: [
+        {
+          id: 'my-model',
+          provider: 'Acme',
+          type: 'chat',
+          inputPrice: 1,
+          outputPrice: 2,
+          isNew: true,
+          created: 1700000000,
+        },
+      ],
     });
     const { json } = await send(emulator, 'http://unigate.emulator/v1/models', { headers: BEARER });
-    expect(json).toEqual({ object: 'list', data: [{ id: 'my-model', object: 'model', created: 1700000000, owned_by: 'acme' }] });
+    expect(json).toEqual({
+      object: 'list',
+      data: [{ id: 'my-model', object: 'model', created: 1700000000, owned_by: 'acme' }],
+    });
   });
 });
 
@@ -376,7 +452,9 @@ describe('emulator fetch', () => {
     const emulator = createUnigateEmulator();
     const controller = new AbortController();
     controller.abort();
-    await expect(emulator.fetch('http://unigate.emulator/v1/models', { headers: BEARER, signal: controller.signal })).rejects.toMatchObject({
+    await expect(
+      emulator.fetch('http://unigate.emulator/v1/models', { headers: BEARER, signal: controller.signal }),
+    ).rejects.toMatchObject({
       name: 'AbortError',
     });
     expect(emulator.requests).toEqual([]);
@@ -388,7 +466,11 @@ describe('emulator fetch', () => {
     const response = await emulator.fetch('http://unigate.emulator/v1/chat/completions', {
       method: 'POST',
       headers: BEARER,
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'one two three four' }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'one two three four' }],
+      }),
       signal: controller.signal,
     });
     const reader = response.body!.getReader();

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, lastUserText, lastUserTurn, plural, tokenize, truncateToTokens, withArticle } from '../../src/testing/emulator-text';
+import {
+  countTokens,
+  lastUserText,
+  lastUserTurn,
+  plural,
+  tokenize,
+  truncateToTokens,
+  withArticle,
+} from '../../src/testing/emulator-text';
 
 describe('emulator text helpers', () => {
   it('pluralises by count', () => {
-    expect([0, 1, 2].map((n) => plural(n, 'token'))).toEqual(['0 tokens', '1 token', '2 tokens']);
+    expect([0, 1, 2].map(n => plural(n, 'token'))).toEqual(['0 tokens', '1 token', '2 tokens']);
     expect(plural(1, 'image')).toBe('1 image');
   });
 
@@ -25,8 +33,8 @@ describe('emulator text helpers', () => {
       { role: 'tool', text: 'result' },
     ];
     expect(lastUserTurn(chat)).toBe(chat[2]);
-    expect(lastUserText(chat, (turn) => turn.text)).toBe('second');
-    expect(lastUserText([{ role: 'assistant', text: 'x' }], (turn) => turn.text)).toBe('');
+    expect(lastUserText(chat, turn => turn.text)).toBe('second');
+    expect(lastUserText([{ role: 'assistant', text: 'x' }], turn => turn.text)).toBe('');
   });
 
   it('counts one kind of token: words, numbers and single punctuation marks', () => {

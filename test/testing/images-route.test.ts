@@ -41,7 +41,15 @@ describe('PNG encoder', () => {
   });
 
   it('writes a PNG that zlib inflates to one filter byte plus one index per pixel per row', () => {
-    const png = encodePng({ width: 3, height: 2, palette: [[0, 0, 0], [255, 255, 255]], pixels: new Uint8Array([0, 1, 0, 1, 0, 1]) });
+    const png = encodePng({
+      width: 3,
+      height: 2,
+      palette: [
+        [0, 0, 0],
+        [255, 255, 255],
+      ],
+      pixels: new Uint8Array([0, 1, 0, 1, 0, 1]),
+    });
     expect(pngSize(png)).toEqual({ width: 3, height: 2 });
     const { chunks, raw } = readPng(png);
     expect(chunks).toEqual(['IHDR', 'PLTE', 'IDAT', 'IEND']);
@@ -52,9 +60,18 @@ describe('PNG encoder', () => {
 describe('POST /alt/v1/images/generations', () => {
   it('answers b64_json PNGs of the requested size, n of them, with created from the clock', async () => {
     const emulator = createUnigateEmulator({ now: () => 1_736_000_000_123 });
-    const response = await post(emulator, { model: 'dall-e-3', prompt: 'a calm blue sea at noon', n: 3, size: '256x256', response_format: 'b64_json' });
+    const response = await post(emulator, {
+      model: 'dall-e-3',
+      prompt: 'a calm blue sea at noon',
+      n: 3,
+      size: '256x256',
+      response_format: 'b64_json',
+    });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { created: number; data: Array<{ b64_json: string; revised_prompt?: string }> };
+    const body = (await response.json()) as {
+      created: number;
+      data: Array<{ b64_json: string; revised_prompt?: string }>;
+    };
     expect(body.created).toBe(1_736_000_000);
     expect(body.data).toHaveLength(3);
     for (const item of body.data) {
@@ -85,7 +102,9 @@ describe('POST /alt/v1/images/generations', () => {
     const emulator = createUnigateEmulator();
     const short = await (await post(emulator, { model: 'dall-e-3', prompt: 'a fox', response_format: 'url' })).json();
     expect(short.data[0].revised_prompt).toBe('A detailed illustration of a fox.');
-    const long = await (await post(emulator, { model: 'dall-e-3', prompt: 'a fox in deep snow', response_format: 'url' })).json();
+    const long = await (
+      await post(emulator, { model: 'dall-e-3', prompt: 'a fox in deep snow', response_format: 'url' })
+    ).json();
     expect('revised_prompt' in long.data[0]).toBe(false);
   });
 
@@ -96,8 +115,14 @@ describe('POST /alt/v1/images/generations', () => {
     [{ model: 'dall-e-3', prompt: 'x'.repeat(1001) }, 'Invalid prompt: 1001 characters, the limit is 1000'],
     [{ model: 'dall-e-3', prompt: 'a fox', n: 11 }, 'Invalid n: 11 is not an integer from 1 to 10'],
     [{ model: 'dall-e-3', prompt: 'a fox', n: 0 }, 'Invalid n: 0 is not an integer from 1 to 10'],
-    [{ model: 'dall-e-3', prompt: 'a fox', size: '1792x1024' }, 'Invalid size: "1792x1024" is not one of 256x256, 512x512, 1024x1024'],
-    [{ model: 'dall-e-3', prompt: 'a fox', response_format: 'png' }, 'Invalid response_format: "png" is not one of url, b64_json'],
+    [
+      { model: 'dall-e-3', prompt: 'a fox', size: '1792x1024' },
+      'Invalid size: "1792x1024" is not one of 256x256, 512x512, 1024x1024',
+    ],
+    [
+      { model: 'dall-e-3', prompt: 'a fox', response_format: 'png' },
+      'Invalid response_format: "png" is not one of url, b64_json',
+    ],
     [{ model: 'dall-e-3', prompt: 'a fox', user: 7 }, 'Invalid user: 7 is not a string'],
     [{ model: 'gpt-4o-mini', prompt: 'a fox' }, "Invalid model: 'gpt-4o-mini' is a chat model, not an image model"],
   ])('400 invalid_request_error for %j', async (body, message) => {
@@ -109,7 +134,10 @@ describe('POST /alt/v1/images/generations', () => {
   it('answers the rest of the image error table in its shape', async () => {
     const emulator = createUnigateEmulator({ apiKey: KEY, dailyRequestLimit: 3 });
     const unknown = await post(emulator, { model: 'dall-e-9', prompt: 'a fox' });
-    expect([unknown.status, await unknown.json()]).toEqual([404, { error: { type: 'not_found_error', message: "Unknown model 'dall-e-9'" } }]);
+    expect([unknown.status, await unknown.json()]).toEqual([
+      404,
+      { error: { type: 'not_found_error', message: "Unknown model 'dall-e-9'" } },
+    ]);
     const badKey = await post(emulator, { model: 'dall-e-3', prompt: 'a fox' }, { authorization: 'Bearer sk-wrong' });
     expect(badKey.status).toBe(401);
     expect(((await badKey.json()) as { error: { type: string } }).error.type).toBe('authentication_error');
@@ -127,6 +155,9 @@ describe('POST /alt/v1/images/generations', () => {
   it('unknown file names are 404 in the image shape', async () => {
     const emulator = createUnigateEmulator();
     const response = await emulator.handler(new Request('http://unigate.emulator/files/images/nope.png'));
-    expect([response.status, await response.json()]).toEqual([404, { error: { type: 'not_found_error', message: "No image file 'nope.png'" } }]);
+    expect([response.status, await response.json()]).toEqual([
+      404,
+      { error: { type: 'not_found_error', message: "No image file 'nope.png'" } },
+    ]);
   });
 });

@@ -13,7 +13,23 @@ const weather = {
 const rich = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'count', 'ratio', 'even', 'flag', 'note', 'when', 'email', 'tags', 'items', 'pair', 'kind', 'ref', 'choice', 'merged'],
+  required: [
+    'id',
+    'count',
+    'ratio',
+    'even',
+    'flag',
+    'note',
+    'when',
+    'email',
+    'tags',
+    'items',
+    'pair',
+    'kind',
+    'ref',
+    'choice',
+    'merged',
+  ],
   properties: {
     id: { type: 'string', minLength: 40, maxLength: 50 },
     count: { type: 'integer', minimum: 10, maximum: 20 },
@@ -26,16 +42,29 @@ const rich = {
     tags: { type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 4, uniqueItems: true },
     items: {
       type: 'array',
-      items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer', minimum: 1 } }, required: ['sku', 'qty'] },
+      items: {
+        type: 'object',
+        properties: { sku: { type: 'string' }, qty: { type: 'integer', minimum: 1 } },
+        required: ['sku', 'qty'],
+      },
     },
     pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'boolean' }], minItems: 2, maxItems: 2 },
     kind: { const: 'order' },
     ref: { $ref: '#/$defs/address' },
     choice: { anyOf: [{ type: 'null' }, { type: 'integer', maximum: -3 }] },
-    merged: { allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'number' } }, required: ['b'] }] },
+    merged: {
+      allOf: [
+        { properties: { a: { type: 'string' } }, required: ['a'] },
+        { properties: { b: { type: 'number' } }, required: ['b'] },
+      ],
+    },
   },
   $defs: {
-    address: { type: 'object', properties: { street: { type: 'string' }, zip: { type: 'string', maxLength: 5 } }, required: ['street', 'zip'] },
+    address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, zip: { type: 'string', maxLength: 5 } },
+      required: ['street', 'zip'],
+    },
   },
 };
 
@@ -74,7 +103,13 @@ describe('generateJsonValue', () => {
   it('ends recursive schemas', () => {
     const tree = {
       $ref: '#/$defs/node',
-      $defs: { node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['name'] } },
+      $defs: {
+        node: {
+          type: 'object',
+          properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+          required: ['name'],
+        },
+      },
     };
     const value = generateJsonValue(tree, 'root');
     expect(checkJsonSchema(tree, value)).toEqual([]);
@@ -148,13 +183,21 @@ describe('generateJsonValue: patterns, tuples, $defs and recursion', () => {
       ) as Record<string, unknown>,
     ],
     ['a recursive schema through $ref', z.toJSONSchema(z.object({ root: Node })) as Record<string, unknown>],
-    ['a reused schema through $defs', z.toJSONSchema(z.object({ home: Address, work: Address }), { reused: 'ref' }) as Record<string, unknown>],
+    [
+      'a reused schema through $defs',
+      z.toJSONSchema(z.object({ home: Address, work: Address }), { reused: 'ref' }) as Record<string, unknown>,
+    ],
     [
       'allOf, oneOf and a tuple (hand written)',
       {
         type: 'object',
         properties: {
-          both: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer', minimum: 3 } }, required: ['b'] }] },
+          both: {
+            allOf: [
+              { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+              { properties: { b: { type: 'integer', minimum: 3 } }, required: ['b'] },
+            ],
+          },
           either: { oneOf: [{ type: 'null' }, { type: 'string', maxLength: 4 }] },
           pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2 },
           code: { type: 'string', pattern: '^[a-z]+$' },
@@ -187,7 +230,11 @@ describe('generateJsonValue: patterns, tuples, $defs and recursion', () => {
     const value = generateJsonValue(
       {
         type: 'object',
-        properties: { full: { type: 'string' }, short: { type: 'string', maxLength: 4 }, long: { type: 'string', minLength: 25 } },
+        properties: {
+          full: { type: 'string' },
+          short: { type: 'string', maxLength: 4 },
+          long: { type: 'string', minLength: 25 },
+        },
         required: ['full', 'short', 'long'],
       },
       seed,
@@ -207,7 +254,9 @@ describe('generateJsonValue: patterns, tuples, $defs and recursion', () => {
   it('picks enum and const values and distinct items for unique arrays', () => {
     expect(generateJsonValue({ enum: ['red', 'green'] }, seed)).toBe('red');
     expect(generateJsonValue({ const: 42 }, seed)).toBe(42);
-    expect(generateJsonValue({ type: 'array', items: { type: 'integer' }, minItems: 3, uniqueItems: true }, seed)).toEqual([1, 2, 3]);
+    expect(
+      generateJsonValue({ type: 'array', items: { type: 'integer' }, minItems: 3, uniqueItems: true }, seed),
+    ).toEqual([1, 2, 3]);
   });
 
   it('ends recursion: a required recursive property stops at the depth limit', () => {

@@ -1,9 +1,21 @@
 // Shared set-up of the messages-route tests: an emulator over a small catalog, request/response helpers.
 
-import { createUnigateEmulator, type UnigateEmulatorModel as EmulatorModel, type UnigateEmulatorOptions } from '../../src/testing/index';
+import {
+  createUnigateEmulator,
+  type UnigateEmulatorModel as EmulatorModel,
+  type UnigateEmulatorOptions,
+} from '../../src/testing/index';
 
 function chatModel(id: string): EmulatorModel {
-  return { id, provider: 'anthropic', type: 'chat', inputPrice: 1, outputPrice: 5, isNew: false, created: 1_700_000_000 };
+  return {
+    id,
+    provider: 'anthropic',
+    type: 'chat',
+    inputPrice: 1,
+    outputPrice: 5,
+    isNew: false,
+    created: 1_700_000_000,
+  };
 }
 
 /** Chat models, one of them denied by testEmulator, and one non-chat model. */
@@ -11,12 +23,25 @@ const TEST_MODELS: EmulatorModel[] = [
   chatModel('claude-sonnet-4-5'),
   chatModel('claude-3-5-haiku'),
   chatModel('claude-opus-4-1'),
-  { id: 'tts-1', provider: 'openai', type: 'audio', inputPrice: 3.75, outputPrice: 0, isNew: false, created: 1_700_000_000 },
+  {
+    id: 'tts-1',
+    provider: 'openai',
+    type: 'audio',
+    inputPrice: 3.75,
+    outputPrice: 0,
+    isNew: false,
+    created: 1_700_000_000,
+  },
 ];
 
 /** An emulator over TEST_MODELS that denies claude-opus-4-1, at a fixed clock; `options` override. */
 export function testEmulator(options: UnigateEmulatorOptions = {}) {
-  return createUnigateEmulator({ models: TEST_MODELS, deniedModels: ['claude-opus-4-1'], now: () => Date.UTC(2025, 0, 1), ...options });
+  return createUnigateEmulator({
+    models: TEST_MODELS,
+    deniedModels: ['claude-opus-4-1'],
+    now: () => Date.UTC(2025, 0, 1),
+    ...options,
+  });
 }
 
 const emulator = testEmulator();
@@ -63,11 +88,12 @@ export interface ParsedEvent {
 
 /** Splits a complete SSE body into events; every event must have exactly an `event:` and a `data:` line. */
 export function parseSse(text: string): ParsedEvent[] {
-  if (!text.endsWith('\n\n')) throw new Error(`SSE body does not end with a blank line: ${JSON.stringify(text.slice(-40))}`);
+  if (!text.endsWith('\n\n'))
+    throw new Error(`SSE body does not end with a blank line: ${JSON.stringify(text.slice(-40))}`);
   return text
     .slice(0, -2)
     .split('\n\n')
-    .map((block) => {
+    .map(block => {
       const lines = block.split('\n');
       if (lines.length !== 2 || !lines[0]!.startsWith('event: ') || !lines[1]!.startsWith('data: ')) {
         throw new Error(`Malformed SSE event: ${JSON.stringify(block)}`);

@@ -38,7 +38,13 @@ describe('messages route: text answers', () => {
     const messages = [
       { role: 'user', content: 'First question' },
       { role: 'assistant', content: 'First answer' },
-      { role: 'user', content: [{ type: 'text', text: 'Second' }, { type: 'text', text: 'question' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Second' },
+          { type: 'text', text: 'question' },
+        ],
+      },
     ];
     const withString = await post(request('', { messages, system: 'Be brief.' }));
     const withBlocks = await post(request('', { messages, system: [{ type: 'text', text: 'Be brief.' }] }));
@@ -90,7 +96,12 @@ describe('messages route: text answers', () => {
 
     const one = await post(
       request('', {
-        messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/webp', data: PNG_BASE64 } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image', source: { type: 'base64', media_type: 'image/webp', data: PNG_BASE64 } }],
+          },
+        ],
       }),
     );
     expect(one.json.content).toEqual([{ type: 'text', text: 'I see 1 image.' }]);
@@ -144,18 +155,28 @@ describe('messages route: tools', () => {
     ];
     const second = await post(request('', { tools, messages }));
     expect(second.status).toBe(200);
-    expect(second.json.content).toEqual([{ type: 'text', text: 'The tool get_weather returned: 21 degrees and sunny.' }]);
+    expect(second.json.content).toEqual([
+      { type: 'text', text: 'The tool get_weather returned: 21 degrees and sunny.' },
+    ]);
     expect(second.json.stop_reason).toBe('end_turn');
   });
 
   it('reads tool_result content given as text blocks and reports failed tools', async () => {
     const messages = [
       { role: 'user', content: 'Weather?' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_a', name: 'get_weather', input: { city: 'Oslo' } }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'toolu_a', name: 'get_weather', input: { city: 'Oslo' } }],
+      },
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'toolu_a', content: [{ type: 'text', text: 'station offline' }], is_error: true },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_a',
+            content: [{ type: 'text', text: 'station offline' }],
+            is_error: true,
+          },
           { type: 'text', text: 'Try again?' },
         ],
       },
@@ -169,7 +190,10 @@ describe('messages route: tools', () => {
   it('numbers tool_use ids after the ones already in the conversation', async () => {
     const messages = [
       { role: 'user', content: 'Weather?' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Oslo' } }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Oslo' } }],
+      },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_emu_1', content: 'cold' }] },
     ];
     const { json } = await post(request('', { tools, messages, tool_choice: { type: 'any' } }));
@@ -185,7 +209,8 @@ describe('messages route: tools', () => {
       { type: 'tool_use', id: 'toolu_emu_1', name: 'get_weather', input: { city: 'Weather', unit: 'celsius' } },
       { type: 'tool_use', id: 'toolu_emu_2', name: 'get_time', input: { zone: 'Weather', precise: true } },
     ]);
-    const single = (await post(request(text, { tools, tool_choice: { type: 'any', disable_parallel_tool_use: true } }))).json;
+    const single = (await post(request(text, { tools, tool_choice: { type: 'any', disable_parallel_tool_use: true } })))
+      .json;
     expect(single.content.map((b: { name: string }) => b.name)).toEqual(['get_weather']);
   });
 
@@ -252,32 +277,36 @@ describe('messages route: extended thinking', () => {
   }
 
   it('accepts thinking blocks sent back unchanged in a tool loop', async () => {
-    const { status, json } = await toolLoop((content) => content);
+    const { status, json } = await toolLoop(content => content);
     expect(status).toBe(200);
     expect(json.content.map((b: { type: string }) => b.type)).toEqual(['thinking', 'text']);
     expect(json.content[1].text).toBe('The tool get_weather returned: sunny.');
   });
 
   it('rejects an altered thinking text with 400 naming the invalid signature', async () => {
-    const { status, json } = await toolLoop((content) => [{ ...content[0], thinking: `${content[0].thinking} ` }, ...content.slice(1)]);
+    const { status, json } = await toolLoop(content => [
+      { ...content[0], thinking: `${content[0].thinking} ` },
+      ...content.slice(1),
+    ]);
     expect(status).toBe(400);
     expect(json).toEqual({
       type: 'error',
       error: {
         type: 'invalid_request_error',
-        message: 'messages.1.content.0: Invalid `signature` in `thinking` block (thinking blocks must be sent back unchanged)',
+        message:
+          'messages.1.content.0: Invalid `signature` in `thinking` block (thinking blocks must be sent back unchanged)',
       },
     });
   });
 
   it('rejects an empty signature as missing', async () => {
-    const { status, json } = await toolLoop((content) => [{ ...content[0], signature: '' }, ...content.slice(1)]);
+    const { status, json } = await toolLoop(content => [{ ...content[0], signature: '' }, ...content.slice(1)]);
     expect(status).toBe(400);
     expect(json.error.message).toBe('messages.1.content.0.signature: the signature of a `thinking` block is missing');
   });
 
   it('rejects a tool loop whose thinking block was dropped', async () => {
-    const { status, json } = await toolLoop((content) => content.slice(1));
+    const { status, json } = await toolLoop(content => content.slice(1));
     expect(status).toBe(400);
     expect(json.error).toEqual({
       type: 'invalid_request_error',
@@ -289,7 +318,10 @@ describe('messages route: extended thinking', () => {
   it('answers a redacted_thinking block on request and accepts it back unchanged only', async () => {
     const text = 'Secret plan [[emulator:redacted-thinking]]';
     const first = (await post(request(text, { ...THINKING, tools: [WEATHER_TOOL] }))).json;
-    expect(first.content[0]).toEqual({ type: 'redacted_thinking', data: expect.stringMatching(/^EmuRedacted[A-Za-z0-9+/]+=*$/) });
+    expect(first.content[0]).toEqual({
+      type: 'redacted_thinking',
+      data: expect.stringMatching(/^EmuRedacted[A-Za-z0-9+/]+=*$/),
+    });
     const followUp = (assistant: any[]) =>
       post(
         request('', {
@@ -303,7 +335,10 @@ describe('messages route: extended thinking', () => {
         }),
       );
     expect((await followUp(first.content)).status).toBe(200);
-    const altered = await followUp([{ type: 'redacted_thinking', data: `${first.content[0].data.slice(0, -4)}AAAA` }, ...first.content.slice(1)]);
+    const altered = await followUp([
+      { type: 'redacted_thinking', data: `${first.content[0].data.slice(0, -4)}AAAA` },
+      ...first.content.slice(1),
+    ]);
     expect(altered.status).toBe(400);
     expect(altered.json.error.message).toBe(
       'messages.1.content.0: Invalid `data` in `redacted_thinking` block (send it back unchanged)',
@@ -315,7 +350,13 @@ describe('messages route: extended thinking', () => {
       request('', {
         messages: [
           { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: [{ type: 'thinking', thinking: 'made up', signature: 'EmuSigAAAA' }, { type: 'text', text: 'Hello' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'made up', signature: 'EmuSigAAAA' },
+              { type: 'text', text: 'Hello' },
+            ],
+          },
           { role: 'user', content: 'Again' },
         ],
       }),

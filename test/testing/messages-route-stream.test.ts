@@ -23,7 +23,7 @@ async function stream(body: Record<string, unknown>) {
 }
 
 function deltasOf(events: ParsedEvent[], index: number) {
-  return events.filter((e) => e.event === 'content_block_delta' && e.data.index === index).map((e) => e.data.delta);
+  return events.filter(e => e.event === 'content_block_delta' && e.data.index === index).map(e => e.data.delta);
 }
 
 describe('messages route: streaming', () => {
@@ -32,7 +32,7 @@ describe('messages route: streaming', () => {
     const { chunks, events } = await stream(body);
     const message = (await post(body)).json;
 
-    expect(events.map((e) => e.event)).toEqual([
+    expect(events.map(e => e.event)).toEqual([
       'message_start',
       'ping',
       'content_block_start',
@@ -62,7 +62,11 @@ describe('messages route: streaming', () => {
       },
     });
     expect(events[1]!.data).toEqual({ type: 'ping' });
-    expect(events[2]!.data).toEqual({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    expect(events[2]!.data).toEqual({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'text', text: '' },
+    });
     expect(deltasOf(events, 0)).toEqual([
       { type: 'text_delta', text: 'You said' },
       { type: 'text_delta', text: ': "' },
@@ -90,8 +94,8 @@ describe('messages route: streaming', () => {
     const message = (await post(body)).json;
     const deltas = deltasOf(events, 0);
     expect(deltas.length).toBeGreaterThan(10);
-    expect(deltas.map((d) => d.text).join('')).toBe(message.content[0].text);
-    expect(events.filter((e) => e.event === 'ping').length).toBeGreaterThan(3);
+    expect(deltas.map(d => d.text).join('')).toBe(message.content[0].text);
+    expect(events.filter(e => e.event === 'ping').length).toBeGreaterThan(3);
   });
 
   it('reports stop_sequence and max_tokens stops in message_delta', async () => {
@@ -101,11 +105,19 @@ describe('messages route: streaming', () => {
       delta: { stop_reason: 'stop_sequence', stop_sequence: 'gamma' },
       usage: { output_tokens: 6 },
     });
-    expect(deltasOf(stopped.events, 0).map((d) => d.text).join('')).toBe('You said: "alpha beta ');
+    expect(
+      deltasOf(stopped.events, 0)
+        .map(d => d.text)
+        .join(''),
+    ).toBe('You said: "alpha beta ');
 
     const cut = await stream(request('alpha beta gamma', { max_tokens: 3 }));
     expect(cut.events.at(-2)!.data.delta).toEqual({ stop_reason: 'max_tokens', stop_sequence: null });
-    expect(deltasOf(cut.events, 0).map((d) => d.text).join('')).toBe('You said:');
+    expect(
+      deltasOf(cut.events, 0)
+        .map(d => d.text)
+        .join(''),
+    ).toBe('You said:');
   });
 
   it('streams a text block then a tool_use block whose input_json_delta pieces rebuild the input', async () => {
@@ -114,7 +126,7 @@ describe('messages route: streaming', () => {
     const message = (await post(body)).json;
     const toolUse = message.content[1];
 
-    const starts = events.filter((e) => e.event === 'content_block_start').map((e) => e.data);
+    const starts = events.filter(e => e.event === 'content_block_start').map(e => e.data);
     expect(starts).toEqual([
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       {
@@ -124,15 +136,15 @@ describe('messages route: streaming', () => {
       },
     ]);
     const pieces = deltasOf(events, 1);
-    expect(pieces.every((d) => d.type === 'input_json_delta')).toBe(true);
+    expect(pieces.every(d => d.type === 'input_json_delta')).toBe(true);
     expect(pieces[0]).toEqual({ type: 'input_json_delta', partial_json: '' });
     expect(pieces.length).toBeGreaterThan(4);
-    const json = pieces.map((d) => d.partial_json).join('');
+    const json = pieces.map(d => d.partial_json).join('');
     expect(json).toBe(JSON.stringify(toolUse.input));
     expect(JSON.parse(json)).toEqual({ city: 'Paris', unit: 'celsius' });
     // The text block closes before the tool block opens.
-    const order = events.filter((e) => e.event.startsWith('content_block_') && e.event !== 'content_block_delta');
-    expect(order.map((e) => `${e.event}:${e.data.index}`)).toEqual([
+    const order = events.filter(e => e.event.startsWith('content_block_') && e.event !== 'content_block_delta');
+    expect(order.map(e => `${e.event}:${e.data.index}`)).toEqual([
       'content_block_start:0',
       'content_block_stop:0',
       'content_block_start:1',
@@ -154,10 +166,14 @@ describe('messages route: streaming', () => {
     const signature = deltas.at(-1);
     const thinking = deltas.slice(0, -1);
     expect(thinking.length).toBeGreaterThan(3);
-    expect(thinking.every((d) => d.type === 'thinking_delta')).toBe(true);
-    expect(thinking.map((d) => d.thinking).join('')).toBe(message.content[0].thinking);
+    expect(thinking.every(d => d.type === 'thinking_delta')).toBe(true);
+    expect(thinking.map(d => d.thinking).join('')).toBe(message.content[0].thinking);
     expect(signature).toEqual({ type: 'signature_delta', signature: message.content[0].signature });
-    expect(deltasOf(events, 1).map((d) => d.text).join('')).toBe(message.content[1].text);
+    expect(
+      deltasOf(events, 1)
+        .map(d => d.text)
+        .join(''),
+    ).toBe(message.content[1].text);
   });
 
   it('streams a redacted_thinking block whole in its content_block_start', async () => {
@@ -172,7 +188,13 @@ describe('messages route: streaming', () => {
 describe('messages route: stream faults', () => {
   it('[[emulator:stream-error]] sends an overloaded error event after the first delta and ends', async () => {
     const { chunks, events } = await stream(request('Hello there [[emulator:stream-error]]'));
-    expect(events.map((e) => e.event)).toEqual(['message_start', 'ping', 'content_block_start', 'content_block_delta', 'error']);
+    expect(events.map(e => e.event)).toEqual([
+      'message_start',
+      'ping',
+      'content_block_start',
+      'content_block_delta',
+      'error',
+    ]);
     expect(chunks.at(-1)).toBe(
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
     );
@@ -182,7 +204,12 @@ describe('messages route: stream faults', () => {
     const response = await callRoute(request('Hello there [[emulator:truncate]]', { stream: true }));
     const text = (await readChunks(response)).join('');
     const complete = text.slice(0, text.lastIndexOf('\n\n') + 2);
-    expect(parseSse(complete).map((e) => e.event)).toEqual(['message_start', 'ping', 'content_block_start', 'content_block_delta']);
+    expect(parseSse(complete).map(e => e.event)).toEqual([
+      'message_start',
+      'ping',
+      'content_block_start',
+      'content_block_delta',
+    ]);
     const tail = text.slice(complete.length);
     expect(tail.startsWith('event: content_block_delta\ndata: {"type":"content_block_delta"')).toBe(true);
     expect(tail.includes('\n\n')).toBe(false);
@@ -193,7 +220,10 @@ describe('messages route: stream faults', () => {
     const response = await callRoute(request('Hi [[emulator:status:503]]', { stream: true }));
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.json()).toEqual({ type: 'error', error: { type: 'api_error', message: 'Internal server error' } });
+    expect(await response.json()).toEqual({
+      type: 'error',
+      error: { type: 'api_error', message: 'Internal server error' },
+    });
   });
 });
 

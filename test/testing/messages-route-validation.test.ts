@@ -15,9 +15,7 @@ describe('messages route: headers and body', () => {
     const { status, json, headers } = await post(request('Hi'), { 'anthropic-version': undefined });
     expect(status).toBe(400);
     expect(headers.get('content-type')).toBe('application/json');
-    expect(json).toEqual(
-      errorBody('invalid_request_error', 'anthropic-version: header is required'),
-    );
+    expect(json).toEqual(errorBody('invalid_request_error', 'anthropic-version: header is required'));
   });
 
   it('rejects an anthropic-version that is not a date', async () => {
@@ -31,7 +29,9 @@ describe('messages route: headers and body', () => {
   it('rejects a body that is not sent as application/json', async () => {
     const { status, json } = await post(request('Hi'), { 'content-type': 'text/plain' });
     expect(status).toBe(400);
-    expect(json).toEqual(errorBody('invalid_request_error', "content-type: must be application/json, got 'text/plain'"));
+    expect(json).toEqual(
+      errorBody('invalid_request_error', "content-type: must be application/json, got 'text/plain'"),
+    );
   });
 
   it('rejects invalid JSON and a body that is not an object', async () => {
@@ -69,9 +69,7 @@ describe('messages route: model', () => {
   it('answers 403 permission_error for a model the key may not use', async () => {
     const { status, json } = await post(request('Hi', { model: 'claude-opus-4-1' }));
     expect(status).toBe(403);
-    expect(json).toEqual(
-      errorBody('permission_error', "This key has no access to model 'claude-opus-4-1'"),
-    );
+    expect(json).toEqual(errorBody('permission_error', "This key has no access to model 'claude-opus-4-1'"));
   });
 });
 
@@ -88,7 +86,11 @@ describe('messages route: parameters', () => {
     ['top_k 0', { top_k: 0 }, 'top_k: Input should be greater than or equal to 1'],
     ['top_k fractional', { top_k: 2.5 }, 'top_k: Input should be a valid integer'],
     ['stop_sequences a string', { stop_sequences: 'END' }, 'stop_sequences: Input should be a valid list of strings'],
-    ['stop_sequences with a number', { stop_sequences: ['END', 7] }, 'stop_sequences.1: Input should be a valid string'],
+    [
+      'stop_sequences with a number',
+      { stop_sequences: ['END', 7] },
+      'stop_sequences.1: Input should be a valid string',
+    ],
     ['stream not boolean', { stream: 'yes' }, 'stream: Input should be a valid boolean'],
     ['system a number', { system: 42 }, 'system: Input should be a valid string or a list of text blocks'],
     ['system block not text', { system: [{ type: 'image' }] }, "system.0.type: Input should be 'text'"],
@@ -123,7 +125,11 @@ describe('messages route: messages', () => {
     ['messages absent', undefined, 'messages: Field required'],
     ['messages not a list', { role: 'user', content: 'Hi' }, 'messages: Input should be a valid list'],
     ['an empty list', [], 'messages: at least one message is required'],
-    ['a first assistant turn', [{ role: 'assistant', content: 'Hi' }], 'messages.0.role: the first message must use the "user" role'],
+    [
+      'a first assistant turn',
+      [{ role: 'assistant', content: 'Hi' }],
+      'messages.0.role: the first message must use the "user" role',
+    ],
     [
       'two user turns in a row',
       [
@@ -132,7 +138,11 @@ describe('messages route: messages', () => {
       ],
       'messages: roles must alternate between "user" and "assistant", but messages.0 and messages.1 are both "user"',
     ],
-    ['a system role inside messages', [{ role: 'system', content: 'Hi' }], "messages.0.role: Input should be 'user' or 'assistant'"],
+    [
+      'a system role inside messages',
+      [{ role: 'system', content: 'Hi' }],
+      "messages.0.role: Input should be 'user' or 'assistant'",
+    ],
     [
       'empty string content',
       [{ role: 'user', content: '' }],
@@ -150,7 +160,12 @@ describe('messages route: messages', () => {
     ],
     [
       'an image block with an unsupported media type',
-      [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: PNG_BASE64 } }] }],
+      [
+        {
+          role: 'user',
+          content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: PNG_BASE64 } }],
+        },
+      ],
       "messages.0.content.0.source.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif', 'image/webp', got 'image/bmp'",
     ],
     [
@@ -158,7 +173,12 @@ describe('messages route: messages', () => {
       [
         {
           role: 'user',
-          content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: `data:image/png;base64,${PNG_BASE64}` } }],
+          content: [
+            {
+              type: 'image',
+              source: { type: 'base64', media_type: 'image/png', data: `data:image/png;base64,${PNG_BASE64}` },
+            },
+          ],
         },
       ],
       'messages.0.content.0.source.data: must be a base64 string (without a data: URL prefix)',
@@ -238,19 +258,31 @@ describe('messages route: tools', () => {
       { tools: [{ ...WEATHER_TOOL, name: 'get weather' }] },
       "tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'",
     ],
-    ['duplicate tool names', { tools: [WEATHER_TOOL, WEATHER_TOOL] }, "tools: tool names must be unique, 'get_weather' appears twice"],
+    [
+      'duplicate tool names',
+      { tools: [WEATHER_TOOL, WEATHER_TOOL] },
+      "tools: tool names must be unique, 'get_weather' appears twice",
+    ],
     [
       'an unknown tool_choice type',
       { tools: [WEATHER_TOOL], tool_choice: { type: 'required' } },
       "tool_choice.type: Input should be 'auto', 'any', 'none' or 'tool'",
     ],
-    ['tool_choice as a string', { tools: [WEATHER_TOOL], tool_choice: 'auto' }, 'tool_choice: Input should be an object such as {"type": "auto"}'],
+    [
+      'tool_choice as a string',
+      { tools: [WEATHER_TOOL], tool_choice: 'auto' },
+      'tool_choice: Input should be an object such as {"type": "auto"}',
+    ],
     [
       'tool_choice naming a tool that is not offered',
       { tools: [WEATHER_TOOL], tool_choice: { type: 'tool', name: 'get_time' } },
       "tool_choice.name: no tool named 'get_time' in tools",
     ],
-    ['tool_choice any without tools', { tool_choice: { type: 'any' } }, "tool_choice: type 'any' may only be specified while providing tools"],
+    [
+      'tool_choice any without tools',
+      { tool_choice: { type: 'any' } },
+      "tool_choice: type 'any' may only be specified while providing tools",
+    ],
   ];
 
   it.each(cases)('rejects %s with 400 invalid_request_error', async (_name, extra, message) => {
@@ -273,7 +305,11 @@ describe('messages route: thinking', () => {
       'max_tokens: must be greater than thinking.budget_tokens (max_tokens 2048, budget_tokens 2048)',
     ],
     ['a budget missing', { thinking: { type: 'enabled' } }, 'thinking.budget_tokens: Field required'],
-    ['an unknown thinking type', { thinking: { type: 'auto' } }, "thinking.type: Input should be 'enabled' or 'disabled'"],
+    [
+      'an unknown thinking type',
+      { thinking: { type: 'auto' } },
+      "thinking.type: Input should be 'enabled' or 'disabled'",
+    ],
     [
       'a temperature other than 1 with thinking',
       { max_tokens: 4096, temperature: 0.2, thinking: { type: 'enabled', budget_tokens: 1024 } },

@@ -74,10 +74,15 @@ describe('messages route with the official Anthropic SDK', () => {
       thinking: { type: 'enabled' as const, budget_tokens: 1024 },
       tools,
     };
-    const first = await client.messages.create({ ...params, messages: [{ role: 'user', content: 'Weather in Paris?' }] });
-    expect(first.content.map((b) => b.type)).toEqual(['thinking', 'text', 'tool_use']);
+    const first = await client.messages.create({
+      ...params,
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+    });
+    expect(first.content.map(b => b.type)).toEqual(['thinking', 'text', 'tool_use']);
     const thinking = first.content[0] as Anthropic.ThinkingBlock;
-    expect(thinking.thinking).toBe('The user wrote: "Weather in Paris?". The get_weather tool can answer this, so I will call it.');
+    expect(thinking.thinking).toBe(
+      'The user wrote: "Weather in Paris?". The get_weather tool can answer this, so I will call it.',
+    );
     expect(thinking.signature).toMatch(/^EmuSig/);
 
     const second = await client.messages.create({
@@ -88,7 +93,7 @@ describe('messages route with the official Anthropic SDK', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_emu_1', content: 'sunny' }] },
       ],
     });
-    expect(second.content.map((b) => b.type)).toEqual(['thinking', 'text']);
+    expect(second.content.map(b => b.type)).toEqual(['thinking', 'text']);
 
     const tampered = client.messages.create({
       ...params,
@@ -140,21 +145,21 @@ describe('messages route with the official Anthropic SDK', () => {
     const texts: string[] = [];
     const jsonPieces: string[] = [];
     const thinkingPieces: string[] = [];
-    stream.on('text', (delta) => texts.push(delta));
-    stream.on('inputJson', (partial) => jsonPieces.push(partial));
-    stream.on('thinking', (delta) => thinkingPieces.push(delta));
+    stream.on('text', delta => texts.push(delta));
+    stream.on('inputJson', partial => jsonPieces.push(partial));
+    stream.on('thinking', delta => thinkingPieces.push(delta));
     const final = await stream.finalMessage();
 
     // parsed_output is the SDK's own addition to streamed messages (structured-output helper).
     const { parsed_output: parsedOutput, ...streamed } = final as typeof final & { parsed_output?: unknown };
     expect(parsedOutput).toBeNull();
     expect(streamed).toEqual(created);
-    const text = created.content.find((b) => b.type === 'text') as Anthropic.TextBlock;
+    const text = created.content.find(b => b.type === 'text') as Anthropic.TextBlock;
     expect(texts.length).toBeGreaterThan(1);
     expect(texts.join('')).toBe(text.text);
-    const toolUse = created.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock | undefined;
+    const toolUse = created.content.find(b => b.type === 'tool_use') as Anthropic.ToolUseBlock | undefined;
     if (toolUse) expect(JSON.parse(jsonPieces.join(''))).toEqual(toolUse.input);
-    const thinking = created.content.find((b) => b.type === 'thinking') as Anthropic.ThinkingBlock | undefined;
+    const thinking = created.content.find(b => b.type === 'thinking') as Anthropic.ThinkingBlock | undefined;
     if (thinking) expect(thinkingPieces.join('')).toBe(thinking.thinking);
   });
 
@@ -162,7 +167,7 @@ describe('messages route with the official Anthropic SDK', () => {
     const { client } = createClient();
     const base = { max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hi' }] };
 
-    const bad = await client.messages.create({ ...base, model: 'claude-3-5-haiku', max_tokens: 0 }).catch((e) => e);
+    const bad = await client.messages.create({ ...base, model: 'claude-3-5-haiku', max_tokens: 0 }).catch(e => e);
     expect(bad).toBeInstanceOf(Anthropic.BadRequestError);
     expect(bad.status).toBe(400);
     expect(bad.error).toEqual({
@@ -170,17 +175,21 @@ describe('messages route with the official Anthropic SDK', () => {
       error: { type: 'invalid_request_error', message: 'max_tokens: Input should be greater than or equal to 1' },
     });
 
-    const denied = await client.messages.create({ ...base, model: 'claude-opus-4-1' }).catch((e) => e);
+    const denied = await client.messages.create({ ...base, model: 'claude-opus-4-1' }).catch(e => e);
     expect(denied).toBeInstanceOf(Anthropic.PermissionDeniedError);
     expect(denied.type).toBe('permission_error');
 
-    const missing = await client.messages.create({ ...base, model: 'claude-unknown' }).catch((e) => e);
+    const missing = await client.messages.create({ ...base, model: 'claude-unknown' }).catch(e => e);
     expect(missing).toBeInstanceOf(Anthropic.NotFoundError);
     expect(missing.type).toBe('not_found_error');
 
     const overloaded = await client.messages
-      .create({ ...base, model: 'claude-3-5-haiku', messages: [{ role: 'user', content: 'Hi [[emulator:status:529]]' }] })
-      .catch((e) => e);
+      .create({
+        ...base,
+        model: 'claude-3-5-haiku',
+        messages: [{ role: 'user', content: 'Hi [[emulator:status:529]]' }],
+      })
+      .catch(e => e);
     expect(overloaded).toBeInstanceOf(Anthropic.OverloadedError);
     expect(overloaded.status).toBe(529);
   });
@@ -193,9 +202,9 @@ describe('messages route with the official Anthropic SDK', () => {
       messages: [{ role: 'user', content: 'Hello there [[emulator:stream-error]]' }],
     });
     const texts: string[] = [];
-    stream.on('text', (delta) => texts.push(delta));
+    stream.on('text', delta => texts.push(delta));
     stream.on('error', () => {});
-    const error = await stream.finalMessage().catch((e) => e);
+    const error = await stream.finalMessage().catch(e => e);
     expect(error).toBeInstanceOf(Anthropic.APIError);
     expect(error.type).toBe('overloaded_error');
     expect(texts).toEqual(['You said']);

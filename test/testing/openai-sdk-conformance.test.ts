@@ -31,15 +31,20 @@ describe('openai SDK against the emulator', () => {
     expect(completion.choices[0]!.finish_reason).toBe('stop');
     // Hello | SDK; You | said | : | Hello | SDK.
     expect(completion.usage).toEqual({ prompt_tokens: 2, completion_tokens: 5, total_tokens: 7 });
-    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o-mini', status: 200 }]);
+    expect(emulator.requests).toEqual([
+      { method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o-mini', status: 200 },
+    ]);
   });
 
   it('reads the model list', async () => {
     const { openai } = client();
     const models = await openai.models.list();
-    const ids = models.data.map((m) => m.id);
+    const ids = models.data.map(m => m.id);
     expect(ids).toContain('gpt-4o-mini');
-    expect(models.data.find((m) => m.id === 'claude-3-5-haiku')).toMatchObject({ object: 'model', owned_by: 'anthropic' });
+    expect(models.data.find(m => m.id === 'claude-3-5-haiku')).toMatchObject({
+      object: 'model',
+      owned_by: 'anthropic',
+    });
   });
 
   it('iterates a streamed text answer chunk by chunk, with usage', async () => {
@@ -80,11 +85,14 @@ describe('openai SDK against the emulator', () => {
         tools: [weatherTool],
         tool_choice: 'required',
       })
-      .on('tool_calls.function.arguments.delta', (event) => argumentDeltas.push(event.arguments_delta));
+      .on('tool_calls.function.arguments.delta', event => argumentDeltas.push(event.arguments_delta));
     const final = await runner.finalChatCompletion();
     const call = final.choices[0]!.message.tool_calls![0]!;
     expect(call).toMatchObject({ id: 'call_1', type: 'function', function: { name: 'get_weather' } });
-    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Lisbon', unit: 'celsius' });
+    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({
+      city: 'Lisbon',
+      unit: 'celsius',
+    });
     expect(argumentDeltas.length).toBeGreaterThan(2);
     expect(argumentDeltas.join('')).toBe(call.type === 'function' ? call.function.arguments : '');
     expect(final.choices[0]!.finish_reason).toBe('tool_calls');
@@ -180,13 +188,21 @@ describe('openai SDK against the emulator', () => {
     expect(limit).toMatchObject({ status: 429, type: 'rate_limit_exceeded' });
 
     const fresh = client().openai;
-    const missing = await fresh.chat.completions.create({ ...request, model: 'no-such-model' }).catch((e: unknown) => e);
+    const missing = await fresh.chat.completions
+      .create({ ...request, model: 'no-such-model' })
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
     expect(missing).toMatchObject({ status: 404, type: 'not_found_error' });
     const denying = client({ deniedModels: ['claude-opus-4-1'] }).openai;
-    const denied = await denying.chat.completions.create({ ...request, model: 'claude-opus-4-1' }).catch((e: unknown) => e);
+    const denied = await denying.chat.completions
+      .create({ ...request, model: 'claude-opus-4-1' })
+      .catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(OpenAI.PermissionDeniedError);
-    expect(denied).toMatchObject({ status: 403, type: 'permission_error', message: "403 This key has no access to model 'claude-opus-4-1'" });
+    expect(denied).toMatchObject({
+      status: 403,
+      type: 'permission_error',
+      message: "403 This key has no access to model 'claude-opus-4-1'",
+    });
     const invalid = await fresh.chat.completions.create({ ...request, temperature: 3 }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(OpenAI.BadRequestError);
     expect((invalid as Error).message).toBe('400 Invalid temperature: must be a number from 0 to 2, got 3');

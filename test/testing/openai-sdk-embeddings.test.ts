@@ -38,6 +38,8 @@ describe('openai SDK embeddings against the emulator', () => {
       .create({ model: 'text-embedding-ada-002', input: 'x', dimensions: 8 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((error as InstanceType<typeof OpenAI.BadRequestError>).message).toContain('dimensions is not supported by text-embedding-ada-002');
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).message).toContain(
+      'dimensions is not supported by text-embedding-ada-002',
+    );
   });
 });

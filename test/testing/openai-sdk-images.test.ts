@@ -11,7 +11,13 @@ const client = () => openaiClient({ now: () => 1_736_000_000_000 }, { base: 'alt
 describe('openai SDK images against the emulator', () => {
   it('reads b64_json images and the revised prompt', async () => {
     const { openai } = client();
-    const result = await openai.images.generate({ model: 'dall-e-3', prompt: 'a fox', n: 2, size: '256x256', response_format: 'b64_json' });
+    const result = await openai.images.generate({
+      model: 'dall-e-3',
+      prompt: 'a fox',
+      n: 2,
+      size: '256x256',
+      response_format: 'b64_json',
+    });
     expect(result.created).toBe(1_736_000_000);
     expect(result.data).toHaveLength(2);
     for (const image of result.data!) {
@@ -22,7 +28,12 @@ describe('openai SDK images against the emulator', () => {
 
   it('reads url images whose links serve the PNG', async () => {
     const { openai, emulator } = client();
-    const result = await openai.images.generate({ model: 'dall-e-2', prompt: 'a fox in deep snow', size: '512x512', response_format: 'url' });
+    const result = await openai.images.generate({
+      model: 'dall-e-2',
+      prompt: 'a fox in deep snow',
+      size: '512x512',
+      response_format: 'url',
+    });
     const url = result.data![0]!.url!;
     expect(result.data![0]!.revised_prompt).toBeUndefined();
     const file = await emulator.fetch(url);

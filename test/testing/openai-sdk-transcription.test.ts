@@ -9,7 +9,8 @@ import { synthesizeWav } from '../transcription/transcription-fixtures';
 const client = () => openaiClient();
 
 const file = () => toFile(synthesizeWav(3, 8000), 'talk.wav', { type: 'audio/wav' });
-const TEXT = 'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.';
+const TEXT =
+  'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.';
 
 describe('openai SDK: audio.transcriptions.create against the emulator', () => {
   it('json', async () => {
@@ -44,11 +45,23 @@ describe('openai SDK: audio.transcriptions.create against the emulator', () => {
 
   it('text, srt and vtt come back as strings', async () => {
     const { openai } = client();
-    const text = await openai.audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'text' });
+    const text = await openai.audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await file(),
+      response_format: 'text',
+    });
     expect(text).toBe(`${TEXT}\n`);
-    const srt = await openai.audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'srt' });
+    const srt = await openai.audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await file(),
+      response_format: 'srt',
+    });
     expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:01,000\n/);
-    const vtt = await openai.audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'vtt' });
+    const vtt = await openai.audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await file(),
+      response_format: 'vtt',
+    });
     expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:01\.000\n/);
   });
 

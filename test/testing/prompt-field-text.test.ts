@@ -21,16 +21,51 @@ const object = (properties: Record<string, unknown>) => ({
 describe('tool arguments from the prompt', () => {
   it.each([
     ['a city after "in"', object({ city: text }), 'What is the weather in Paris?', { city: 'Paris' }],
-    ['a name of several words', object({ location: text }), 'Is it raining in New York today?', { location: 'New York' }],
-    ['the enum value the prompt names', object({ city: text, unit: { enum: ['celsius', 'fahrenheit'] } }), 'Weather in Madrid in Fahrenheit', { city: 'Madrid', unit: 'fahrenheit' }],
-    ['origin after "from", destination after "to", an ISO date', object({ origin: text, destination: text, date: text }), 'Find flights from Berlin to Lisbon on 2025-06-01', { origin: 'Berlin', destination: 'Lisbon', date: '2025-06-01' }],
+    [
+      'a name of several words',
+      object({ location: text }),
+      'Is it raining in New York today?',
+      { location: 'New York' },
+    ],
+    [
+      'the enum value the prompt names',
+      object({ city: text, unit: { enum: ['celsius', 'fahrenheit'] } }),
+      'Weather in Madrid in Fahrenheit',
+      { city: 'Madrid', unit: 'fahrenheit' },
+    ],
+    [
+      'origin after "from", destination after "to", an ISO date',
+      object({ origin: text, destination: text, date: text }),
+      'Find flights from Berlin to Lisbon on 2025-06-01',
+      { origin: 'Berlin', destination: 'Lisbon', date: '2025-06-01' },
+    ],
     ['a number for an id', object({ orderId: text }), 'Where is my order 12345?', { orderId: '12345' }],
-    ['the word after the id\'s noun', object({ userId: text }), 'Look up user alice', { userId: 'alice' }],
-    ['the quoted phrase for a query', object({ query: text }), 'Search the docs for "rate limits"', { query: 'rate limits' }],
+    ["the word after the id's noun", object({ userId: text }), 'Look up user alice', { userId: 'alice' }],
+    [
+      'the quoted phrase for a query',
+      object({ query: text }),
+      'Search the docs for "rate limits"',
+      { query: 'rate limits' },
+    ],
     ['the name after "called"', object({ name: text }), 'Create a file called report.txt', { name: 'report.txt' }],
-    ['a place and a person apart', object({ cityName: text, firstName: text }), 'Book a hotel in Rome for Anna', { cityName: 'Rome', firstName: 'Anna' }],
-    ['an address for an email, a content word for a subject', object({ email: text, subject: text }), 'Email bob@example.org about the Friday meeting', { email: 'bob@example.org', subject: 'meeting' }],
-    ['distinct content words for array items', object({ tags: { type: 'array', items: text, minItems: 2, uniqueItems: true } }), 'Summarise the quarterly revenue report', { tags: ['quarterly', 'revenue'] }],
+    [
+      'a place and a person apart',
+      object({ cityName: text, firstName: text }),
+      'Book a hotel in Rome for Anna',
+      { cityName: 'Rome', firstName: 'Anna' },
+    ],
+    [
+      'an address for an email, a content word for a subject',
+      object({ email: text, subject: text }),
+      'Email bob@example.org about the Friday meeting',
+      { email: 'bob@example.org', subject: 'meeting' },
+    ],
+    [
+      'distinct content words for array items',
+      object({ tags: { type: 'array', items: text, minItems: 2, uniqueItems: true } }),
+      'Summarise the quarterly revenue report',
+      { tags: ['quarterly', 'revenue'] },
+    ],
   ])('%s', (_name, schema, prompt, expected) => {
     const value = generateJsonValue(schema, prompt);
     expect(value).toEqual(expected);
@@ -72,14 +107,21 @@ describe('tool arguments from the prompt', () => {
       const weather = tool({
         description: 'Current weather for a city',
         inputSchema: z.object({ city: z.string() }),
-        execute: async (input) => {
+        execute: async input => {
           seen.push(input);
           return { sky: 'sunny' };
         },
       });
-      const result = await generateText({ model, tools: { weather }, stopWhen: stepCountIs(2), prompt: 'What is the weather in Paris?' });
+      const result = await generateText({
+        model,
+        tools: { weather },
+        stopWhen: stepCountIs(2),
+        prompt: 'What is the weather in Paris?',
+      });
       expect(seen).toEqual([{ city: 'Paris' }]);
-      expect(result.steps[0]!.toolCalls.map((call) => [call.toolName, call.input])).toEqual([['weather', { city: 'Paris' }]]);
+      expect(result.steps[0]!.toolCalls.map(call => [call.toolName, call.input])).toEqual([
+        ['weather', { city: 'Paris' }],
+      ]);
     }
   });
 });

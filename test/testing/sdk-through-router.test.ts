@@ -26,7 +26,12 @@ describe('official clients through the emulator router', () => {
 
   it('@anthropic-ai/sdk with a key outside the apiKey option gets AuthenticationError', async () => {
     const emulator = createUnigateEmulator({ apiKey: 'sk-unigate-emulator' });
-    const client = new Anthropic({ apiKey: 'sk-wrong', baseURL: `${emulator.settings.siteURL}/api`, fetch: emulator.fetch, maxRetries: 0 });
+    const client = new Anthropic({
+      apiKey: 'sk-wrong',
+      baseURL: `${emulator.settings.siteURL}/api`,
+      fetch: emulator.fetch,
+      maxRetries: 0,
+    });
     await expect(
       client.messages.create({ model: 'claude-3-5-haiku', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] }),
     ).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
@@ -34,8 +39,16 @@ describe('official clients through the emulator router', () => {
 
   it('openai authenticates and parses a completion and the model list', async () => {
     const emulator = createUnigateEmulator();
-    const client = new OpenAI({ apiKey: emulator.settings.apiKey, baseURL: emulator.settings.baseURL, fetch: emulator.fetch, maxRetries: 0 });
-    const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
+    const client = new OpenAI({
+      apiKey: emulator.settings.apiKey,
+      baseURL: emulator.settings.baseURL,
+      fetch: emulator.fetch,
+      maxRetries: 0,
+    });
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hello there' }],
+    });
     expect(completion.choices[0].message.content).toBe('You said: hello there');
     const models = await client.models.list();
     expect(models.data.some(m => m.id === 'gpt-4o-mini' && m.owned_by === 'openai')).toBe(true);

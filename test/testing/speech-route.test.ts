@@ -45,7 +45,8 @@ function wavHeader(bytes: Uint8Array) {
   };
 }
 
-const hex = (bytes: Uint8Array, count: number) => [...bytes.subarray(0, count)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+const hex = (bytes: Uint8Array, count: number) =>
+  [...bytes.subarray(0, count)].map(b => b.toString(16).padStart(2, '0')).join(' ');
 
 describe('POST /v1/audio/speech', () => {
   it.each([
@@ -99,13 +100,22 @@ describe('POST /v1/audio/speech', () => {
     expect((await post({ ...ok, input: '😀'.repeat(4096) })).status).toBe(200);
     expect(await failed({ ...ok, input: '😀'.repeat(4097) })).toEqual({
       status: 400,
-      json: { error: { type: 'invalid_request_error', message: 'Invalid input: must be at most 4096 characters, got 4097', code: 400 } },
+      json: {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Invalid input: must be at most 4096 characters, got 4097',
+          code: 400,
+        },
+      },
     });
   });
 
   it.each([
     [{ ...ok, voice: 'bob' }, 'Invalid voice: must be one of alloy, echo, fable, onyx, nova, shimmer, got "bob"'],
-    [{ model: 'tts-1', input: 'Hi' }, 'Invalid voice: must be one of alloy, echo, fable, onyx, nova, shimmer, got undefined'],
+    [
+      { model: 'tts-1', input: 'Hi' },
+      'Invalid voice: must be one of alloy, echo, fable, onyx, nova, shimmer, got undefined',
+    ],
     [{ ...ok, response_format: 'pcm' }, 'Invalid response_format: must be one of mp3, opus, aac, flac, wav, got "pcm"'],
     [{ ...ok, speed: 4.01 }, 'Invalid speed: must be a number from 0.25 to 4, got 4.01'],
     [{ ...ok, speed: '1' }, 'Invalid speed: must be a number from 0.25 to 4, got "1"'],
@@ -114,7 +124,10 @@ describe('POST /v1/audio/speech', () => {
     [{ input: 'Hi', voice: 'alloy' }, 'Invalid model: must be a non-empty string, got undefined'],
     [[1, 2], 'Invalid body: must be a JSON object, got [1,2]'],
   ])('answers a chat-style 400 for %j', async (body, message) => {
-    expect(await failed(body)).toEqual({ status: 400, json: { error: { type: 'invalid_request_error', message, code: 400 } } });
+    expect(await failed(body)).toEqual({
+      status: 400,
+      json: { error: { type: 'invalid_request_error', message, code: 400 } },
+    });
   });
 
   it('checks the model like every endpoint: unknown 404, a chat model 400', async () => {
@@ -133,7 +146,8 @@ describe('POST /v1/audio/speech', () => {
       json: {
         error: {
           type: 'invalid_request_error',
-          message: "Invalid model: 'whisper-1' is not a text-to-speech model; the speech endpoint accepts only tts-1, tts-1-hd",
+          message:
+            "Invalid model: 'whisper-1' is not a text-to-speech model; the speech endpoint accepts only tts-1, tts-1-hd",
           code: 400,
         },
       },

@@ -21,7 +21,8 @@ async function post(body: FormData) {
   return { response, text: await response.text(), type: response.headers.get('content-type') };
 }
 
-const wav = (seconds: number) => new Blob([synthesizeWav(seconds, 8000) as Uint8Array<ArrayBuffer>], { type: 'audio/wav' });
+const wav = (seconds: number) =>
+  new Blob([synthesizeWav(seconds, 8000) as Uint8Array<ArrayBuffer>], { type: 'audio/wav' });
 const model = { model: 'whisper-1' };
 
 describe('emulator POST /v1/audio/transcriptions', () => {
@@ -35,7 +36,9 @@ describe('emulator POST /v1/audio/transcriptions', () => {
   });
 
   it('verbose_json: every documented field, segments sharing the WAV length, the language in full English', async () => {
-    const { text } = await post(form({ ...model, response_format: 'verbose_json', language: 'de', temperature: '0.4' }, wav(3)));
+    const { text } = await post(
+      form({ ...model, response_format: 'verbose_json', language: 'de', temperature: '0.4' }, wav(3)),
+    );
     const body = JSON.parse(text);
     expect(body).toMatchObject({ task: 'transcribe', language: 'german', duration: 3 });
     expect(body.segments).toHaveLength(3);
@@ -62,13 +65,19 @@ describe('emulator POST /v1/audio/transcriptions', () => {
   it('text, srt and vtt answer their text types', async () => {
     const text = await post(form({ ...model, response_format: 'text' }, wav(3)));
     expect(text.type).toBe('text/plain; charset=utf-8');
-    expect(text.text).toBe('Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.\n');
+    expect(text.text).toBe(
+      'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.\n',
+    );
     const srt = await post(form({ ...model, response_format: 'srt' }, wav(3)));
     expect(srt.type).toBe('application/x-subrip; charset=utf-8');
-    expect(srt.text).toMatch(/^1\n00:00:00,000 --> 00:00:01,000\nHello from the Unigate emulator\.\n\n2\n00:00:01,000 --> 00:00:02,000\n/);
+    expect(srt.text).toMatch(
+      /^1\n00:00:00,000 --> 00:00:01,000\nHello from the Unigate emulator\.\n\n2\n00:00:01,000 --> 00:00:02,000\n/,
+    );
     const vtt = await post(form({ ...model, response_format: 'vtt' }, wav(3)));
     expect(vtt.type).toBe('text/vtt; charset=utf-8');
-    expect(vtt.text).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:01\.000\nHello from the Unigate emulator\.\n\n00:00:01\.000 --> /);
+    expect(vtt.text).toMatch(
+      /^WEBVTT\n\n00:00:00\.000 --> 00:00:01\.000\nHello from the Unigate emulator\.\n\n00:00:01\.000 --> /,
+    );
   });
 
   it('estimates a file that is not WAV at 128 kbit/s (16,000 bytes a second)', async () => {
@@ -80,12 +89,32 @@ describe('emulator POST /v1/audio/transcriptions', () => {
   it.each([
     ['no file', form(model), 'Missing required field: file'],
     ['no model', form({}, wav(1)), 'Missing required field: model'],
-    ['an ogg file', form(model, new Blob([new Uint8Array(10)]), 'talk.ogg'), "Invalid file format 'talk.ogg'. Supported formats: mp3, mp4, mpeg, mpga, m4a, wav, webm"],
-    ['a file over 25 MB', form(model, new Blob([new Uint8Array(26_214_401)]), 'big.mp3'), 'Maximum file size exceeded: 26214401 bytes; the limit is 26214400 bytes (25 MB)'],
+    [
+      'an ogg file',
+      form(model, new Blob([new Uint8Array(10)]), 'talk.ogg'),
+      "Invalid file format 'talk.ogg'. Supported formats: mp3, mp4, mpeg, mpga, m4a, wav, webm",
+    ],
+    [
+      'a file over 25 MB',
+      form(model, new Blob([new Uint8Array(26_214_401)]), 'big.mp3'),
+      'Maximum file size exceeded: 26214401 bytes; the limit is 26214400 bytes (25 MB)',
+    ],
     ['an empty file', form(model, new Blob([]), 'a.wav'), 'Invalid file: the file is empty'],
-    ['response_format xml', form({ ...model, response_format: 'xml' }, wav(1)), "Invalid response_format 'xml': must be one of json, text, srt, vtt, verbose_json"],
-    ['a language name', form({ ...model, language: 'english' }, wav(1)), "Invalid language 'english': must be an ISO-639-1 code of a supported language"],
-    ['temperature 2', form({ ...model, temperature: '2' }, wav(1)), "Invalid temperature '2': must be a number from 0 to 1"],
+    [
+      'response_format xml',
+      form({ ...model, response_format: 'xml' }, wav(1)),
+      "Invalid response_format 'xml': must be one of json, text, srt, vtt, verbose_json",
+    ],
+    [
+      'a language name',
+      form({ ...model, language: 'english' }, wav(1)),
+      "Invalid language 'english': must be an ISO-639-1 code of a supported language",
+    ],
+    [
+      'temperature 2',
+      form({ ...model, temperature: '2' }, wav(1)),
+      "Invalid temperature '2': must be a number from 0 to 1",
+    ],
   ])('400 chat-style for %s', async (_label, body, message) => {
     const { response, text } = await post(body);
     expect(response.status).toBe(400);
@@ -118,7 +147,11 @@ describe('emulator transcript helpers', () => {
   });
 
   it('cuts at least three cues, one per five seconds, ending at the duration', () => {
-    expect(transcriptCues(1).map(c => [c.start, c.end])).toEqual([[0, 0.333], [0.333, 0.667], [0.667, 1]]);
+    expect(transcriptCues(1).map(c => [c.start, c.end])).toEqual([
+      [0, 0.333],
+      [0.333, 0.667],
+      [0.667, 1],
+    ]);
     const long = transcriptCues(61);
     expect(long).toHaveLength(13);
     expect(long.at(-1)!.end).toBe(61);

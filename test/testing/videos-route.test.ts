@@ -15,7 +15,11 @@ function emulatorWith(options: UnigateEmulatorOptions = {}) {
     return { status: response.status, headers: response.headers, response };
   };
   const create = async (body: unknown) => {
-    const { status, response } = await call('/alt/v1/videos/generations', { method: 'POST', headers: KEY, body: JSON.stringify(body) });
+    const { status, response } = await call('/alt/v1/videos/generations', {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify(body),
+    });
     return { status, json: await response.json() };
   };
   const poll = async (jobId: string, headers: Record<string, string> = KEY) => {
@@ -28,10 +32,12 @@ function emulatorWith(options: UnigateEmulatorOptions = {}) {
 describe('POST /alt/v1/videos/generations', () => {
   it('creates a pending job with an absolute status_url on the request origin', async () => {
     const { create } = emulatorWith();
-    expect(await create({ model: 'veo-3', prompt: 'A boat', aspect_ratio: '9:16', duration: 10, user: 'u-1' })).toEqual({
-      status: 200,
-      json: { job_id: 'vid-1', status: 'pending', status_url: `${ORIGIN}/alt/v1/videos/status/vid-1` },
-    });
+    expect(await create({ model: 'veo-3', prompt: 'A boat', aspect_ratio: '9:16', duration: 10, user: 'u-1' })).toEqual(
+      {
+        status: 200,
+        json: { job_id: 'vid-1', status: 'pending', status_url: `${ORIGIN}/alt/v1/videos/status/vid-1` },
+      },
+    );
     expect((await create({ model: 'veo-3', prompt: 'Another' })).json.job_id).toBe('vid-2');
   });
 
@@ -39,7 +45,10 @@ describe('POST /alt/v1/videos/generations', () => {
     [{ prompt: 'A boat' }, "Missing required field 'model'"],
     [{ model: 'veo-3' }, "Missing required field 'prompt'"],
     [{ model: 'veo-3', prompt: 'x'.repeat(1001) }, 'Invalid prompt: 1001 characters; the limit is 1000'],
-    [{ model: 'veo-3', prompt: 'A', aspect_ratio: '4:3' }, 'Invalid aspect_ratio "4:3": accepted values are 16:9, 9:16, 1:1'],
+    [
+      { model: 'veo-3', prompt: 'A', aspect_ratio: '4:3' },
+      'Invalid aspect_ratio "4:3": accepted values are 16:9, 9:16, 1:1',
+    ],
     [{ model: 'veo-3', prompt: 'A', duration: 7 }, 'Invalid duration 7: accepted values are 5, 10 (seconds)'],
     [{ model: 'veo-3', prompt: 'A', user: 5 }, "Invalid user: 'user' is not a string"],
   ])('answers 400 in the image/video shape for %j', async (body, message) => {
@@ -51,10 +60,20 @@ describe('POST /alt/v1/videos/generations', () => {
     const { create, call } = emulatorWith();
     expect(await create({ model: 'gpt-4o-mini', prompt: 'A' })).toEqual({
       status: 400,
-      json: { error: { type: 'invalid_request_error', message: "Invalid model: 'gpt-4o-mini' is a chat model, not a video model" } },
+      json: {
+        error: {
+          type: 'invalid_request_error',
+          message: "Invalid model: 'gpt-4o-mini' is a chat model, not a video model",
+        },
+      },
     });
-    expect((await create({ model: 'nope', prompt: 'A' })).json).toEqual({ error: { type: 'not_found_error', message: "Unknown model 'nope'" } });
-    const anonymous = await call('/alt/v1/videos/generations', { method: 'POST', body: '{"model":"veo-3","prompt":"A"}' });
+    expect((await create({ model: 'nope', prompt: 'A' })).json).toEqual({
+      error: { type: 'not_found_error', message: "Unknown model 'nope'" },
+    });
+    const anonymous = await call('/alt/v1/videos/generations', {
+      method: 'POST',
+      body: '{"model":"veo-3","prompt":"A"}',
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -72,10 +91,14 @@ describe('GET /alt/v1/videos/status/:jobId', () => {
     const { create, poll } = emulatorWith();
     await create({ model: 'veo-3', prompt: 'A boat' });
     expect(await poll('vid-1')).toEqual({ status: 200, json: { job_id: 'vid-1', status: 'processing' } });
-    const done = { job_id: 'vid-1', status: 'completed', result: {
-      video_url: `${ORIGIN}/files/videos/vid-1/video.mp4`,
-      thumbnail_url: `${ORIGIN}/files/videos/vid-1/thumbnail.jpg`,
-    } };
+    const done = {
+      job_id: 'vid-1',
+      status: 'completed',
+      result: {
+        video_url: `${ORIGIN}/files/videos/vid-1/video.mp4`,
+        thumbnail_url: `${ORIGIN}/files/videos/vid-1/thumbnail.jpg`,
+      },
+    };
     expect(await poll('vid-1')).toEqual({ status: 200, json: done });
     expect(await poll('vid-1')).toEqual({ status: 200, json: done });
   });
@@ -102,12 +125,18 @@ describe('GET /alt/v1/videos/status/:jobId', () => {
   it('fails a job whose prompt carries [[emulator:video-fail]], with error.message', async () => {
     const { create, poll } = emulatorWith({ videoJob: { pollsToComplete: 1 } });
     await create({ model: 'veo-3', prompt: 'A boat [[emulator:video-fail]]' });
-    expect(await poll('vid-1')).toEqual({ status: 200, json: { job_id: 'vid-1', status: 'failed', error: { message: VIDEO_FAIL_MESSAGE } } });
+    expect(await poll('vid-1')).toEqual({
+      status: 200,
+      json: { job_id: 'vid-1', status: 'failed', error: { message: VIDEO_FAIL_MESSAGE } },
+    });
   });
 
   it('answers 404 not_found_error for an unknown job, and 401 without a key', async () => {
     const { poll } = emulatorWith();
-    expect(await poll('vid-404')).toEqual({ status: 404, json: { error: { type: 'not_found_error', message: "Unknown job_id 'vid-404'" } } });
+    expect(await poll('vid-404')).toEqual({
+      status: 404,
+      json: { error: { type: 'not_found_error', message: "Unknown job_id 'vid-404'" } },
+    });
     expect((await poll('vid-1', {})).status).toBe(401);
   });
 
@@ -118,8 +147,12 @@ describe('GET /alt/v1/videos/status/:jobId', () => {
   });
 
   it('refuses a bad timing option when the emulator is created', () => {
-    expect(() => createUnigateEmulator({ videoJob: { pollsToComplete: 0 } })).toThrow('videoJob.pollsToComplete must be an integer of at least 1');
-    expect(() => createUnigateEmulator({ videoJob: { msToComplete: -1 } })).toThrow('videoJob.msToComplete must be a number of at least 0');
+    expect(() => createUnigateEmulator({ videoJob: { pollsToComplete: 0 } })).toThrow(
+      'videoJob.pollsToComplete must be an integer of at least 1',
+    );
+    expect(() => createUnigateEmulator({ videoJob: { msToComplete: -1 } })).toThrow(
+      'videoJob.msToComplete must be a number of at least 0',
+    );
   });
 });
 

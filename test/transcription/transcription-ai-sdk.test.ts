@@ -17,7 +17,11 @@ type Transcribe = (options: Record<string, unknown>) => Promise<{
   warnings: unknown[];
   providerMetadata: Record<string, Record<string, unknown>>;
 }>;
-const sdk = ai as unknown as { transcribe?: Transcribe; experimental_transcribe?: Transcribe; generateSpeech?: unknown };
+const sdk = ai as unknown as {
+  transcribe?: Transcribe;
+  experimental_transcribe?: Transcribe;
+  generateSpeech?: unknown;
+};
 const isAi7 = typeof sdk.generateSpeech === 'function'; // ai@7 drops the experimental_ prefix of speech too
 const transcribe = (isAi7 ? sdk.transcribe : sdk.experimental_transcribe)!;
 
@@ -52,7 +56,9 @@ describe('transcription through the AI SDK', () => {
     expect(result.durationInSeconds).toBe(7.5);
     expect(result.warnings).toEqual([]);
     expect(result.providerMetadata.unigate).toEqual({ responseFormat: 'verbose_json', language: 'english' });
-    expect(emulator.requests).toEqual([{ method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 }]);
+    expect(emulator.requests).toEqual([
+      { method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 },
+    ]);
   });
 
   it('returns the language asked for, mapped back from the name the gateway answers with', async () => {
@@ -66,21 +72,38 @@ describe('transcription through the AI SDK', () => {
     expect(result.providerMetadata.unigate!.language).toBe('haitian creole');
   });
 
-  it.each(['srt', 'vtt'] as const)('%s: segments from the cues, subtitles that toSrt/toVtt write back the same', async format => {
-    const { gw } = gateway();
-    const audio = synthesizeWav(3);
-    const result = await transcribe({ model: gw.transcription('whisper-1'), audio, providerOptions: { unigate: { responseFormat: format } } });
-    expect(result.segments.map(s => [s.startSecond, s.endSecond])).toEqual([[0, 1], [1, 2], [2, 3]]);
-    expect(result.durationInSeconds).toBe(3);
-    expect(result.language).toBeUndefined();
-    const subtitles = result.providerMetadata.unigate!.subtitles as string;
-    expect(`${(format === 'srt' ? toSrt : toVtt)(result.segments)}\n`).toBe(subtitles);
-  });
+  it.each(['srt', 'vtt'] as const)(
+    '%s: segments from the cues, subtitles that toSrt/toVtt write back the same',
+    async format => {
+      const { gw } = gateway();
+      const audio = synthesizeWav(3);
+      const result = await transcribe({
+        model: gw.transcription('whisper-1'),
+        audio,
+        providerOptions: { unigate: { responseFormat: format } },
+      });
+      expect(result.segments.map(s => [s.startSecond, s.endSecond])).toEqual([
+        [0, 1],
+        [1, 2],
+        [2, 3],
+      ]);
+      expect(result.durationInSeconds).toBe(3);
+      expect(result.language).toBeUndefined();
+      const subtitles = result.providerMetadata.unigate!.subtitles as string;
+      expect(`${(format === 'srt' ? toSrt : toVtt)(result.segments)}\n`).toBe(subtitles);
+    },
+  );
 
   it.each(['json', 'text'] as const)('%s: the text, no segments, a warning', async format => {
     const { gw } = gateway();
-    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(3), providerOptions: { unigate: { responseFormat: format } } });
-    expect(result.text).toBe('Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.');
+    const result = await transcribe({
+      model: gw.transcription('whisper-1'),
+      audio: synthesizeWav(3),
+      providerOptions: { unigate: { responseFormat: format } },
+    });
+    expect(result.text).toBe(
+      'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.',
+    );
     expect(result.segments).toEqual([]);
     expect(result.durationInSeconds).toBeUndefined();
     expect(result.warnings).toHaveLength(1);
@@ -88,14 +111,22 @@ describe('transcription through the AI SDK', () => {
 
   it('a wrong option fails before any request', async () => {
     const { gw, emulator } = gateway();
-    const error = await failure(transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(1), providerOptions: { unigate: { temperature: 2 } } }));
+    const error = await failure(
+      transcribe({
+        model: gw.transcription('whisper-1'),
+        audio: synthesizeWav(1),
+        providerOptions: { unigate: { temperature: 2 } },
+      }),
+    );
     expect(error.message).toContain('providerOptions.unigate.temperature');
     expect(emulator.requests).toHaveLength(0);
   });
 
   it('a gateway error reaches the caller as APICallError with the gateway message', async () => {
     const { gw } = gateway();
-    const error = await failure(transcribe({ model: gw.transcription('whisper-9'), audio: synthesizeWav(1), maxRetries: 0 }));
+    const error = await failure(
+      transcribe({ model: gw.transcription('whisper-9'), audio: synthesizeWav(1), maxRetries: 0 }),
+    );
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(404);
     expect(error.message).toContain("Unknown model 'whisper-9'");
@@ -103,7 +134,9 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('empty text: ai@6 throws NoTranscriptGeneratedError, ai@7 returns the empty transcript', async () => {
-    const { model } = wireFormat('https://gw.test/v1/audio/transcriptions', gw => gw.transcription('whisper-1')).answering({
+    const { model } = wireFormat('https://gw.test/v1/audio/transcriptions', gw =>
+      gw.transcription('whisper-1'),
+    ).answering({
       text: '',
       language: 'english',
       duration: 1,
@@ -114,16 +147,25 @@ describe('transcription through the AI SDK', () => {
       expect((await call).text).toBe('');
     } else {
       const error = await failure(call);
-      expect((ai as unknown as { NoTranscriptGeneratedError: { isInstance(e: unknown): boolean } }).NoTranscriptGeneratedError.isInstance(error)).toBe(true);
+      expect(
+        (
+          ai as unknown as { NoTranscriptGeneratedError: { isInstance(e: unknown): boolean } }
+        ).NoTranscriptGeneratedError.isInstance(error),
+      ).toBe(true);
     }
   });
 
   it('timestampGranularities: ai@7 strips it from this V3 model with a warning; ai@6 has no such option', async () => {
     const { gw } = gateway();
-    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(1), timestampGranularities: ['word'] });
+    const result = await transcribe({
+      model: gw.transcription('whisper-1'),
+      audio: synthesizeWav(1),
+      timestampGranularities: ['word'],
+    });
     expect(result.text).not.toBe('');
     // ai@7's own adapter warns (the model never sees the option); ai@6 drops it before the model too.
-    expect(result.warnings).toEqual(isAi7 ? [expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })] : []);
+    expect(result.warnings).toEqual(
+      isAi7 ? [expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })] : [],
+    );
   });
 });
-

@@ -16,7 +16,11 @@ type Transcribe = (options: Record<string, unknown>) => Promise<{
   warnings: unknown[];
   providerMetadata: Record<string, Record<string, unknown>>;
 }>;
-const sdk = ai as unknown as { transcribe?: Transcribe; experimental_transcribe?: Transcribe; generateSpeech?: unknown };
+const sdk = ai as unknown as {
+  transcribe?: Transcribe;
+  experimental_transcribe?: Transcribe;
+  generateSpeech?: unknown;
+};
 const isAi7 = typeof sdk.generateSpeech === 'function';
 const transcribe = (isAi7 ? sdk.transcribe : sdk.experimental_transcribe)!;
 
@@ -61,16 +65,19 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
     expect(result.providerMetadata.unigate).not.toHaveProperty('cost');
   });
 
-  it.each(['srt', 'vtt'])('responseFormat %s: the duration is the last cue\'s end, and the cost follows it', async responseFormat => {
-    const { gw } = gateway('catalog');
-    const result = await transcribe({
-      model: gw.transcription('whisper-1'),
-      audio: HALF_MINUTE,
-      providerOptions: { unigate: { responseFormat } },
-    });
-    expect(result.durationInSeconds).toBe(30);
-    expect((result.providerMetadata.unigate!.cost as { total: number }).total).toBeCloseTo(0.0015, 12);
-  });
+  it.each(['srt', 'vtt'])(
+    "responseFormat %s: the duration is the last cue's end, and the cost follows it",
+    async responseFormat => {
+      const { gw } = gateway('catalog');
+      const result = await transcribe({
+        model: gw.transcription('whisper-1'),
+        audio: HALF_MINUTE,
+        providerOptions: { unigate: { responseFormat } },
+      });
+      expect(result.durationInSeconds).toBe(30);
+      expect((result.providerMetadata.unigate!.cost as { total: number }).total).toBeCloseTo(0.0015, 12);
+    },
+  );
 
   it('pricing: false (the default) gives no cost field and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
@@ -85,7 +92,11 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
   it('a setting that fails its check sends nothing, not even the catalog request', async () => {
     const { gw, emulator } = gateway('catalog');
     const error = await failure(
-      transcribe({ model: gw.transcription('whisper-1'), audio: HALF_MINUTE, providerOptions: { unigate: { temperature: 3 } } }),
+      transcribe({
+        model: gw.transcription('whisper-1'),
+        audio: HALF_MINUTE,
+        providerOptions: { unigate: { temperature: 3 } },
+      }),
     );
     expect(error.message).toContain('temperature');
     expect(emulator.requests).toEqual([]);
@@ -96,7 +107,10 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const result = await transcribe({ model: gw.transcription('gpt-4o-mini'), audio: HALF_MINUTE });
     expect(result.warnings).toEqual([
-      expect.objectContaining({ type: 'other', message: expect.stringContaining("use chat('gpt-4o-mini') or messages('gpt-4o-mini') on the provider.") }),
+      expect.objectContaining({
+        type: 'other',
+        message: expect.stringContaining("use chat('gpt-4o-mini') or messages('gpt-4o-mini') on the provider."),
+      }),
     ]);
     expect(result.providerMetadata.unigate).not.toHaveProperty('cost');
   });

@@ -77,7 +77,9 @@ describe('transcription request', () => {
 
   it('warns about options this model does not read, and still sends the call', async () => {
     const { model, requests } = answering(VERBOSE_JSON);
-    const { warnings } = await model.doGenerate(call({ providerOptions: { unigate: { timestampGranularities: ['word'] } } }));
+    const { warnings } = await model.doGenerate(
+      call({ providerOptions: { unigate: { timestampGranularities: ['word'] } } }),
+    );
     expect(requests).toHaveLength(1);
     expect(warnings).toEqual([
       {
@@ -91,13 +93,48 @@ describe('transcription request', () => {
   it.each([
     ['an ogg file', { mediaType: 'audio/ogg' }, 'mediaType', 'received "audio/ogg"'],
     ['a file over 25 MB', { audio: new Uint8Array(26_214_401) }, 'audio', 'received 26,214,401 bytes'],
-    ['a language name', { providerOptions: { unigate: { language: 'english' } } }, 'providerOptions.unigate.language', 'received "english" (that language\'s code is "en")'],
-    ['an upper-case code', { providerOptions: { unigate: { language: 'EN' } } }, 'providerOptions.unigate.language', 'received "EN" (that language\'s code is "en")'],
-    ['an unknown code', { providerOptions: { unigate: { language: 'xx' } } }, 'providerOptions.unigate.language', '(af, am, ar,'],
-    ['a language that is not a string', { providerOptions: { unigate: { language: 5 } } }, 'providerOptions.unigate.language', 'expected an ISO-639-1 code (a string); received 5'],
-    ['temperature 1.5', { providerOptions: { unigate: { temperature: 1.5 } } }, 'providerOptions.unigate.temperature', 'the gateway accepts 0 to 1; received 1.5'],
-    ['a temperature string', { providerOptions: { unigate: { temperature: '0.5' } } }, 'providerOptions.unigate.temperature', 'received "0.5"'],
-    ['responseFormat xml', { providerOptions: { unigate: { responseFormat: 'xml' } } }, 'providerOptions.unigate.responseFormat', 'received "xml"'],
+    [
+      'a language name',
+      { providerOptions: { unigate: { language: 'english' } } },
+      'providerOptions.unigate.language',
+      'received "english" (that language\'s code is "en")',
+    ],
+    [
+      'an upper-case code',
+      { providerOptions: { unigate: { language: 'EN' } } },
+      'providerOptions.unigate.language',
+      'received "EN" (that language\'s code is "en")',
+    ],
+    [
+      'an unknown code',
+      { providerOptions: { unigate: { language: 'xx' } } },
+      'providerOptions.unigate.language',
+      '(af, am, ar,',
+    ],
+    [
+      'a language that is not a string',
+      { providerOptions: { unigate: { language: 5 } } },
+      'providerOptions.unigate.language',
+      'expected an ISO-639-1 code (a string); received 5',
+    ],
+    [
+      'temperature 1.5',
+      { providerOptions: { unigate: { temperature: 1.5 } } },
+      'providerOptions.unigate.temperature',
+      'the gateway accepts 0 to 1; received 1.5',
+    ],
+    [
+      'a temperature string',
+      { providerOptions: { unigate: { temperature: '0.5' } } },
+      'providerOptions.unigate.temperature',
+      'received "0.5"',
+    ],
+    [
+      'responseFormat xml',
+      { providerOptions: { unigate: { responseFormat: 'xml' } } },
+      'providerOptions.unigate.responseFormat',
+      'received "xml"',
+    ],
   ])('refuses %s before any request', async (_label, options, argument, detail) => {
     const { model, requests } = answering(VERBOSE_JSON);
     const error = await failure(model.doGenerate(call(options as Partial<TranscriptionModelV3CallOptions>)));
@@ -133,7 +170,9 @@ describe('transcription response formats', () => {
     const { model } = answering({ ...VERBOSE_JSON, duration: undefined, words });
     const result = await model.doGenerate(call());
     expect(result.durationInSeconds).toBe(4.5);
-    expect(result.providerMetadata).toEqual({ unigate: { responseFormat: 'verbose_json', language: 'english', words } });
+    expect(result.providerMetadata).toEqual({
+      unigate: { responseFormat: 'verbose_json', language: 'english', words },
+    });
   });
 
   it('verbose_json: an unknown language name is undefined, with a warning and the name in providerMetadata', async () => {
@@ -180,7 +219,9 @@ describe('transcription response formats', () => {
 
   it('srt: the language is the one asked for, when one was', async () => {
     const { model } = answeringWith(text(SRT_BODY, 'text/plain'));
-    const result = await model.doGenerate(call({ providerOptions: { unigate: { responseFormat: 'srt', language: 'en' } } }));
+    const result = await model.doGenerate(
+      call({ providerOptions: { unigate: { responseFormat: 'srt', language: 'en' } } }),
+    );
     expect(result.language).toBe('en');
   });
 

@@ -32,7 +32,11 @@ describe('toSrt / toVtt', () => {
   });
 
   it('refuses a segment whose times cannot be a cue, naming it', () => {
-    for (const bad of [{ startSecond: 2, endSecond: 1 }, { startSecond: -1, endSecond: 1 }, { startSecond: 0, endSecond: NaN }]) {
+    for (const bad of [
+      { startSecond: 2, endSecond: 1 },
+      { startSecond: -1, endSecond: 1 },
+      { startSecond: 0, endSecond: NaN },
+    ]) {
       const error = thrown(() => toSrt([segments[0]!, { text: 'x', ...bad }]));
       expect(InvalidArgumentError.isInstance(error)).toBe(true);
       expect(error.argument).toBe('segments[1]');

@@ -78,7 +78,8 @@ describe('decodeBase64Audio', () => {
     expect(same(decodeBase64Audio(base64.replace(/=+$/, '')), bytes)).toBe(true);
     expect(same(decodeBase64Audio(base64.replace(/\+/g, '-').replace(/\//g, '_')), bytes)).toBe(true);
     expect(same(decodeBase64Audio(base64.replace(/(.{76})/g, '$1\r\n')), bytes)).toBe(true);
-    for (const size of [0, 1, 2, 3, 4]) expect(decodeBase64Audio(toBase64(bytes.subarray(0, size)))).toEqual(bytes.subarray(0, size));
+    for (const size of [0, 1, 2, 3, 4])
+      expect(decodeBase64Audio(toBase64(bytes.subarray(0, size)))).toEqual(bytes.subarray(0, size));
   });
 
   it('refuses text that is not base64', () => {

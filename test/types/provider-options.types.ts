@@ -2,7 +2,11 @@
 // `npm run typecheck`, never run. A field added to one and not the other fails here.
 import { expectTypeOf } from 'vitest';
 import type { z } from 'zod/v4';
-import type { UnigateChatProviderOptions, UnigateMessagesProviderOptions, UnigateTranscriptionLanguage } from '../../src';
+import type {
+  UnigateChatProviderOptions,
+  UnigateMessagesProviderOptions,
+  UnigateTranscriptionLanguage,
+} from '../../src';
 import { unigateChatProviderOptionsSchema } from '../../src/chat/unigate-chat-options';
 import {
   unigateEmbeddingProviderOptionsSchema,
@@ -33,7 +37,9 @@ expectTypeOf<Parsed<typeof unigateMessagesProviderOptionsSchema>>().toEqualTypeO
 expectTypeOf<Parsed<typeof unigateEmbeddingProviderOptionsSchema>>().toEqualTypeOf<UnigateEmbeddingProviderOptions>();
 expectTypeOf<Parsed<typeof unigateImageProviderOptionsSchema>>().toEqualTypeOf<UnigateImageProviderOptions>();
 expectTypeOf<Parsed<typeof unigateSpeechProviderOptionsSchema>>().toEqualTypeOf<UnigateSpeechProviderOptions>();
-expectTypeOf<Parsed<typeof unigateTranscriptionProviderOptionsSchema>>().toEqualTypeOf<UnigateTranscriptionProviderOptions>();
+expectTypeOf<
+  Parsed<typeof unigateTranscriptionProviderOptionsSchema>
+>().toEqualTypeOf<UnigateTranscriptionProviderOptions>();
 expectTypeOf<Parsed<typeof unigateVideoProviderOptionsSchema>>().toEqualTypeOf<UnigateVideoProviderOptions>();
 
 // `satisfies` catches a typo in providerOptions.unigate, as the README shows.
@@ -55,4 +61,6 @@ expectTypeOf<'jv'>().toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
 expectTypeOf<'haw'>().not.toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
 expectTypeOf<'german'>().not.toExtend<KnownLanguages<UnigateTranscriptionLanguage>>();
 expectTypeOf<'german'>().toExtend<UnigateTranscriptionLanguage>();
-expectTypeOf<UnigateTranscriptionProviderOptions['language']>().toEqualTypeOf<UnigateTranscriptionLanguage | undefined>();
+expectTypeOf<UnigateTranscriptionProviderOptions['language']>().toEqualTypeOf<
+  UnigateTranscriptionLanguage | undefined
+>();

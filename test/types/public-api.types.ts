@@ -55,12 +55,21 @@ void gw.catalog.page({ pageSize: 10 });
 // Video: a V3 video model with ai@7's start/status methods, and the jobs helper of provider-api.md.
 expectTypeOf(gw.video('veo-3')).toEqualTypeOf<UnigateVideoModelV3>();
 expectTypeOf(gw.videoModel('veo-3')).toExtend<Experimental_VideoModelV3>();
-expectTypeOf(gw.videoJobs.create({ model: 'veo-3', prompt: 'p', aspectRatio: '16:9', duration: 5, user: 'u' })).resolves.toEqualTypeOf<UnigateCreatedVideoJob>();
+expectTypeOf(
+  gw.videoJobs.create({ model: 'veo-3', prompt: 'p', aspectRatio: '16:9', duration: 5, user: 'u' }),
+).resolves.toEqualTypeOf<UnigateCreatedVideoJob>();
 expectTypeOf(gw.videoJobs.get('vid-1')).resolves.toEqualTypeOf<UnigateVideoJob>();
 expectTypeOf(
-  gw.videoJobs.wait('vid-1', { pollIntervalMs: 5_000, timeoutMs: 60_000, abortSignal: new AbortController().signal, onStatus: job => void job.status }),
+  gw.videoJobs.wait('vid-1', {
+    pollIntervalMs: 5_000,
+    timeoutMs: 60_000,
+    abortSignal: new AbortController().signal,
+    onStatus: job => void job.status,
+  }),
 ).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
-expectTypeOf(gw.videoJobs.generate({ model: 'veo-3', prompt: 'p' }, { onStatus: () => {} })).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
+expectTypeOf(
+  gw.videoJobs.generate({ model: 'veo-3', prompt: 'p' }, { onStatus: () => {} }),
+).resolves.toEqualTypeOf<UnigateCompletedVideoJob>();
 gw.video('veo-3', { onStatus: job => void job.status });
 expectTypeOf<UnigateCreatedVideoJob['status']>().toEqualTypeOf<'pending'>();
 // @ts-expect-error a job needs a model and a prompt
@@ -69,10 +78,14 @@ void gw.videoJobs.create({ prompt: 'p' });
 // Pricing: the setting's three forms, the cost shape, estimates before a call, one cached catalog entry.
 createUnigate({ pricing: false });
 createUnigate({ pricing: 'catalog', catalogCacheTtlMs: 60_000, catalogTimeoutMs: 5_000 });
-createUnigate({ pricing: { 'gpt-4o': { inputPerMillionTokens: 1.25, outputPerMillionTokens: 5 }, 'dall-e-3': { perImage: 0.04 } } });
+createUnigate({
+  pricing: { 'gpt-4o': { inputPerMillionTokens: 1.25, outputPerMillionTokens: 5 }, 'dall-e-3': { perImage: 0.04 } },
+});
 expectTypeOf<UnigatePricing>().toEqualTypeOf<false | 'catalog' | Record<string, UnigateModelPrice>>();
 expectTypeOf<UnigateCost>().toEqualTypeOf<{ input: number; output: number; total: number; unit: 'credits' }>();
-expectTypeOf(gw.estimateCost({ model: 'gpt-4o', inputTokens: 1000, outputTokens: 200 })).resolves.toEqualTypeOf<UnigateCost | undefined>();
+expectTypeOf(gw.estimateCost({ model: 'gpt-4o', inputTokens: 1000, outputTokens: 200 })).resolves.toEqualTypeOf<
+  UnigateCost | undefined
+>();
 expectTypeOf(gw.estimateCost({ model: 'tts-1', characters: 1000 })).resolves.toEqualTypeOf<UnigateCost | undefined>();
 expectTypeOf(gw.estimateCost({ model: 'whisper-1', minutes: 3 })).resolves.toEqualTypeOf<UnigateCost | undefined>();
 expectTypeOf(gw.catalog.get('gpt-4o')).resolves.toEqualTypeOf<UnigateCatalogEntry | undefined>();

@@ -52,7 +52,13 @@ describe('experimental_generateVideo', () => {
       videoUrl: 'http://unigate.emulator/files/videos/vid-1/video.mp4',
       thumbnailUrl: 'http://unigate.emulator/files/videos/vid-1/thumbnail.jpg',
     });
-    expect(result.warnings).toEqual([{ type: 'unsupported', feature: 'fps', details: 'The video endpoint has no frame-rate parameter; fps was not sent.' }]);
+    expect(result.warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'fps',
+        details: 'The video endpoint has no frame-rate parameter; fps was not sent.',
+      },
+    ]);
     expect(seen).toEqual(['pending', 'processing', 'completed']);
     expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'POST /alt/v1/videos/generations',
@@ -65,7 +71,12 @@ describe('experimental_generateVideo', () => {
   it('surfaces a failed job with the gateway message and the job id', async () => {
     const { gw, download } = fixture({ videoJob: { pollsToComplete: 1 } });
     const error = await failure(
-      generateVideo({ model: gw.video('veo-3'), prompt: 'A boat [[emulator:video-fail]]', providerOptions: { unigate: { pollIntervalMs: 1 } }, download }),
+      generateVideo({
+        model: gw.video('veo-3'),
+        prompt: 'A boat [[emulator:video-fail]]',
+        providerOptions: { unigate: { pollIntervalMs: 1 } },
+        download,
+      }),
     );
     expect(UnigateVideoJobError.isInstance(error)).toBe(true);
     expect(error.jobId).toBe('vid-1');
@@ -138,7 +149,9 @@ describe('experimental_generateVideo', () => {
     const { emulator } = fixture();
     const url = new URL('http://unigate.emulator/files/videos/vid-9/video.mp4');
     const error = await failure(emulator.download({ url }));
-    expect(error.message).toBe('Download of http://unigate.emulator/files/videos/vid-9/video.mp4 from the emulator failed with HTTP 404');
+    expect(error.message).toBe(
+      'Download of http://unigate.emulator/files/videos/vid-9/video.mp4 from the emulator failed with HTTP 404',
+    );
   });
 
   it('with `poll`: ai@7 drives doStart/doStatus; ai@6 ignores the option and calls doGenerate', async () => {
@@ -179,10 +192,20 @@ describe('ai@7 start/status (experimental_startVideo, experimental_getVideoStatu
       return;
     }
     const { emulator, gw } = fixture();
-    const started = await startVideo!({ model: gw.video('veo-3'), prompt: 'A lighthouse', aspectRatio: '9:16', seed: 1 });
-    expect(started.operation).toEqual({ jobId: 'vid-1', statusUrl: 'http://unigate.emulator/alt/v1/videos/status/vid-1' });
+    const started = await startVideo!({
+      model: gw.video('veo-3'),
+      prompt: 'A lighthouse',
+      aspectRatio: '9:16',
+      seed: 1,
+    });
+    expect(started.operation).toEqual({
+      jobId: 'vid-1',
+      statusUrl: 'http://unigate.emulator/alt/v1/videos/status/vid-1',
+    });
     expect(started.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'pending' } });
-    expect(started.warnings).toEqual([{ type: 'unsupported', feature: 'seed', details: 'The video endpoint has no seed parameter; seed was not sent.' }]);
+    expect(started.warnings).toEqual([
+      { type: 'unsupported', feature: 'seed', details: 'The video endpoint has no seed parameter; seed was not sent.' },
+    ]);
 
     // Another process: a new provider, the operation as stored JSON.
     const operation = JSON.parse(JSON.stringify(started.operation));
@@ -190,14 +213,23 @@ describe('ai@7 start/status (experimental_startVideo, experimental_getVideoStatu
     expect((await getVideoStatus!(worker.video('veo-3'), { operation })).status).toBe('pending');
     const done = await getVideoStatus!(worker.video('veo-3'), { operation });
     expect(done.status).toBe('completed');
-    expect(done.videos).toEqual([{ type: 'url', url: 'http://unigate.emulator/files/videos/vid-1/video.mp4', mediaType: 'video/mp4' }]);
+    expect(done.videos).toEqual([
+      { type: 'url', url: 'http://unigate.emulator/files/videos/vid-1/video.mp4', mediaType: 'video/mp4' },
+    ]);
     expect(await worker.videoJobs.get('vid-1')).toMatchObject({ jobId: 'vid-1', status: 'completed' });
   });
 
   it(isAi7 ? 'reports a failed job as status error' : 'leaves ai@6 with doGenerate for failed jobs too', async () => {
     const { gw, download } = fixture({ videoJob: { pollsToComplete: 1 } });
     if (!isAi7) {
-      const error = await failure(generateVideo({ model: gw.video('veo-3'), prompt: 'x [[emulator:video-fail]]', providerOptions: { unigate: { pollIntervalMs: 1 } }, download }));
+      const error = await failure(
+        generateVideo({
+          model: gw.video('veo-3'),
+          prompt: 'x [[emulator:video-fail]]',
+          providerOptions: { unigate: { pollIntervalMs: 1 } },
+          download,
+        }),
+      );
       expect(error.reason).toBe('failed');
       return;
     }
@@ -205,7 +237,14 @@ describe('ai@7 start/status (experimental_startVideo, experimental_getVideoStatu
     const status = await getVideoStatus!(gw.video('veo-3'), { operation: started.operation });
     expect(status.status).toBe('error');
     expect(status.error).toContain('Unigate video job vid-1 failed: Video generation failed');
-    const error = await failure(generateVideo({ model: gw.video('veo-3'), prompt: 'y [[emulator:video-fail]]', poll: { intervalMs: 1 }, download }));
+    const error = await failure(
+      generateVideo({
+        model: gw.video('veo-3'),
+        prompt: 'y [[emulator:video-fail]]',
+        poll: { intervalMs: 1 },
+        download,
+      }),
+    );
     expect(error.message).toContain('Unigate video job vid-2 failed');
   });
 });

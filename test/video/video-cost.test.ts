@@ -19,7 +19,10 @@ const isAi7 = typeof startVideo === 'function';
 function downloadFrom(emulator: UnigateEmulator) {
   return async ({ url, abortSignal }: { url: URL; abortSignal?: AbortSignal }) => {
     const response = await emulator.fetch(url, { signal: abortSignal });
-    return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
+    return {
+      data: new Uint8Array(await response.arrayBuffer()),
+      mediaType: response.headers.get('content-type') ?? undefined,
+    };
   };
 }
 
@@ -49,10 +52,18 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   });
 
   it(
-    isAi7 ? 'ai@7 with `poll` (doStart, then doStatus): the completed status carries the cost' : 'ai@6 ignores `poll`: doGenerate carries the cost',
+    isAi7
+      ? 'ai@7 with `poll` (doStart, then doStatus): the completed status carries the cost'
+      : 'ai@6 ignores `poll`: doGenerate carries the cost',
     async () => {
       const { gw, download, paths } = gateway({ 'veo-3': { perVideo: 150 } });
-      const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', poll: { intervalMs: 1 }, providerOptions: FAST, download });
+      const result = await generateVideo({
+        model: gw.video('veo-3'),
+        prompt: 'A boat',
+        poll: { intervalMs: 1 },
+        providerOptions: FAST,
+        download,
+      });
       expect(result.providerMetadata.unigate.cost).toEqual({ input: 150, output: 0, total: 150, unit: 'credits' });
       expect(paths().filter(p => p.startsWith('/alt/v1/videos/'))).toEqual([
         '/alt/v1/videos/generations',
@@ -71,7 +82,12 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   it('pricing: false (the default) gives no cost field and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
       const { gw, download, paths } = gateway(pricing);
-      const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', providerOptions: FAST, download });
+      const result = await generateVideo({
+        model: gw.video('veo-3'),
+        prompt: 'A boat',
+        providerOptions: FAST,
+        download,
+      });
       expect(result.providerMetadata.unigate).toEqual(VIDEO_METADATA);
       expect(paths()).not.toContain('/api/public/models');
     }
@@ -107,7 +123,9 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
     const gw = createUnigate({ ...gateway.settings, pricing: { 'dall-e-3': { perVideo: 12.5 } } });
     const model = gw.video('dall-e-3');
     // A table price needs no catalog: no catalog check either, until the catalog is loaded.
-    const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<typeof model.doStart>[0]);
+    const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<
+      typeof model.doStart
+    >[0]);
     expect(start.warnings).toEqual([]);
     expect(start.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'pending' } });
     const statuses = [];
@@ -127,7 +145,14 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
     const gateway = staleCatalog('dall-e-3', 'video');
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
     const model = gw.video('dall-e-3');
-    const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<typeof model.doStart>[0]);
-    expect(start.warnings).toEqual([expect.objectContaining({ type: 'other', message: expect.stringContaining("use image('dall-e-3') on the provider.") })]);
+    const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<
+      typeof model.doStart
+    >[0]);
+    expect(start.warnings).toEqual([
+      expect.objectContaining({
+        type: 'other',
+        message: expect.stringContaining("use image('dall-e-3') on the provider."),
+      }),
+    ]);
   });
 });

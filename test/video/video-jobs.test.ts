@@ -12,12 +12,25 @@ describe('gw.videoJobs against the emulator', () => {
   it('create -> get -> wait walks pending, processing, completed', async () => {
     const emulator = createUnigateEmulator({ videoJob: { pollsToComplete: 3 } });
     const gw = createUnigate(emulator.settings);
-    const job = await gw.videoJobs.create({ model: 'veo-3', prompt: 'A paper boat', aspectRatio: '1:1', duration: 5, user: 'u-1' });
-    expect(job).toEqual({ jobId: 'vid-1', status: 'pending', statusUrl: 'http://unigate.emulator/alt/v1/videos/status/vid-1' });
+    const job = await gw.videoJobs.create({
+      model: 'veo-3',
+      prompt: 'A paper boat',
+      aspectRatio: '1:1',
+      duration: 5,
+      user: 'u-1',
+    });
+    expect(job).toEqual({
+      jobId: 'vid-1',
+      status: 'pending',
+      statusUrl: 'http://unigate.emulator/alt/v1/videos/status/vid-1',
+    });
     expect(await gw.videoJobs.get(job.jobId)).toEqual({ jobId: 'vid-1', status: 'processing' });
     const seen: UnigateVideoJob[] = [];
     const done = await gw.videoJobs.wait(job.jobId, { ...FAST, onStatus: now => seen.push(now) });
-    const result = { videoUrl: 'http://unigate.emulator/files/videos/vid-1/video.mp4', thumbnailUrl: 'http://unigate.emulator/files/videos/vid-1/thumbnail.jpg' };
+    const result = {
+      videoUrl: 'http://unigate.emulator/files/videos/vid-1/video.mp4',
+      thumbnailUrl: 'http://unigate.emulator/files/videos/vid-1/thumbnail.jpg',
+    };
     expect(done).toEqual({ jobId: 'vid-1', status: 'completed', result });
     expect(seen.map(s => s.status)).toEqual(['processing', 'completed']);
   });
@@ -40,14 +53,19 @@ describe('gw.videoJobs against the emulator', () => {
     const emulator = createUnigateEmulator();
     const gw = createUnigate(emulator.settings);
     const seen: string[] = [];
-    const done = await gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat' }, { ...FAST, onStatus: job => seen.push(job.status) });
+    const done = await gw.videoJobs.generate(
+      { model: 'veo-3', prompt: 'A boat' },
+      { ...FAST, onStatus: job => seen.push(job.status) },
+    );
     expect(done.result.videoUrl).toBe('http://unigate.emulator/files/videos/vid-1/video.mp4');
     expect(seen).toEqual(['pending', 'processing', 'completed']);
   });
 
   it('throws a failed job with the gateway message and the job id', async () => {
     const gw = createUnigate(createUnigateEmulator().settings);
-    const error = await failure(gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat [[emulator:video-fail]]' }, FAST));
+    const error = await failure(
+      gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat [[emulator:video-fail]]' }, FAST),
+    );
     expect(UnigateVideoJobError.isInstance(error)).toBe(true);
     expect([error.reason, error.jobId, error.job.error.message]).toEqual(['failed', 'vid-1', VIDEO_FAIL_MESSAGE]);
   });
@@ -58,7 +76,11 @@ describe('gw.videoJobs against the emulator', () => {
       const error = await failure(call);
       expect(APICallError.isInstance(error)).toBe(true);
       expect(error.statusCode).toBe(404);
-      expect(error.data).toMatchObject({ kind: 'not-found', type: 'not_found_error', message: "Unknown job_id 'vid-404'" });
+      expect(error.data).toMatchObject({
+        kind: 'not-found',
+        type: 'not_found_error',
+        message: "Unknown job_id 'vid-404'",
+      });
     }
   });
 
@@ -125,14 +147,20 @@ describe('gw.videoJobs polling through transient failures', () => {
       return mock.fetch(input, init);
     };
     const gw = createUnigate({ apiKey: 'sk-unigate-test-key-0123456789', siteURL: 'https://gw.test', fetch: dropping });
-    expect(await gw.videoJobs.wait('vid-7', FAST)).toEqual({ jobId: 'vid-7', status: 'completed', result: { videoUrl: 'https://cdn.gw.test/v.mp4' } });
+    expect(await gw.videoJobs.wait('vid-7', FAST)).toEqual({
+      jobId: 'vid-7',
+      status: 'completed',
+      result: { videoUrl: 'https://cdn.gw.test/v.mp4' },
+    });
     expect(calls).toBe(3);
     expect(mock.requests).toHaveLength(2);
   });
 
   it('does not retry what a retry cannot fix (401), and encodes the job id in the URL', async () => {
     const { gw, requests } = setup([
-      http.get('https://gw.test/v1/videos/status/:id', () => HttpResponse.json({ error: { type: 'authentication_error', message: 'bad key' } }, { status: 401 })),
+      http.get('https://gw.test/v1/videos/status/:id', () =>
+        HttpResponse.json({ error: { type: 'authentication_error', message: 'bad key' } }, { status: 401 }),
+      ),
     ]);
     const error = await failure(gw.videoJobs.wait('vid 1/2', FAST));
     expect(error.data.kind).toBe('authentication');

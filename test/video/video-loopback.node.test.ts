@@ -26,7 +26,10 @@ describe('video over the loopback emulator', () => {
 
     const download = async ({ url }: { url: URL }) => {
       const response = await fetch(url);
-      return { data: new Uint8Array(await response.arrayBuffer()), mediaType: response.headers.get('content-type') ?? undefined };
+      return {
+        data: new Uint8Array(await response.arrayBuffer()),
+        mediaType: response.headers.get('content-type') ?? undefined,
+      };
     };
     const { video } = await generateVideo({ ...options, download });
     expect(video.mediaType).toBe('video/mp4');

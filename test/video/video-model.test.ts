@@ -21,7 +21,9 @@ function gateway(statuses: unknown[], createdBody: unknown = created) {
   return setup(
     [
       http.post(CREATE_URL, () => HttpResponse.json(createdBody as object)),
-      http.get(`${ALT}/videos/status/:jobId`, () => HttpResponse.json(statuses[Math.min(polls++, statuses.length - 1)] as object)),
+      http.get(`${ALT}/videos/status/:jobId`, () =>
+        HttpResponse.json(statuses[Math.min(polls++, statuses.length - 1)] as object),
+      ),
     ],
     { altBaseURL: ALT },
   );
@@ -31,25 +33,57 @@ describe('video model: doGenerate', () => {
   it('creates the job on the alt base, polls the status URL, and returns the video URL with the job id', async () => {
     const { gw, requests } = gateway([{ job_id: 'vid-1', status: 'processing' }, completed]);
     const model = gw.video('veo-3');
-    expect([model.provider, model.modelId, model.maxVideosPerCall, model.specificationVersion]).toEqual(['unigate.video', 'veo-3', 1, 'v3']);
+    expect([model.provider, model.modelId, model.maxVideosPerCall, model.specificationVersion]).toEqual([
+      'unigate.video',
+      'veo-3',
+      1,
+      'v3',
+    ]);
     const result = await model.doGenerate(
-      callOptions({ aspectRatio: '9:16', duration: 10, providerOptions: { unigate: { pollIntervalMs: 1, user: 'user-42' } } }),
+      callOptions({
+        aspectRatio: '9:16',
+        duration: 10,
+        providerOptions: { unigate: { pollIntervalMs: 1, user: 'user-42' } },
+      }),
     );
     expect(result.videos).toEqual([{ type: 'url', url: 'https://cdn.gw.test/vid-1.mp4', mediaType: 'video/mp4' }]);
-    expect(result.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'completed', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } });
+    expect(result.providerMetadata).toEqual({
+      unigate: {
+        jobId: 'vid-1',
+        status: 'completed',
+        videoUrl: 'https://cdn.gw.test/vid-1.mp4',
+        thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg',
+      },
+    });
     expect(result.warnings).toEqual([]);
     expect(result.response.modelId).toBe('veo-3');
-    expect(requests.map(r => `${r.method} ${r.url}`)).toEqual([`POST ${CREATE_URL}`, `GET ${STATUS_URL}`, `GET ${STATUS_URL}`]);
-    expect(requests[0].body).toEqual({ model: 'veo-3', prompt: 'A paper boat on a river', aspect_ratio: '9:16', duration: 10, user: 'user-42' });
+    expect(requests.map(r => `${r.method} ${r.url}`)).toEqual([
+      `POST ${CREATE_URL}`,
+      `GET ${STATUS_URL}`,
+      `GET ${STATUS_URL}`,
+    ]);
+    expect(requests[0].body).toEqual({
+      model: 'veo-3',
+      prompt: 'A paper boat on a river',
+      aspect_ratio: '9:16',
+      duration: 10,
+      user: 'user-42',
+    });
     for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(requests[1].body).toBeUndefined();
   });
 
   it('reports every status change to the onStatus model setting', async () => {
-    const { gw } = gateway([{ job_id: 'vid-1', status: 'processing' }, { job_id: 'vid-1', status: 'processing' }, completed]);
+    const { gw } = gateway([
+      { job_id: 'vid-1', status: 'processing' },
+      { job_id: 'vid-1', status: 'processing' },
+      completed,
+    ]);
     const seen: string[] = [];
     const onStatus = (job: { status: string }) => seen.push(job.status);
-    await gw.video('veo-3', { onStatus }).doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1 } } }));
+    await gw
+      .video('veo-3', { onStatus })
+      .doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1 } } }));
     expect(seen).toEqual(['pending', 'processing', 'completed']);
   });
 
@@ -57,7 +91,9 @@ describe('video model: doGenerate', () => {
     const { gw } = gateway([completed]);
     const seen: string[] = [];
     const onStatus = (job: { status: string }) => seen.push(job.status);
-    const result = await gw.video('veo-3').doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1, onStatus } as never } }));
+    const result = await gw
+      .video('veo-3')
+      .doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 1, onStatus } as never } }));
     expect(seen).toEqual([]);
     expect(result.warnings).toEqual([
       {
@@ -80,7 +116,9 @@ describe('video model: doGenerate', () => {
     }
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as InvalidArgumentError).argument).toBe('onStatus');
-    expect((error as InvalidArgumentError).message).toBe('Invalid argument onStatus: expected a function; received "log".');
+    expect((error as InvalidArgumentError).message).toBe(
+      'Invalid argument onStatus: expected a function; received "log".',
+    );
   });
 
   it('warns about every option the endpoint cannot take, and sends none of them', async () => {
@@ -112,14 +150,26 @@ describe('video model: doGenerate', () => {
   });
 
   it.each([
-    ['prompt', callOptions({ prompt: 'x'.repeat(1001) }), 'the gateway accepts at most 1000 characters; received a string of 1001 characters'],
+    [
+      'prompt',
+      callOptions({ prompt: 'x'.repeat(1001) }),
+      'the gateway accepts at most 1000 characters; received a string of 1001 characters',
+    ],
     ['prompt', callOptions({ prompt: undefined }), 'the gateway requires a text prompt; received none'],
     ['aspectRatio', callOptions({ aspectRatio: '4:3' }), 'the gateway accepts "16:9", "9:16", "1:1"; received "4:3"'],
     ['aspectRatio', callOptions({ aspectRatio: 'adaptive' }), 'received "adaptive"'],
     ['duration', callOptions({ duration: 8 }), 'the gateway accepts 5, 10; received 8'],
     ['n', callOptions({ n: 2 }), 'one video per job (maxVideosPerCall is 1); received 2'],
-    ['providerOptions.unigate.pollIntervalMs', callOptions({ providerOptions: { unigate: { pollIntervalMs: -1 } } }), 'at least 0; received -1'],
-    ['providerOptions.unigate.timeoutMs', callOptions({ providerOptions: { unigate: { timeoutMs: 'soon' } } }), 'received "soon"'],
+    [
+      'providerOptions.unigate.pollIntervalMs',
+      callOptions({ providerOptions: { unigate: { pollIntervalMs: -1 } } }),
+      'at least 0; received -1',
+    ],
+    [
+      'providerOptions.unigate.timeoutMs',
+      callOptions({ providerOptions: { unigate: { timeoutMs: 'soon' } } }),
+      'received "soon"',
+    ],
   ])('checks %s before any request', async (argument, options, message) => {
     const { gw, requests } = gateway([completed]);
     const error = await failure(gw.video('veo-3').doGenerate(options));
@@ -132,16 +182,24 @@ describe('video model: doGenerate', () => {
   });
 
   it('throws a failed job as UnigateVideoJobError with the gateway message and the job id', async () => {
-    const { gw } = gateway([{ job_id: 'vid-1', status: 'failed', error: { message: 'Upstream model rejected the prompt' } }]);
+    const { gw } = gateway([
+      { job_id: 'vid-1', status: 'failed', error: { message: 'Upstream model rejected the prompt' } },
+    ]);
     const error = await failure(gw.video('veo-3').doGenerate(callOptions()));
     expect(UnigateVideoJobError.isInstance(error)).toBe(true);
-    expect([error.reason, error.jobId, error.job.error]).toEqual(['failed', 'vid-1', { message: 'Upstream model rejected the prompt' }]);
+    expect([error.reason, error.jobId, error.job.error]).toEqual([
+      'failed',
+      'vid-1',
+      { message: 'Upstream model rejected the prompt' },
+    ]);
     expect(error.message).toBe('Unigate video job vid-1 failed: Upstream model rejected the prompt');
   });
 
   it('gives up after timeoutMs with an error that carries the job id to resume with', async () => {
     const { gw } = gateway([{ job_id: 'vid-1', status: 'processing' }]);
-    const error = await failure(gw.video('veo-3').doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 5, timeoutMs: 40 } } })));
+    const error = await failure(
+      gw.video('veo-3').doGenerate(callOptions({ providerOptions: { unigate: { pollIntervalMs: 5, timeoutMs: 40 } } })),
+    );
     expect(UnigateVideoJobError.isInstance(error)).toBe(true);
     expect([error.reason, error.jobId, error.status]).toEqual(['timeout', 'vid-1', 'processing']);
     expect(error.message).toContain("The job keeps running: videoJobs.wait('vid-1') on the provider resumes the wait.");
@@ -150,9 +208,11 @@ describe('video model: doGenerate', () => {
   it('ends a wait at once on abort, even in the middle of a 60 s pause between polls', async () => {
     const { gw, requests } = gateway([{ job_id: 'vid-1', status: 'processing' }]);
     const controller = new AbortController();
-    const call = gw.video('veo-3').doGenerate(
-      callOptions({ abortSignal: controller.signal, providerOptions: { unigate: { pollIntervalMs: 60_000 } } }),
-    );
+    const call = gw
+      .video('veo-3')
+      .doGenerate(
+        callOptions({ abortSignal: controller.signal, providerOptions: { unigate: { pollIntervalMs: 60_000 } } }),
+      );
     while (requests.length < 1) await new Promise(resolve => setTimeout(resolve, 1));
     await new Promise(resolve => setTimeout(resolve, 20));
     const started = Date.now();
@@ -170,13 +230,22 @@ describe('video model: doGenerate', () => {
       [
         http.post(CREATE_URL, () => HttpResponse.json(created)),
         http.get(STATUS_URL, () =>
-          polls++ === 0 ? HttpResponse.json({ error: { type: 'server_error', message: 'busy' } }, { status: 503 }) : HttpResponse.json(completed),
+          polls++ === 0
+            ? HttpResponse.json({ error: { type: 'server_error', message: 'busy' } }, { status: 503 })
+            : HttpResponse.json(completed),
         ),
       ],
       { altBaseURL: ALT },
     );
     const result = await gw.video('veo-3').doGenerate(callOptions());
-    expect(result.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'completed', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } });
+    expect(result.providerMetadata).toEqual({
+      unigate: {
+        jobId: 'vid-1',
+        status: 'completed',
+        videoUrl: 'https://cdn.gw.test/vid-1.mp4',
+        thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg',
+      },
+    });
     expect(requests.map(r => r.method)).toEqual(['POST', 'GET', 'GET']);
   });
 
@@ -188,7 +257,11 @@ describe('video model: doGenerate', () => {
 
   it('fails creation errors with the gateway error kinds', async () => {
     const { gw } = setup(
-      [http.post(CREATE_URL, () => HttpResponse.json({ error: { type: 'not_found_error', message: "Unknown model 'veo-9'" } }, { status: 404 }))],
+      [
+        http.post(CREATE_URL, () =>
+          HttpResponse.json({ error: { type: 'not_found_error', message: "Unknown model 'veo-9'" } }, { status: 404 }),
+        ),
+      ],
       { altBaseURL: ALT },
     );
     const error = await failure(gw.video('veo-9').doGenerate(callOptions()));
@@ -205,15 +278,29 @@ describe('video model: doStart and doStatus', () => {
     expect(start.operation).toEqual({ jobId: 'vid-1', statusUrl: STATUS_URL });
     expect(start.providerMetadata).toEqual({ unigate: { jobId: 'vid-1', status: 'pending' } });
     expect(start.warnings).toEqual([
-      { type: 'unsupported', feature: 'webhookUrl', details: 'The gateway sends no job notifications; the job is polled instead.' },
+      {
+        type: 'unsupported',
+        feature: 'webhookUrl',
+        details: 'The gateway sends no job notifications; the job is polled instead.',
+      },
     ]);
     const operation = JSON.parse(JSON.stringify(start.operation));
-    expect(await model.doStatus({ operation })).toMatchObject({ status: 'pending', providerMetadata: { unigate: { jobId: 'vid-1', status: 'processing' } } });
+    expect(await model.doStatus({ operation })).toMatchObject({
+      status: 'pending',
+      providerMetadata: { unigate: { jobId: 'vid-1', status: 'processing' } },
+    });
     expect(await model.doStatus({ operation })).toMatchObject({
       status: 'completed',
       videos: [{ type: 'url', url: 'https://cdn.gw.test/vid-1.mp4', mediaType: 'video/mp4' }],
       warnings: [],
-      providerMetadata: { unigate: { jobId: 'vid-1', status: 'completed', videoUrl: 'https://cdn.gw.test/vid-1.mp4', thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg' } },
+      providerMetadata: {
+        unigate: {
+          jobId: 'vid-1',
+          status: 'completed',
+          videoUrl: 'https://cdn.gw.test/vid-1.mp4',
+          thumbnailUrl: 'https://cdn.gw.test/vid-1.jpg',
+        },
+      },
     });
     expect(requests.map(r => r.method)).toEqual(['POST', 'GET', 'GET']);
   });

@@ -16,7 +16,7 @@ afterEach(() => {
 function fixture(settings: Partial<UnigateProviderSettings> = {}) {
   const emulator = createUnigateEmulator();
   const gw = createUnigate({ ...emulator.settings, videoPollIntervalMs: undefined, ...settings });
-  const polls = () => emulator.requests.filter((r) => r.path.includes('/videos/status/')).length;
+  const polls = () => emulator.requests.filter(r => r.path.includes('/videos/status/')).length;
   return { emulator, gw, polls };
 }
 
@@ -41,21 +41,36 @@ describe('videoPollIntervalMs', () => {
   it('paces gw.videoJobs.generate and wait when the call names no interval', async () => {
     const { gw, polls } = fixture({ videoPollIntervalMs: 300 });
     // Created at 0; first poll at 300 (processing), second at 600 (completed).
-    const generated = await pollsAt(() => gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat' }), polls, [299, 300, 599, 600]);
+    const generated = await pollsAt(
+      () => gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat' }),
+      polls,
+      [299, 300, 599, 600],
+    );
     expect(generated.counts).toEqual([0, 1, 1, 2]);
     expect(generated.result).toMatchObject({ jobId: 'vid-1', status: 'completed' });
 
     const { jobId } = await gw.videoJobs.create({ model: 'veo-3', prompt: 'Another boat' });
     const before = polls();
     // wait() polls at once, then every 300 ms.
-    const waited = await pollsAt(() => gw.videoJobs.wait(jobId), () => polls() - before, [0, 299, 300]);
+    const waited = await pollsAt(
+      () => gw.videoJobs.wait(jobId),
+      () => polls() - before,
+      [0, 299, 300],
+    );
     expect(waited.counts).toEqual([1, 1, 2]);
   });
 
   it('paces the video model (generateVideo, both majors) too; a per-call pollIntervalMs still wins', async () => {
     const { emulator, gw, polls } = fixture({ videoPollIntervalMs: 300 });
-    const call = (providerOptions = {}) => () =>
-      generateVideo({ model: gw.video('veo-3'), prompt: 'A paper boat', providerOptions, download: emulator.download });
+    const call =
+      (providerOptions = {}) =>
+      () =>
+        generateVideo({
+          model: gw.video('veo-3'),
+          prompt: 'A paper boat',
+          providerOptions,
+          download: emulator.download,
+        });
     const own = await pollsAt(call(), polls, [299, 300, 600]);
     expect(own.counts).toEqual([0, 1, 2]);
     expect(own.result.providerMetadata.unigate.jobId).toBe('vid-1');
@@ -65,9 +80,13 @@ describe('videoPollIntervalMs', () => {
     expect(perCall.counts).toEqual([0, 1, 2]);
   });
 
-  it('keeps the gateway\'s 5 seconds as the default', async () => {
+  it("keeps the gateway's 5 seconds as the default", async () => {
     const { gw, polls } = fixture();
-    const { counts } = await pollsAt(() => gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat' }), polls, [4_999, 5_000, 9_999, 10_000]);
+    const { counts } = await pollsAt(
+      () => gw.videoJobs.generate({ model: 'veo-3', prompt: 'A boat' }),
+      polls,
+      [4_999, 5_000, 9_999, 10_000],
+    );
     expect(counts).toEqual([0, 1, 1, 2]);
   });
 
@@ -87,11 +106,13 @@ describe('videoPollIntervalMs', () => {
     const error = thrown(() => createUnigate({ ...emulator.settings, videoPollIntervalMs: value as number }));
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect(error.argument).toBe('videoPollIntervalMs');
-    expect(error.message).toBe(`Invalid argument videoPollIntervalMs: the gateway accepts at least 0; received ${shown}.`);
+    expect(error.message).toBe(
+      `Invalid argument videoPollIntervalMs: the gateway accepts at least 0; received ${shown}.`,
+    );
     expect(emulator.requests).toHaveLength(0);
   });
 
-  it('is set low in the emulator\'s settings, in process and on loopback', () => {
+  it("is set low in the emulator's settings, in process and on loopback", () => {
     expect(createUnigateEmulator().settings.videoPollIntervalMs).toBe(EMULATOR_VIDEO_POLL_INTERVAL_MS);
     expect(EMULATOR_VIDEO_POLL_INTERVAL_MS).toBe(20);
   });

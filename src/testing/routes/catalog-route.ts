@@ -44,11 +44,11 @@ export const catalogRoute: EmulatorRoute = async (request, context) => {
   const search = (params.get('search') ?? '').trim().toLowerCase();
   const provider = (params.get('provider') ?? '').trim().toLowerCase();
   const searched = [...context.models.values()].filter(
-    (model) => search === '' || model.id.toLowerCase().includes(search) || model.provider.toLowerCase().includes(search),
+    model => search === '' || model.id.toLowerCase().includes(search) || model.provider.toLowerCase().includes(search),
   );
   const providers = new Map<string, number>();
   for (const model of searched) providers.set(model.provider, (providers.get(model.provider) ?? 0) + 1);
-  const matching = provider === '' ? searched : searched.filter((model) => model.provider.toLowerCase() === provider);
+  const matching = provider === '' ? searched : searched.filter(model => model.provider.toLowerCase() === provider);
 
   return jsonResponse({
     success: true,

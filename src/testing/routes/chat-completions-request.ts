@@ -115,7 +115,8 @@ function readMessage(raw: unknown, index: number): ChatMessage {
         fail(callPath, "must be {id, type:'function', function:{name, arguments}}", call);
       }
       if (typeof fn.name !== 'string') fail(`${callPath}.function.name`, 'must be a string', fn.name);
-      if (typeof fn.arguments !== 'string') fail(`${callPath}.function.arguments`, 'must be a JSON string', fn.arguments);
+      if (typeof fn.arguments !== 'string')
+        fail(`${callPath}.function.arguments`, 'must be a JSON string', fn.arguments);
       message.toolCalls.push({ id: call.id, name: fn.name, arguments: fn.arguments });
     });
   }
@@ -154,11 +155,12 @@ function readToolChoice(body: Record<string, unknown>, tools: ChatTool[]): ChatR
     if (tools.length === 0) fail('tool_choice', "'required' needs at least one tool in tools", choice);
     return choice;
   }
-  const name = isObject(choice) && choice.type === 'function' && isObject(choice.function) ? choice.function.name : undefined;
+  const name =
+    isObject(choice) && choice.type === 'function' && isObject(choice.function) ? choice.function.name : undefined;
   if (typeof name !== 'string') {
     fail('tool_choice', "must be 'auto', 'none', 'required' or {type:'function', function:{name}}", choice);
   }
-  if (!tools.some((tool) => tool.name === name)) fail('tool_choice.function.name', 'must name a tool in tools', name);
+  if (!tools.some(tool => tool.name === name)) fail('tool_choice.function.name', 'must name a tool in tools', name);
   return { name };
 }
 
@@ -183,7 +185,8 @@ function readResponseFormat(body: Record<string, unknown>): ChatRequest['respons
 /** The model id of a body, or a ChatRequestError when it is missing. */
 export function readModelId(body: unknown): string {
   if (!isObject(body)) fail('body', 'must be a JSON object', body);
-  if (typeof body.model !== 'string' || body.model === '') fail('model', 'is required and must be a model id', body.model);
+  if (typeof body.model !== 'string' || body.model === '')
+    fail('model', 'is required and must be a model id', body.model);
   return body.model;
 }
 
@@ -206,14 +209,15 @@ export function readChatRequest(body: unknown): ChatRequest {
 
   const rawStop = optional(input, 'stop');
   const stop = rawStop === undefined ? [] : typeof rawStop === 'string' ? [rawStop] : rawStop;
-  if (!Array.isArray(stop) || stop.length > 4 || stop.some((s) => typeof s !== 'string')) {
+  if (!Array.isArray(stop) || stop.length > 4 || stop.some(s => typeof s !== 'string')) {
     fail('stop', 'must be a string or an array of up to 4 strings', rawStop);
   }
 
   const stream = optional(input, 'stream') ?? false;
   if (typeof stream !== 'boolean') fail('stream', 'must be a boolean', stream);
   const streamOptions = optional(input, 'stream_options');
-  if (streamOptions !== undefined && !isObject(streamOptions)) fail('stream_options', 'must be an object', streamOptions);
+  if (streamOptions !== undefined && !isObject(streamOptions))
+    fail('stream_options', 'must be an object', streamOptions);
   const user = optional(input, 'user');
   if (user !== undefined && typeof user !== 'string') fail('user', 'must be a string', user);
 

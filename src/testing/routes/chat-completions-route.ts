@@ -45,7 +45,7 @@ function textReply(request: ChatRequest, prompt: string, images: number): string
   const results: string[] = [];
   for (let i = messages.length - 1; i >= 0 && messages[i]!.role === 'tool'; i--) {
     const result = messages[i]!;
-    const call = messages.flatMap((m) => m.toolCalls).find((c) => c.id === result.toolCallId);
+    const call = messages.flatMap(m => m.toolCalls).find(c => c.id === result.toolCallId);
     results.unshift(`The ${call?.name ?? 'tool'} tool returned: ${result.text}`);
   }
   if (results.length > 0) return results.join('\n');
@@ -59,7 +59,7 @@ function textReply(request: ChatRequest, prompt: string, images: number): string
 function toolsToCall(request: ChatRequest, parallel: boolean): ChatRequest['tools'] {
   const { tools, toolChoice, messages } = request;
   if (tools.length === 0 || toolChoice === 'none') return [];
-  if (typeof toolChoice === 'object') return tools.filter((tool) => tool.name === toolChoice.name);
+  if (typeof toolChoice === 'object') return tools.filter(tool => tool.name === toolChoice.name);
   if (toolChoice === 'auto' && messages[messages.length - 1]!.role !== 'user') return [];
   return parallel && request.parallelToolCalls ? tools : tools.slice(0, 1);
 }
@@ -95,7 +95,10 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
             : `Alternative ${index + 1}: ${text}`;
     // A stop string ends the answer where it starts; max_tokens then cuts what is still too long.
     content = cutAtStop(content, request.stop).text;
-    const limited = request.maxTokens === undefined ? { text: content, truncated: false } : truncateToTokens(content, request.maxTokens);
+    const limited =
+      request.maxTokens === undefined
+        ? { text: content, truncated: false }
+        : truncateToTokens(content, request.maxTokens);
     return {
       index,
       content: limited.text,
@@ -127,7 +130,7 @@ function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel):
 
 /** Text deltas: word by word, long words (e.g. compact JSON) in 16-character pieces. */
 function textPieces(text: string): string[] {
-  return wordPieces(text).flatMap((piece) => (piece.length > 24 ? fixedPieces(piece, 16) : [piece]));
+  return wordPieces(text).flatMap(piece => (piece.length > 24 ? fixedPieces(piece, 16) : [piece]));
 }
 
 function streamEvents(
@@ -148,7 +151,11 @@ function streamEvents(
     for (const piece of textPieces(choice.content ?? '')) events.push(delta({ content: piece }));
     choice.toolCalls.forEach((call, callIndex) => {
       events.push(
-        delta({ tool_calls: [{ index: callIndex, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }),
+        delta({
+          tool_calls: [
+            { index: callIndex, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+          ],
+        }),
       );
       for (const piece of fixedPieces(call.arguments, 12)) {
         events.push(delta({ tool_calls: [{ index: callIndex, function: { arguments: piece } }] }));
@@ -196,7 +203,10 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   // The router checked the model the body names (catalog, type, access); a valid body names one.
   const model = context.model!;
 
-  const markers = readMarkers(lastUserText(chat.messages, (message) => message.text), model.id);
+  const markers = readMarkers(
+    lastUserText(chat.messages, message => message.text),
+    model.id,
+  );
   const { fault } = markers;
   if (fault?.kind === 'status') {
     return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
@@ -213,14 +223,20 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
       object: 'chat.completion',
       created,
       model: chat.model,
-      choices: choices.map((choice) => ({
+      choices: choices.map(choice => ({
         index: choice.index,
         message: {
           role: 'assistant',
           content: choice.content,
           ...(choice.reasoning !== undefined ? { reasoning_content: choice.reasoning } : {}),
           ...(choice.toolCalls.length > 0
-            ? { tool_calls: choice.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+            ? {
+                tool_calls: choice.toolCalls.map(c => ({
+                  id: c.id,
+                  type: 'function',
+                  function: { name: c.name, arguments: c.arguments },
+                })),
+              }
             : {}),
         },
         finish_reason: choice.finishReason,
@@ -230,14 +246,22 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
     return jsonTextResponse(fault?.kind === 'truncate' ? cutInHalf(body) : body);
   }
 
-  const events = streamEvents({ id, object: 'chat.completion.chunk', created, model: chat.model }, choices, usage, chat.includeUsage);
+  const events = streamEvents(
+    { id, object: 'chat.completion.chunk', created, model: chat.model },
+    choices,
+    usage,
+    chat.includeUsage,
+  );
   // A stream fault strikes after half of the answer.
   const faulted = withStreamFault(
     events,
     Math.max(1, Math.floor((events.length - 1) / 2)),
     fault,
-    sseEvent(JSON.stringify({ error: { type: 'server_error', message: 'Emulated stream error ([[emulator:stream-error]])', code: 500 } })),
+    sseEvent(
+      JSON.stringify({
+        error: { type: 'server_error', message: 'Emulated stream error ([[emulator:stream-error]])', code: 500 },
+      }),
+    ),
   );
   return sseResponse(faulted, context.streamDelayMs);
 };
-

@@ -27,7 +27,8 @@ function readInputs(input: unknown): string[] | string {
   const inputs = typeof input === 'string' ? [input] : input;
   if (!Array.isArray(inputs)) return 'input must be a string or an array of strings';
   if (inputs.length === 0) return 'input is an empty array';
-  if (inputs.length > MAX_INPUTS) return `input has ${plural(inputs.length, 'item')}; at most ${MAX_INPUTS} are accepted`;
+  if (inputs.length > MAX_INPUTS)
+    return `input has ${plural(inputs.length, 'item')}; at most ${MAX_INPUTS} are accepted`;
   for (const [index, item] of inputs.entries()) {
     if (typeof item !== 'string') return `input[${index}] is not a string`;
     if (item === '') return `input[${index}] is an empty string`;

@@ -7,7 +7,7 @@ import { digestHex } from '../emulator-text';
 /** docs/endpoints.md#images. */
 const MAX_PROMPT_CHARACTERS = 1000;
 const MAX_IMAGES = 10;
-const SIZES = IMAGE_SIDES.map((side) => `${side}x${side}`);
+const SIZES = IMAGE_SIDES.map(side => `${side}x${side}`);
 /** A prompt of fewer words than this is "revised" (see imagesRoute). */
 const REVISE_BELOW_WORDS = 4;
 
@@ -21,7 +21,14 @@ interface ImageRequest {
 /** The request, or the 400 message of its first problem (in the spec's parameter order). */
 function readImageRequest(body: unknown): ImageRequest | string {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'Invalid body: expected a JSON object';
-  const { model, prompt, n = 1, size = '1024x1024', response_format: format = 'url', user } = body as Record<string, unknown>;
+  const {
+    model,
+    prompt,
+    n = 1,
+    size = '1024x1024',
+    response_format: format = 'url',
+    user,
+  } = body as Record<string, unknown>;
   if (typeof model !== 'string' || model === '') return 'Missing required field: model';
   if (typeof prompt !== 'string' || prompt.trim() === '') return 'Missing required field: prompt';
   if (prompt.length > MAX_PROMPT_CHARACTERS) {
@@ -67,11 +74,18 @@ export const imagesRoute: EmulatorRoute = async (_request, context) => {
   if (typeof request === 'string') return errorResponse('image-video', 400, request);
   const { fault } = readMarkers(request.prompt);
   if (fault?.kind === 'status') {
-    return errorResponse('image-video', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
+    return errorResponse(
+      'image-video',
+      fault.status,
+      `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`,
+    );
   }
   const prompt = stripMarkers(request.prompt);
   const digest = digestHex(prompt);
-  const revised = prompt.split(/\s+/).filter(Boolean).length < REVISE_BELOW_WORDS ? `A detailed illustration of ${prompt}.` : undefined;
+  const revised =
+    prompt.split(/\s+/).filter(Boolean).length < REVISE_BELOW_WORDS
+      ? `A detailed illustration of ${prompt}.`
+      : undefined;
   const data = Array.from({ length: request.n }, (_, index) => ({
     ...(request.responseFormat === 'url'
       ? { url: `${context.origin}/files/images/${imageFileName(digest, index, request.side)}` }
@@ -88,5 +102,8 @@ export const imageFileRoute: EmulatorRoute = async (_request, context) => {
   const file = parseImageFileName(name);
   if (!file) return errorResponse('image-video', 404, `No image file '${name}'`);
   const png = renderImage(file.digest, file.index, file.side);
-  return new Response(png, { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(png.length) } });
+  return new Response(png, {
+    status: 200,
+    headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
+  });
 };

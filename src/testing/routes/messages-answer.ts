@@ -37,7 +37,7 @@ function clip(text: string, max: number): string {
 
 /** The text blocks of a turn, joined by spaces. */
 export function turnText(turn: RequestTurn): string {
-  return turn.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ');
+  return turn.blocks.flatMap(b => (b.type === 'text' ? [b.text] : [])).join(' ');
 }
 
 function inputTokensOf(block: RequestBlock): number {
@@ -74,10 +74,10 @@ export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers
   const previous = request.turns[userTurnIndex - 1];
   // Echoed inside one quoted sentence, so whitespace collapses.
   const userText = stripMarkers(turnText(userTurn)).replace(/\s+/g, ' ');
-  const images = userTurn.blocks.filter((b) => b.type === 'image').length;
-  const results = userTurn.blocks.flatMap((b) => (b.type === 'tool_result' ? [b] : []));
+  const images = userTurn.blocks.filter(b => b.type === 'image').length;
+  const results = userTurn.blocks.flatMap(b => (b.type === 'tool_result' ? [b] : []));
   const toolNames = new Map(
-    (previous?.blocks ?? []).flatMap((b) => (b.type === 'tool_use' ? [[b.id, b.name] as const] : [])),
+    (previous?.blocks ?? []).flatMap(b => (b.type === 'tool_use' ? [[b.id, b.name] as const] : [])),
   );
 
   const calls = chooseToolCalls(request, markers, results.length > 0);
@@ -86,11 +86,13 @@ export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers
   let text: string;
   if (calls.length > 0) {
     // Forced tool use answers with the call only; a model deciding on its own says what it does first.
-    text = choice === 'auto' ? `I will call ${calls.map((t) => `the ${t.name} tool`).join(' and ')}.` : '';
+    text = choice === 'auto' ? `I will call ${calls.map(t => `the ${t.name} tool`).join(' and ')}.` : '';
   } else {
-    const sentences = results.map((r) => {
+    const sentences = results.map(r => {
       const name = toolNames.get(r.tool_use_id) ?? 'unknown';
-      return r.is_error ? `The tool ${name} failed: ${r.text || '(no details)'}.` : `The tool ${name} returned: ${r.text || '(empty)'}.`;
+      return r.is_error
+        ? `The tool ${name} failed: ${r.text || '(no details)'}.`
+        : `The tool ${name} returned: ${r.text || '(empty)'}.`;
     });
     if (images > 0) sentences.push(`I see ${plural(images, 'image')}.`);
     if (userText !== '') sentences.push(`You said: "${userText}".`);
@@ -135,11 +137,8 @@ export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers
   }
 
   if (stopReason === 'end_turn' && calls.length > 0) {
-    const seed = userText || results.map((r) => r.text).join(' ');
-    let next = request.turns.reduce(
-      (n, turn) => n + turn.blocks.filter((b) => b.type === 'tool_use').length,
-      0,
-    );
+    const seed = userText || results.map(r => r.text).join(' ');
+    let next = request.turns.reduce((n, turn) => n + turn.blocks.filter(b => b.type === 'tool_use').length, 0);
     stopReason = 'tool_use';
     for (const tool of calls) {
       const input = generateJsonValue(tool.input_schema, seed || tool.name) as Record<string, unknown>;
@@ -175,7 +174,7 @@ function chooseToolCalls(request: MessagesRequest, markers: EmulatorMarkers, has
   const { tools, toolChoice } = request;
   const type = toolChoice?.type ?? 'auto';
   if (tools.length === 0 || type === 'none') return [];
-  if (type === 'tool') return tools.filter((t) => t.name === toolChoice!.name);
+  if (type === 'tool') return tools.filter(t => t.name === toolChoice!.name);
   if (type === 'auto' && hasResults) return [];
   const parallel = markers.parallelTools && !toolChoice?.disableParallelToolUse;
   return parallel ? tools : [tools[0]!];

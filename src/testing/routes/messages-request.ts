@@ -224,7 +224,9 @@ function parseBlock(block: unknown, path: string, role: 'user' | 'assistant'): R
   const type = block.type;
   const accepted = role === 'user' ? USER_BLOCKS : ASSISTANT_BLOCKS;
   if (typeof type !== 'string' || !accepted.includes(type)) {
-    invalid(`${path}.type: '${String(type)}' blocks are not accepted in ${role} turns (accepted: ${accepted.join(', ')})`);
+    invalid(
+      `${path}.type: '${String(type)}' blocks are not accepted in ${role} turns (accepted: ${accepted.join(', ')})`,
+    );
   }
   switch (type) {
     case 'text':
@@ -263,7 +265,7 @@ function parseImage(block: Record<string, unknown>, path: string): RequestBlock 
     const mediaType = source.media_type;
     if (typeof mediaType !== 'string' || !IMAGE_MEDIA_TYPES.includes(mediaType)) {
       invalid(
-        `${path}.source.media_type: Input should be ${IMAGE_MEDIA_TYPES.map((t) => `'${t}'`).join(', ')}, got '${String(mediaType)}'`,
+        `${path}.source.media_type: Input should be ${IMAGE_MEDIA_TYPES.map(t => `'${t}'`).join(', ')}, got '${String(mediaType)}'`,
       );
     }
     const data = requireString(source.data, `${path}.source.data`);
@@ -388,7 +390,7 @@ function parseToolChoice(value: unknown, tools: ToolDefinition[]): ToolChoice | 
   let name: string | undefined;
   if (type === 'tool') {
     name = requireString(value.name, 'tool_choice.name');
-    if (!tools.some((tool) => tool.name === name)) invalid(`tool_choice.name: no tool named '${name}' in tools`);
+    if (!tools.some(tool => tool.name === name)) invalid(`tool_choice.name: no tool named '${name}' in tools`);
   }
   return { type, name, disableParallelToolUse: value.disable_parallel_tool_use === true };
 }
@@ -401,7 +403,9 @@ function parseThinking(value: unknown, maxTokens: number): number | undefined {
   if (value.budget_tokens === undefined) invalid('thinking.budget_tokens: Field required');
   const budget = integerAtLeast(value.budget_tokens, 'thinking.budget_tokens', 1024);
   if (budget >= maxTokens) {
-    invalid(`max_tokens: must be greater than thinking.budget_tokens (max_tokens ${maxTokens}, budget_tokens ${budget})`);
+    invalid(
+      `max_tokens: must be greater than thinking.budget_tokens (max_tokens ${maxTokens}, budget_tokens ${budget})`,
+    );
   }
   return budget;
 }
@@ -411,7 +415,7 @@ function checkToolResults(turns: RequestTurn[]): void {
   turns.forEach((turn, i) => {
     if (turn.role !== 'user') return;
     const previous = i > 0 ? turns[i - 1]! : undefined;
-    const ids = new Set(previous?.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) ?? []);
+    const ids = new Set(previous?.blocks.flatMap(b => (b.type === 'tool_use' ? [b.id] : [])) ?? []);
     turn.blocks.forEach((block, j) => {
       if (block.type === 'tool_result' && !ids.has(block.tool_use_id)) {
         invalid(
@@ -424,8 +428,8 @@ function checkToolResults(turns: RequestTurn[]): void {
   turns.forEach((turn, i) => {
     const next = turns[i + 1];
     if (turn.role !== 'assistant' || !next) return;
-    const answered = new Set(next.blocks.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])));
-    const missing = turn.blocks.flatMap((b) => (b.type === 'tool_use' && !answered.has(b.id) ? [b.id] : []));
+    const answered = new Set(next.blocks.flatMap(b => (b.type === 'tool_result' ? [b.tool_use_id] : [])));
+    const missing = turn.blocks.flatMap(b => (b.type === 'tool_use' && !answered.has(b.id) ? [b.id] : []));
     if (missing.length > 0) {
       invalid(
         `messages.${i + 1}: \`tool_use\` ids without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block needs a \`tool_result\` block in the next message.`,
@@ -454,8 +458,8 @@ function checkThinkingBlocks(turns: RequestTurn[], thinkingEnabled: boolean): vo
   // In an ongoing tool loop the assistant turn that called the tools must still start with its thinking.
   const last = turns[turns.length - 1]!;
   const assistant = turns[turns.length - 2];
-  if (last.role !== 'user' || !assistant || !last.blocks.some((b) => b.type === 'tool_result')) return;
-  if (!assistant.blocks.some((b) => b.type === 'tool_use')) return;
+  if (last.role !== 'user' || !assistant || !last.blocks.some(b => b.type === 'tool_result')) return;
+  if (!assistant.blocks.some(b => b.type === 'tool_use')) return;
   const first = assistant.blocks[0];
   if (first?.type !== 'thinking' && first?.type !== 'redacted_thinking') {
     invalid(

@@ -33,10 +33,10 @@ function startBlock(block: AnswerBlock): Record<string, unknown> {
 function blockDeltas(block: AnswerBlock): Record<string, unknown>[] {
   switch (block.type) {
     case 'text':
-      return groupPieces(tokenize(block.text), TEXT_TOKENS_PER_DELTA).map((text) => ({ type: 'text_delta', text }));
+      return groupPieces(tokenize(block.text), TEXT_TOKENS_PER_DELTA).map(text => ({ type: 'text_delta', text }));
     case 'thinking':
       return [
-        ...groupPieces(tokenize(block.thinking), THINKING_TOKENS_PER_DELTA).map((thinking) => ({
+        ...groupPieces(tokenize(block.thinking), THINKING_TOKENS_PER_DELTA).map(thinking => ({
           type: 'thinking_delta',
           thinking,
         })),
@@ -45,7 +45,7 @@ function blockDeltas(block: AnswerBlock): Record<string, unknown>[] {
     case 'tool_use': {
       // Like the vendor, start with an empty piece; split on code points so no piece holds half a character.
       const pieces = fixedPieces(JSON.stringify(block.input), JSON_CHARS_PER_DELTA);
-      return ['', ...pieces].map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+      return ['', ...pieces].map(partial_json => ({ type: 'input_json_delta', partial_json }));
     }
     case 'redacted_thinking':
       return [];
@@ -108,6 +108,6 @@ const OVERLOADED: MessagesSseEvent = {
 /** The SSE events of a message as sent, with a stream fault (if any) right after the first content delta. */
 export function messageSseChunks(message: AnswerMessage, fault: EmulatorFault | undefined): string[] {
   const events = messageEvents(message);
-  const firstDelta = events.findIndex((e) => e.event === 'content_block_delta');
+  const firstDelta = events.findIndex(e => e.event === 'content_block_delta');
   return withStreamFault(events.map(serialize), firstDelta === -1 ? 1 : firstDelta + 1, fault, serialize(OVERLOADED));
 }

@@ -5,7 +5,7 @@ import { jsonResponse } from '../emulator-responses';
 export const modelsRoute: EmulatorRoute = async (_request, context) =>
   jsonResponse({
     object: 'list',
-    data: [...context.models.values()].map((model) => ({
+    data: [...context.models.values()].map(model => ({
       id: model.id,
       object: 'model',
       created: model.created,

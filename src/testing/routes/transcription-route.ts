@@ -80,7 +80,8 @@ function readRequest(form: FormData): TranscriptionRequest {
     fail(`Invalid response_format '${format}': must be one of ${RESPONSE_FORMATS.join(', ')}`);
   }
   const language = text('language') ?? 'en';
-  if (!LANGUAGE_NAMES.has(language)) fail(`Invalid language '${language}': must be an ISO-639-1 code of a supported language`);
+  if (!LANGUAGE_NAMES.has(language))
+    fail(`Invalid language '${language}': must be an ISO-639-1 code of a supported language`);
   const temperatureText = text('temperature') ?? '0';
   const temperature = Number(temperatureText);
   if (temperatureText.trim() === '' || !(temperature >= 0 && temperature <= 1)) {
@@ -148,7 +149,8 @@ export const transcriptionRoute: EmulatorRoute = async (_request, context) => {
     throw error;
   }
   const { fault } = readMarkers(request.prompt);
-  if (fault?.kind === 'status') return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
+  if (fault?.kind === 'status')
+    return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
   const head = new Uint8Array(await request.file.slice(0, 65_536).arrayBuffer());
   const seconds = wavDurationSeconds(head, request.file.size) ?? request.file.size / ESTIMATE_BYTES_PER_SECOND;
   const [body, contentType] = answer(request, Math.round(seconds * 1000) / 1000);

@@ -26,7 +26,7 @@ const FILES = new Map([
 
 function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return Uint8Array.from(binary, char => char.charCodeAt(0));
 }
 
 /** The first problem of a creation body as a 400 message, or undefined when the body is valid. */
@@ -72,7 +72,11 @@ export const videoGenerationsRoute: EmulatorRoute = async (request, context) => 
   const prompt = (body as { prompt: string }).prompt;
   const { fault } = readMarkers(prompt);
   if (fault?.kind === 'status') {
-    return errorResponse('image-video', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
+    return errorResponse(
+      'image-video',
+      fault.status,
+      `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`,
+    );
   }
   const job = context.videoJobs.create(prompt.includes(VIDEO_FAIL_MARKER) ? { failMessage: VIDEO_FAIL_MESSAGE } : {});
   return jsonResponse({ job_id: job.id, status: job.status, status_url: statusUrl(request, context, job.id) });
@@ -83,7 +87,10 @@ function jobBody(context: EmulatorContext, job: VideoJobState): object {
   if (job.status === 'completed') {
     return {
       ...base,
-      result: { video_url: fileUrl(context, job.id, 'video.mp4'), thumbnail_url: fileUrl(context, job.id, 'thumbnail.jpg') },
+      result: {
+        video_url: fileUrl(context, job.id, 'video.mp4'),
+        thumbnail_url: fileUrl(context, job.id, 'thumbnail.jpg'),
+      },
     };
   }
   if (job.status === 'failed') return { ...base, error: { message: job.failMessage } };
