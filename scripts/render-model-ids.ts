@@ -54,7 +54,7 @@ const MESSAGES_TYPE = [
 
 function union(name: string, doc: string, ids: readonly string[]): string {
   const members = [...ids.map(literal), '(string & {})'].map(member => `  | ${member}`);
-  return [`/** ${doc} */`, `export type ${name} =`, ...members].join('\n') + ';\n';
+  return `${[`/** ${doc} */`, `export type ${name} =`, ...members].join('\n')};\n`;
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,10 +1,10 @@
-import {
-  type EmbeddingModelV3,
-  type ImageModelV3,
-  type LanguageModelV3,
-  type ProviderV3,
-  type SpeechModelV3,
-  type TranscriptionModelV3,
+import type {
+  EmbeddingModelV3,
+  ImageModelV3,
+  LanguageModelV3,
+  ProviderV3,
+  SpeechModelV3,
+  TranscriptionModelV3,
 } from '@ai-sdk/provider';
 import {
   catalogLoader,

@@ -324,7 +324,7 @@ export function describeRuntime() {
 export async function observe({ siteURL, apiKey, redirectBase }) {
   const gw = createUnigate(gatewaySettings(siteURL, apiKey));
   const checks = {};
-  checks['listModels'] = await attempt(() =>
+  checks.listModels = await attempt(() =>
     gw.listModels({ maxRetries: 0, abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) }),
   );
   checks['catalog.page'] = await attempt(() =>
@@ -336,11 +336,11 @@ export async function observe({ siteURL, apiKey, redirectBase }) {
   checks['messages generateText'] = await attempt(() => generated(gw.messages(MESSAGES_MODEL)));
   checks['messages streamText'] = await attempt(() => streamed(gw.messages(MESSAGES_MODEL)));
   checks['embed base64'] = await attempt(() => embedded(gw));
-  checks['speech'] = await attempt(() => spoken(gw));
-  checks['transcription'] = await attempt(() => transcribed(siteURL, apiKey));
-  checks['image'] = await attempt(() => imaged(gw));
-  checks['video'] = await attempt(() => videoed(gw, siteURL));
-  checks['cost'] = await attempt(() => costed(siteURL, apiKey));
-  checks['redirect'] = await attempt(() => redirected(redirectBase, apiKey));
+  checks.speech = await attempt(() => spoken(gw));
+  checks.transcription = await attempt(() => transcribed(siteURL, apiKey));
+  checks.image = await attempt(() => imaged(gw));
+  checks.video = await attempt(() => videoed(gw, siteURL));
+  checks.cost = await attempt(() => costed(siteURL, apiKey));
+  checks.redirect = await attempt(() => redirected(redirectBase, apiKey));
   return { runtime: describeRuntime(), checks };
 }

@@ -23,5 +23,5 @@ export function blockTable(blocks, outcome, majors) {
     ...majors.map(major => escape(cell(block, outcome[block.index][major.id], major))),
   ]);
   const header = ['block', 'README line', 'heading', ...majors.map(major => major.label)];
-  return [header, header.map(() => '---'), ...rows].map(row => `| ${row.join(' | ')} |`).join('\n') + '\n';
+  return `${[header, header.map(() => '---'), ...rows].map(row => `| ${row.join(' | ')} |`).join('\n')}\n`;
 }

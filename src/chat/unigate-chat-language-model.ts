@@ -1,5 +1,5 @@
 import {
-  APICallError,
+  type APICallError,
   InvalidArgumentError,
   type LanguageModelV3,
   type LanguageModelV3CallOptions,

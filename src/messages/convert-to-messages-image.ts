@@ -47,7 +47,7 @@ export function convertToMessagesImage(
   if (data instanceof URL) {
     if (data.protocol === 'data:') {
       const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(data.href);
-      if (!match || !match[2]) {
+      if (!match?.[2]) {
         throw new UnsupportedFunctionalityError({
           functionality: `non-base64 data URL in ${where}`,
           message: `Images given as data URLs must be base64-encoded (data:<type>;base64,...) in ${where}.`,

@@ -1,10 +1,10 @@
-import {
-  type LanguageModelV3,
-  type LanguageModelV3CallOptions,
-  type LanguageModelV3Content,
-  type LanguageModelV3GenerateResult,
-  type LanguageModelV3StreamResult,
-  type SharedV3Warning,
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3StreamResult,
+  SharedV3Warning,
 } from '@ai-sdk/provider';
 import { readCallReasoning } from '../internal/call-reasoning';
 import { createJsonHandler } from '../internal/json-response';

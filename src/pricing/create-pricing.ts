@@ -30,7 +30,7 @@ export interface UnigatePricingService {
   idle(): Promise<void>;
 }
 
-const hasOwn = (table: object, key: string) => Object.prototype.hasOwnProperty.call(table, key);
+const hasOwn = (table: object, key: string) => Object.hasOwn(table, key);
 
 /** The table's price, else the built-in one. A table entry replaces the whole built-in entry. */
 function fixedPrice(table: UnigatePriceTable | undefined, modelId: string): UnigateModelPrice | undefined {

@@ -3,7 +3,6 @@ import { mapTranscriptionLanguage } from './map-transcription-language';
 import { parseSubtitles } from './parse-subtitles';
 import type {
   TranscriptionAnswer,
-  TranscriptionResponseFormat,
   TranscriptionVerboseJson,
 } from './transcription-api-types';
 import type { TranscriptionSegment } from './transcription-segment';

@@ -186,7 +186,7 @@ describe('merging the deltas of one read: chat', () => {
   });
 
   it('delivers every delta of a read before the error part of a malformed event in the same read', async () => {
-    const parts = await partsOf('chat', [content('a') + content('b') + 'data: {"choices":[\n\n' + content('never')]);
+    const parts = await partsOf('chat', [`${content('a') + content('b')}data: {"choices":[\n\n${content('never')}`]);
     expect(parts.slice(0, 4)).toEqual([
       { type: 'stream-start', warnings: [] },
       metadataPart,

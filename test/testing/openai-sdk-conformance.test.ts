@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { openaiClient } from './openai-client';
 import { z } from 'zod/v4';
-import { createUnigateEmulator, type UnigateEmulatorOptions } from '../../src/testing/index';
+import type { UnigateEmulatorOptions } from '../../src/testing/index';
 import { checkJsonSchema } from './json-schema-check';
 
 const client = (options: UnigateEmulatorOptions = {}, apiKey?: string) => openaiClient(options, { apiKey });

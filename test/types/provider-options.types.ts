@@ -7,27 +7,27 @@ import type {
   UnigateMessagesProviderOptions,
   UnigateTranscriptionLanguage,
 } from '../../src';
-import { unigateChatProviderOptionsSchema } from '../../src/chat/unigate-chat-options';
-import {
+import type { unigateChatProviderOptionsSchema } from '../../src/chat/unigate-chat-options';
+import type {
   unigateEmbeddingProviderOptionsSchema,
-  type UnigateEmbeddingProviderOptions,
+  UnigateEmbeddingProviderOptions,
 } from '../../src/embedding/unigate-embedding-options';
-import {
+import type {
   unigateImageProviderOptionsSchema,
-  type UnigateImageProviderOptions,
+  UnigateImageProviderOptions,
 } from '../../src/image/unigate-image-options';
-import { unigateMessagesProviderOptionsSchema } from '../../src/messages/unigate-messages-options';
-import {
+import type { unigateMessagesProviderOptionsSchema } from '../../src/messages/unigate-messages-options';
+import type {
   unigateSpeechProviderOptionsSchema,
-  type UnigateSpeechProviderOptions,
+  UnigateSpeechProviderOptions,
 } from '../../src/speech/unigate-speech-options';
-import {
+import type {
   unigateVideoProviderOptionsSchema,
-  type UnigateVideoProviderOptions,
+  UnigateVideoProviderOptions,
 } from '../../src/video/unigate-video-options';
-import {
+import type {
   unigateTranscriptionProviderOptionsSchema,
-  type UnigateTranscriptionProviderOptions,
+  UnigateTranscriptionProviderOptions,
 } from '../../src/transcription/unigate-transcription-options';
 
 type Parsed<SCHEMA extends () => z.ZodType> = z.output<ReturnType<SCHEMA>>;

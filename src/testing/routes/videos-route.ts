@@ -117,7 +117,7 @@ export const videoFileRoute: EmulatorRoute = async (_request, context) => {
   const id = context.params.jobId!;
   const file = FILES.get(context.params.file!);
   const job = context.videoJobs.peek(id);
-  if (!job || job.status !== 'completed' || !file) {
+  if (job?.status !== 'completed' || !file) {
     return errorResponse('image-video', 404, `No file '${context.params.file}' for job_id '${id}'`, 'not_found_error');
   }
   const bytes = fromBase64(file.base64);
