@@ -234,7 +234,8 @@ function checkCosted(result) {
   assert.deepEqual(result.speechEstimate, { input: 0.00375, output: 0, total: 0.00375, unit: 'credits' });
 }
 
-const REFUSED_AWAY = /^Unigate refused a redirect: HTTP 307 from :redirectBase\/away\/api\/v1\/messages leads to http:\/\/127\.0\.0\.1:\d+, which is not one of the gateway's origins; nothing was sent there\.$/;
+const REFUSED_AWAY =
+  /^Unigate refused a redirect: HTTP 307 from :redirectBase\/away\/api\/v1\/messages leads to http:\/\/127\.0\.0\.1:\d+, which is not one of the gateway's origins; nothing was sent there\.$/;
 const opaqueRefusal = path =>
   `Unigate refused a redirect from :redirectBase${path}: this runtime hides where it leads (an opaque redirect), so it cannot be checked to stay on the gateway's origins.`;
 

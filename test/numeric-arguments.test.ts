@@ -45,13 +45,11 @@ const cases: Case[] = [
     argument: 'providerOptions.unigate.temperature',
     rule: 'the gateway accepts 0 to 1',
     call: (gw, temperature) =>
-      gw
-        .transcription('whisper-1')
-        .doGenerate({
-          audio: new Uint8Array([1, 2]),
-          mediaType: 'audio/wav',
-          providerOptions: { unigate: { temperature } },
-        }),
+      gw.transcription('whisper-1').doGenerate({
+        audio: new Uint8Array([1, 2]),
+        mediaType: 'audio/wav',
+        providerOptions: { unigate: { temperature } },
+      }),
   },
   {
     argument: 'providerOptions.unigate.pollIntervalMs',
@@ -120,18 +118,16 @@ const cases: Case[] = [
     argument: 'n',
     rule: 'the gateway accepts an integer, 1 to 10',
     call: (gw, n) =>
-      gw
-        .image('dall-e-3')
-        .doGenerate({
-          prompt: 'A lighthouse',
-          n,
-          size: undefined,
-          aspectRatio: undefined,
-          seed: undefined,
-          files: undefined,
-          mask: undefined,
-          providerOptions: {},
-        }),
+      gw.image('dall-e-3').doGenerate({
+        prompt: 'A lighthouse',
+        n,
+        size: undefined,
+        aspectRatio: undefined,
+        seed: undefined,
+        files: undefined,
+        mask: undefined,
+        providerOptions: {},
+      }),
   },
   {
     argument: 'duration',

@@ -119,7 +119,7 @@ export function createBudgetGuard(
       const { bucket, resetsAt } = budgetWindow(budget.period, key, now());
       const lookup = pricing.priceAndCheck(call.modelId, call.kind, { abortSignal });
       let spent: number;
-      let price;
+      let price: Awaited<typeof lookup.settled>['price'];
       try {
         [spent, { price }] = await untilAborted(Promise.all([store.spent(bucket), lookup.settled]), abortSignal);
       } finally {

@@ -37,7 +37,7 @@ export function accessorForGatewayType(type: string, id: string): string | undef
     const audio = documentedKinds(id).filter(known => known === 'speech' || known === 'transcription');
     return audio.length === 1 ? accessorCall(audio[0], id) : `speech(${quote(id)}) or transcription(${quote(id)})`;
   }
-  return  Object.hasOwn(NOUNS, kind) ? accessorCall(kind as ModelKind, id) : undefined;
+  return Object.hasOwn(NOUNS, kind) ? accessorCall(kind as ModelKind, id) : undefined;
 }
 
 /**

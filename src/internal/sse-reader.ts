@@ -1,7 +1,7 @@
 import { EmptyResponseBodyError } from '@ai-sdk/provider';
 import { extractResponseHeaders } from '@ai-sdk/provider-utils';
 import { redactSecrets } from './redact-secrets';
-import { type ClosableSseSink, SseEventParser, type SseHandler, } from './sse-event-parser';
+import { type ClosableSseSink, SseEventParser, type SseHandler } from './sse-event-parser';
 
 // The sink and handler types live with the parser, which reads them; importers reach them here too.
 export type { SseHandler, SseSink } from './sse-event-parser';

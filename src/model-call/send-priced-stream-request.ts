@@ -19,7 +19,7 @@ export async function sendPricedStreamRequest<T>(
   request: PricedRequest<T>,
 ) {
   const lookup = startPriceLookup(context, call);
-  let response;
+  let response: Awaited<ReturnType<typeof sendGatewayRequest<T>>>;
   try {
     response = await sendGatewayRequest({
       config: context.connection,

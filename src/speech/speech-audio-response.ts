@@ -6,7 +6,7 @@ import { SPEECH_MEDIA_TYPE_ALIASES, SPEECH_MEDIA_TYPES, type UnigateSpeechFormat
 
 /** The bare media type of a Content-Type header: `Audio/MPEG; charset=x` is `audio/mpeg`. */
 function bareMediaType(contentType: string | null): string | undefined {
-  const type = contentType?.split(';', 1)[0]!.trim().toLowerCase();
+  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase();
   return type === '' ? undefined : type;
 }
 

@@ -323,7 +323,7 @@ function patternExample(source: string): string | undefined {
   const fail = (): never => {
     throw new Error('unsupported pattern');
   };
-  const escape = (c: string | undefined): string => {
+  const unescape = (c: string | undefined): string => {
     switch (c) {
       case 'd':
         return '0';
@@ -356,7 +356,7 @@ function patternExample(source: string): string | undefined {
     const members: string[] = [];
     while (i < source.length && source[i] !== ']') {
       let c = source[i++]!;
-      if (c === '\\') c = escape(source[i++]);
+      if (c === '\\') c = unescape(source[i++]);
       // A range a-z contributes its first character.
       if (source[i] === '-' && source[i + 1] !== undefined && source[i + 1] !== ']')
         i += source[i + 1] === '\\' ? 3 : 2;
@@ -378,7 +378,7 @@ function patternExample(source: string): string | undefined {
         return charClass();
       case '\\': {
         const next = source[i++];
-        return next === 'b' || next === 'B' ? '' : escape(next);
+        return next === 'b' || next === 'B' ? '' : unescape(next);
       }
       case '(': {
         if (source[i] === '?') {

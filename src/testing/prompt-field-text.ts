@@ -73,7 +73,10 @@ function capitalisedRuns(text: string): Array<{ name: string; after: string }> {
     };
     words.forEach((word, index) => {
       const name = /^\p{Lu}/u.test(word) && !NOT_NAMES.has(word.toLowerCase()) && word.toLowerCase() !== 'i';
-      if (!name) return flush();
+      if (!name) {
+        flush();
+        return;
+      }
       if (run.length === 0) runStart = index;
       run.push(word);
     });

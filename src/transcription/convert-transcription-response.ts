@@ -1,10 +1,7 @@
 import type { JSONObject, SharedV3Warning } from '@ai-sdk/provider';
 import { mapTranscriptionLanguage } from './map-transcription-language';
 import { parseSubtitles } from './parse-subtitles';
-import type {
-  TranscriptionAnswer,
-  TranscriptionVerboseJson,
-} from './transcription-api-types';
+import type { TranscriptionAnswer, TranscriptionVerboseJson } from './transcription-api-types';
 import type { TranscriptionSegment } from './transcription-segment';
 import type { UnigateTranscriptionProviderMetadata } from './unigate-transcription-options';
 

@@ -38,9 +38,7 @@ function essence(mediaType: string): string {
 /** The upload's file name, `audio.<extension>`; an unsupported media type fails naming the accepted ones. */
 export function transcriptionFileName(mediaType: string): string {
   const type = essence(mediaType);
-  const extension = Object.hasOwn(TRANSCRIPTION_MEDIA_TYPES, type)
-    ? TRANSCRIPTION_MEDIA_TYPES[type]
-    : undefined;
+  const extension = Object.hasOwn(TRANSCRIPTION_MEDIA_TYPES, type) ? TRANSCRIPTION_MEDIA_TYPES[type] : undefined;
   if (extension === undefined) {
     throw new InvalidArgumentError({
       argument: 'mediaType',

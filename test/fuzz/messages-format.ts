@@ -511,13 +511,11 @@ export const messagesFormat: StreamFormat<MessagesScenario> = {
   wrongShapes: wrongEvents,
   arraysForObjects,
   notJson: text =>
-    fc
-      .tuple(text, fc.constantFrom('content_block_delta', 'message_stop', 'ping'))
-      .map(([data, name]) => ({
-        setup: [],
-        bad: { event: name, data },
-        problem: `a "${name}" chunk is not valid JSON`,
-      })),
+    fc.tuple(text, fc.constantFrom('content_block_delta', 'message_stop', 'ping')).map(([data, name]) => ({
+      setup: [],
+      bad: { event: name, data },
+      problem: `a "${name}" chunk is not valid JSON`,
+    })),
   inBandError: {
     types: ['overloaded_error', 'api_error', 'rate_limit_error', 'invalid_request_error'],
     event: (type, message) => ev({ type: 'error', error: { type, message } }),

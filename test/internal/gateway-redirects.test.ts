@@ -88,18 +88,16 @@ const FAMILIES: Family[] = [
     url: `${ALT}/images/generations`,
     keyHeader: 'authorization',
     call: gw =>
-      gw
-        .image('dall-e-3')
-        .doGenerate({
-          prompt: PROMPT,
-          n: 1,
-          size: undefined,
-          aspectRatio: undefined,
-          seed: undefined,
-          files: undefined,
-          mask: undefined,
-          providerOptions: {},
-        }),
+      gw.image('dall-e-3').doGenerate({
+        prompt: PROMPT,
+        n: 1,
+        size: undefined,
+        aspectRatio: undefined,
+        seed: undefined,
+        files: undefined,
+        mask: undefined,
+        providerOptions: {},
+      }),
   },
   {
     name: 'video create',
