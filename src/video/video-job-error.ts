@@ -4,7 +4,7 @@ import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 
 const name = 'UnigateVideoJobError';
 const marker = `unigate-ai-provider.error.${name}`;
-const _symbol = Symbol.for(marker);
+const symbol = Symbol.for(marker);
 
 /**
  * A video job that ended without a video for the caller: it `failed` at the gateway (`reason: 'failed'`,
@@ -13,6 +13,8 @@ const _symbol = Symbol.for(marker);
  * is redacted from all of it.
  */
 export class UnigateVideoJobError extends AISDKError {
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker `isInstance` finds across package copies
+  private readonly [symbol] = true;
   readonly jobId: string;
   readonly reason: 'failed' | 'timeout';
   /** The job's last known status. */
