@@ -30,6 +30,9 @@ export interface FaultKind {
   run(gw: UnigateProvider, abortSignal?: AbortSignal): Promise<CallResult>;
 }
 
+/** The error part is read from the stream itself; streamText's default console report is noise here. */
+const quiet = () => {};
+
 const done = (value: unknown): CallResult => ({ finishedAt: performance.now(), value });
 
 /** Reads a `streamText` result to its finish part; an error part fails the call, as it does for users. */
@@ -63,7 +66,9 @@ export const FAULT_KINDS: FaultKind[] = [
     stream: true,
     priced: true,
     run: (gw, abortSignal) =>
-      streamToFinish(ai.streamText({ model: gw.chat('gpt-4o-mini'), prompt: 'Hi', maxRetries: 0, abortSignal })),
+      streamToFinish(
+        ai.streamText({ model: gw.chat('gpt-4o-mini'), prompt: 'Hi', maxRetries: 0, abortSignal, onError: quiet }),
+      ),
   },
   {
     name: 'messages generateText',
@@ -81,7 +86,13 @@ export const FAULT_KINDS: FaultKind[] = [
     priced: true,
     run: (gw, abortSignal) =>
       streamToFinish(
-        ai.streamText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi', maxRetries: 0, abortSignal }),
+        ai.streamText({
+          model: gw.messages('claude-sonnet-4-5'),
+          prompt: 'Hi',
+          maxRetries: 0,
+          abortSignal,
+          onError: quiet,
+        }),
       ),
   },
   {
