@@ -20,7 +20,9 @@ interface ResultLike {
  * is the model's own, read through the prototype, and the model's own methods run bound to it.
  */
 function override<M extends object>(model: M, methods: Partial<M>): M {
-  return Object.assign(Object.create(model) as M, methods);
+  // `Object.create` is typed `any`: the view has `model` as its prototype, so it is an `M`.
+  const view: M = Object.create(model);
+  return Object.assign(view, methods);
 }
 
 function admit(guard: BudgetGuard, model: { modelId: string }, kind: PricedKind, options: CallOptionsLike) {
@@ -84,7 +86,12 @@ export function budgetModel<M extends { modelId: string }, K extends keyof M>(
 
 /** The job id of a video operation: `{ jobId, statusUrl }` or the bare id. */
 function operationJobId(operation: unknown): string | undefined {
-  const jobId = typeof operation === 'string' ? operation : (operation as { jobId?: unknown } | null)?.jobId;
+  const jobId =
+    typeof operation === 'string'
+      ? operation
+      : typeof operation === 'object' && operation !== null && 'jobId' in operation
+        ? operation.jobId
+        : undefined;
   return typeof jobId === 'string' ? jobId : undefined;
 }
 
@@ -105,8 +112,8 @@ export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard)
     const result: UnigateVideoStatusResult = await model.doStatus(options);
     const jobId = operationJobId(options.operation);
     const admission = jobId === undefined ? undefined : started.get(jobId);
-    if (admission && result.status !== 'pending') {
-      started.delete(jobId as string);
+    if (jobId !== undefined && admission && result.status !== 'pending') {
+      started.delete(jobId);
       admission.record(result.providerMetadata);
     }
     return result;

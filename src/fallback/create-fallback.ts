@@ -2,6 +2,7 @@ import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { CatalogById } from '../catalog/catalog-cache';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import type { UnigateErrorKind } from '../internal/gateway-error';
+import { isObjectRecord, isOneOf } from '../internal/narrow';
 import { failArgument } from '../internal/validate-argument';
 import {
   DEFAULT_FALLBACK_ON,
@@ -30,21 +31,14 @@ export interface FallbackProviderParts {
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV3 {
-  const model = value as Partial<LanguageModelV3> | null;
-  return (
-    typeof model === 'object' &&
-    model !== null &&
-    model.specificationVersion === 'v3' &&
-    typeof model.doGenerate === 'function'
-  );
+  return isObjectRecord(value) && value.specificationVersion === 'v3' && typeof value.doGenerate === 'function';
 }
 
 function checkOn(on: unknown): readonly UnigateErrorKind[] {
   if (on === undefined) return DEFAULT_FALLBACK_ON;
   if (!Array.isArray(on)) failArgument('on', 'must be a list of error kinds', on);
   on.forEach((kind: unknown, index) => {
-    if (!KINDS.includes(kind as UnigateErrorKind))
-      failArgument(`on[${index}]`, `must be one of ${KINDS.join(', ')}`, kind);
+    if (!isOneOf(KINDS, kind)) failArgument(`on[${index}]`, `must be one of ${KINDS.join(', ')}`, kind);
   });
   return on;
 }

@@ -1,5 +1,6 @@
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
 import { errorKind, type UnigateErrorKind } from '../internal/gateway-error';
+import { isObjectRecord } from '../internal/narrow';
 
 /** One model of a fallback list that failed, in `providerMetadata.unigate.fallback.attempts`. */
 export interface UnigateFallbackAttempt {
@@ -18,10 +19,10 @@ export interface UnigateFallbackAttempt {
  */
 export function failureKind(error: unknown): UnigateErrorKind | undefined {
   // A wrapper that retried on its own (the AI SDK's RetryError) reports its last error.
-  const last = (error as { lastError?: unknown } | null)?.lastError;
+  const last = isObjectRecord(error) ? error.lastError : undefined;
   if (!APICallError.isInstance(error)) return last !== undefined ? failureKind(last) : undefined;
-  const data = error.data as { kind?: unknown } | null | undefined;
-  if (typeof data?.kind === 'string') return data.kind as UnigateErrorKind;
+  const data = error.data;
+  if (isObjectRecord(data) && typeof data.kind === 'string') return data.kind as UnigateErrorKind;
   return errorKind(error.statusCode, {});
 }
 

@@ -4,7 +4,11 @@ import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
 /** The kinds of model the provider makes, each with its own accessor (`chat`, `embedding`, ...). */
 export type ModelKind = 'chat' | keyof typeof NON_CHAT_MODEL_IDS;
 
-const NON_CHAT_KINDS = Object.keys(NON_CHAT_MODEL_IDS) as Array<keyof typeof NON_CHAT_MODEL_IDS>;
+function isNonChatKind(kind: string): kind is keyof typeof NON_CHAT_MODEL_IDS {
+  return Object.hasOwn(NON_CHAT_MODEL_IDS, kind);
+}
+
+const NON_CHAT_KINDS = Object.keys(NON_CHAT_MODEL_IDS).filter(isNonChatKind);
 
 const NOUNS: Record<ModelKind, string> = {
   chat: 'a chat model',
@@ -14,6 +18,10 @@ const NOUNS: Record<ModelKind, string> = {
   transcription: 'a speech-to-text (transcription) model',
   video: 'a video model',
 };
+
+function isModelKind(kind: string): kind is ModelKind {
+  return Object.hasOwn(NOUNS, kind);
+}
 
 const quote = (id: string) => `'${id.replace(/[\\']/g, '\\$&')}'`;
 
@@ -37,7 +45,7 @@ export function accessorForGatewayType(type: string, id: string): string | undef
     const audio = documentedKinds(id).filter(known => known === 'speech' || known === 'transcription');
     return audio.length === 1 ? accessorCall(audio[0], id) : `speech(${quote(id)}) or transcription(${quote(id)})`;
   }
-  return Object.hasOwn(NOUNS, kind) ? accessorCall(kind as ModelKind, id) : undefined;
+  return isModelKind(kind) ? accessorCall(kind, id) : undefined;
 }
 
 /**

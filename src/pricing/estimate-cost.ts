@@ -31,7 +31,7 @@ const BASES = ['inputTokens', 'characters', 'minutes', 'images', 'videos'] as co
  */
 function checkEstimateRequest(request: UnigateCostEstimateRequest): (typeof BASES)[number] {
   checkObject('request', request, true);
-  const fields = request as unknown as Record<string, unknown>;
+  const fields: Readonly<Record<string, unknown>> = request;
   if (typeof fields.model !== 'string' || fields.model === '')
     failArgument('model', 'expected a model id (a non-empty string)', fields.model);
   for (const [field, whole] of Object.entries(AMOUNTS)) {
@@ -64,7 +64,7 @@ export async function estimateCost(
   const basis = checkEstimateRequest(request);
   const { model, abortSignal } = request;
   // Read by the basis found, not by `in`: a key present with `undefined` names no basis.
-  const amounts = request as Partial<Record<(typeof BASES)[number] | 'outputTokens', number>>;
+  const amounts: Partial<Record<(typeof BASES)[number] | 'outputTokens', number>> = request;
   const amount = amounts[basis]!;
   switch (basis) {
     case 'inputTokens':

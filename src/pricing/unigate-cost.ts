@@ -29,25 +29,37 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isDefined<T>(value: T | undefined): value is T {
+  return value !== undefined;
+}
+
+/** A thenable, such as `streamText`'s `steps`. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return isObject(value) && typeof value.then === 'function';
+}
+
 function readCost(value: unknown): UnigateCost | undefined {
   if (!isObject(value) || value.unit !== 'credits') return undefined;
   const { input, output, total } = value;
-  const finite = [input, output, total].every(figure => typeof figure === 'number' && Number.isFinite(figure));
-  return finite
-    ? { input: input as number, output: output as number, total: total as number, unit: 'credits' }
+  return isFiniteNumber(input) && isFiniteNumber(output) && isFiniteNumber(total)
+    ? { input, output, total, unit: 'credits' }
     : undefined;
 }
 
 /** Every cost, or `undefined` when one is missing: a sum with a hole would pass a part for the whole. */
 function sumAll(costs: ReadonlyArray<UnigateCost | undefined>): UnigateCost | undefined {
-  return costs.length > 0 && costs.every(cost => cost !== undefined) ? sumCosts(costs as UnigateCost[]) : undefined;
+  return costs.length > 0 && costs.every(isDefined) ? sumCosts(costs) : undefined;
 }
 
 /** The metadata of each request or step, when the result lists them (`steps`, `calls`, `responses`). */
-function perRequestMetadata(source: UnigateCostSource): unknown[] | undefined {
+function perRequestMetadata(source: Record<string, unknown>): unknown[] | undefined {
   for (const list of [source.steps, source.calls, source.responses]) {
     if (Array.isArray(list) && list.length > 0 && list.every(entry => isObject(entry) && 'providerMetadata' in entry)) {
-      return list.map(entry => (entry as { providerMetadata?: unknown }).providerMetadata);
+      return list.map(entry => (isObject(entry) ? entry.providerMetadata : undefined));
     }
   }
   return undefined;
@@ -70,7 +82,7 @@ function metadataCost(metadata: unknown, usage?: unknown): UnigateCost | undefin
   return readCost(unigate.cost);
 }
 
-function settledCost(source: UnigateCostSource | undefined): UnigateCost | undefined {
+function settledCost(source: unknown): UnigateCost | undefined {
   if (!isObject(source)) return undefined;
   const requests = perRequestMetadata(source);
   return requests
@@ -96,10 +108,9 @@ export function unigateCost(
   result: UnigateStreamCostSource | UnigateCostSource | undefined,
 ): Promise<UnigateCost | undefined> | UnigateCost | undefined {
   const steps = isObject(result) ? result.steps : undefined;
-  if (isObject(steps) && typeof steps.then === 'function') {
-    return Promise.resolve(steps as unknown as PromiseLike<readonly unknown[]>).then(settled =>
-      settledCost({ steps: settled }),
-    );
+  if (isThenable(steps)) {
+    // A settled value that is not a list prices nothing, as `settledCost` reads only lists.
+    return Promise.resolve(steps).then(settled => settledCost({ steps: Array.isArray(settled) ? settled : undefined }));
   }
-  return settledCost(result as UnigateCostSource | undefined);
+  return settledCost(result);
 }
