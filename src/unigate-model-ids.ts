@@ -249,10 +249,15 @@ export type UnigateImageModelId =
   | (string & {});
 
 /** A text-to-speech model id: the catalog entries of type `audio` classed as speech. */
-export type UnigateSpeechModelId = 'tts-1' | 'tts-1-hd' | (string & {});
+export type UnigateSpeechModelId =
+  | 'tts-1'
+  | 'tts-1-hd'
+  | (string & {});
 
 /** A speech-to-text model id: the catalog entries of type `audio` classed as transcription. */
-export type UnigateTranscriptionModelId = 'whisper-1' | (string & {});
+export type UnigateTranscriptionModelId =
+  | 'whisper-1'
+  | (string & {});
 
 /** A video model id: the catalog entries of type `video`. */
 export type UnigateVideoModelId =
@@ -268,12 +273,32 @@ export type UnigateVideoModelId =
  * The ids above that are not chat ids, by kind, at run time: a language-model call given one of them, or a
  * speech call given a transcription-only id, fails before any request and names the accessor to use.
  */
-export const NON_CHAT_MODEL_IDS: Readonly<
-  Record<'embedding' | 'image' | 'speech' | 'transcription' | 'video', readonly string[]>
-> = {
-  embedding: ['text-embedding-3-large', 'text-embedding-3-small', 'text-embedding-ada-002'],
-  image: ['dall-e-2', 'dall-e-3', 'gpt-image-1', 'ideogram-v3', 'stable-diffusion-3.5-large'],
-  speech: ['tts-1', 'tts-1-hd'],
-  transcription: ['whisper-1'],
-  video: ['hailuo-02', 'kling-v2.1', 'runway-gen4-turbo', 'seedance-1-pro', 'veo-3', 'veo-3-fast'],
+export const NON_CHAT_MODEL_IDS: Readonly<Record<'embedding' | 'image' | 'speech' | 'transcription' | 'video', readonly string[]>> = {
+  embedding: [
+    'text-embedding-3-large',
+    'text-embedding-3-small',
+    'text-embedding-ada-002',
+  ],
+  image: [
+    'dall-e-2',
+    'dall-e-3',
+    'gpt-image-1',
+    'ideogram-v3',
+    'stable-diffusion-3.5-large',
+  ],
+  speech: [
+    'tts-1',
+    'tts-1-hd',
+  ],
+  transcription: [
+    'whisper-1',
+  ],
+  video: [
+    'hailuo-02',
+    'kling-v2.1',
+    'runway-gen4-turbo',
+    'seedance-1-pro',
+    'veo-3',
+    'veo-3-fast',
+  ],
 };

@@ -57,6 +57,9 @@ export const emulator = {
   },
 };
 
+/** The fallback section's "another provider": here a second provider over the lane's emulator. */
+export const otherProvider = createUnigate();
+
 /** The chat section's tool. */
 export const weather = tool({
   description: 'Current weather for a city',
