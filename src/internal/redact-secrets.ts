@@ -6,7 +6,7 @@ const MIN_SECRET_LENGTH = 8;
 
 /**
  * The key in every form the gateway may echo it, mixed as they may be: each character as is,
- * percent-encoded (a query string or a URL path), or JSON-escaped (`\/`, `\"`, `\uXXXX`). Case is
+ * percent-encoded (a query string or a URL path), or JSON-escaped (`\/`, `\"`, `\u` and four hex digits). Case is
  * ignored, for the hex digits' sake: a string equal to the key but for case is no less the key.
  */
 function secretPattern(secret: string): RegExp {
@@ -16,7 +16,7 @@ function secretPattern(secret: string): RegExp {
   for (const character of secret) {
     const literal = character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
     const forms = [literal, [...encoder.encode(character)].map(byte => `%${hex(byte, 2)}`).join('')];
-    // One `\uXXXX` per UTF-16 unit: a character outside the BMP is a surrogate pair.
+    // One `\u` escape per UTF-16 unit: a character outside the BMP is a surrogate pair.
     let unicode = '';
     for (let index = 0; index < character.length; index++) unicode += `\\\\u${hex(character.charCodeAt(index), 4)}`;
     forms.push(unicode);
