@@ -37,6 +37,7 @@ import type { UnigateCost } from './pricing/unigate-pricing-types';
 import { createGatewayConnection } from './unigate-config';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
 import { checkRange } from './internal/validate-argument';
+import type { ExtendableLanguageModel } from './internal/stream-extras';
 import { checkFormat, chooseLanguageFormat } from './language-model-format';
 import { VIDEO_LIMITS, type UnigateVideoModelSettings } from './video/unigate-video-options';
 import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
@@ -176,11 +177,11 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
     guard ? budgeted(model, guard) : model;
   return {
     chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
-      spend<LanguageModelV3>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
+      spend<ExtendableLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
         budgetLanguageModel(model, 'chat', g),
       ),
     messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
-      spend<LanguageModelV3>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
+      spend<ExtendableLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
         budgetLanguageModel(model, 'messages', g),
       ),
     embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>

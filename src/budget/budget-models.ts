@@ -1,4 +1,5 @@
-import type { LanguageModelV3, LanguageModelV3StreamPart, SharedV3Warning } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
+import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
 import type { UnigateBudgetCall } from '../unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
@@ -44,31 +45,34 @@ function guardedCall<O extends CallOptionsLike, R extends ResultLike>(
   };
 }
 
-/** Counts a stream's cost at its `finish` part (in the background: the part is never held back). */
-function countAtFinish(admission: BudgetAdmission) {
-  return new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
-    transform(part, controller) {
-      if (part.type === 'stream-start' && !admission.priced) {
-        part = { ...part, warnings: [...part.warnings, admission.unpricedWarning] };
-      }
-      if (part.type === 'finish') admission.record(part.providerMetadata);
-      controller.enqueue(part);
+/**
+ * The budget's share of a stream, applied where the model builds its parts (no layer per part): the
+ * unpriced warning in `stream-start`, the cost counted at `finish`. A wrapper's extras come after.
+ */
+function budgetExtras(admission: BudgetAdmission, extras: StreamExtras | undefined): StreamExtras {
+  const outer = extras?.warnings ?? [];
+  const finish = extras?.finish;
+  return {
+    warnings: admission.priced ? outer : [admission.unpricedWarning, ...outer],
+    finish: metadata => {
+      admission.record(metadata);
+      return finish === undefined ? metadata : finish(metadata);
     },
-  });
+    opening: extras?.opening,
+  };
 }
 
 /** A language model whose calls spend the budget (streams at their finish). */
 export function budgetLanguageModel(
-  model: LanguageModelV3,
+  model: ExtendableLanguageModel,
   kind: 'chat' | 'messages',
   guard: BudgetGuard,
-): LanguageModelV3 {
+): ExtendableLanguageModel {
   return override(model, {
     doGenerate: guardedCall(guard, model, kind, options => model.doGenerate(options)),
-    doStream: async options => {
+    doStream: async (options: LanguageModelV3CallOptions, extras?: StreamExtras) => {
       const admission = await admit(guard, model, kind, options);
-      const result = await model.doStream(options);
-      return { ...result, stream: result.stream.pipeThrough(countAtFinish(admission)) };
+      return model.doStream(options, budgetExtras(admission, extras));
     },
   });
 }

@@ -3,7 +3,7 @@ import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { FinishCost, LanguageModelPartSink } from '../internal/stream-state';
+import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
 import type { ChatCompletionChunk } from './chat-api-types';
 import { choiceDelta, collectChoice } from './chat-choice-deltas';
 import { ChatStreamState } from './chat-stream-state';
@@ -13,8 +13,8 @@ import { closeCallsAtBreak } from './chat-tool-call-deltas';
 export interface ChatStreamHandlerOptions extends StreamHandlerOptions {
   /** `n > 1`: keep every choice's text for `providerMetadata.unigate.choices`. */
   collectChoices: boolean;
-  /** Prices the clean `finish` (the price may settle while the stream runs). */
-  finishCost?: FinishCost;
+  /** Every `finish` part's metadata: the clean one priced (the price may settle while the stream runs). */
+  finishMetadata?: FinishMetadata;
 }
 
 /**
@@ -81,7 +81,7 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
  */
 export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
-  const state = new ChatStreamState(options.warnings, options.collectChoices, options.finishCost);
+  const state = new ChatStreamState(options.warnings, options.collectChoices, options.finishMetadata);
   return {
     event(data, eventName, sink) {
       if (state.finished) return;

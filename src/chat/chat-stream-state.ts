@@ -1,6 +1,6 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
-import { type FinishCost, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
+import { type FinishMetadata, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 
@@ -50,8 +50,8 @@ export class ChatStreamState extends StreamState {
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
 
-  constructor(warnings: SharedV3Warning[], collectChoices: boolean, finishCost?: FinishCost) {
-    super(warnings, finishCost);
+  constructor(warnings: SharedV3Warning[], collectChoices: boolean, finishMetadata?: FinishMetadata) {
+    super(warnings, finishMetadata);
     this.collectChoices = collectChoices;
   }
 
@@ -71,7 +71,7 @@ export class ChatStreamState extends StreamState {
   sendFinish(sink: LanguageModelPartSink): void {
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
-    const metadata = this.withCost(this.providerMetadata(), usage);
+    const metadata = this.metadataAtFinish(this.providerMetadata(), usage, true);
     sink.enqueue({
       type: 'finish',
       finishReason: mapChatFinishReason(this.finishReason),
@@ -97,10 +97,13 @@ export class ChatStreamState extends StreamState {
     for (const call of this.callOrder) if (call.started) call.ended = true;
     if (this.finishSent) return;
     this.finishSent = true;
+    const usage = convertChatUsage(this.usage);
+    const metadata = this.metadataAtFinish(undefined, usage, false);
     sink.enqueue({
       type: 'finish',
       finishReason: { unified: 'error', raw: this.finishReason },
-      usage: convertChatUsage(this.usage),
+      usage,
+      ...(metadata !== undefined && { providerMetadata: metadata }),
     });
   }
 

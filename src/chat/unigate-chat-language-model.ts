@@ -15,6 +15,7 @@ import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { mergeStreamDelta } from '../internal/merge-stream-deltas';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
+import { finishMetadataOf, type StreamExtras, takesStreamExtras, withExtraWarnings } from '../internal/stream-extras';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkModelKind } from '../internal/model-kind';
 import { checkInteger, checkMaxItems, checkRange } from '../internal/validate-argument';
@@ -40,6 +41,7 @@ import { CHAT_LIMITS, RESERVED_CHAT_BODY_FIELDS, unigateChatProviderOptionsSchem
  */
 export class UnigateChatLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
+  readonly [takesStreamExtras] = true as const;
   readonly modelId: UnigateChatModelId;
   /** `unigate.chat`. */
   readonly provider: string;
@@ -232,7 +234,8 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     };
   }
 
-  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+  /** `extras`: what a wrapper (fallback, budget) adds to the stream, applied in its own parts; see stream-extras.ts. */
+  async doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult> {
     const prepared = this.prepareRequest(options);
     // Usage always: it is what the gateway bills.
     const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
@@ -251,13 +254,17 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     const stream = readSseStream(
       responseBody,
       createChatStreamHandler({
-        warnings: [...prepared.warnings, ...pricingWarnings],
+        warnings: withExtraWarnings([...prepared.warnings, ...pricingWarnings], extras),
         includeRawChunks: options.includeRawChunks === true,
         collectChoices: prepared.collectChoices,
-        finishCost,
+        finishMetadata: finishMetadataOf(finishCost, extras),
         request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
       }),
-      { secret: this.config.optionalApiKey(), merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined },
+      {
+        secret: this.config.optionalApiKey(),
+        merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+        opening: extras?.opening,
+      },
     );
     return { stream, request: { body }, response: { headers: responseHeaders } };
   }

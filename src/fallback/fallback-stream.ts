@@ -1,9 +1,9 @@
 import type {
+  LanguageModelV3CallOptions,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
-  SharedV3ProviderMetadata,
-  SharedV3Warning,
 } from '@ai-sdk/provider';
+import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
 
 // Parts that carry no content: a failure after only these may still move on to the next model.
 const BEFORE_CONTENT = new Set<LanguageModelV3StreamPart['type']>(['stream-start', 'response-metadata', 'raw']);
@@ -46,19 +46,50 @@ export async function openStream(
   }
 }
 
-/** What the answering model's parts get: the skip warning on `stream-start`, the metadata on `finish`. */
-export interface StreamAdditions {
-  warnings: SharedV3Warning[];
-  metadata: (providerMetadata: SharedV3ProviderMetadata | undefined) => SharedV3ProviderMetadata;
+/**
+ * A stream of this package's own model, opened: the model applies the additions where it builds
+ * `stream-start` and `finish`, and reports its first parts as it produces them, so the caller gets the
+ * model's own stream and a delta costs what it costs on the bare model. A failure before content whose
+ * error `movesOn` accepts is thrown, with the stream cancelled, so no part of it reaches the caller.
+ */
+export async function openOwnStream(
+  model: ExtendableLanguageModel,
+  options: LanguageModelV3CallOptions,
+  additions: StreamExtras,
+  movesOn: (error: unknown) => boolean,
+): Promise<LanguageModelV3StreamResult> {
+  let settle!: (failure: { error: unknown } | undefined) => void;
+  const opened = new Promise<{ error: unknown } | undefined>(resolve => {
+    settle = resolve;
+  });
+  const result = await model.doStream(options, {
+    ...additions,
+    opening: {
+      part(part) {
+        if (part.type === 'error') settle({ error: part.error });
+        else if (BEFORE_CONTENT.has(part.type)) return false;
+        else settle(undefined);
+        return true;
+      },
+      end: error => settle(error === undefined ? undefined : { error }),
+    },
+  });
+  const failure = await opened;
+  if (failure !== undefined && movesOn(failure.error)) {
+    await result.stream.cancel().catch(() => undefined); // the model already failed; its cancel outcome changes nothing
+    throw failure.error;
+  }
+  return result;
 }
 
 /**
- * The caller's stream: the opened head, then the rest of the same model's stream, pulled one part per
- * read so a delta costs what it costs on the bare model. Cancelling it cancels the model's stream.
+ * The caller's stream for another provider's model: the opened head, then the rest of the same model's
+ * stream, pulled one part per read (one layer more than the model's own stream). Cancelling it cancels
+ * the model's stream.
  */
 export function committedStream(
   opened: OpenedStream,
-  additions: StreamAdditions,
+  additions: StreamExtras,
 ): ReadableStream<LanguageModelV3StreamPart> {
   const { reader, failure } = opened;
   const pending = [...opened.head];
@@ -69,7 +100,8 @@ export function committedStream(
   const add = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
     if (part.type === 'stream-start' && additions.warnings.length > 0)
       return { ...part, warnings: [...part.warnings, ...additions.warnings] };
-    if (part.type === 'finish') return { ...part, providerMetadata: additions.metadata(part.providerMetadata) };
+    if (part.type === 'finish' && additions.finish !== undefined)
+      return { ...part, providerMetadata: additions.finish(part.providerMetadata) };
     return part;
   };
   return new ReadableStream<LanguageModelV3StreamPart>({

@@ -8,7 +8,8 @@ import type {
 } from '@ai-sdk/provider';
 import type { UnigateErrorKind } from '../internal/gateway-error';
 import { attemptOf, failureKind, skippedWarning, withAttempts, type UnigateFallbackAttempt } from './fallback-failure';
-import { committedStream, openStream } from './fallback-stream';
+import { committedStream, openOwnStream, openStream } from './fallback-stream';
+import { isExtendable, type StreamExtras } from '../internal/stream-extras';
 
 export type { UnigateFallbackAttempt } from './fallback-failure';
 
@@ -76,14 +77,17 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
     return this.run(options, async (model, attempts) => {
-      const result = await model.doStream(options);
-      const opened = await openStream(result, error => this.movesOn(error, options));
-      if ('failed' in opened) throw opened.failed;
-      const stream = committedStream(opened, {
+      const additions: StreamExtras = {
         warnings: this.warningsFor(attempts, model),
-        metadata: providerMetadata => withFallbackMetadata(providerMetadata, model, attempts),
-      });
-      return { ...result, stream };
+        finish: providerMetadata => withFallbackMetadata(providerMetadata, model, attempts),
+      };
+      const movesOn = (error: unknown) => this.movesOn(error, options);
+      // This package's models take the additions into their own stream: no layer per part.
+      if (isExtendable(model)) return openOwnStream(model, options, additions, movesOn);
+      const result = await model.doStream(options);
+      const opened = await openStream(result, movesOn);
+      if ('failed' in opened) throw opened.failed;
+      return { ...result, stream: committedStream(opened, additions) };
     });
   }
 

@@ -3,6 +3,14 @@ import { extractResponseHeaders } from '@ai-sdk/provider-utils';
 import { redactSecrets } from './redact-secrets';
 import { type ClosableSseSink, SseEventParser, type SseHandler } from './sse-event-parser';
 
+/** A look at a stream's first parts as they are produced (see `StreamOpening` in stream-extras.ts). */
+export interface SseOpening<T> {
+  /** Each part as it is produced, until this returns true. */
+  part(part: T): boolean;
+  /** The stream ended or failed (`error`: the body's failure) before `part` returned true. */
+  end(error?: unknown): void;
+}
+
 // The sink and handler types live with the parser, which reads them; importers reach them here too.
 export type { SseHandler, SseSink } from './sse-event-parser';
 
@@ -22,19 +30,24 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   private readonly controller: ReadableStreamDefaultController<T>;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
   private readonly merge: MergeParts<T> | undefined;
+  /** Set until the opening says the stream is open: while set, a pull reads on past its first part. */
+  opening: SseOpening<T> | undefined;
 
   constructor(
     controller: ReadableStreamDefaultController<T>,
     reader: ReadableStreamDefaultReader<Uint8Array>,
     merge: MergeParts<T> | undefined,
+    opening: SseOpening<T> | undefined,
   ) {
     this.controller = controller;
     this.reader = reader;
     this.merge = merge;
+    this.opening = opening;
   }
 
   enqueue(part: T): void {
     this.enqueued++;
+    if (this.opening?.part(part)) this.opening = undefined;
     if (this.merge === undefined) return this.controller.enqueue(part);
     const held = this.held;
     if (held !== undefined) {
@@ -58,6 +71,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.closed = true;
     this.controller.close();
     this.reader.cancel().catch(() => {});
+    this.endOpening();
   }
 
   /** The body failed (network, abort): the parts stream fails with the same error. */
@@ -65,6 +79,15 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     if (this.closed) return;
     this.closed = true;
     this.controller.error(error);
+    this.endOpening(error);
+  }
+
+  /** The stream ends before it opened: the opening learns so, once. */
+  endOpening(error?: unknown): void {
+    const opening = this.opening;
+    if (opening === undefined) return;
+    this.opening = undefined;
+    opening.end(error);
   }
 }
 
@@ -78,11 +101,15 @@ class ControllerSink<T> implements ClosableSseSink<T> {
  *
  * `merge` (see merge-stream-deltas.ts) may fold consecutive parts produced while processing one chunk
  * of the body, one network read, into one part; the merged part goes out before the next read.
+ *
+ * `opening` is told of each part until it says the stream is open; until then the stream reads on
+ * without a caller (its first pull needs none), so a wrapper can look at a stream's head before it hands
+ * the stream on, without a stream of its own around it.
  */
 export function readSseStream<T>(
   body: ReadableStream<Uint8Array>,
   handler: SseHandler<T>,
-  { secret, merge }: { secret?: string; merge?: MergeParts<T> } = {},
+  { secret, merge, opening }: { secret?: string; merge?: MergeParts<T>; opening?: SseOpening<T> } = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
   let sink!: ControllerSink<T>;
@@ -97,12 +124,12 @@ export function readSseStream<T>(
 
   return new ReadableStream<T>({
     start(controller) {
-      sink = new ControllerSink(controller, reader, merge);
+      sink = new ControllerSink(controller, reader, merge, opening);
       parser = new SseEventParser(handler, sink);
     },
     async pull() {
       sink.enqueued = 0;
-      while (!sink.closed && sink.enqueued === 0) {
+      while (!sink.closed && (sink.enqueued === 0 || sink.opening !== undefined)) {
         let result: ReadableStreamReadResult<Uint8Array>;
         try {
           result = await reader.read();
@@ -128,6 +155,7 @@ export function readSseStream<T>(
     },
     cancel(reason) {
       sink.closed = true;
+      sink.endOpening();
       return reader.cancel(reason);
     },
   });

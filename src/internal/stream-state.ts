@@ -18,6 +18,13 @@ export type FinishCost = (
   usage: LanguageModelV3Usage,
 ) => SharedV3ProviderMetadata | undefined;
 
+/** The metadata of a stream's `finish` part: `clean` when the stream completed (only then is it priced). */
+export type FinishMetadata = (
+  metadata: SharedV3ProviderMetadata | undefined,
+  usage: LanguageModelV3Usage,
+  clean: boolean,
+) => SharedV3ProviderMetadata | undefined;
+
 /**
  * What every model's per-stream state starts from: `stream-start` goes out once, before any other
  * part, and an error part may come before anything else did. Each format adds its own fields.
@@ -25,17 +32,21 @@ export type FinishCost = (
 export class StreamState {
   started = false;
   readonly warnings: SharedV3Warning[];
-  /** Prices a clean `finish`; absent, the stream carries no cost. */
-  private readonly finishCost: FinishCost | undefined;
+  /** Gives every `finish` its metadata: a clean one's cost, and what a wrapper adds; absent, the part's own. */
+  private readonly finishMetadata: FinishMetadata | undefined;
 
-  constructor(warnings: SharedV3Warning[], finishCost: FinishCost | undefined) {
+  constructor(warnings: SharedV3Warning[], finishMetadata: FinishMetadata | undefined) {
     this.warnings = warnings;
-    this.finishCost = finishCost;
+    this.finishMetadata = finishMetadata;
   }
 
-  /** A clean `finish`'s metadata, with the cost (or why there is none) when the call is priced. */
-  protected withCost(metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) {
-    return this.finishCost === undefined ? metadata : this.finishCost(metadata, usage);
+  /** A `finish` part's metadata: with the cost (or why there is none) when `clean` and priced. */
+  protected metadataAtFinish(
+    metadata: SharedV3ProviderMetadata | undefined,
+    usage: LanguageModelV3Usage,
+    clean: boolean,
+  ): SharedV3ProviderMetadata | undefined {
+    return this.finishMetadata === undefined ? metadata : this.finishMetadata(metadata, usage, clean);
   }
 
   /** Sends `stream-start` the first time; a no-op after that. */

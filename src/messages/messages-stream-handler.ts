@@ -4,7 +4,7 @@ import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { FinishCost, LanguageModelPartSink } from '../internal/stream-state';
+import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
 import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
 import { MessagesStreamState } from './messages-stream-state';
 
@@ -12,8 +12,8 @@ import { MessagesStreamState } from './messages-stream-state';
 export interface MessagesStreamOptions extends StreamHandlerOptions {
   /** The `json` tool carries the answer (responseFormat json emulation). */
   jsonResponseTool: boolean;
-  /** Prices the clean `finish` (the price may settle while the stream runs). */
-  finishCost?: FinishCost;
+  /** Every `finish` part's metadata: the clean one priced (the price may settle while the stream runs). */
+  finishMetadata?: FinishMetadata;
 }
 
 function messageStart(
@@ -53,7 +53,7 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  */
 export function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
-  const state = new MessagesStreamState(options.warnings, options.jsonResponseTool, options.finishCost);
+  const state = new MessagesStreamState(options.warnings, options.jsonResponseTool, options.finishMetadata);
   return {
     event(data, eventName, sink) {
       state.start(sink);

@@ -2,7 +2,7 @@ import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
 import { isObjectRecord } from '../internal/narrow';
 import { malformed } from '../internal/stream-errors';
-import { type FinishCost, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
+import { type FinishMetadata, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
@@ -51,8 +51,8 @@ export class MessagesStreamState extends StreamState {
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
 
-  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, finishCost?: FinishCost) {
-    super(warnings, finishCost);
+  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, finishMetadata?: FinishMetadata) {
+    super(warnings, finishMetadata);
     this.jsonResponseTool = jsonResponseTool;
   }
 
@@ -81,7 +81,7 @@ export class MessagesStreamState extends StreamState {
       type: 'finish',
       finishReason,
       usage,
-      providerMetadata: failed ? metadata : (this.withCost(metadata, usage) ?? metadata),
+      providerMetadata: this.metadataAtFinish(metadata, usage, !failed) ?? metadata,
     });
   }
 

@@ -12,6 +12,7 @@ import { checkModelKind } from '../internal/model-kind';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { mergeStreamDelta } from '../internal/merge-stream-deltas';
 import { readSseStream, streamingBody } from '../internal/sse-reader';
+import { finishMetadataOf, type StreamExtras, takesStreamExtras, withExtraWarnings } from '../internal/stream-extras';
 import { IMAGE_URLS } from '../internal/supported-urls';
 import { checkInteger, checkRange } from '../internal/validate-argument';
 import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
@@ -43,6 +44,7 @@ interface PreparedCall {
 /** A language model over the messages format (`POST {site_url}/api/v1/messages`). */
 export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
+  readonly [takesStreamExtras] = true as const;
   readonly provider: string;
   readonly modelId: UnigateMessagesModelId;
   // http(s) image URLs go to the gateway as `url` image sources instead of being downloaded first.
@@ -214,7 +216,8 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     };
   }
 
-  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+  /** `extras`: what a wrapper (fallback, budget) adds to the stream, applied in its own parts; see stream-extras.ts. */
+  async doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult> {
     const { body, warnings, jsonResponseTool } = this.prepareRequest(options);
     const requestBody = { ...body, stream: true };
     const url = this.url;
@@ -232,10 +235,10 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
     const secret = this.config.optionalApiKey();
     const handler = createMessagesStreamHandler({
-      warnings: [...warnings, ...pricingWarnings],
+      warnings: withExtraWarnings([...warnings, ...pricingWarnings], extras),
       includeRawChunks: options.includeRawChunks === true,
       jsonResponseTool,
-      finishCost,
+      finishMetadata: finishMetadataOf(finishCost, extras),
       request: { url, requestBodyValues: requestBody, secret },
     });
 
@@ -243,6 +246,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       stream: readSseStream(responseBody, handler, {
         secret,
         merge: this.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+        opening: extras?.opening,
       }),
       request: { body: requestBody },
       response: { headers: responseHeaders },

@@ -186,3 +186,62 @@ describe('streamingBody', () => {
     expect((error as Error).message).toBe('The gateway answered a streaming request with an empty body.');
   });
 });
+
+describe('readSseStream: opening', () => {
+  const handler: SseHandler<string> = {
+    event: (data, _event, sink) => sink.enqueue(data),
+    end: () => {},
+    error: () => {},
+  };
+
+  /** A body that sends `chunks`, one per read, then stays open until `fail` is called. */
+  function openBody(chunks: string[]) {
+    const encoder = new TextEncoder();
+    let fail!: (error: unknown) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        fail = error => controller.error(error);
+      },
+    });
+    return { body, fail: (error: unknown) => fail(error) };
+  }
+
+  it('reads on without a reader until the opening says the stream is open, then hands every part on', async () => {
+    const { body } = openBody(['data: head\n\n', 'data: more head\n\n', 'data: content\n\ndata: after\n\n']);
+    const seen: string[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>(resolve => {
+      opened = resolve;
+    });
+    const stream = readSseStream(body, handler, {
+      opening: {
+        part(part) {
+          seen.push(part);
+          if (part !== 'content') return false;
+          opened();
+          return true;
+        },
+        end: () => {},
+      },
+    });
+    await open; // no reader yet: the stream read three chunks on its own
+    expect(seen).toEqual(['head', 'more head', 'content']);
+    const reader = stream.getReader();
+    const parts: string[] = [];
+    for (let index = 0; index < 4; index++) parts.push((await reader.read()).value!);
+    expect(parts).toEqual(['head', 'more head', 'content', 'after']);
+    expect(seen).toHaveLength(3); // told of nothing once open
+    await reader.cancel();
+  });
+
+  it('a body failure before the stream opened ends the opening with that error', async () => {
+    const { body, fail } = openBody(['data: head\n\n']);
+    const ended = new Promise<unknown>(resolve => {
+      readSseStream(body, handler, { opening: { part: () => false, end: error => resolve(error) } });
+    });
+    const error = new Error('connection reset');
+    setTimeout(() => fail(error), 5);
+    expect(await ended).toBe(error);
+  });
+});

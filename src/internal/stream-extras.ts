@@ -1,0 +1,54 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
+import type { SseOpening } from './sse-reader';
+import type { FinishCost, FinishMetadata } from './stream-state';
+
+/**
+ * What a wrapper of this package's own language models (fallback, budget) adds to one stream. The
+ * model's stream handler applies it where it builds `stream-start` and `finish`, so a wrapper needs no
+ * stream of its own around the model's: a layer per part would cost every delta; this runs once per stream.
+ */
+export interface StreamExtras {
+  /** Appended to the `stream-start` warnings. */
+  readonly warnings: readonly SharedV3Warning[];
+  /** Every `finish` part's metadata (clean or failed) passes through it last. */
+  readonly finish?: (metadata: SharedV3ProviderMetadata | undefined) => SharedV3ProviderMetadata | undefined;
+  /** Told of the stream's opening: the reader reads on, without a caller, until it says the stream is open. */
+  readonly opening?: StreamOpening;
+}
+
+/** A look at a stream's first parts while they are produced, before anyone reads them. */
+export type StreamOpening = SseOpening<LanguageModelV3StreamPart>;
+
+/** Marks this package's language models, whose `doStream` takes `StreamExtras` as a second argument. */
+export const takesStreamExtras: unique symbol = Symbol('unigate.takesStreamExtras');
+
+/** A language model of this package: its `doStream(options, extras)` applies a wrapper's extras. */
+export interface ExtendableLanguageModel extends LanguageModelV3 {
+  readonly [takesStreamExtras]: true;
+  doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult>;
+}
+
+export function isExtendable(model: LanguageModelV3): model is ExtendableLanguageModel {
+  return takesStreamExtras in model;
+}
+
+/** `extras`' warnings after `warnings`, without a copy when there are none. */
+export function withExtraWarnings(warnings: SharedV3Warning[], extras: StreamExtras | undefined): SharedV3Warning[] {
+  return extras === undefined || extras.warnings.length === 0 ? warnings : [...warnings, ...extras.warnings];
+}
+
+/** One `FinishMetadata` from the call's price (clean ends only) and the extras' `finish`. */
+export function finishMetadataOf(finishCost: FinishCost | undefined, extras: StreamExtras | undefined): FinishMetadata {
+  const finish = extras?.finish;
+  return (metadata, usage, clean) => {
+    const priced = clean && finishCost !== undefined ? finishCost(metadata, usage) : metadata;
+    return finish === undefined ? priced : finish(priced);
+  };
+}
