@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { streamText } from 'ai';
-import { isUnavailable, OURS, OURS_PRICED, type LanguageContender, type WireFormat } from './contenders';
+import { isUnavailable, OURS, OURS_UNMERGED, type LanguageContender, type WireFormat } from './contenders';
 import { interleave, type Runnable, type Series } from './interleave';
 import { checkOutcome, settle, timed } from './measure';
 import { floorStream } from './raw-floor';
@@ -109,9 +109,10 @@ export async function measureBurstCpu(
   return { series, partsPerDelta };
 }
 
-/** The contenders of the burst rows: every peer, this package with merging on and off; not the priced variant. */
+/** The contenders of the burst rows: every peer, this package with merging on and off; not the priced or fallback variants. */
 export function burstContenders(contenders: LanguageContender[], unmerged: LanguageContender[]): LanguageContender[] {
   const ours = contenders.filter(contender => contender.name === OURS);
-  const peers = contenders.filter(contender => contender.name !== OURS && contender.name !== OURS_PRICED);
-  return [...ours, ...unmerged, ...peers];
+  const off = unmerged.filter(contender => contender.name === OURS_UNMERGED);
+  const peers = contenders.filter(contender => !contender.name.startsWith(OURS));
+  return [...ours, ...off, ...peers];
 }

@@ -20,6 +20,8 @@ export const OURS_FALLBACK = 'unigate (fallback)';
 
 /** This package with `mergeStreamDeltas: false`: one part per upstream delta. Only in the burst rows. */
 export const OURS_UNMERGED = 'unigate (merge off)';
+/** `gw.fallback([model, spare])` answered by its first model, merging off: what fallback costs each part. */
+export const OURS_FALLBACK_UNMERGED = 'unigate (fallback, merge off)';
 
 /** Column order of the report. */
 export const CONTENDERS = [
@@ -33,7 +35,7 @@ export const CONTENDERS = [
 ] as const;
 /** Column order of the burst table (streams whose events arrive together). */
 export const BURST_COLUMNS = [OURS, OURS_UNMERGED, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
-export type ContenderName = (typeof CONTENDERS)[number] | typeof OURS_UNMERGED;
+export type ContenderName = (typeof CONTENDERS)[number] | typeof OURS_UNMERGED | typeof OURS_FALLBACK_UNMERGED;
 
 export interface LanguageContender {
   name: ContenderName;
@@ -128,6 +130,16 @@ export function unmergedContenders(upstream: string): LanguageContender[] {
   return [
     { name: OURS_UNMERGED, format: 'chat', model: id => guard(() => ours.chat(id)) },
     { name: OURS_UNMERGED, format: 'messages', model: id => guard(() => ours.messages(id)) },
+    {
+      name: OURS_FALLBACK_UNMERGED,
+      format: 'chat',
+      model: id => guard(() => ours.fallback([ours.chat(id), ours.chat('spare')])),
+    },
+    {
+      name: OURS_FALLBACK_UNMERGED,
+      format: 'messages',
+      model: id => guard(() => ours.fallback([ours.messages(id), ours.messages('spare')])),
+    },
   ];
 }
 

@@ -16,6 +16,8 @@ import {
   languageContenders,
   OURS,
   OURS_UNMERGED,
+  OURS_FALLBACK_UNMERGED,
+  OURS_FALLBACK,
   unmergedContenders,
   type WireFormat,
 } from './contenders';
@@ -127,9 +129,59 @@ function burstRow(format: WireFormat, shape: Shape, { series, partsPerDelta }: B
     };
   } else {
     const ratio = on.value / off.value;
-    row.budget = { text, verdict: ratio <= shape.budget ? 'PASS' : 'FAIL', detail: `${ratio.toFixed(2)}x` };
+    const bound = freeProviderBound(row.floor?.value, on.value, off.value, partsPerDelta);
+    row.budget = {
+      text,
+      verdict: ratio <= shape.budget ? 'PASS' : 'FAIL',
+      detail: `${ratio.toFixed(2)}x${bound === undefined ? '' : `; a provider costing nothing would read ${bound.toFixed(2)}x`}`,
+    };
     on.detail = `(${ratio.toFixed(2)}x merge off; ${partsPerDelta[OURS].toFixed(3)} parts/delta)`;
   }
+  return row;
+}
+
+/**
+ * The best ratio to merging off that any provider could reach in this row: the raw floor (fetch and a
+ * parse) plus what `streamText` costs for the parts this package emitted, with nothing for the provider.
+ * `streamText`'s cost per part is estimated from this package's two cells: (off - on) / (parts off - parts on).
+ */
+function freeProviderBound(
+  floor: number | undefined,
+  on: number,
+  off: number,
+  partsPerDelta: Record<string, number>,
+): number | undefined {
+  const partsOn = partsPerDelta[OURS];
+  const partsOff = partsPerDelta[OURS_UNMERGED];
+  if (floor === undefined || partsOn === undefined || partsOff === undefined || partsOff - partsOn < 0.1) {
+    return undefined;
+  }
+  const perPart = (off - on) / (partsOff - partsOn);
+  return (floor + perPart * partsOn) / off;
+}
+
+/**
+ * `gw.fallback([model, spare])` answered by its first model against the bare model, both with merging
+ * off so every delta is a part: the budget is that fallback costs the same per delta (within 5%).
+ */
+function fallbackRow(format: WireFormat, cpu: Row): Row {
+  const bare = cpu.cells[OURS_UNMERGED];
+  const wrapped = cpu.cells[OURS_FALLBACK_UNMERGED];
+  const row: Row = {
+    id: `${format}-fallback`,
+    title: `${format}: gw.fallback answered by its first model, against the bare model (doStream, merge off, same run)`,
+    unit: 'µs',
+    digits: 2,
+    cells: { [OURS]: bare && { ...bare, detail: '(bare model)' }, [OURS_FALLBACK]: wrapped && { ...wrapped } },
+  };
+  const text = 'fallback <= 1.05x bare';
+  if (bare?.value === undefined || wrapped?.value === undefined) {
+    row.budget = { text, verdict: 'NOT MEASURED', detail: wrapped?.error ?? bare?.error ?? 'no figure' };
+    return row;
+  }
+  const ratio = wrapped.value / bare.value;
+  row.cells[OURS_FALLBACK]!.detail = `(${ratio.toFixed(3)}x bare)`;
+  row.budget = { text, verdict: ratio <= 1.05 ? 'PASS' : 'FAIL', detail: `${ratio.toFixed(3)}x` };
   return row;
 }
 
@@ -175,7 +227,7 @@ async function main(): Promise<void> {
         if (row.cells[OURS]?.value !== undefined && off?.value !== undefined) {
           row.cells[OURS]!.detail = `(merge off: ${off.value.toFixed(2)} µs, ${off.ratio?.toFixed(2)}x)`;
         }
-        rows.push(row);
+        rows.push(row, fallbackRow(format, row));
       }
     }
 
