@@ -5,7 +5,15 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { streamText } from 'ai';
-import { isUnavailable, OURS, OURS_UNMERGED, type LanguageContender, type WireFormat } from './contenders';
+import {
+  IDEAL_MERGING,
+  isUnavailable,
+  OURS,
+  OURS_UNMERGED,
+  type LanguageContender,
+  type WireFormat,
+} from './contenders';
+import { idealMergingModel } from './ideal-merging-model';
 import { interleave, type Runnable, type Series } from './interleave';
 import { checkOutcome, settle, timed } from './measure';
 import { floorStream } from './raw-floor';
@@ -109,10 +117,24 @@ export async function measureBurstCpu(
   return { series, partsPerDelta };
 }
 
-/** The contenders of the burst rows: every peer, this package with merging on and off; not the priced or fallback variants. */
-export function burstContenders(contenders: LanguageContender[], unmerged: LanguageContender[]): LanguageContender[] {
+/**
+ * The contenders of the burst rows: this package with merging on and off, the ideal merging provider, every
+ * peer; not the priced or fallback variants.
+ */
+export function burstContenders(
+  upstream: string,
+  contenders: LanguageContender[],
+  unmerged: LanguageContender[],
+): LanguageContender[] {
   const ours = contenders.filter(contender => contender.name === OURS);
   const off = unmerged.filter(contender => contender.name === OURS_UNMERGED);
   const peers = contenders.filter(contender => !contender.name.startsWith(OURS));
-  return [...ours, ...off, ...peers];
+  const ideal = (['chat', 'messages'] as const).map(
+    (format): LanguageContender => ({
+      name: IDEAL_MERGING,
+      format,
+      model: id => idealMergingModel(upstream, format, id),
+    }),
+  );
+  return [...ours, ...off, ...ideal, ...peers];
 }

@@ -33,9 +33,24 @@ export const CONTENDERS = [
   'anthropic',
   'openrouter',
 ] as const;
+/** The least a merging provider could do (ideal-merging-model.ts): the bound of the burst rows. Only there. */
+export const IDEAL_MERGING = 'ideal merging provider';
+
 /** Column order of the burst table (streams whose events arrive together). */
-export const BURST_COLUMNS = [OURS, OURS_UNMERGED, 'openai-compatible', 'openai', 'anthropic', 'openrouter'] as const;
-export type ContenderName = (typeof CONTENDERS)[number] | typeof OURS_UNMERGED | typeof OURS_FALLBACK_UNMERGED;
+export const BURST_COLUMNS = [
+  OURS,
+  OURS_UNMERGED,
+  IDEAL_MERGING,
+  'openai-compatible',
+  'openai',
+  'anthropic',
+  'openrouter',
+] as const;
+export type ContenderName =
+  | (typeof CONTENDERS)[number]
+  | typeof OURS_UNMERGED
+  | typeof OURS_FALLBACK_UNMERGED
+  | typeof IDEAL_MERGING;
 
 export interface LanguageContender {
   name: ContenderName;

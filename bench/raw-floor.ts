@@ -14,7 +14,7 @@ export interface FloorStreamResult {
   firstDeltaAt?: number;
 }
 
-function request(upstream: string, format: WireFormat, body: unknown, signal?: AbortSignal): Promise<Response> {
+export function request(upstream: string, format: WireFormat, body: unknown, signal?: AbortSignal): Promise<Response> {
   const url = format === 'chat' ? `${upstream}/v1/chat/completions` : `${upstream}/api/v1/messages`;
   const headers: Record<string, string> =
     format === 'chat'
@@ -23,11 +23,31 @@ function request(upstream: string, format: WireFormat, body: unknown, signal?: A
   return fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
 }
 
-function requestBody(format: WireFormat, modelId: string, stream: boolean) {
+export function requestBody(format: WireFormat, modelId: string, stream: boolean) {
   const messages = [{ role: 'user', content: 'Say something.' }];
   return format === 'chat'
     ? { model: modelId, messages, stream, ...(stream ? { stream_options: { include_usage: true } } : {}) }
     : { model: modelId, messages, max_tokens: 4096, stream };
+}
+
+/**
+ * Hands the `data:` line(s) of each complete event in `buffer` to `onData` (`event:` lines are not
+ * needed: the JSON carries its type) and returns where the incomplete rest starts.
+ */
+export function splitEvents(buffer: string, onData: (data: string) => void): number {
+  let start = 0;
+  let end: number;
+  while ((end = buffer.indexOf('\n\n', start)) !== -1) {
+    let line = start;
+    while (line < end) {
+      let lineEnd = buffer.indexOf('\n', line);
+      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+      if (buffer.startsWith('data: ', line)) onData(buffer.slice(line + 6, lineEnd));
+      line = lineEnd + 1;
+    }
+    start = end + 2;
+  }
+  return start;
 }
 
 /** Streams one scenario and reads every delta. */
@@ -84,20 +104,7 @@ export async function floorStream(
     const { done, value } = await reader.read();
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
-    let start = 0;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n', start)) !== -1) {
-      // One event: its `data:` line(s); `event:` lines are not needed (the JSON carries its type).
-      let line = start;
-      while (line < end) {
-        let lineEnd = buffer.indexOf('\n', line);
-        if (lineEnd === -1 || lineEnd > end) lineEnd = end;
-        if (buffer.startsWith('data: ', line)) onData(buffer.slice(line + 6, lineEnd));
-        line = lineEnd + 1;
-      }
-      start = end + 2;
-    }
-    buffer = buffer.slice(start);
+    buffer = buffer.slice(splitEvents(buffer, onData));
   }
   if (toolPieces.length > 0) {
     const args = toolPieces.join('');
