@@ -29,7 +29,7 @@ import { measureHeapRetained } from './heap-retained';
 import type { Series } from './interleave';
 import { gc } from './measure';
 import { cellFromSeries, ratioBudget, renderMarkdown, type Row } from './report';
-import { FLOOR, measureStreamCpu, measureToolScaling } from './stream-cpu';
+import { FLOOR, measurePairedCpu, measureStreamCpu, measureToolScaling, type PairedCpu } from './stream-cpu';
 import { startUpstream, type ServedBody } from './upstream';
 import { EMBEDDING_DIMENSIONS } from './wire-fixtures';
 
@@ -52,6 +52,7 @@ const only = new Set<Section>(
 const plan = quick
   ? {
       stream: { deltas: 20_000, reps: 3, warmups: 1 },
+      fallback: { deltas: 20_000, reps: 9, warmups: 1 },
       tool: { reps: 2, warmups: 1 },
       burst: { reps: 3, warmups: 1 },
       firstDeltaRequests: 40,
@@ -62,6 +63,7 @@ const plan = quick
     }
   : {
       stream: { deltas: 200_000, reps: 5, warmups: 1 },
+      fallback: { deltas: 50_000, reps: 21, warmups: 2 },
       tool: { reps: 5, warmups: 1 },
       burst: { reps: 5, warmups: 1 },
       firstDeltaRequests: 200,
@@ -140,26 +142,32 @@ function burstRow(format: WireFormat, shape: Shape, { series, partsPerDelta }: B
 
 /**
  * `gw.fallback([model, spare])` answered by its first model against the bare model, both with merging
- * off so every delta is a part: the budget is that fallback costs the same per delta (within 5%).
+ * off so every delta is a part, measured in pairs (`measurePairedCpu`): the budget is that fallback costs
+ * the same per delta, within 5%, comparing each model's fastest round; the median of the per-round ratios
+ * is shown next to it.
  */
-function fallbackRow(format: WireFormat, cpu: Row): Row {
-  const bare = cpu.cells[OURS_UNMERGED];
-  const wrapped = cpu.cells[OURS_FALLBACK_UNMERGED];
+function fallbackRow(format: WireFormat, paired: PairedCpu, deltas: number): Row {
   const row: Row = {
     id: `${format}-fallback`,
-    title: `${format}: gw.fallback answered by its first model, against the bare model (doStream, merge off, same run)`,
+    title: `${format}: gw.fallback answered by its first model, against the bare model (doStream, merge off, ${deltas} deltas, in pairs)`,
     unit: 'µs',
     digits: 2,
-    cells: { [OURS]: bare && { ...bare, detail: '(bare model)' }, [OURS_FALLBACK]: wrapped && { ...wrapped } },
+    cells: {
+      [OURS]: { ...cellFromSeries(paired.bare), detail: '(bare model)' },
+      [OURS_FALLBACK]: cellFromSeries(paired.wrapped),
+    },
   };
   const text = 'fallback <= 1.05x bare';
-  if (bare?.value === undefined || wrapped?.value === undefined) {
-    row.budget = { text, verdict: 'NOT MEASURED', detail: wrapped?.error ?? bare?.error ?? 'no figure' };
+  const { ratio, bare, wrapped } = paired;
+  if (ratio.error !== undefined || !Number.isFinite(ratio.median)) {
+    row.budget = { text, verdict: 'NOT MEASURED', detail: ratio.error ?? 'no figure' };
     return row;
   }
-  const ratio = wrapped.value / bare.value;
-  row.cells[OURS_FALLBACK]!.detail = `(${ratio.toFixed(3)}x bare)`;
-  row.budget = { text, verdict: ratio <= 1.05 ? 'PASS' : 'FAIL', detail: `${ratio.toFixed(3)}x` };
+  // Interference only ever adds CPU time, so each model's fastest round is its least disturbed figure.
+  const best = Math.min(...wrapped.samples) / Math.min(...bare.samples);
+  row.cells[OURS_FALLBACK]!.detail =
+    `(fastest rounds: ${best.toFixed(3)}x bare; median of ${ratio.samples.length} paired rounds: ${ratio.median.toFixed(3)}x)`;
+  row.budget = { text, verdict: best <= 1.05 ? 'PASS' : 'FAIL', detail: `${best.toFixed(3)}x` };
   return row;
 }
 
@@ -187,7 +195,7 @@ async function main(): Promise<void> {
         progress(`${format}: provider-only CPU per delta, ${plan.stream.deltas} deltas x ${plan.stream.reps} reps`);
         const series = await measureStreamCpu(
           upstream.url,
-          [...contenders, ...unmerged],
+          [...contenders, ...unmerged.filter(contender => contender.name === OURS_UNMERGED)],
           format,
           plan.stream.deltas,
           plan.stream,
@@ -205,7 +213,24 @@ async function main(): Promise<void> {
         if (row.cells[OURS]?.value !== undefined && off?.value !== undefined) {
           row.cells[OURS]!.detail = `(merge off: ${off.value.toFixed(2)} µs, ${off.ratio?.toFixed(2)}x)`;
         }
-        rows.push(row, fallbackRow(format, row));
+        rows.push(row);
+        const pair = unmerged.filter(
+          contender =>
+            contender.format === format &&
+            (contender.name === OURS_UNMERGED || contender.name === OURS_FALLBACK_UNMERGED),
+        );
+        progress(
+          `${format}: gw.fallback against the bare model, ${plan.fallback.deltas} deltas x ${plan.fallback.reps} pairs`,
+        );
+        const paired = await measurePairedCpu(
+          upstream.url,
+          [pair[0]!, pair[1]!],
+          format,
+          plan.fallback.deltas,
+          plan.fallback,
+        );
+        raw[`${format}-fallback`] = paired;
+        rows.push(fallbackRow(format, paired, plan.fallback.deltas));
       }
     }
 

@@ -1,7 +1,7 @@
 /** Provider-only CPU per delta: `doStream` consumed directly, against the raw floor of the same wire format. */
 import { isUnavailable, type LanguageContender, type WireFormat } from './contenders';
 import { interleave, type Runnable, type Series } from './interleave';
-import { checkOutcome, consumeDoStream, settle, timed } from './measure';
+import { checkOutcome, consumeDoStream, describe, median, settle, spread, timed } from './measure';
 import { floorStream } from './raw-floor';
 import { scenarioModelId, type Scenario } from './wire-fixtures';
 
@@ -71,6 +71,48 @@ export function measureStreamCpu(
   { reps, warmups }: { reps: number; warmups: number },
 ): Promise<Record<string, Series>> {
   return interleave(streamCpuRunnables(upstream, contenders, format, { kind: 'text', deltas }), { reps, warmups });
+}
+
+/** `wrapped` against `bare`, per delta: the round-by-round ratios, and each model's own series. */
+export interface PairedCpu {
+  ratio: Series;
+  bare: Series;
+  wrapped: Series;
+}
+
+/**
+ * Two contenders of `format` (a model and a wrapper of it) over the same stream, `reps` rounds of both,
+ * the order alternating per round. A ratio is taken per round, so the machine's drift over the run, which
+ * on a shared host moves single figures by a third, cancels out of it.
+ */
+export async function measurePairedCpu(
+  upstream: string,
+  [bare, wrapped]: [LanguageContender, LanguageContender],
+  format: WireFormat,
+  deltas: number,
+  { reps, warmups }: { reps: number; warmups: number },
+): Promise<PairedCpu> {
+  const runnables = streamCpuRunnables(upstream, [bare, wrapped], format, { kind: 'text', deltas });
+  const pair = [bare.name, wrapped.name].map(name => runnables.find(runnable => runnable.name === name)!);
+  const ratios: number[] = [];
+  const samples: [number[], number[]] = [[], []];
+  try {
+    for (let round = 0; round < warmups; round++)
+      for (const runnable of pair) await (runnable.warmup ?? runnable.run)();
+    for (let round = 0; round < reps; round++) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      const figures: number[] = [];
+      for (const at of order) figures[at] = await pair[at]!.run();
+      samples[0].push(figures[0]!);
+      samples[1].push(figures[1]!);
+      ratios.push(figures[1]! / figures[0]!);
+    }
+  } catch (error) {
+    const failed = { samples: [], median: Number.NaN, spread: 0, error: describe(error) };
+    return { ratio: failed, bare: failed, wrapped: failed };
+  }
+  const series = (values: number[]): Series => ({ samples: values, median: median(values), spread: spread(values) });
+  return { ratio: series(ratios), bare: series(samples[0]), wrapped: series(samples[1]) };
 }
 
 export const TOOL_SMALL = 1_000;
