@@ -33,7 +33,7 @@ import { FLOOR, measurePairedCpu, measureStreamCpu, measureToolScaling, type Pai
 import { startUpstream, type ServedBody } from './upstream';
 import { EMBEDDING_DIMENSIONS } from './wire-fixtures';
 
-const SECTIONS = ['cpu', 'tool', 'ttfd', 'burst', 'generate', 'heap', 'embed', 'bundle', 'import'] as const;
+const SECTIONS = ['cpu', 'fallback', 'tool', 'ttfd', 'burst', 'generate', 'heap', 'embed', 'bundle', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -52,7 +52,7 @@ const only = new Set<Section>(
 const plan = quick
   ? {
       stream: { deltas: 20_000, reps: 3, warmups: 1 },
-      fallback: { deltas: 20_000, reps: 9, warmups: 1 },
+      fallback: { deltas: 20_000, reps: 20, warmups: 1 },
       tool: { reps: 2, warmups: 1 },
       burst: { reps: 3, warmups: 1 },
       firstDeltaRequests: 40,
@@ -63,7 +63,7 @@ const plan = quick
     }
   : {
       stream: { deltas: 200_000, reps: 5, warmups: 1 },
-      fallback: { deltas: 50_000, reps: 21, warmups: 2 },
+      fallback: { deltas: 20_000, reps: 120, warmups: 2 },
       tool: { reps: 5, warmups: 1 },
       burst: { reps: 5, warmups: 1 },
       firstDeltaRequests: 200,
@@ -143,8 +143,8 @@ function burstRow(format: WireFormat, shape: Shape, { series, partsPerDelta }: B
 /**
  * `gw.fallback([model, spare])` answered by its first model against the bare model, both with merging
  * off so every delta is a part, measured in pairs (`measurePairedCpu`): the budget is that fallback costs
- * the same per delta, within 5%, comparing each model's fastest round; the median of the per-round ratios
- * is shown next to it.
+ * the same per delta, within 5%, by the two models' total CPU over all pairs; the median per-pair ratio is
+ * shown next to it.
  */
 function fallbackRow(format: WireFormat, paired: PairedCpu, deltas: number): Row {
   const row: Row = {
@@ -163,11 +163,13 @@ function fallbackRow(format: WireFormat, paired: PairedCpu, deltas: number): Row
     row.budget = { text, verdict: 'NOT MEASURED', detail: ratio.error ?? 'no figure' };
     return row;
   }
-  // Interference only ever adds CPU time, so each model's fastest round is its least disturbed figure.
-  const best = Math.min(...wrapped.samples) / Math.min(...bare.samples);
+  // Many short streams, alternating: every slow or fast spell of the host lands on both models alike, and
+  // the totals average it out (single 50k-delta samples of one model moved by 40% on this host).
+  const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+  const overall = total(wrapped.samples) / total(bare.samples);
   row.cells[OURS_FALLBACK]!.detail =
-    `(fastest rounds: ${best.toFixed(3)}x bare; median of ${ratio.samples.length} paired rounds: ${ratio.median.toFixed(3)}x)`;
-  row.budget = { text, verdict: best <= 1.05 ? 'PASS' : 'FAIL', detail: `${best.toFixed(3)}x` };
+    `(${overall.toFixed(3)}x bare over ${ratio.samples.length} alternating pairs; median pair ${ratio.median.toFixed(3)}x)`;
+  row.budget = { text, verdict: overall <= 1.05 ? 'PASS' : 'FAIL', detail: `${overall.toFixed(3)}x` };
   return row;
 }
 
@@ -214,6 +216,11 @@ async function main(): Promise<void> {
           row.cells[OURS]!.detail = `(merge off: ${off.value.toFixed(2)} µs, ${off.ratio?.toFixed(2)}x)`;
         }
         rows.push(row);
+      }
+    }
+
+    if (only.has('fallback')) {
+      for (const format of FORMATS) {
         const pair = unmerged.filter(
           contender =>
             contender.format === format &&
