@@ -147,6 +147,23 @@ describe('gw.fallback over Unigate models: the stream is the model’s own', () 
     });
   });
 
+  it('hands the caller the model’s own stream object: no stream is put around it, so no part pays for one', async () => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate(emulator.settings);
+    const model = gw.chat('gpt-4o-mini');
+    const returned: ReadableStream<LanguageModelV3StreamPart>[] = [];
+    const doStream = model.doStream.bind(model);
+    model.doStream = async (...args: Parameters<typeof model.doStream>) => {
+      const result = await doStream(...args);
+      returned.push(result.stream);
+      return result;
+    };
+    const { stream } = await gw.fallback([model, 'gpt-4o']).doStream(callOptions('Hello there'));
+    expect(returned).toHaveLength(1);
+    expect(stream).toBe(returned[0]);
+    expect(textOf(await readAll(stream))).toBe('You said: Hello there');
+  });
+
   it('aborting while the first model has sent no content ends the chain: the stream fails, no other model runs', async () => {
     const encoder = new TextEncoder();
     let requests = 0;
