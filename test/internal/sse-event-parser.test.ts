@@ -42,9 +42,14 @@ describe('SseEventParser', () => {
 
   it('waits for the next chunk when a CR ends one, so a split CRLF is one line end', () => {
     const { seen, push } = parser();
-    push('data: a\r');
-    push('\n\r\n');
-    expect(seen).toEqual([['a', undefined]]);
+    // Inside a two-line event: read alone, the LF that starts the second chunk would be an empty line,
+    // ending the event after "a" and splitting it in two.
+    push('event: e\r\ndata: a\r');
+    push('\ndata: b\r');
+    push('\n\r');
+    expect(seen).toEqual([]);
+    push('\n');
+    expect(seen).toEqual([['a\nb', 'e']]);
   });
 
   it('dispatches no further event of a chunk once the sink is closed', () => {

@@ -62,12 +62,21 @@ describe('readSseStream', () => {
     expect(await read(['data: one\ndata: two\n\n'])).toEqual([{ data: 'one\ntwo' }, { end: true }]);
   });
 
-  it('accepts CRLF and lone CR, including a CRLF split across chunks', async () => {
+  it('accepts CRLF and lone CR line ends, between events and at chunk ends', async () => {
     expect(await read(['data: a\r\n\r\ndata: b\r', '\n\r', '\ndata: c\r\rdata: d\n\n'])).toEqual([
       { data: 'a' },
       { data: 'b' },
       { data: 'c' },
       { data: 'd' },
+      { end: true },
+    ]);
+  });
+
+  it('reads a CRLF split across chunks inside a multi-line event as one line end', async () => {
+    // Each CR ends a chunk and its LF starts the next: taken as two line ends, the LF would be a blank
+    // line, and the event would split into "one", "two" and "three", losing its name after the first.
+    expect(await read(['event: e\r\ndata: one\r', '\ndata: two\r', '\ndata: three\r', '\n\r', '\n'])).toEqual([
+      { data: 'one\ntwo\nthree', event: 'e' },
       { end: true },
     ]);
   });
