@@ -5,8 +5,17 @@ import type {
 } from '@ai-sdk/provider';
 import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
 
-// Parts that carry no content: a failure after only these may still move on to the next model.
-const BEFORE_CONTENT = new Set<LanguageModelV3StreamPart['type']>(['stream-start', 'response-metadata', 'raw']);
+// Parts that carry no content: a failure after only these may still move on to the next model. A block's
+// start is one of them: a stream may fail between opening a block and its first delta, and the next
+// model's answer opens its own. They are held with the rest of the head, so the caller never sees them twice.
+const BEFORE_CONTENT = new Set<LanguageModelV3StreamPart['type']>([
+  'stream-start',
+  'response-metadata',
+  'raw',
+  'text-start',
+  'reasoning-start',
+  'tool-input-start',
+]);
 
 /** A stream read up to its first content part: the parts so far and the reader of the rest. */
 export interface OpenedStream {
@@ -17,7 +26,8 @@ export interface OpenedStream {
 }
 
 /**
- * Reads a stream until content starts (text, reasoning, a tool input, a finish). A failure before that,
+ * Reads a stream until content starts (a text, reasoning or tool-input delta, a tool call, a finish): the
+ * parts before it, block starts included, are held in `head`. A failure before that,
  * as a rejected read or an `error` part, whose error `movesOn` accepts, returns `{ failed }` with the
  * stream cancelled, so no part of it reaches the caller.
  */
@@ -49,8 +59,9 @@ export async function openStream(
 /**
  * A stream of this package's own model, opened: the model applies the additions where it builds
  * `stream-start` and `finish`, and reports its first parts as it produces them, so the caller gets the
- * model's own stream and a delta costs what it costs on the bare model. A failure before content whose
- * error `movesOn` accepts is thrown, with the stream cancelled, so no part of it reaches the caller.
+ * model's own stream and a delta costs what it costs on the bare model. Until content starts, the parts
+ * wait in the stream's own queue, unread. A failure before content whose error `movesOn` accepts is
+ * thrown, with the stream cancelled, so no part of it (a block's start included) reaches the caller.
  */
 export async function openOwnStream(
   model: ExtendableLanguageModel,

@@ -1,4 +1,4 @@
-import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { streamText } from 'ai';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -230,5 +230,101 @@ describe('gw.fallback with a budget', () => {
       { type: 'other', message: 'No price for chat model "gpt-b": this call counts as 0 credits against the budget.' },
       { type: 'other', message: 'Fallback skipped "gpt-a" (server); answered by "gpt-b".' },
     ]);
+  });
+});
+
+describe('gw.fallback: a messages stream that fails after opening a block, before its first delta', () => {
+  const overloaded = named({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+  const textBlock = { type: 'text', text: '' };
+  const opened = (block: unknown) => [
+    named({
+      type: 'message_start',
+      message: { id: 'm0', model: 'claude-a', usage: { input_tokens: 3, output_tokens: 0 } },
+    }),
+    named({ type: 'content_block_start', index: 0, content_block: block }),
+  ];
+  const blocks: Array<[string, unknown]> = [
+    ['a text block (text-start)', textBlock],
+    ['a tool_use block (tool-input-start)', { type: 'tool_use', id: 'toolu_a', name: 'weather', input: {} }],
+    ['a thinking block (reasoning-start)', { type: 'thinking', thinking: '' }],
+  ];
+
+  // The same models through the generic path: without the package's marker, fallback reads their streams
+  // as another provider's, through its head buffer.
+  const asForeign = (model: LanguageModelV3): LanguageModelV3 => ({
+    specificationVersion: 'v3',
+    provider: 'other.messages',
+    modelId: model.modelId,
+    supportedUrls: model.supportedUrls,
+    doGenerate: options => model.doGenerate(options),
+    doStream: options => model.doStream(options),
+  });
+  const paths: Array<[string, (model: LanguageModelV3) => LanguageModelV3]> = [
+    ['Unigate models (their own streams)', model => model],
+    ['another provider’s models (the generic path)', asForeign],
+  ];
+
+  async function fallbackParts(failing: string[], wrap: (model: LanguageModelV3) => LanguageModelV3) {
+    const { gw, requests } = twoModels(MESSAGES_URL, failing, messagesAnswer('from b'));
+    const model = gw.fallback([wrap(gw.messages('claude-a')), wrap(gw.messages('claude-b'))]);
+    const parts = await readAll((await model.doStream(callOptions('Hi'))).stream);
+    return { parts, tried: requests.map(request => (request.body as { model: string }).model) };
+  }
+
+  const attempts = [
+    {
+      modelId: 'claude-a',
+      kind: 'server',
+      message: 'Unigate messages stream reported an error (overloaded_error): Overloaded',
+    },
+  ];
+  // The caller's parts: the answering model's, one block, with the failed model in `attempts`.
+  const answered: LanguageModelV3StreamPart[] = [
+    {
+      type: 'stream-start',
+      warnings: [{ type: 'other', message: 'Fallback skipped "claude-a" (server); answered by "claude-b".' }],
+    },
+    { type: 'response-metadata', id: 'm1', modelId: 'claude-b' },
+    { type: 'text-start', id: '0' },
+    { type: 'text-delta', id: '0', delta: 'from b' },
+    { type: 'text-end', id: '0' },
+    {
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'end_turn' },
+      usage: expect.anything(),
+      providerMetadata: { unigate: { stopSequence: null, fallback: { answeredBy: 'claude-b', attempts } } },
+    },
+  ];
+
+  describe.each(paths)('%s', (_path, wrap) => {
+    it.each(blocks)(
+      '%s opened, then an error: the next model answers and its block is the only one',
+      async (_block, block) => {
+        const { parts, tried } = await fallbackParts([...opened(block), overloaded], wrap);
+        expect(tried).toEqual(['claude-a', 'claude-b']);
+        expect(parts).toEqual(answered);
+      },
+    );
+
+    it('an error after the first delta stays with that model: the caller gets its text and the error', async () => {
+      const delta = named({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'half' } });
+      const { parts, tried } = await fallbackParts([...opened(textBlock), delta, overloaded], wrap);
+      expect(tried).toEqual(['claude-a']);
+      expect(parts.map(part => part.type)).toEqual([
+        'stream-start',
+        'response-metadata',
+        'text-start',
+        'text-delta',
+        'error',
+        'text-end',
+        'finish',
+      ]);
+      expect(textOf(parts)).toBe('half');
+      expect(parts.at(-1)).toMatchObject({
+        type: 'finish',
+        finishReason: { unified: 'error' },
+        providerMetadata: { unigate: { fallback: { answeredBy: 'claude-a', attempts: [] } } },
+      });
+    });
   });
 });
