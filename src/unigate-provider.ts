@@ -36,6 +36,7 @@ import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimat
 import type { UnigateCost } from './pricing/unigate-pricing-types';
 import { createGatewayConnection } from './unigate-config';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
+import { checkingModelId } from './internal/check-model-id';
 import { checkRange } from './internal/validate-argument';
 import type { ExtendableLanguageModel } from './internal/stream-extras';
 import { checkFormat, chooseLanguageFormat } from './language-model-format';
@@ -212,17 +213,17 @@ export function assembleUnigate(
   const config = context.connection;
   const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
   const models = modelFactories(context, guard);
-  const chatModel = models.chat;
-  const messagesModel = models.messages;
+  const chatModel = checkingModelId(models.chat);
+  const messagesModel = checkingModelId(models.messages);
   const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
     chooseLanguageFormat(modelId, format, context.loadedCatalog()?.get(modelId)) === 'messages'
       ? messagesModel(modelId)
       : chatModel(modelId);
-  const embeddingModel = models.embedding;
-  const imageModel = models.image;
-  const speechModel = models.speech;
-  const transcriptionModel = models.transcription;
-  const videoModel = models.video;
+  const embeddingModel = checkingModelId(models.embedding);
+  const imageModel = checkingModelId(models.image);
+  const speechModel = checkingModelId(models.speech);
+  const transcriptionModel = checkingModelId(models.transcription);
+  const videoModel = checkingModelId(models.video);
 
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {

@@ -3,6 +3,7 @@ import type { CatalogById } from '../catalog/catalog-cache';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import type { UnigateErrorKind } from '../internal/gateway-error';
 import { isObjectRecord, isOneOf } from '../internal/narrow';
+import { checkModelId } from '../internal/check-model-id';
 import { failArgument } from '../internal/validate-argument';
 import {
   DEFAULT_FALLBACK_ON,
@@ -49,7 +50,10 @@ function resolveModels(models: unknown, parts: FallbackProviderParts): LanguageM
     failArgument('models', 'must be a non-empty list of model ids or LanguageModelV3 models', models);
   }
   return models.map((model: unknown, index) => {
-    if (typeof model === 'string' && model.trim() !== '') return parts.languageModel(model);
+    if (typeof model === 'string') {
+      checkModelId(model, `models[${index}]`);
+      return parts.languageModel(model);
+    }
     if (isLanguageModel(model)) return model;
     return failArgument(`models[${index}]`, 'must be a model id or a LanguageModelV3 (specificationVersion v3)', model);
   });
