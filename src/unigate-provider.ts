@@ -31,6 +31,7 @@ import { budgetLanguageModel, budgetModel, budgetVideoModel } from './budget/bud
 import type { UnigateModelContext } from './model-call/model-context';
 import { createFallback } from './fallback/create-fallback';
 import type { UnigateFallbackOptions } from './fallback/unigate-fallback-model';
+import { checkPricing } from './pricing/check-pricing';
 import { createPricing } from './pricing/create-pricing';
 import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
 import type { UnigateCost } from './pricing/unigate-pricing-types';
@@ -149,6 +150,7 @@ export function createModelContext(
   internals: UnigateContextInternals = {},
 ): UnigateModelContext {
   checkCatalogTimeout(settings.catalogTimeoutMs);
+  checkPricing(settings.pricing);
   const connection = createGatewayConnection(settings);
   const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
   const cache = createCatalogCache({
