@@ -76,12 +76,13 @@ export interface UnigateProviderSettings {
    * Puts each call's cost in `providerMetadata.unigate.cost` (`{ input, output, total, unit: 'credits' }`).
    * - `false` (default): no prices; nothing is fetched.
    * - `'catalog'`: chat and embedding prices from the public catalog (`GET {site_url}/api/public/models`),
-   *   fetched lazily on the first call, shared by concurrent calls, cached for `catalogCacheTtlMs`; plus the
-   *   documented fixed prices (tts-1, tts-1-hd, whisper-1, the three embedding models). A catalog that
-   *   cannot be loaded never fails a call: the call gets a warning and no catalog price. Pricing never
-   *   delays a result either: a call whose response is complete before the catalog has loaded comes without
-   *   `cost`, with a warning saying so (a stream: `providerMetadata.unigate.costUnavailable` on its finish
-   *   part), while the load goes on in the background, within `catalogTimeoutMs`, for later calls.
+   *   fetched on the first call (page 1, then every other page at once), shared by concurrent calls, cached
+   *   for `catalogCacheTtlMs`; plus the documented fixed prices (tts-1, tts-1-hd, whisper-1, the three
+   *   embedding models). A catalog that cannot be loaded never fails a call: the call gets a warning and no
+   *   catalog price. A call whose response is complete before the catalog has loaded waits for it, at most
+   *   `priceWaitMs`; past that it comes without `cost`, with a warning saying so (a stream:
+   *   `providerMetadata.unigate.costUnavailable` on its finish part), while the load goes on in the
+   *   background, within `catalogTimeoutMs`, for later calls.
    * - a table `{ [modelId]: UnigateModelPrice }`: overrides the fixed and catalog prices per model; models
    *   it does not list fall back to the fixed prices, then to the catalog. The only source of image and video prices.
    */
@@ -106,6 +107,14 @@ export interface UnigateProviderSettings {
    * it past their own response. Checked when the provider is created (`InvalidArgumentError`).
    */
   catalogTimeoutMs?: number;
+  /**
+   * How long a call whose response is complete may wait for its price while the catalog is still loading,
+   * in milliseconds, from 0 to 2147483647. Default 2,000: the catalog loads in two round trips (page 1, then
+   * the rest at once), so a gateway answering each page in a few hundred ms prices a fresh process's first
+   * call. `0` never waits. Only a stream's `finish` part waits; no part before it does. A call whose price
+   * is already known, or that needs none, never waits. Checked when the provider is created.
+   */
+  priceWaitMs?: number;
   /**
    * A spending limit per period and key (`UnigateBudget`). A budget needs prices: with `pricing: false`
    * (the default) it uses `'catalog'`, and a call waits for the catalog (within `catalogTimeoutMs`) so its

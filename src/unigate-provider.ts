@@ -32,7 +32,7 @@ import type { UnigateModelContext } from './model-call/model-context';
 import { createFallback } from './fallback/create-fallback';
 import type { UnigateFallbackOptions } from './fallback/unigate-fallback-model';
 import { checkPricing } from './pricing/check-pricing';
-import { createPricing } from './pricing/create-pricing';
+import { checkPriceWait, createPricing } from './pricing/create-pricing';
 import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
 import type { UnigateCost } from './pricing/unigate-pricing-types';
 import { createGatewayConnection } from './unigate-config';
@@ -150,6 +150,7 @@ export function createModelContext(
   internals: UnigateContextInternals = {},
 ): UnigateModelContext {
   checkCatalogTimeout(settings.catalogTimeoutMs);
+  checkPriceWait(settings.priceWaitMs);
   checkPricing(settings.pricing);
   const connection = createGatewayConnection(settings);
   const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
@@ -163,7 +164,7 @@ export function createModelContext(
   const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
   return {
     connection,
-    pricing: createPricing({ pricing, cache, timeoutMs }),
+    pricing: createPricing({ pricing, cache, timeoutMs, priceWaitMs: settings.priceWaitMs }),
     catalog: createCatalog(connection, cache),
     loadedCatalog: () => cache.current(),
   };

@@ -9,8 +9,10 @@ export interface UnigateCostSteps {
 
 /**
  * An AI SDK `StopCondition` for agent loops: stops once the steps so far have cost more than `credits`,
- * summing each step's `providerMetadata.unigate.cost.total` (a step without a cost counts as 0). The step
- * that crosses the limit has already run: the loop stops after it.
+ * summing each step's `providerMetadata.unigate.cost.total`. The step that crosses the limit has already
+ * run: the loop stops after it. A step without a cost (pricing off, a model nothing prices, a catalog that
+ * could not load within `priceWaitMs`) also stops the loop: what it cost is unknown, so the loop cannot
+ * know it is still within the limit. Its `providerMetadata.unigate.costUnavailable` says why.
  *
  * @example
  * ```ts
@@ -21,9 +23,13 @@ export function costExceeds(credits: number): (options: UnigateCostSteps) => boo
   if (typeof credits !== 'number' || Number.isNaN(credits) || credits < 0) {
     failArgument('credits', 'a number of credits, at least 0', credits);
   }
-  return ({ steps }) =>
-    steps.reduce(
-      (sum, step) => addCredits(sum, unigateCost({ providerMetadata: step.providerMetadata })?.total ?? 0),
-      0,
-    ) > credits;
+  return ({ steps }) => {
+    let sum = 0;
+    for (const step of steps) {
+      const total = unigateCost({ providerMetadata: step.providerMetadata })?.total;
+      if (total === undefined) return true;
+      sum = addCredits(sum, total);
+    }
+    return sum > credits;
+  };
 }

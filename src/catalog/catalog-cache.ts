@@ -13,6 +13,11 @@ const MAX_CATALOG_TIMEOUT_MS = 2_147_483_647;
 
 /** A failed refresh is not retried on every call: the old prices stay for this long (or the TTL, if shorter). */
 const REFRESH_RETRY_MS = 60_000;
+/**
+ * A first load that failed or timed out is not retried by every call either: calls in the back-off get
+ * its error at once. The pause starts at 1 s and doubles with each failure, up to a minute.
+ */
+export const LOAD_RETRY_MS = { first: 1_000, max: REFRESH_RETRY_MS } as const;
 
 /** One caller waiting for a catalog load. */
 export interface CatalogWait {
@@ -52,6 +57,8 @@ interface Flight {
   waiters: number;
   /** ...unless it runs in the background: a refresh, or a load a caller left without aborting. */
   background: boolean;
+  /** Stopped because every caller waiting for it aborted. */
+  dropped: boolean;
 }
 
 /** The `catalogTimeoutMs` setting: a number of milliseconds a timer can wait. Checked when the provider is created. */
@@ -95,6 +102,7 @@ function waitFor(current: Flight, abortSignal: AbortSignal | undefined, dropped:
   const onAbort = () => {
     if (!stopWaiting()) return;
     if (--current.waiters === 0 && !current.background) {
+      current.dropped = true;
       current.controller.abort(abortSignal.reason);
       dropped();
     }
@@ -114,8 +122,9 @@ function waitFor(current: Flight, abortSignal: AbortSignal | undefined, dropped:
 
 /**
  * Caches the catalog. Every load ends within `timeoutMs`, whether or not the fetch honours its abort
- * signal. A failed, timed-out or aborted load leaves nothing behind: the next call starts a new one.
- * A failed refresh keeps serving the old catalog and tries again after a minute (or the TTL if shorter).
+ * signal. A first load that fails or times out is not tried again before its back-off (`LOAD_RETRY_MS`):
+ * calls meanwhile get its error at once. A load stopped because its callers aborted leaves nothing
+ * behind. A failed refresh keeps serving the old catalog and tries again after a minute (or the TTL if shorter).
  */
 export function createCatalogCache({
   load,
@@ -133,6 +142,8 @@ export function createCatalogCache({
   let snapshot: { entries: CatalogById; loadedAt: number } | undefined;
   let flight: Flight | undefined;
   let nextRefreshAt = 0;
+  // The last first-load failure, answered at once until `until` (the back-off).
+  let failure: { error: unknown; until: number; pauseMs: number } | undefined;
 
   const start = (background: boolean): Flight => {
     const controller = new AbortController();
@@ -147,15 +158,25 @@ export function createCatalogCache({
       controller,
       waiters: 0,
       background,
+      dropped: false,
       promise: bounded.then(
         entries => {
           clearTimeout(timer);
-          if (!controller.signal.aborted) snapshot = { entries, loadedAt: now() };
+          if (!controller.signal.aborted) {
+            snapshot = { entries, loadedAt: now() };
+            failure = undefined;
+          }
           return entries;
         },
         (error: unknown) => {
           clearTimeout(timer);
           if (snapshot !== undefined) nextRefreshAt = now() + Math.min(ttlMs, REFRESH_RETRY_MS);
+          // A load every caller gave up on says nothing of the catalog: only failures back off.
+          else if (!started.dropped) {
+            const pauseMs =
+              failure === undefined ? LOAD_RETRY_MS.first : Math.min(failure.pauseMs * 2, LOAD_RETRY_MS.max);
+            failure = { error, until: now() + pauseMs, pauseMs };
+          }
           throw error;
         },
       ),
@@ -181,6 +202,9 @@ export function createCatalogCache({
   const join = (abortSignal?: AbortSignal): CatalogWait => {
     const entries = cached();
     if (entries !== undefined) return { promise: Promise.resolve(entries), leave: NO_OP };
+    if (flight === undefined && failure !== undefined && now() < failure.until) {
+      return { promise: Promise.reject(failure.error), leave: NO_OP };
+    }
     const current = (flight ??= start(false));
     return waitFor(current, abortSignal, () => {
       // Nobody wants this load any more: let the next caller start afresh.

@@ -218,13 +218,36 @@ function catalogEntries(
 }
 
 /**
- * The catalog cache's loader: every page, one after the other, without retries. A failed load costs a
- * call its cost, never its result, and the next call tries again.
+ * The catalog cache's loader, without retries: page 1 gives the page count, then every other page is
+ * fetched at once, so a fresh process has its prices after two round trips, not one per page. The first
+ * page that fails stops the others and fails the load; the cache backs off before the next one.
  */
 export function catalogLoader(config: GatewayConnection): (abortSignal: AbortSignal) => Promise<CatalogById> {
   return async abortSignal => {
     const byId = new Map<string, UnigateCatalogEntry>();
-    for await (const entry of catalogEntries(config, {}, { abortSignal, maxRetries: 0 })) byId.set(entry.id, entry);
+    const keep = (page: UnigateCatalogPage) => {
+      for (const entry of page.entries) byId.set(entry.id, entry);
+    };
+    const options = { abortSignal, maxRetries: 0 };
+    const first = await readCatalogPage(config, { page: 1 }, options);
+    keep(first);
+    if (first.pages <= 1 || first.entries.length === 0) return byId;
+    // One failed page makes the others pointless: they are stopped with it.
+    const siblings = new AbortController();
+    const stop = () => siblings.abort(abortSignal.reason);
+    abortSignal.addEventListener('abort', stop, { once: true });
+    const rest = Array.from({ length: first.pages - 1 }, (_, index) =>
+      readCatalogPage(config, { page: index + 2 }, { abortSignal: siblings.signal, maxRetries: 0 }).catch(error => {
+        siblings.abort(error);
+        throw error;
+      }),
+    );
+    try {
+      // Pages are kept in page order, so an id listed twice resolves as a sequential walk would.
+      for (const page of await Promise.all(rest)) keep(page);
+    } finally {
+      abortSignal.removeEventListener('abort', stop);
+    }
     return byId;
   };
 }

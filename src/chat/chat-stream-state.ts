@@ -1,6 +1,6 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
-import { type FinishMetadata, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
+import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../internal/stream-state';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
 
@@ -50,8 +50,13 @@ export class ChatStreamState extends StreamState {
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
 
-  constructor(warnings: SharedV3Warning[], collectChoices: boolean, finishMetadata?: FinishMetadata) {
-    super(warnings, finishMetadata);
+  constructor(
+    warnings: SharedV3Warning[],
+    collectChoices: boolean,
+    finishMetadata?: FinishMetadata,
+    priceWait?: PriceWait,
+  ) {
+    super(warnings, finishMetadata, priceWait);
     this.collectChoices = collectChoices;
   }
 
@@ -71,13 +76,12 @@ export class ChatStreamState extends StreamState {
   sendFinish(sink: LanguageModelPartSink): void {
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
-    const metadata = this.metadataAtFinish(this.providerMetadata(), usage, true);
-    sink.enqueue({
-      type: 'finish',
-      finishReason: mapChatFinishReason(this.finishReason),
-      usage,
-      ...(metadata !== undefined && { providerMetadata: metadata }),
-    });
+    this.sendFinishPart(
+      sink,
+      { type: 'finish', finishReason: mapChatFinishReason(this.finishReason), usage },
+      this.providerMetadata(),
+      true,
+    );
   }
 
   /**
@@ -98,13 +102,12 @@ export class ChatStreamState extends StreamState {
     if (this.finishSent) return;
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
-    const metadata = this.metadataAtFinish(undefined, usage, false);
-    sink.enqueue({
-      type: 'finish',
-      finishReason: { unified: 'error', raw: this.finishReason },
-      usage,
-      ...(metadata !== undefined && { providerMetadata: metadata }),
-    });
+    this.sendFinishPart(
+      sink,
+      { type: 'finish', finishReason: { unified: 'error', raw: this.finishReason }, usage },
+      undefined,
+      false,
+    );
   }
 
   private providerMetadata(): SharedV3ProviderMetadata | undefined {

@@ -245,6 +245,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       responseHeaders,
       pricingWarnings,
       finishCost,
+      priceWait,
     } = await sendPricedStreamRequest(this.context, languageModelCall(this.modelId, 'chat', options), {
       auth: 'bearer',
       url,
@@ -258,6 +259,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         includeRawChunks: options.includeRawChunks === true,
         collectChoices: prepared.collectChoices,
         finishMetadata: finishMetadataOf(finishCost, extras),
+        priceWait,
         request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
       }),
       {

@@ -6,6 +6,11 @@
 export interface SseSink<T> {
   enqueue(part: T): void;
   close(): void;
+  /**
+   * The stream's last part is sent once `until` settles (a price still loading): the stream closes after
+   * it, and reading stops meanwhile. A sink without it cannot wait, and the part is sent at once.
+   */
+  hold?(until: Promise<void>): void;
 }
 
 /**

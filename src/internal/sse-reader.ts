@@ -32,6 +32,12 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   private readonly merge: MergeParts<T> | undefined;
   /** Set until the opening says the stream is open: while set, a pull reads on past its first part. */
   opening: SseOpening<T> | undefined;
+  /** The last part waits for this (see `hold`); the stream closes after it. */
+  private holding: Promise<void> | undefined;
+  /** Set when `close` had to wait for a held part: the pull waits for it too. */
+  closing: Promise<void> | undefined;
+  /** The caller cancelled: nothing more may be enqueued. */
+  private cancelled = false;
 
   constructor(
     controller: ReadableStreamDefaultController<T>,
@@ -46,6 +52,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   }
 
   enqueue(part: T): void {
+    if (this.cancelled) return;
     this.enqueued++;
     if (this.opening?.part(part)) this.opening = undefined;
     if (this.merge === undefined) return this.controller.enqueue(part);
@@ -65,12 +72,37 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.controller.enqueue(held);
   }
 
+  hold(until: Promise<void>): void {
+    this.holding = until;
+  }
+
+  /** Reading stops at once; the stream itself closes after a held part, if one is waiting. */
   close(): void {
     if (this.closed) return;
-    this.flush();
     this.closed = true;
-    this.controller.close();
     this.reader.cancel().catch(() => {});
+    const holding = this.holding;
+    if (holding === undefined) return this.closeStream();
+    this.holding = undefined;
+    this.closing = holding.then(
+      () => this.closeStream(),
+      error => {
+        if (!this.cancelled) this.controller.error(error);
+      },
+    );
+  }
+
+  private closeStream(): void {
+    if (this.cancelled) return;
+    this.flush();
+    this.controller.close();
+    this.endOpening();
+  }
+
+  /** The caller cancelled the stream. */
+  cancel(): void {
+    this.closed = true;
+    this.cancelled = true;
     this.endOpening();
   }
 
@@ -150,12 +182,14 @@ export function readSseStream<T>(
           report(error);
         }
         // The body ended or the handler failed. Closing twice is a no-op: the handler may have closed already.
-        return sink.close();
+        sink.close();
+        return sink.closing;
       }
+      // The handler closed the stream (`[DONE]`, `message_stop`): its last part may still be waiting.
+      return sink.closing;
     },
     cancel(reason) {
-      sink.closed = true;
-      sink.endOpening();
+      sink.cancel();
       return reader.cancel(reason);
     },
   });

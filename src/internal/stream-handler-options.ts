@@ -1,4 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { PriceWait } from './stream-state';
 
 /** The request a stream answers, for the errors built from error objects inside it. */
 export interface StreamRequestContext {
@@ -15,4 +16,6 @@ export interface StreamHandlerOptions {
   /** Emit a `raw` part with each parsed chunk. */
   includeRawChunks: boolean;
   request: StreamRequestContext;
+  /** The call's price, when still loading: the `finish` part waits for it, at most `priceWaitMs`. */
+  priceWait?: PriceWait;
 }

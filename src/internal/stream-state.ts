@@ -26,6 +26,15 @@ export type FinishMetadata = (
 ) => SharedV3ProviderMetadata | undefined;
 
 /**
+ * The call's price, when it is still loading as the stream finishes: a promise that settles when the
+ * price is known or the `priceWaitMs` wait is over (never rejects); `undefined` when nothing is to wait for.
+ */
+export type PriceWait = () => Promise<unknown> | undefined;
+
+/** A `finish` part without its metadata, which is added when it is sent. */
+type FinishPart = Extract<LanguageModelV3StreamPart, { type: 'finish' }>;
+
+/**
  * What every model's per-stream state starts from: `stream-start` goes out once, before any other
  * part, and an error part may come before anything else did. Each format adds its own fields.
  */
@@ -34,10 +43,33 @@ export class StreamState {
   readonly warnings: SharedV3Warning[];
   /** Gives every `finish` its metadata: a clean one's cost, and what a wrapper adds; absent, the part's own. */
   private readonly finishMetadata: FinishMetadata | undefined;
+  /** The price still loading when the stream finishes: `finish` waits for it (bounded), nothing before it does. */
+  private readonly priceWait: PriceWait | undefined;
 
-  constructor(warnings: SharedV3Warning[], finishMetadata: FinishMetadata | undefined) {
+  constructor(warnings: SharedV3Warning[], finishMetadata: FinishMetadata | undefined, priceWait?: PriceWait) {
     this.warnings = warnings;
     this.finishMetadata = finishMetadata;
+    this.priceWait = priceWait;
+  }
+
+  /**
+   * Sends the `finish` part with its metadata (`metadata` as the format builds it, then the cost and what
+   * a wrapper adds). When the call's price is still loading, the part waits for it, at most `priceWaitMs`;
+   * every part before it has gone out already.
+   */
+  protected sendFinishPart(
+    sink: LanguageModelPartSink,
+    part: Omit<FinishPart, 'providerMetadata'>,
+    metadata: SharedV3ProviderMetadata | undefined,
+    clean: boolean,
+  ): void {
+    const send = () => {
+      const providerMetadata = this.metadataAtFinish(metadata, part.usage, clean) ?? metadata;
+      sink.enqueue(providerMetadata === undefined ? part : { ...part, providerMetadata });
+    };
+    const wait = sink.hold === undefined ? undefined : this.priceWait?.();
+    if (wait === undefined) return send();
+    sink.hold?.(wait.then(send));
   }
 
   /** A `finish` part's metadata: with the cost (or why there is none) when `clean` and priced. */

@@ -53,7 +53,12 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  */
 export function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
-  const state = new MessagesStreamState(options.warnings, options.jsonResponseTool, options.finishMetadata);
+  const state = new MessagesStreamState(
+    options.warnings,
+    options.jsonResponseTool,
+    options.finishMetadata,
+    options.priceWait,
+  );
   return {
     event(data, eventName, sink) {
       state.start(sink);

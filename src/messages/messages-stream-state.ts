@@ -2,7 +2,7 @@ import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
 import { isObjectRecord } from '../internal/narrow';
 import { malformed } from '../internal/stream-errors';
-import { type FinishMetadata, type LanguageModelPartSink, StreamState } from '../internal/stream-state';
+import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../internal/stream-state';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
@@ -51,8 +51,13 @@ export class MessagesStreamState extends StreamState {
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
 
-  constructor(warnings: SharedV3Warning[], jsonResponseTool: boolean, finishMetadata?: FinishMetadata) {
-    super(warnings, finishMetadata);
+  constructor(
+    warnings: SharedV3Warning[],
+    jsonResponseTool: boolean,
+    finishMetadata?: FinishMetadata,
+    priceWait?: PriceWait,
+  ) {
+    super(warnings, finishMetadata, priceWait);
     this.jsonResponseTool = jsonResponseTool;
   }
 
@@ -77,12 +82,7 @@ export class MessagesStreamState extends StreamState {
       : mapMessagesStopReason(this.stopReason, this.jsonResponseTool && !this.usedRealTool);
     const usage = convertMessagesUsage(this.usage);
     const metadata = { unigate: { stopSequence: this.stopSequence } };
-    sink.enqueue({
-      type: 'finish',
-      finishReason,
-      usage,
-      providerMetadata: this.metadataAtFinish(metadata, usage, !failed) ?? metadata,
-    });
+    this.sendFinishPart(sink, { type: 'finish', finishReason, usage }, metadata, !failed);
   }
 
   /**

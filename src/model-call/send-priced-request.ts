@@ -51,9 +51,10 @@ export function startPriceLookup(context: UnigateModelContext, call: PricedCall)
 }
 
 /**
- * Runs a call's requests (`send`) while its price is looked up, and returns as soon as `send` has, with
- * what pricing knows at that moment. Pricing never delays or fails the call: a catalog still loading
- * gives a warning instead of a price, and goes on loading in the background for later calls.
+ * Runs a call's requests (`send`) while its price is looked up. Once `send` has returned, a price still
+ * loading is waited for, at most `priceWaitMs` (or until the call's abort); then the call returns with what
+ * pricing knows. Pricing never fails the call: a price not known by then gives a warning instead, and the
+ * catalog goes on loading in the background for later calls.
  */
 export async function runPricedCall<R extends object>(
   context: UnigateModelContext,
@@ -63,7 +64,7 @@ export async function runPricedCall<R extends object>(
   const lookup = startPriceLookup(context, call);
   try {
     const response = await send();
-    const { price, warnings } = lookup.atResponse();
+    const { price, warnings } = await lookup.afterResponse(call.abortSignal);
     return { ...response, price, pricingWarnings: warnings };
   } finally {
     lookup.release();

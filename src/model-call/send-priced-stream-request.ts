@@ -1,6 +1,6 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { sendGatewayRequest } from '../internal/gateway-request';
-import type { FinishCost } from '../internal/stream-state';
+import type { FinishCost, PriceWait } from '../internal/stream-state';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from './model-context';
 import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
@@ -9,7 +9,8 @@ import { withCost } from './with-cost';
 /**
  * Sends a streaming language-model request while its price is looked up, and returns at the response
  * headers. `pricingWarnings` are the lookup's, when it has settled by then (they go in `stream-start`).
- * `finishCost` gives the clean `finish` part its metadata: the cost when the price is known by then;
+ * `priceWait` is what the `finish` part waits for (bounded by `priceWaitMs`) when the price is still
+ * loading then. `finishCost` gives the clean `finish` part its metadata: the cost when the price is known by then;
  * otherwise, when the catalog is the reason, `unigate.costUnavailable` saying why (a warning cannot
  * reach the caller any more once `stream-start` has gone). Nothing runs per delta.
  */
@@ -32,11 +33,13 @@ export async function sendPricedStreamRequest<T>(
     throw error;
   }
   const pricingWarnings: SharedV3Warning[] = lookup.settledNow()?.warnings ?? [];
+  // The finish part waits for a price still loading, at most priceWaitMs; no part before it waits.
+  const priceWait: PriceWait = () => lookup.waitAfterResponse(call.abortSignal);
   const finishCost: FinishCost = (metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) => {
     const { price, catalogUnavailable } = lookup.atResponse();
     lookup.release();
     const cost = languageModelCost(price, usage);
     return withCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
   };
-  return { ...response, pricingWarnings, finishCost };
+  return { ...response, pricingWarnings, finishCost, priceWait };
 }

@@ -1,4 +1,5 @@
 import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
+import { failArgument } from '../internal/validate-argument';
 import { BUILT_IN_PRICES } from './built-in-prices';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import { DEFAULT_CATALOG_TIMEOUT_MS, type CatalogById, type CatalogCache } from '../catalog/catalog-cache';
@@ -38,6 +39,9 @@ function fixedPrice(table: UnigatePriceTable | undefined, modelId: string): Unig
   return hasOwn(BUILT_IN_PRICES, modelId) ? BUILT_IN_PRICES[modelId] : undefined;
 }
 
+/** The kinds a catalog entry can price. */
+const CATALOG_PRICED: ReadonlySet<PricedKind> = new Set<PricedKind>(['chat', 'messages', 'embedding']);
+
 /** Catalog prices are per 1M tokens: they price chat, messages and embeddings, nothing else. */
 function catalogPrice(entry: UnigateCatalogEntry | undefined, kind: PricedKind): UnigateModelPrice | undefined {
   if (entry?.inputPrice === undefined) return undefined;
@@ -52,18 +56,34 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Default of the `priceWaitMs` setting: how long a finished call may wait for a price still loading. */
+export const DEFAULT_PRICE_WAIT_MS = 2_000;
+/** The longest a timer can wait (about 24.8 days). */
+const MAX_PRICE_WAIT_MS = 2_147_483_647;
+
+/** The `priceWaitMs` setting: milliseconds a timer can wait. Checked when the provider is created. */
+export function checkPriceWait(value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PRICE_WAIT_MS) {
+    failArgument('priceWaitMs', `a number of milliseconds from 0 to ${MAX_PRICE_WAIT_MS}`, value);
+  }
+}
+
 /**
  * Builds the pricing service from the `pricing` setting over the catalog cache it is given (`timeoutMs`
- * is that cache's time limit, named in the warning of a call that finishes before the catalog loads).
+ * is that cache's time limit; `priceWaitMs` how long a call whose response is complete waits for a price
+ * still loading).
  */
 export function createPricing({
   pricing = false,
   cache,
   timeoutMs = DEFAULT_CATALOG_TIMEOUT_MS,
+  priceWaitMs = DEFAULT_PRICE_WAIT_MS,
 }: {
   pricing?: UnigatePricing;
   cache: CatalogCache;
   timeoutMs?: number;
+  priceWaitMs?: number;
 }): UnigatePricingService {
   const table = typeof pricing === 'object' && pricing !== null ? pricing : undefined;
 
@@ -77,10 +97,15 @@ export function createPricing({
         warnings: capabilityWarnings(entry, kind, options.promptCharacters),
       };
     };
-    // A table that prices the model needs no fetch; the checks still run when the catalog is already here.
-    if (pricing !== 'catalog' && fixed !== undefined) return settledLookup(withCatalog(cache.current()));
     const cached = cache.cached();
     if (cached !== undefined) return settledLookup(withCatalog(cached));
+    if (fixed !== undefined || !CATALOG_PRICED.has(kind)) {
+      // A fixed price needs no catalog, and the catalog prices no image, video or audio: nothing waits and
+      // nothing warns of a catalog price missing. Under 'catalog' the load still starts, in the
+      // background, for the checks of later calls.
+      if (pricing === 'catalog') startInBackground(cache);
+      return settledLookup(withCatalog(undefined));
+    }
 
     const wait = cache.join(options.abortSignal);
     const answer = wait.promise.then(withCatalog, (error: unknown): CallPricing => {
@@ -89,11 +114,12 @@ export function createPricing({
       const message = couldNotLoad(error);
       return { price: fixed, warnings: [{ type: 'other', message }], catalogUnavailable: message };
     });
-    const meanwhile = notLoadedYet(timeoutMs);
+    const meanwhile = notLoadedYet(timeoutMs, priceWaitMs);
     return pendingLookup(
       answer.catch(failed),
       { price: fixed, warnings: [{ type: 'other', message: meanwhile }], catalogUnavailable: meanwhile },
       wait.leave,
+      priceWaitMs,
     );
   };
 
@@ -110,6 +136,13 @@ export function createPricing({
     priceFor: async (modelId, kind, abortSignal) =>
       fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),
   };
+}
+
+/** Starts the catalog load with no caller waiting for it; its failure is the cache's to remember. */
+function startInBackground(cache: CatalogCache): void {
+  const wait = cache.join();
+  wait.leave();
+  wait.promise.catch(() => undefined);
 }
 
 /** What a call gets when pricing itself throws (a bug, or a prompt that cannot be measured). */

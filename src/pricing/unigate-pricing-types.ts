@@ -37,8 +37,8 @@ export interface CallPricing {
 }
 
 /**
- * One call's price lookup, started together with its request. It never delays the call: the call takes
- * what the lookup knows when its response is complete.
+ * One call's price lookup, started together with its request. It never delays the request; a call whose
+ * response is complete may wait for it, at most `priceWaitMs`, then takes what the lookup knows.
  */
 export interface PriceLookup {
   /** The lookup's answer once it has one; `undefined` while the catalog is still loading. */
@@ -50,6 +50,14 @@ export interface PriceLookup {
   atResponse(): CallPricing;
   /** Resolves with the answer (the catalog load's time limit at most). Never rejects. */
   readonly settled: Promise<CallPricing>;
+  /**
+   * The wait of a call whose response is complete while its price is still loading: settles once the
+   * price is known, `priceWaitMs` is over or `abortSignal` aborts (never rejects). `undefined` when
+   * nothing is to wait for (answered, or `priceWaitMs: 0`). Every call of one lookup shares one wait.
+   */
+  waitAfterResponse(abortSignal?: AbortSignal): Promise<void> | undefined;
+  /** `atResponse()` after `waitAfterResponse(abortSignal)`. */
+  afterResponse(abortSignal?: AbortSignal): Promise<CallPricing>;
   /**
    * The call no longer waits (its response is complete, or it failed): a catalog load it started goes on
    * in the background, and the caller's abort signal no longer stops it.

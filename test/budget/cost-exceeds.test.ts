@@ -46,20 +46,19 @@ describe('costExceeds', () => {
     expect(atLimit.steps).toHaveLength(2);
   });
 
-  it('sums every step, a step without a cost counting as 0', () => {
+  it('sums every step; a step without a cost stops the loop, its spend unknown', () => {
     const cost = (total: number) => ({ unigate: { cost: { input: total, output: 0, total, unit: 'credits' } } });
     const stop = costExceeds(0.3);
     expect(stop({ steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: cost(0.2) }] })).toBe(false);
     expect(
       stop({
-        steps: [
-          { providerMetadata: cost(0.1) },
-          {},
-          { providerMetadata: cost(0.2) },
-          { providerMetadata: cost(1e-12) },
-        ],
+        steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: cost(0.2) }, { providerMetadata: cost(1e-12) }],
       }),
     ).toBe(true);
+    expect(stop({ steps: [{ providerMetadata: cost(0.1) }, {}] })).toBe(true);
+    const unavailable = { unigate: { costUnavailable: 'The Unigate catalog could not be loaded' } };
+    expect(stop({ steps: [{ providerMetadata: unavailable }] })).toBe(true);
+    expect(costExceeds(1000)({ steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: undefined }] })).toBe(true);
   });
 
   it('checks its limit', async () => {

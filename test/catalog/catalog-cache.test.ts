@@ -99,16 +99,55 @@ describe('the catalog cache over the catalog client', () => {
     expect((await cache.get()).has('new')).toBe(true);
   });
 
-  it('does not keep a failed first load: the next call loads again', async () => {
+  it('backs off after a failed first load: calls meanwhile get its error at once, then one call loads again', async () => {
+    let now = 0;
     const { pending, load } = manualLoads();
-    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000 });
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000, now: () => now });
     const first = cache.get();
     pending[0].reject(new Error('down'));
     await expect(first).rejects.toThrow('down');
+    // 1 s of back-off: no call starts a load, each gets the failure.
+    now = 999;
+    await expect(cache.get()).rejects.toThrow('down');
+    await expect(cache.get()).rejects.toThrow('down');
+    expect(pending).toHaveLength(1);
+    now = 1_000;
     const second = cache.get();
     expect(pending).toHaveLength(2);
-    pending[1].resolve(entries('m'));
-    expect((await second).has('m')).toBe(true);
+    // A second failure doubles the pause: 2 s from now.
+    pending[1].reject(new Error('still down'));
+    await expect(second).rejects.toThrow('still down');
+    now = 2_999;
+    await expect(cache.get()).rejects.toThrow('still down');
+    expect(pending).toHaveLength(2);
+    now = 3_000;
+    const third = cache.get();
+    expect(pending).toHaveLength(3);
+    pending[2].resolve(entries('m'));
+    expect((await third).has('m')).toBe(true);
+  });
+
+  it('the back-off doubles up to a minute, and a success clears it', async () => {
+    let now = 0;
+    const { pending, load } = manualLoads();
+    const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 60_000, now: () => now });
+    let wait = cache.get();
+    for (const pause of [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000]) {
+      const failedAt = now;
+      pending[pending.length - 1].reject(new Error('down'));
+      await expect(wait).rejects.toThrow('down');
+      now = failedAt + pause - 1;
+      const loads = pending.length;
+      await expect(cache.get()).rejects.toThrow('down');
+      expect(pending).toHaveLength(loads);
+      now = failedAt + pause;
+      wait = cache.get();
+      expect(pending).toHaveLength(loads + 1);
+    }
+    pending[pending.length - 1].resolve(entries('m'));
+    expect((await wait).has('m')).toBe(true);
+    // Cleared: a later failure (of a refresh, once stale) backs off the refresh's way, the old catalog kept.
+    expect(cache.current()?.has('m')).toBe(true);
   });
 
   it('an abort stops only the aborted caller while others still wait, and never poisons the cache', async () => {
@@ -150,8 +189,9 @@ describe('the catalog cache over the catalog client', () => {
   it('a load ends at its time limit even when the fetch ignores the abort; a late answer is not kept', async () => {
     vi.useFakeTimers();
     try {
+      let now = 0;
       const { pending, load } = manualLoads();
-      const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 5_000 });
+      const cache = createCatalogCache({ load, ttlMs: 10_000, timeoutMs: 5_000, now: () => now });
       const rejected = expect(cache.get()).rejects.toThrow(
         'the catalog did not load within 5000 ms (the catalogTimeoutMs setting)',
       );
@@ -164,6 +204,10 @@ describe('the catalog cache over the catalog client', () => {
       pending[0].resolve(entries('late'));
       await cache.idle();
       expect(cache.current()).toBeUndefined();
+      // A time-out backs off like a failure, then the next call loads again.
+      await expect(cache.get()).rejects.toThrow('the catalog did not load within 5000 ms');
+      expect(pending).toHaveLength(1);
+      now = 1_000;
       const next = cache.get();
       expect(pending).toHaveLength(2);
       pending[1].resolve(entries('fresh'));

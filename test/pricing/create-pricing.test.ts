@@ -135,6 +135,8 @@ describe('pricing.priceAndCheck', () => {
 describe('capability checks (only with the catalog loaded)', () => {
   it('warns when a model is used through the wrong accessor, naming the right one', async () => {
     const { priceAndCheck } = pricingOn({ pricing: 'catalog' });
+    // A model the catalog prices waits for it; fixed prices and kinds it never prices check only once it is loaded.
+    expect((await priceAndCheck('priced-chat', 'chat')).warnings).toEqual([]);
     expect((await priceAndCheck('text-embedding-3-small', 'chat')).warnings).toEqual([
       {
         type: 'other',
@@ -186,10 +188,11 @@ describe('capability checks (only with the catalog loaded)', () => {
 
 describe('a lookup never holds a call back', () => {
   const NOT_LOADED =
-    'The Unigate catalog had not loaded when the response was complete, so this call has no catalog price and no ' +
-    'catalog checks; the load goes on in the background (at most 10000 ms, the catalogTimeoutMs setting) for later calls.';
+    'The Unigate catalog had not loaded 2000 ms after the response was complete (the priceWaitMs setting), so this ' +
+    'call has no catalog price and no catalog checks; the load goes on in the background (at most 10000 ms, the ' +
+    'catalogTimeoutMs setting) for later calls.';
 
-  it('while the catalog loads, a complete response gets the fixed price (if any) and a warning; then the answer', async () => {
+  it('while the catalog loads, a complete response gets a warning, a fixed price its price at once; then the answer', async () => {
     const emulator = createUnigateEmulator({ models: PRICED_MODELS });
     const slow = slowCatalog(emulator.fetch);
     const config = createModelContext({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog' });
@@ -197,15 +200,13 @@ describe('a lookup never holds a call back', () => {
     const chat = config.pricing.priceAndCheck('priced-chat', 'chat');
     expect(chat.settledNow()).toBeUndefined();
     expect(chat.atResponse()).toEqual({
+      price: undefined,
       warnings: [{ type: 'other', message: NOT_LOADED }],
       catalogUnavailable: NOT_LOADED,
     });
+    // A fixed price needs no catalog: answered at once, without a warning about it.
     const speech = config.pricing.priceAndCheck('tts-1', 'speech');
-    expect(speech.atResponse()).toEqual({
-      price: { perMillionCharacters: 3.75 },
-      warnings: [{ type: 'other', message: NOT_LOADED }],
-      catalogUnavailable: NOT_LOADED,
-    });
+    expect(speech.settledNow()).toEqual({ price: { perMillionCharacters: 3.75 }, warnings: [] });
     expect(slow.catalogRequests()).toBe(1);
 
     slow.answer();
