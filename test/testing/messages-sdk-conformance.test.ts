@@ -136,7 +136,7 @@ describe('messages route with the official Anthropic SDK', () => {
         messages: [{ role: 'user' as const, content: 'Why is the sky blue?' }],
       },
     ],
-  ])('streams a %s answer whose finalMessage equals the non-streamed message', async (_kind, extra) => {
+  ])('streams a %s answer whose finalMessage equals the non-streamed message', async (kind, extra) => {
     const { client } = createClient();
     const params = { model: 'claude-3-5-haiku', max_tokens: 256, ...extra };
     const created = await client.messages.create(params);
@@ -158,9 +158,14 @@ describe('messages route with the official Anthropic SDK', () => {
     expect(texts.length).toBeGreaterThan(1);
     expect(texts.join('')).toBe(text.text);
     const toolUse = created.content.find(b => b.type === 'tool_use') as Anthropic.ToolUseBlock | undefined;
-    if (toolUse) expect(JSON.parse(jsonPieces.join(''))).toEqual(toolUse.input);
     const thinking = created.content.find(b => b.type === 'thinking') as Anthropic.ThinkingBlock | undefined;
-    if (thinking) expect(thinkingPieces.join('')).toBe(thinking.thinking);
+    // The kind's own block is there (and only its kind has it), so the checks below always run.
+    expect(toolUse !== undefined).toBe(kind === 'tool_use');
+    expect(thinking !== undefined).toBe(kind === 'thinking');
+    if (kind === 'tool_use') expect(JSON.parse(jsonPieces.join(''))).toEqual(toolUse!.input);
+    else expect(jsonPieces).toEqual([]);
+    if (kind === 'thinking') expect(thinkingPieces.join('')).toBe(thinking!.thinking);
+    else expect(thinkingPieces).toEqual([]);
   });
 
   it('maps errors to the SDK error classes', async () => {
