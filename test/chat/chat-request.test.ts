@@ -35,6 +35,25 @@ describe('chat request mapping', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('sends the system message on the wire exactly as given, whitespace and newlines kept, streaming or not', async () => {
+    const system = '\n  You are terse.\n\tAnswer in French.  \n\n';
+    const withSystem = [{ role: 'system' as const, content: system }, ...prompt];
+    const messages = [
+      { role: 'system', content: '\n  You are terse.\n\tAnswer in French.  \n\n' },
+      { role: 'user', content: 'Hi' },
+    ];
+    const generated = await bodyOf({ prompt: withSystem });
+    expect(generated.body).toEqual({ model: 'gpt-4o-mini', messages });
+    const { model, requests } = streaming([chunk({ content: 'ok' }, 'stop'), DONE]);
+    await readAll((await model.doStream({ prompt: withSystem })).stream);
+    expect(requests[0].body).toEqual({
+      model: 'gpt-4o-mini',
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+  });
+
   it('maps every documented parameter', async () => {
     const { body, warnings } = await bodyOf({
       maxOutputTokens: 100,

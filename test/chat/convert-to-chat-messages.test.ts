@@ -29,6 +29,13 @@ describe('convertToChatMessages', () => {
     ]);
   });
 
+  it('keeps the system message verbatim: leading and trailing spaces, tabs and newlines included', () => {
+    const system = '\n  You are terse.\n\tAnswer in French.  \n\n';
+    expect(convertToChatMessages([{ role: 'system', content: system }])).toEqual([
+      { role: 'system', content: '\n  You are terse.\n\tAnswer in French.  \n\n' },
+    ]);
+  });
+
   it('converts multi-part user content: image URL kept, bytes and base64 as data URLs', () => {
     expect(
       convertToChatMessages([
