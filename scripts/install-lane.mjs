@@ -1,25 +1,44 @@
-// npm test's install lane: what a user gets from `npm install git+<url>` before the package is on npm.
-// It installs this repository's committed HEAD by git+file URL into a fresh consumer project (npm
-// clones it, installs its devDependencies and runs `prepare`, which builds dist/), then imports the
-// package with `import` and with `require` and makes one call against its emulator.
+// npm test's install lane: the package installed as a user installs it, each way into a fresh project.
 //
-// The consumer's `ai` is linked from this repository's node_modules rather than installed: `ai` is no
-// dependency of the package, and the link is the exact ai@6 the other lanes test with, needs no
-// network and adds no install time. The package's own dependencies (and zod, its peer) are installed
-// by npm as a user's install would, preferring the npm cache that `npm ci` filled.
-// Writes .test-results/install.json. Uncommitted changes are not in a git install: commit first.
-import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+// From the packed tarball (what a registry install downloads): the committed HEAD is cloned and packed
+// there (`prepack` builds dist/ and strips the repository-only fields from package.json, see
+// scripts/pack-manifest.mjs; a clone of its own, so the lane can run beside the README lane's pack).
+// The packed package.json must hold no install script, and installing the tarball must make npm print
+// no install-scripts warning for the package.
+//
+// From git (`npm install git+<url>` before the package is on npm): HEAD by git+file URL. npm clones it,
+// installs its devDependencies and runs `prepare`, which builds dist/. npm 11 then lists the package
+// under "install scripts not yet covered by allowScripts"; `npm install-scripts approve` cannot record
+// a git dependency outside GitHub, GitLab and Bitbucket ("no trusted identity"), and the README's
+// `npm pkg set "allowScripts[<url>]=true" --json` does: a fresh install after it is quiet.
+//
+// Each install is imported with `import` and `require` and makes one call against the emulator. The
+// consumer's `ai` is linked from this repository's node_modules rather than installed: `ai` is no
+// dependency of the package, and the link is the exact ai@6 the other lanes test with. The package's
+// own dependencies (and zod, its peer) are installed by npm as a user's install would, preferring the
+// npm cache that `npm ci` filled. Writes .test-results/install.json. Uncommitted changes are not
+// tested: commit first.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { runBounded } from '../test-runtimes/bounded-process.mjs';
 import { writeLaneReport } from './lane-report.mjs';
 import { cleanNpmEnv, PACKED_FILES } from './readme/consumer.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const NAME = 'unigate-ai-provider';
 const INSTALL_TIMEOUT_MS = 900_000;
+const PACK_TIMEOUT_MS = 300_000;
 const RUN_TIMEOUT_MS = 30_000;
-const SUITE = 'install from git';
+const PACKED = 'install from the packed tarball';
+const GIT = 'install from git';
+// The packed clone's origin: the packed manifest's `repository` comes from it, without the credentials.
+const CLONE_REMOTE = 'https://lane:secret@git.example.test/team/unigate-ai-provider.git';
+const CLONE_REPOSITORY = { type: 'git', url: 'git+https://git.example.test/team/unigate-ai-provider.git' };
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
 
 const CALL = `
   const emulator = createUnigateEmulator();
@@ -38,34 +57,48 @@ const { createUnigateEmulator } = require('unigate-ai-provider/testing');
 })().catch(error => { console.error(error); process.exit(1); });
 `;
 
-async function git(args) {
-  const result = await runBounded('git', args, { cwd: root, timeoutMs: 30_000, env: process.env });
-  if (result.code !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr.trim()}`);
-  return result.stdout.trim();
+async function run(command, args, cwd, timeoutMs = 30_000) {
+  const env = command === 'npm' ? cleanNpmEnv() : process.env;
+  const result = await runBounded(command, args, { cwd, timeoutMs, env });
+  const output = `${result.stdout}\n${result.stderr}`.trim();
+  const how = result.timedOut ? `timed out after ${timeoutMs} ms` : `exited with code ${result.code}`;
+  return { ok: result.code === 0, output, reason: `${command} ${args[0]} ${how}: ${tail(output)}` };
 }
 
-async function install(consumer, spec) {
-  await writeFile(
-    join(consumer, 'package.json'),
-    `${JSON.stringify({ name: 'install-check', private: true }, null, 2)}\n`,
-  );
-  const args = ['install', spec, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
-  const result = await runBounded('npm', args, { cwd: consumer, timeoutMs: INSTALL_TIMEOUT_MS, env: cleanNpmEnv() });
-  if (result.code === 0) return { ok: true };
-  const how = result.timedOut ? `timed out after ${INSTALL_TIMEOUT_MS} ms` : `exited with code ${result.code}`;
-  return {
-    ok: false,
-    reason: `npm install ${how}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-12).join(' | ')}`,
-  };
+const tail = (output, lines = 12) => output.split('\n').slice(-lines).join(' | ');
+
+async function git(args, cwd = root) {
+  const result = await run('git', args, cwd);
+  if (!result.ok) throw new Error(result.reason);
+  return result.output;
+}
+
+/** The entry npm's install-scripts warning gives this package (`name@version (event: command)`), if any. */
+function scriptWarningFor(output) {
+  if (!output.includes('install scripts not yet covered by allowScripts')) return undefined;
+  return output
+    .split('\n')
+    .find(line => /^npm warn install-scripts\s+unigate-ai-provider@/.test(line))
+    ?.replace(/^npm warn install-scripts\s+/, '');
+}
+
+/** A fresh consumer project; `manifest` adds fields to its package.json. */
+async function consumerIn(dir, manifest = {}) {
+  await mkdir(dir, { recursive: true });
+  const json = { name: 'install-check', private: true, ...manifest };
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify(json, null, 2)}\n`);
+  return dir;
+}
+
+async function npmInstall(consumer, spec) {
+  const args = ['install', ...(spec === undefined ? [] : [spec]), '--prefer-offline', '--no-audit', '--no-fund'];
+  return run('npm', args, consumer, INSTALL_TIMEOUT_MS);
 }
 
 async function builtFiles(packageDir) {
   const missing = [];
   for (const file of PACKED_FILES) await stat(join(packageDir, file)).catch(() => missing.push(file));
-  const hasSources = await stat(join(packageDir, 'src')).then(
-    () => true,
-    () => false,
-  );
+  const hasSources = existsSync(join(packageDir, 'src'));
   const ok = missing.length === 0 && !hasSources;
   return { ok, reason: `missing: ${missing.join(', ') || 'nothing'}${hasSources ? '; src/ was installed too' : ''}` };
 }
@@ -84,50 +117,160 @@ async function importCheck(consumer, file, source, entry) {
   return { ok, reason: `loaded ${loaded} (expected …${entry}) and generateText gave ${JSON.stringify(text)}` };
 }
 
-async function laneChecks(consumer) {
-  const sha = await git(['rev-parse', 'HEAD']);
-  if ((await git(['status', '--porcelain'])) !== '')
-    console.log(`install: uncommitted changes are not tested; installing HEAD ${sha}`);
-  const spec = `git+file://${root.replace(/\/$/, '')}#${sha}`;
-  const installed = {
-    suite: SUITE,
-    title: `npm install git+file://<this repository>#${sha.slice(0, 12)} succeeds`,
-    ...(await install(consumer, spec)),
-  };
-  if (!installed.ok) return [installed];
-  const packageDir = join(consumer, 'node_modules', 'unigate-ai-provider');
-  const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
+/** The ESM and CJS checks of an installed package, `ai` linked in first. */
+async function loadChecks(suite, consumer) {
   await symlink(join(root, 'node_modules', 'ai'), join(consumer, 'node_modules', 'ai'), 'dir');
   return [
-    installed,
     {
-      suite: SUITE,
-      title: `the installed package (${version}) has dist/ built by prepare, and no sources`,
-      ...(await builtFiles(packageDir)),
-    },
-    {
-      suite: SUITE,
+      suite,
       title: 'import (ESM) loads dist/index.js and generateText works',
       ...(await importCheck(consumer, 'check.mjs', ESM_CHECK, 'dist/index.js')),
     },
     {
-      suite: SUITE,
+      suite,
       title: 'require (CJS) loads dist/index.cjs and generateText works',
       ...(await importCheck(consumer, 'check.cjs', CJS_CHECK, 'dist/index.cjs')),
     },
   ];
 }
 
+/** `npm pack` in a clone of HEAD (node_modules linked from this checkout): the tarball and the checks on it. */
+async function packClone(work, sha) {
+  const clone = join(work, 'clone');
+  await git(['clone', '--quiet', root, clone]);
+  await git(['checkout', '--quiet', sha], clone);
+  await git(['remote', 'set-url', 'origin', CLONE_REMOTE], clone);
+  await symlink(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', work], clone, PACK_TIMEOUT_MS);
+  if (!packed.ok) return { checks: [{ suite: PACKED, title: 'npm pack succeeds', ok: false, reason: packed.reason }] };
+  const [{ filename }] = JSON.parse(packed.output.slice(packed.output.indexOf('[')));
+  const tarball = join(work, filename);
+  const manifest = JSON.parse(await git(['show', `${sha}:package.json`]));
+  const shipped = JSON.parse((await run('tar', ['-xzOf', tarball, 'package/package.json'], work)).output);
+  const left = await git(['status', '--porcelain', '--untracked-files=no'], clone);
+  const scripts = INSTALL_SCRIPTS.filter(event => shipped.scripts?.[event] !== undefined);
+  // A repository in package.json itself would win over the remote.
+  const {
+    allowScripts,
+    repository = CLONE_REPOSITORY,
+    scripts: { prepare, ...otherScripts },
+    ...rest
+  } = manifest;
+  const { repository: shippedRepository, ...shippedRest } = shipped;
+  const checks = [
+    {
+      suite: PACKED,
+      title: 'the packed package.json has no install script and no allowScripts; the rest is the repository’s',
+      ok: scripts.length === 0 && isDeepStrictEqual(shippedRest, { ...rest, scripts: otherScripts }),
+      reason: `install scripts: ${scripts.join(', ') || 'none'}; allowScripts: ${JSON.stringify(shipped.allowScripts)}; packed: ${JSON.stringify(shippedRest).slice(0, 400)}`,
+    },
+    {
+      suite: PACKED,
+      title: 'its repository is the clone’s origin remote, without the credentials in it',
+      ok: isDeepStrictEqual(shippedRepository, repository),
+      reason: `repository: ${JSON.stringify(shippedRepository)}`,
+    },
+    {
+      suite: PACKED,
+      title: 'after the pack (postpack), the checkout’s package.json is the committed one again',
+      ok: left === '' && !existsSync(join(clone, '.package.json.before-pack')),
+      reason: `git status in the clone: ${JSON.stringify(left)}`,
+    },
+  ];
+  return { tarball, checks };
+}
+
+async function packedChecks(work, sha) {
+  const { tarball, checks } = await packClone(work, sha);
+  if (tarball === undefined) return checks;
+  const consumer = await consumerIn(join(work, 'tarball-app'));
+  const installed = await npmInstall(consumer, tarball);
+  checks.push({ suite: PACKED, title: 'npm install <tarball> succeeds', ...installed });
+  if (!installed.ok) return checks;
+  const warned = scriptWarningFor(installed.output);
+  checks.push({
+    suite: PACKED,
+    title: 'npm prints no install-scripts warning for the package',
+    ok: warned === undefined,
+    reason: `npm listed ${warned}`,
+  });
+  return [...checks, ...(await loadChecks(PACKED, consumer))];
+}
+
+/** The README's approval of a git dependency, then a fresh install of the same project. */
+async function approvedInstall(consumer, url) {
+  const approve = await run('npm', ['install-scripts', 'approve', NAME], consumer);
+  const approveChecks = [
+    {
+      suite: GIT,
+      title:
+        '`npm install-scripts approve unigate-ai-provider` cannot record a git+file dependency (no trusted identity)',
+      ok: !approve.ok && approve.output.includes('no trusted identity'),
+      reason: `npm install-scripts approve ${approve.ok ? 'succeeded' : 'failed otherwise'}: ${tail(approve.output, 4)}`,
+    },
+  ];
+  const set = await run('npm', ['pkg', 'set', `allowScripts[${url}]=true`, '--json'], consumer);
+  const written = JSON.parse(await readFile(join(consumer, 'package.json'), 'utf8')).allowScripts;
+  await rm(join(consumer, 'node_modules'), { recursive: true, force: true });
+  await rm(join(consumer, 'package-lock.json'), { force: true });
+  const again = set.ok ? await npmInstall(consumer) : set;
+  const warned = again.ok ? scriptWarningFor(again.output) : undefined;
+  const built = again.ok ? await builtFiles(join(consumer, 'node_modules', NAME)) : again;
+  return [
+    ...approveChecks,
+    {
+      suite: GIT,
+      title: `after \`npm pkg set "allowScripts[<url>]=true" --json\`, a fresh install builds dist/ and prints no install-scripts warning for it`,
+      ok: again.ok && warned === undefined && built.ok,
+      reason: `allowScripts ${JSON.stringify(written)}; ${again.ok ? `npm listed ${warned}; ${built.reason}` : again.reason}`,
+    },
+  ];
+}
+
+async function gitChecks(work, sha) {
+  const url = `git+file://${root.replace(/\/$/, '')}`;
+  const consumer = await consumerIn(join(work, 'git-app'));
+  const installed = await npmInstall(consumer, `${url}#${sha}`);
+  const checks = [{ suite: GIT, title: `npm install ${url}#${sha.slice(0, 12)} succeeds`, ...installed }];
+  if (!installed.ok) return checks;
+  const packageDir = join(consumer, 'node_modules', NAME);
+  const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
+  const warned = scriptWarningFor(installed.output);
+  checks.push(
+    {
+      suite: GIT,
+      title: `the installed package (${version}) has dist/ built by prepare, and no sources`,
+      ...(await builtFiles(packageDir)),
+    },
+    {
+      suite: GIT,
+      title: 'before approval npm lists it under "install scripts not yet covered by allowScripts" (its prepare)',
+      ok: warned?.startsWith(`${NAME}@${version} (prepare: `) === true,
+      reason: `npm listed ${warned}`,
+    },
+    ...(await loadChecks(GIT, consumer)),
+  );
+  return [...checks, ...(await approvedInstall(consumer, url))];
+}
+
+async function laneChecks(work) {
+  const sha = await git(['rev-parse', 'HEAD']);
+  if ((await git(['status', '--porcelain'])) !== '')
+    console.log(`install: uncommitted changes are not tested; installing HEAD ${sha}`);
+  const packed = await packedChecks(work, sha);
+  return [...packed, ...(await gitChecks(work, sha))];
+}
+
 async function main() {
   const startTime = Date.now();
-  const consumer = await mkdtemp(join(tmpdir(), 'unigate-install-'));
+  const work = await mkdtemp(join(tmpdir(), 'unigate-install-'));
   let checks;
   try {
-    checks = await laneChecks(consumer);
+    checks = await laneChecks(work);
   } catch (error) {
-    checks = [{ suite: SUITE, title: 'setup', ok: false, reason: String(error?.stack ?? error) }];
+    checks = [{ suite: GIT, title: 'setup', ok: false, reason: String(error?.stack ?? error) }];
   } finally {
-    await rm(consumer, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
   const failed = await writeLaneReport(join(root, '.test-results', 'install.json'), checks, startTime);
   const seconds = ((Date.now() - startTime) / 1000).toFixed(1);
