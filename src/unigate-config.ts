@@ -1,6 +1,6 @@
 import { InvalidArgumentError, LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
-import type { UnigateProviderSettings } from './unigate-provider-settings';
+import type { UnigateCaching, UnigateProviderSettings } from './unigate-provider-settings';
 
 /** Which credential a request carries (docs/endpoints.md#authentication). */
 export type GatewayAuth =
@@ -16,6 +16,17 @@ export type GatewayAuth =
  * root (`{site_url}`), `base` the OpenAI-style API (`{base_url}`), `alt` the second base (`{alt_base_url}`).
  */
 export type GatewayBase = 'site' | 'base' | 'alt';
+
+/** The provider's prompt-caching state, one object shared by all its messages models. */
+export interface PromptCachingState {
+  /** The `caching` setting. */
+  readonly mode: UnigateCaching;
+  /**
+   * Set once the gateway has answered 400 naming `cache_control`: from then on this provider sends no
+   * breakpoints at all, automatic or explicit.
+   */
+  refused: boolean;
+}
 
 /**
  * The transport's view of the settings: where requests go, with which key, headers and fetch. It knows
@@ -36,6 +47,8 @@ export interface GatewayConnection {
   readonly chatBase: 'base' | 'alt';
   /** Stream deltas that arrive in one network read are merged (the `mergeStreamDeltas` setting, default on). */
   readonly mergeStreamDeltas: boolean;
+  /** Prompt caching on the messages format (the `caching` setting) and whether the gateway refused it. */
+  readonly promptCaching: PromptCachingState;
   /** Throws `LoadAPIKeyError` naming the setting and the env variable; an empty key counts as missing. */
   apiKey(): string;
   /** The key when a non-empty one is configured, else `undefined`; never throws. */
@@ -72,6 +85,16 @@ function readMergeStreamDeltas(value: unknown): boolean {
   throw new InvalidArgumentError({
     argument: 'mergeStreamDeltas',
     message: `Invalid argument mergeStreamDeltas: a boolean is required; received ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`,
+  });
+}
+
+/** `'auto'` or `'off'`, checked before any request. */
+function readCaching(value: unknown): UnigateCaching {
+  if (value === undefined) return 'auto';
+  if (value === 'auto' || value === 'off') return value;
+  throw new InvalidArgumentError({
+    argument: 'caching',
+    message: `Invalid argument caching: the provider accepts "auto" or "off"; received ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))}.`,
   });
 }
 
@@ -138,6 +161,7 @@ export function createGatewayConnection(
     url: (base, path, auth) => `${root(base, auth)}${path}`,
     chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base',
     mergeStreamDeltas: readMergeStreamDeltas(settings.mergeStreamDeltas),
+    promptCaching: { mode: readCaching(settings.caching), refused: false },
     apiKey: () => {
       const key = loadApiKey({
         apiKey: settings.apiKey,

@@ -41,6 +41,15 @@ export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
  */
 export type UnigateFormat = 'auto' | 'chat';
 
+/**
+ * Prompt caching on the messages format (`caching` setting).
+ * - `'auto'` (default): each request gets cache breakpoints where an agent loop gains from them: the end
+ *   of the conversation, the end of the previous step, and the end of the tool definitions and of the
+ *   system prompt, each when the prefix it ends is long enough to cache.
+ * - `'off'`: no automatic breakpoints; explicit `cacheControl` markers are still sent.
+ */
+export type UnigateCaching = 'auto' | 'off';
+
 /** Settings of `createUnigate`. Every one falls back to an environment variable, read at call time. */
 export interface UnigateProviderSettings {
   /** API key. Default: `UNIGATE_API_KEY`. Sent only to the gateway's own origins. */
@@ -132,6 +141,19 @@ export interface UnigateProviderSettings {
    * different events are never merged across it.
    */
   mergeStreamDeltas?: boolean;
+  /**
+   * Prompt caching on the messages format. `'auto'` (default): breakpoints (`cache_control`) at the end of
+   * the conversation, at the end of the previous step (so each step of a tool loop reads what the step
+   * before it wrote), and at the end of the tool definitions and of the system prompt when the prefix
+   * they end is estimated at 1,024 tokens or more (characters / 4); at most 4, never on thinking blocks.
+   * A `providerOptions.unigate.cacheControl` (or `providerOptions.anthropic.cacheControl`) marker on a
+   * system message, message, part or tool replaces the automatic ones for that call. `'off'`: no
+   * automatic breakpoints (explicit markers are still sent). A gateway that answers 400 naming
+   * `cache_control` gets the call again without breakpoints, once, with a warning, and none for the rest
+   * of the provider's life. Chat completions carry no markers: those upstreams cache long prefixes on
+   * their own. Checked when the provider is created (`InvalidArgumentError`).
+   */
+  caching?: UnigateCaching;
 }
 
 /** How long a budget's spend adds up before it starts again at zero: a UTC day, a UTC month, or for ever. */

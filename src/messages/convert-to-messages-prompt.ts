@@ -3,22 +3,30 @@ import {
   UnsupportedFunctionalityError,
   type LanguageModelV3Prompt,
   type LanguageModelV3ToolResultPart,
+  type SharedV3ProviderOptions,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { isObjectRecord } from '../internal/narrow';
 import type {
   MessagesAssistantBlock,
+  MessagesCacheable,
+  MessagesCacheControl,
   MessagesImageBlock,
   MessagesTextBlock,
   MessagesToolResultBlock,
+  MessagesToolUseBlock,
   MessagesTurn,
   MessagesUserBlock,
 } from './messages-api-types';
 import { convertToMessagesImage } from './convert-to-messages-image';
+import { type CacheBreakpointLabels, readCacheControl } from './read-cache-control';
 
 export interface MessagesPrompt {
-  /** All system messages, joined by a blank line; `undefined` when there are none. */
-  system: string | undefined;
+  /**
+   * All system messages: one string, joined by a blank line, or one text block each when one of them
+   * carries an explicit cache breakpoint; `undefined` when there are none.
+   */
+  system: string | MessagesTextBlock[] | undefined;
   /** Alternating turns, starting with `user`. */
   messages: MessagesTurn[];
   warnings: SharedV3Warning[];
@@ -89,15 +97,152 @@ function frontFirst<T extends { type: string }>(blocks: T[], front: (block: T) =
   return sorted ? blocks : [...blocks.filter(front), ...blocks.filter(block => !front(block))];
 }
 
+const isThinking = (block: { type: string }) => block.type === 'thinking' || block.type === 'redacted_thinking';
+
+/** The conversion's running state: the breakpoints written so far and those that had no place. */
+class Breakpoints {
+  readonly unplaced: string[] = [];
+  constructor(readonly labels: CacheBreakpointLabels) {}
+
+  /** Writes `control` on `target` (if both exist), remembering where it came from. */
+  mark(target: MessagesCacheable | undefined, control: MessagesCacheControl | undefined, label: string): void {
+    if (control === undefined) return;
+    if (target === undefined) {
+      this.unplaced.push(label);
+      return;
+    }
+    target.cache_control = control;
+    this.labels.set(target, label);
+  }
+
+  /** A part's own marker, on the block made from it (`undefined`: a thinking block, which takes none). */
+  markPart(
+    target: MessagesCacheable | undefined,
+    options: SharedV3ProviderOptions | undefined,
+    at: number,
+    index: number,
+  ) {
+    const where = `prompt[${at}].content[${index}]`;
+    this.mark(target, readCacheControl(options, where), where);
+  }
+
+  /** A message's own marker goes on its last block that can carry one, unless a part marked that block. */
+  markMessage(
+    blocks: ReadonlyArray<MessagesUserBlock | MessagesAssistantBlock>,
+    options: SharedV3ProviderOptions | undefined,
+    at: number,
+  ) {
+    const where = `prompt[${at}]`;
+    const control = readCacheControl(options, where);
+    if (control === undefined) return;
+    let last: MessagesCacheable | undefined;
+    for (let i = blocks.length - 1; i >= 0 && last === undefined; i--) {
+      const block = blocks[i];
+      if (block.type !== 'thinking' && block.type !== 'redacted_thinking') last = block;
+    }
+    if (last?.cache_control === undefined) this.mark(last, control, where);
+  }
+}
+
+function convertUser(
+  message: Extract<LanguageModelV3Prompt[number], { role: 'user' }>,
+  position: number,
+  breakpoints: Breakpoints,
+): MessagesUserBlock[] {
+  const blocks = message.content.map((part, index): MessagesUserBlock => {
+    const block: MessagesUserBlock =
+      part.type === 'text'
+        ? { type: 'text', text: part.text }
+        : convertToMessagesImage(part.data, part.mediaType, `user message ${position}`);
+    breakpoints.markPart(block, part.providerOptions, position, index);
+    return block;
+  });
+  breakpoints.markMessage(blocks, message.providerOptions, position);
+  return blocks;
+}
+
+function convertTool(
+  message: Extract<LanguageModelV3Prompt[number], { role: 'tool' }>,
+  position: number,
+  breakpoints: Breakpoints,
+): MessagesUserBlock[] {
+  const blocks: MessagesUserBlock[] = [];
+  for (const [index, part] of message.content.entries()) {
+    // Approval responses concern provider-executed tools, which this format has none of.
+    if (part.type !== 'tool-result') continue;
+    const block = convertToolResult(part);
+    breakpoints.markPart(block, part.providerOptions, position, index);
+    blocks.push(block);
+  }
+  breakpoints.markMessage(blocks, message.providerOptions, position);
+  return blocks;
+}
+
+/** The assistant's blocks; returns how many reasoning parts had no signature to send back with. */
+function convertAssistant(
+  message: Extract<LanguageModelV3Prompt[number], { role: 'assistant' }>,
+  position: number,
+  breakpoints: Breakpoints,
+): { blocks: MessagesAssistantBlock[]; droppedReasoning: number } {
+  const blocks: MessagesAssistantBlock[] = [];
+  let droppedReasoning = 0;
+  for (const [index, part] of message.content.entries()) {
+    let block: MessagesTextBlock | MessagesToolUseBlock | undefined;
+    switch (part.type) {
+      case 'text':
+        // Empty text blocks are rejected upstream; a step with only tool calls can leave one behind.
+        if (part.text !== '') block = { type: 'text', text: part.text };
+        break;
+      case 'reasoning': {
+        const signature = readUnigateOption(part.providerOptions, 'signature');
+        const redactedData = readUnigateOption(part.providerOptions, 'redactedData');
+        if (signature !== undefined) blocks.push({ type: 'thinking', thinking: part.text, signature });
+        else if (redactedData !== undefined) blocks.push({ type: 'redacted_thinking', data: redactedData });
+        else droppedReasoning++;
+        // Upstream refuses a breakpoint on a thinking block.
+        breakpoints.markPart(undefined, part.providerOptions, position, index);
+        break;
+      }
+      case 'tool-call':
+        block = { type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input };
+        break;
+      default:
+        throw new UnsupportedFunctionalityError({
+          functionality: `assistant ${part.type} part`,
+          message: `The messages format cannot carry a ${part.type} part in an assistant message (message ${position}).`,
+        });
+    }
+    if (block !== undefined) {
+      breakpoints.markPart(block, part.providerOptions, position, index);
+      blocks.push(block);
+    }
+  }
+  breakpoints.markMessage(blocks, message.providerOptions, position);
+  return { blocks, droppedReasoning };
+}
+
+/** One string when no system message carries a breakpoint, else one text block per system message. */
+function systemPrompt(system: MessagesTextBlock[]): MessagesPrompt['system'] {
+  if (system.length === 0) return undefined;
+  if (system.some(block => block.cache_control !== undefined)) return system;
+  return system.map(block => block.text).join('\n\n');
+}
+
 /**
  * Converts the AI SDK prompt to the messages format: system messages are hoisted to the top-level
  * `system`; tool messages become user turns of `tool_result` blocks; adjacent same-role messages merge
- * so turns alternate. Throws before any request when the prompt cannot be expressed.
+ * so turns alternate. Explicit cache breakpoints (`providerOptions.unigate.cacheControl`, or
+ * `providerOptions.anthropic.cacheControl`) are written on the blocks they mark and recorded in
+ * `labels`. Throws before any request when the prompt cannot be expressed.
  */
-export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): MessagesPrompt {
-  const system: string[] = [];
+export function convertToMessagesPrompt(
+  prompt: LanguageModelV3Prompt,
+  labels: CacheBreakpointLabels = new Map(),
+): MessagesPrompt {
+  const system: MessagesTextBlock[] = [];
   const messages: MessagesTurn[] = [];
   const warnings: SharedV3Warning[] = [];
+  const breakpoints = new Breakpoints(labels);
   let droppedReasoning = 0;
 
   // Adjacent same-role turns merge, so turns alternate.
@@ -111,7 +256,7 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
 
   for (const [position, message] of prompt.entries()) {
     switch (message.role) {
-      case 'system':
+      case 'system': {
         if (messages.length > 0 || position > system.length) {
           throw new InvalidPromptError({
             prompt,
@@ -120,56 +265,22 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
               `first user or assistant message, but message ${position} is a system message after the conversation started.`,
           });
         }
-        system.push(message.content);
-        break;
-
-      case 'user': {
-        const blocks: MessagesUserBlock[] = message.content.map(part =>
-          part.type === 'text'
-            ? { type: 'text', text: part.text }
-            : convertToMessagesImage(part.data, part.mediaType, `user message ${position}`),
-        );
-        push({ role: 'user', content: blocks });
+        const block: MessagesTextBlock = { type: 'text', text: message.content };
+        const where = `prompt[${position}]`;
+        breakpoints.mark(block, readCacheControl(message.providerOptions, where), where);
+        system.push(block);
         break;
       }
-
-      case 'tool': {
-        const blocks: MessagesUserBlock[] = [];
-        for (const part of message.content) {
-          // Approval responses concern provider-executed tools, which this format has none of.
-          if (part.type === 'tool-result') blocks.push(convertToolResult(part));
-        }
-        push({ role: 'user', content: blocks });
+      case 'user':
+        push({ role: 'user', content: convertUser(message, position, breakpoints) });
         break;
-      }
-
+      case 'tool':
+        push({ role: 'user', content: convertTool(message, position, breakpoints) });
+        break;
       case 'assistant': {
-        const blocks: MessagesAssistantBlock[] = [];
-        for (const part of message.content) {
-          switch (part.type) {
-            case 'text':
-              // Empty text blocks are rejected upstream; a step with only tool calls can leave one behind.
-              if (part.text !== '') blocks.push({ type: 'text', text: part.text });
-              break;
-            case 'reasoning': {
-              const signature = readUnigateOption(part.providerOptions, 'signature');
-              const redactedData = readUnigateOption(part.providerOptions, 'redactedData');
-              if (signature !== undefined) blocks.push({ type: 'thinking', thinking: part.text, signature });
-              else if (redactedData !== undefined) blocks.push({ type: 'redacted_thinking', data: redactedData });
-              else droppedReasoning++;
-              break;
-            }
-            case 'tool-call':
-              blocks.push({ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input });
-              break;
-            default:
-              throw new UnsupportedFunctionalityError({
-                functionality: `assistant ${part.type} part`,
-                message: `The messages format cannot carry a ${part.type} part in an assistant message (message ${position}).`,
-              });
-          }
-        }
-        push({ role: 'assistant', content: blocks });
+        const converted = convertAssistant(message, position, breakpoints);
+        droppedReasoning += converted.droppedReasoning;
+        push({ role: 'assistant', content: converted.blocks });
         break;
       }
     }
@@ -187,8 +298,7 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
 
   for (const turn of messages) {
     if (turn.role === 'user') turn.content = frontFirst(turn.content, block => block.type === 'tool_result');
-    else
-      turn.content = frontFirst(turn.content, block => block.type === 'thinking' || block.type === 'redacted_thinking');
+    else turn.content = frontFirst(turn.content, isThinking);
   }
 
   if (droppedReasoning > 0) {
@@ -200,6 +310,15 @@ export function convertToMessagesPrompt(prompt: LanguageModelV3Prompt): Messages
         'sent back exactly as the model produced them.',
     });
   }
+  if (breakpoints.unplaced.length > 0) {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'cacheControl on reasoning',
+      details:
+        `The messages format takes no cache breakpoint on a thinking block; the cacheControl of ` +
+        `${breakpoints.unplaced.join(', ')} was not sent. Mark the text or tool call that follows it instead.`,
+    });
+  }
 
-  return { system: system.length > 0 ? system.join('\n\n') : undefined, messages, warnings };
+  return { system: systemPrompt(system), messages, warnings };
 }

@@ -12,24 +12,38 @@ export type MessagesImageSource =
 /** The image media types the messages format accepts. */
 export type MessagesImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
-export interface MessagesTextBlock {
+/**
+ * A prompt-caching breakpoint: the prefix up to and including the block that carries it is cached
+ * (`ttl` default 5 minutes). At most 4 per request; never on thinking blocks.
+ */
+export interface MessagesCacheControl {
+  type: 'ephemeral';
+  ttl?: '5m' | '1h';
+}
+
+/** The blocks, system blocks and tools that may carry a breakpoint. */
+export interface MessagesCacheable {
+  cache_control?: MessagesCacheControl;
+}
+
+export interface MessagesTextBlock extends MessagesCacheable {
   type: 'text';
   text: string;
 }
 
-export interface MessagesImageBlock {
+export interface MessagesImageBlock extends MessagesCacheable {
   type: 'image';
   source: MessagesImageSource;
 }
 
-export interface MessagesToolUseBlock {
+export interface MessagesToolUseBlock extends MessagesCacheable {
   type: 'tool_use';
   id: string;
   name: string;
   input: unknown;
 }
 
-export interface MessagesToolResultBlock {
+export interface MessagesToolResultBlock extends MessagesCacheable {
   type: 'tool_result';
   tool_use_id: string;
   content: string | Array<MessagesTextBlock | MessagesImageBlock>;
@@ -58,7 +72,7 @@ export type MessagesTurn =
   | { role: 'user'; content: MessagesUserBlock[] }
   | { role: 'assistant'; content: MessagesAssistantBlock[] };
 
-export interface MessagesTool {
+export interface MessagesTool extends MessagesCacheable {
   name: string;
   description?: string;
   input_schema: unknown;
@@ -71,7 +85,8 @@ export interface MessagesRequestBody {
   model: string;
   max_tokens: number;
   messages: MessagesTurn[];
-  system?: string;
+  /** One string, or text blocks when a block carries a cache breakpoint. */
+  system?: string | MessagesTextBlock[];
   temperature?: number;
   top_p?: number;
   top_k?: number;

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type LanguageModelV3CallOptions, type SharedV3Warning } from '@ai-sdk/provider';
 import type { MessagesTool, MessagesToolChoice } from './messages-api-types';
+import { type CacheBreakpointLabels, readCacheControl } from './read-cache-control';
 
 /**
  * Name of the tool that carries a JSON answer. The messages format has no JSON mode, so
@@ -16,18 +17,24 @@ export interface PreparedMessagesTools {
   warnings: SharedV3Warning[];
 }
 
-/** Tool definitions (`input_schema`, never `parameters`), `tool_choice`, and the JSON-answer emulation. */
+/**
+ * Tool definitions (`input_schema`, never `parameters`), `tool_choice`, and the JSON-answer emulation. A
+ * tool's explicit cache breakpoint (`providerOptions.unigate.cacheControl`) is written on its definition
+ * and recorded in `cacheLabels`.
+ */
 export function prepareMessagesTools({
   tools,
   toolChoice,
   responseFormat,
   thinkingEnabled,
+  cacheLabels = new Map(),
 }: Pick<LanguageModelV3CallOptions, 'tools' | 'toolChoice' | 'responseFormat'> & {
   thinkingEnabled: boolean;
+  cacheLabels?: CacheBreakpointLabels;
 }): PreparedMessagesTools {
   const warnings: SharedV3Warning[] = [];
   const definitions: MessagesTool[] = [];
-  for (const tool of tools ?? []) {
+  for (const [index, tool] of (tools ?? []).entries()) {
     if (tool.type === 'function') {
       if (tool.inputExamples !== undefined && tool.inputExamples.length > 0) {
         warnings.push({
@@ -36,11 +43,16 @@ export function prepareMessagesTools({
           details: `The messages format has no field for the input examples of tool "${tool.name}"; they were not sent.`,
         });
       }
-      definitions.push({
+      const where = `tools[${index}]`;
+      const cacheControl = readCacheControl(tool.providerOptions, where);
+      const definition: MessagesTool = {
         name: tool.name,
         ...(tool.description !== undefined && { description: tool.description }),
         input_schema: tool.inputSchema,
-      });
+        ...(cacheControl !== undefined && { cache_control: cacheControl }),
+      };
+      if (cacheControl !== undefined) cacheLabels.set(definition, `${where} ("${tool.name}")`);
+      definitions.push(definition);
     } else {
       warnings.push({
         type: 'unsupported',

@@ -26,7 +26,10 @@ import { convertMessagesUsage } from './convert-messages-usage';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 import { messagesResponseSchema, type MessagesRequestBody } from './messages-api-types';
+import { placeCacheBreakpoints } from './place-cache-breakpoints';
+import type { CacheBreakpointLabels } from './read-cache-control';
 import { resolveMessagesThinking } from './resolve-messages-thinking';
+import { sendWithCacheFallback } from './retry-without-cache';
 import { createMessagesStreamHandler } from './messages-stream-handler';
 import { JSON_RESPONSE_TOOL_NAME, prepareMessagesTools } from './prepare-messages-tools';
 import {
@@ -83,13 +86,15 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     });
     const budget = thinking?.type === 'enabled' ? thinking.budget_tokens : undefined;
 
-    const prompt = convertToMessagesPrompt(options.prompt);
+    const cacheLabels: CacheBreakpointLabels = new Map();
+    const prompt = convertToMessagesPrompt(options.prompt, cacheLabels);
     warnings.push(...prompt.warnings);
     const tools = prepareMessagesTools({
       tools: options.tools,
       toolChoice: options.toolChoice,
       responseFormat: options.responseFormat,
       thinkingEnabled: budget !== undefined,
+      cacheLabels,
     });
     warnings.push(...tools.warnings);
 
@@ -144,23 +149,27 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       ...(tools.tools !== undefined && { tools: tools.tools }),
       ...(tools.toolChoice !== undefined && { tool_choice: tools.toolChoice }),
     };
+    const caching = this.config.promptCaching;
+    const mode = caching.refused ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
+    warnings.push(...placeCacheBreakpoints(body, mode, cacheLabels));
     return { body, warnings, jsonResponseTool: tools.jsonResponseTool };
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    const { body, warnings, jsonResponseTool } = this.prepareRequest(options);
+    const prepared = this.prepareRequest(options);
+    const { warnings, jsonResponseTool } = prepared;
+    const call = languageModelCall(this.modelId, 'messages', options);
     const {
-      value: response,
-      rawValue,
-      responseHeaders,
-      price,
-      pricingWarnings,
-    } = await sendPricedRequest(this.context, languageModelCall(this.modelId, 'messages', options), {
-      auth: 'x-api-key',
-      url: this.url,
+      result: { value: response, rawValue, responseHeaders, price, pricingWarnings },
       body,
-      successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
-    });
+    } = await sendWithCacheFallback(prepared.body, this.config.promptCaching, warnings, body =>
+      sendPricedRequest(this.context, call, {
+        auth: 'x-api-key',
+        url: this.url,
+        body,
+        successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
+      }),
+    );
     warnings.push(...pricingWarnings);
 
     const content: LanguageModelV3Content[] = [];
@@ -218,20 +227,23 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
   /** `extras`: what a wrapper (fallback, budget) adds to the stream, applied in its own parts; see stream-extras.ts. */
   async doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult> {
-    const { body, warnings, jsonResponseTool } = this.prepareRequest(options);
-    const requestBody = { ...body, stream: true };
+    const prepared = this.prepareRequest(options);
+    const { warnings, jsonResponseTool } = prepared;
     const url = this.url;
+    const call = languageModelCall(this.modelId, 'messages', options);
+    // A refused breakpoint is retried here, before the stream is handed over.
     const {
-      value: responseBody,
-      responseHeaders,
-      pricingWarnings,
-      finishCost,
-    } = await sendPricedStreamRequest(this.context, languageModelCall(this.modelId, 'messages', options), {
-      auth: 'x-api-key',
-      url,
-      body: requestBody,
-      successfulResponseHandler: streamingBody,
-    });
+      result: { value: responseBody, responseHeaders, pricingWarnings, finishCost },
+      body,
+    } = await sendWithCacheFallback(prepared.body, this.config.promptCaching, warnings, body =>
+      sendPricedStreamRequest(this.context, call, {
+        auth: 'x-api-key',
+        url,
+        body: { ...body, stream: true },
+        successfulResponseHandler: streamingBody,
+      }),
+    );
+    const requestBody = { ...body, stream: true };
 
     const secret = this.config.optionalApiKey();
     const handler = createMessagesStreamHandler({

@@ -63,6 +63,25 @@ export interface UnigateMessagesProviderOptions {
 }
 
 /**
+ * An explicit prompt-caching breakpoint, as `providerOptions.unigate.cacheControl` on a system message, a
+ * message (its last block), a part or a tool of a messages-format call: the prefix up to and including
+ * it is cached for `ttl` (default `'5m'`). Any explicit breakpoint replaces the automatic ones of the
+ * `caching` setting for that call; at most 4 are sent (the first 4: tools, then system, then messages),
+ * with a warning naming the others. `providerOptions.anthropic.cacheControl` is read too.
+ *
+ * @example
+ * ```ts
+ * messages: [{ role: 'system', content: longInstructions,
+ *   providerOptions: { unigate: { cacheControl: { type: 'ephemeral', ttl: '1h' } } } }]
+ * ```
+ */
+export interface UnigateCacheControl {
+  type: 'ephemeral';
+  /** How long the cached prefix lives after its last use: `'5m'` (default) or `'1h'`. */
+  ttl?: '5m' | '1h';
+}
+
+/**
  * What the messages model puts in `providerMetadata.unigate`: on the result, `stopSequence`; on reasoning
  * parts, `signature` (a `thinking` block) or `redactedData` (a `redacted_thinking` block).
  */
