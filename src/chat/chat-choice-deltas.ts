@@ -101,3 +101,35 @@ export function collectChoice(
   }
   if (typeof choice.finish_reason === 'string') state.choiceFinishReasons[index] = choice.finish_reason;
 }
+
+// An empty string or list carries nothing: some gateways repeat empty fields after the end.
+const carries = (value: unknown) => value != null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * A choice already finished: a delta with text, reasoning or tool calls here belongs to no answer
+ * (a spliced or replayed stream), so it is an error. An empty delta, a repeated finish_reason or the
+ * usage chunk with empty `choices` are fine.
+ */
+export function rejectAfterFinish(
+  state: ChatStreamState,
+  choice: ChatChunkChoice,
+  index: number,
+  position: number,
+  data: string,
+): void {
+  const delta = readDelta(choice, position, data);
+  if (delta === undefined) return;
+  if (
+    carries(delta.content) ||
+    carries(delta.reasoning_content) ||
+    carries(delta.reasoning) ||
+    carries(delta.tool_calls)
+  ) {
+    const reason = state.endedChoices[index];
+    throw malformed(
+      'chat',
+      `choices[${position}] carries content for choice ${index} after its finish_reason "${reason}"`,
+      data,
+    );
+  }
+}

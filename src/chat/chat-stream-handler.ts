@@ -1,11 +1,11 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
-import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
+import { inBandStreamError, malformed, noEvent, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
 import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
 import type { ChatCompletionChunk } from './chat-api-types';
-import { choiceDelta, collectChoice } from './chat-choice-deltas';
+import { choiceDelta, collectChoice, rejectAfterFinish } from './chat-choice-deltas';
 import { ChatStreamState } from './chat-stream-state';
 import { closeCallsAtBreak } from './chat-tool-call-deltas';
 
@@ -29,28 +29,45 @@ function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSin
   state.sendFinish(sink);
 }
 
-/** The fields of a chunk around its choices: response metadata once, usage when sent. */
+/**
+ * The chunk's completion id, checked against the stream's (a chunk without one is fine), then the
+ * response metadata, once.
+ */
 function chunkHead(
   state: ChatStreamState,
   chunk: ChatCompletionChunk,
   data: string,
   sink: LanguageModelPartSink,
 ): void {
+  const id = chunk.id;
+  if (typeof id === 'string') {
+    if (state.responseId === undefined) state.responseId = id;
+    else if (id !== state.responseId) {
+      throw malformed(
+        'chat',
+        `a chunk of completion "${id}" arrived in the stream of completion "${state.responseId}"`,
+        data,
+      );
+    }
+  }
   if (!state.metadataSent) {
     state.metadataSent = true;
     sink.enqueue({
       type: 'response-metadata',
-      id: typeof chunk.id === 'string' ? chunk.id : undefined,
+      id: typeof id === 'string' ? id : undefined,
       modelId: typeof chunk.model === 'string' ? chunk.model : undefined,
       timestamp: typeof chunk.created === 'number' ? new Date(chunk.created * 1000) : undefined,
     });
   }
+}
+
+/** The chunk's usage, when sent: read after its choices, so a chunk rejected there gives none. */
+function chunkUsage(state: ChatStreamState, chunk: ChatCompletionChunk, data: string): void {
   const usage = chunk.usage;
-  if (usage != null) {
-    if (typeof usage !== 'object' || Array.isArray(usage))
-      throw malformed('chat', notA('usage', usage, 'an object'), data);
-    state.usage = usage;
-  }
+  if (usage == null) return;
+  if (typeof usage !== 'object' || Array.isArray(usage))
+    throw malformed('chat', notA('usage', usage, 'an object'), data);
+  state.usage = usage;
 }
 
 function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: LanguageModelPartSink): void {
@@ -64,8 +81,12 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
     }
     const index = choice.index ?? 0;
     if (typeof index !== 'number') throw malformed('chat', notA(`choices[${position}].index`, index, 'a number'), data);
+    // n = 1: other choices are not read at all.
+    if (index !== 0 && !state.collectChoices) continue;
+    if (state.endedChoices[index] !== undefined) rejectAfterFinish(state, choice, index, position, data);
     if (index === 0) choiceDelta(state, choice, position, data, sink);
-    else if (state.collectChoices) collectChoice(state, choice, index, position, data);
+    else collectChoice(state, choice, index, position, data);
+    if (typeof choice.finish_reason === 'string') state.endedChoices[index] = choice.finish_reason;
   }
 }
 
@@ -95,11 +116,13 @@ export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseH
       if (chunk.error != null) throw inBandStreamError('Unigate chat completion failed', chunk, data, request);
       chunkHead(state, chunk, data, sink);
       choices(state, chunk, data, sink);
+      chunkUsage(state, chunk, data);
     },
 
     end(sink) {
       if (state.finished) return;
-      state.start(sink);
+      // Not one event arrived (`start` runs at the first): an empty body is no answer.
+      if (!state.started) throw noEvent('chat');
       // No [DONE]: the body simply ended. Whatever arrived is complete; finish cleanly.
       finish(state, '', sink);
     },

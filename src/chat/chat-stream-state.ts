@@ -36,6 +36,10 @@ export class ChatStreamState extends StreamState {
   finishSent = false;
   metadataSent = false;
   finishReason: string | undefined = undefined;
+  /** The first completion id the stream carried: a chunk with another one belongs to another answer. */
+  responseId: string | undefined = undefined;
+  /** Each choice's finish_reason once it came, by choice index: content after it is an error. */
+  readonly endedChoices: Array<string | undefined> = [];
   usage: unknown = undefined;
   /** Text and reasoning blocks so far, for their ids. */
   blocks = 0;

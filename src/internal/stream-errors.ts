@@ -31,6 +31,18 @@ export function malformed(format: StreamFormat, problem: string, data: string): 
 }
 
 /**
+ * The error for a 200 stream whose body ended before a single `data:` event: nothing was answered, so
+ * this is a failure, never a successful empty answer. Thrown from a stream handler's `end`.
+ */
+export function noEvent(format: StreamFormat): InvalidResponseDataError {
+  return malformed(
+    format,
+    'the body ended without a single event: a stream that delivered no event is not an answer',
+    '',
+  );
+}
+
+/**
  * The error for an error object the gateway sent inside the 200 stream. Thrown from a stream handler
  * like `malformed`: the stream reports it, finishes with reason `error` and stops reading.
  */

@@ -169,8 +169,22 @@ describe('chat doStream: text', () => {
     ]);
   });
 
-  it('finishes an empty body with stream-start and finish', async () => {
-    expect((await streamParts([])).parts).toEqual([
+  it('fails a 200 body that delivered no event at all (empty, or only comments and blank lines)', async () => {
+    for (const body of [[], [': keep-alive\n\n', '\n\n', 'event: x\n\n']]) {
+      const { parts } = await streamParts(body);
+      expect(parts).toEqual([
+        { type: 'stream-start', warnings: [] },
+        { type: 'error', error: expect.any(InvalidResponseDataError) },
+        { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage },
+      ]);
+      expect(errorPart(parts).message).toBe(
+        'Unigate chat stream: the body ended without a single event: a stream that delivered no event is not an answer.',
+      );
+    }
+  });
+
+  it('still finishes cleanly when the only event is [DONE]', async () => {
+    expect((await streamParts([DONE])).parts).toEqual([
       { type: 'stream-start', warnings: [] },
       { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage: noUsage },
     ]);
@@ -538,6 +552,112 @@ describe('chat doStream: tool calls at a protocol break', () => {
       'finish',
     ]);
     expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'call_1', toolName: 'a', input: '{"x":1}' });
+  });
+});
+
+describe('chat doStream: chunks that belong to another answer', () => {
+  const spliced = {
+    id: 'chatcmpl-other',
+    object: 'chat.completion.chunk',
+    created: 1_700_000_999,
+    model: 'other-model',
+    choices: [{ index: 0, delta: { content: 'spliced' }, finish_reason: 'length' }],
+    usage: { prompt_tokens: 500, completion_tokens: 500, total_tokens: 1000 },
+  };
+
+  /** A stream that sent "Hi", then failed: the text ends, and the finish has no usage (`raw`: the finish_reason that came). */
+  const failedAfterHi = (raw: string | undefined): LanguageModelV3StreamPart[] => [
+    { type: 'stream-start', warnings: [] },
+    metadataPart,
+    { type: 'text-start', id: 'text-0' },
+    { type: 'text-delta', id: 'text-0', delta: 'Hi' },
+    { type: 'error', error: expect.any(InvalidResponseDataError) },
+    { type: 'text-end', id: 'text-0' },
+    { type: 'finish', finishReason: { unified: 'error', raw }, usage: noUsage },
+  ];
+
+  it('fails at a chunk of another completion id: none of its text, usage, id or finish reason reaches the caller', async () => {
+    const { parts } = await streamParts([
+      chunk({ content: 'Hi' }),
+      event(spliced),
+      chunk({ content: ' there' }, 'stop'),
+      usageChunk(usage),
+      DONE,
+    ]);
+    expect(parts).toEqual(failedAfterHi(undefined));
+    expect(errorPart(parts).message).toBe(
+      `Unigate chat stream: a chunk of completion "chatcmpl-other" arrived in the stream of completion "chatcmpl-s1". Chunk: ${JSON.stringify(spliced)}`,
+    );
+  });
+
+  it('accepts chunks without an id, before or after ones that carry the stream id', async () => {
+    const bare = (content: string, finish: string | null = null) =>
+      event({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+    const { parts } = await streamParts([
+      bare('A'),
+      chunk({ content: 'B' }),
+      bare('C', 'stop'),
+      usageChunk(usage),
+      DONE,
+    ]);
+    expect(parts).toEqual([
+      { type: 'stream-start', warnings: [] },
+      { type: 'response-metadata', id: undefined, modelId: undefined, timestamp: undefined },
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'A' },
+      { type: 'text-delta', id: 'text-0', delta: 'B' },
+      { type: 'text-delta', id: 'text-0', delta: 'C' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
+    ]);
+  });
+
+  it.each([
+    ['text', { content: ' again' }],
+    ['reasoning', { reasoning_content: 'more thoughts' }],
+    ['a tool call', { tool_calls: [{ index: 0, id: 'call_late', function: { name: 'f' } }] }],
+  ])('fails at %s for a choice after its finish_reason, and takes none of that chunk', async (_name, delta) => {
+    const late = chunk(delta, null, { usage: { completion_tokens: 500 } });
+    const { parts } = await streamParts([chunk({ content: 'Hi' }, 'stop'), late, usageChunk(usage), DONE]);
+    expect(parts).toEqual(failedAfterHi('stop'));
+    expect(errorPart(parts).message).toBe(
+      `Unigate chat stream: choices[0] carries content for choice 0 after its finish_reason "stop". Chunk: ${late.slice(6).trim()}`,
+    );
+  });
+
+  it('after finish_reason still takes the usage chunk, empty deltas and a repeated finish_reason', async () => {
+    const { parts } = await streamParts([
+      chunk({ content: 'Hi' }, 'stop'),
+      chunk({ content: '', tool_calls: [] }),
+      chunk({}, 'stop'),
+      usageChunk(usage),
+      DONE,
+    ]);
+    expect(parts).toEqual([
+      { type: 'stream-start', warnings: [] },
+      metadataPart,
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'Hi' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
+    ]);
+  });
+
+  it('with n > 1 each choice finishes on its own: content for choice 1 after its finish_reason fails', async () => {
+    const choice = (index: number, content: string, finish: string | null = null) =>
+      event({ id: 'chatcmpl-s1', choices: [{ index, delta: { content }, finish_reason: finish }] });
+    const { parts } = await streamParts(
+      [choice(0, 'Re'), choice(1, 'Blue', 'stop'), choice(0, 'd'), choice(1, '!'), choice(0, '?', 'stop'), DONE],
+      { n: 2 },
+    );
+    expect(parts.filter(part => part.type === 'text-delta').map(part => (part as { delta: string }).delta)).toEqual([
+      'Re',
+      'd',
+    ]);
+    expect(errorPart(parts).message).toBe(
+      `Unigate chat stream: choices[0] carries content for choice 1 after its finish_reason "stop". Chunk: ${choice(1, '!').slice(6).trim()}`,
+    );
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error', raw: undefined } });
   });
 });
 
