@@ -2,7 +2,7 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { isObjectRecord } from '../internal/narrow';
 import type { SseHandler } from '../internal/sse-reader';
 import { readChunk } from '../internal/stream-chunk';
-import { inBandStreamError, malformed, notA } from '../internal/stream-errors';
+import { inBandStreamError, malformed, noEvent, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
 import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
 import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
@@ -26,6 +26,11 @@ function messageStart(
   if (!isObjectRecord(message)) {
     throw malformed('messages', notA('message_start message', message, 'an object'), data);
   }
+  // Checked before anything of it is read: no id, usage or content of a spliced message reaches the caller.
+  if (state.messageStarted) {
+    throw malformed('messages', 'a second message_start arrived: another message was spliced into the stream', data);
+  }
+  state.messageStarted = true;
   sink.enqueue({
     type: 'response-metadata',
     ...(typeof message.id === 'string' && { id: message.id }),
@@ -46,10 +51,11 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
 /**
  * Maps the messages SSE events (docs/streaming.md#messages-stream-event-order) to V3 stream
  * parts, for `readSseStream`. The hot path is one JSON.parse per event and a few typed field reads; no
- * schema per event. A malformed event, an `error` event or a body that ends before `message_stop`
- * throws, and the reader routes the throw to `error`, which emits an `error` part, ends the blocks
- * still open and sends `finish` with reason `error`, then ends the stream. A block left open at a
- * break (its index started again, `message_stop`, the end) follows the rule in close-open-blocks.ts.
+ * schema per event. The stream ends at `message_stop`: nothing after it is read. A malformed event,
+ * a second `message_start`, an `error` event, or a body that ends before `message_stop` (or without
+ * any event) throws, and the reader routes the throw to `error`, which emits an `error` part, ends
+ * the blocks still open and sends `finish` with reason `error`, then ends the stream. A block left
+ * open at a break (its index started again, `message_stop`) follows the rule in close-open-blocks.ts.
  */
 export function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
@@ -76,9 +82,11 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
         case 'message_delta':
           return messageDelta(state, event);
         case 'message_stop':
-          state.stopped = true;
           // The message is over: a block never stopped is ended by the break rule, or named in an error.
-          return state.closeBlocks('message_stop arrived with content blocks never stopped', data, sink);
+          state.closeBlocks('message_stop arrived with content blocks never stopped', data, sink);
+          state.finish(sink, false);
+          // Nothing after message_stop belongs to this answer: stop reading and release the connection.
+          return sink.close();
         case 'error':
           throw inBandStreamError('Unigate messages stream reported an error', event, data, request);
         default:
@@ -88,10 +96,10 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
     },
 
     end(sink) {
-      state.start(sink);
-      if (!state.stopped) throw state.cutOffError(sink);
-      state.closeBlocks('the body ended with content blocks never stopped', '', sink);
-      state.finish(sink, false);
+      // message_stop finishes and closes the stream, so a body that ends here was cut off, or sent
+      // not one event (`start` runs at the first).
+      if (!state.started) throw noEvent('messages');
+      throw state.cutOffError(sink);
     },
 
     error(error, sink) {

@@ -40,8 +40,8 @@ const CUT_OFF = 'the body ended before message_stop: the response was cut off';
  * The block events are mapped in messages-stream-blocks.ts.
  */
 export class MessagesStreamState extends StreamState {
-  /** `message_stop` arrived: the end of the body is a clean end. */
-  stopped = false;
+  /** `message_start` arrived: a second one would splice another message into this answer. */
+  messageStarted = false;
   /** A tool other than the JSON-answer tool was called. */
   usedRealTool = false;
   stopReason: string | undefined = undefined;

@@ -307,9 +307,27 @@ describe('messages doStream', () => {
     expect(parts.at(-1)).toEqual(finish('error', 'end_turn', 12, 2));
   });
 
-  it('reports an empty body as an error part', async () => {
-    const { parts } = await run([]);
-    expect(parts.map(p => p.type)).toEqual(['stream-start', 'error', 'finish']);
+  it('fails a 200 body that delivered no event at all (empty, or only comments and blank lines), saying so', async () => {
+    for (const body of [[], [': keep-alive\n\n', '\n\n', 'event: ping\n\n']]) {
+      const { parts } = await run(body);
+      expect(parts).toEqual([
+        { type: 'stream-start', warnings: [] },
+        { type: 'error', error: expect.any(InvalidResponseDataError) },
+        {
+          type: 'finish',
+          finishReason: { unified: 'error', raw: undefined },
+          usage: {
+            inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+            raw: {},
+          },
+          providerMetadata: { unigate: { stopSequence: null } },
+        },
+      ]);
+      expect((parts[1] as { error: Error }).error.message).toBe(
+        'Unigate messages stream: the body ended without a single event: a stream that delivered no event is not an answer.',
+      );
+    }
   });
 
   it('rejects malformed events with a clear error part and stops there', async () => {
@@ -729,18 +747,115 @@ describe('messages doStream: blocks left open at a protocol break', () => {
     expect(parts).toContainEqual({ type: 'reasoning-end', id: '0', providerMetadata: { unigate: { signature: 's' } } });
     expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'toolu_a', toolName: 'f', input: '{"x":1}' });
   });
+});
 
-  it('applies the rule at the end of the body to a block opened after message_stop', async () => {
+describe('messages doStream: one message per stream', () => {
+  const spliced = sse({
+    type: 'message_start',
+    message: {
+      id: 'msg_spliced',
+      type: 'message',
+      role: 'assistant',
+      content: [],
+      model: 'other-model',
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 900, output_tokens: 900 },
+    },
+  });
+
+  it('fails at a second message_start: no text, usage, id or stop reason of the spliced message reaches the caller', async () => {
     const { parts } = await run([
       messageStart(),
-      messageDelta('tool_use', 2),
+      textStart(0),
+      textDelta(0, 'Hel'),
+      spliced,
+      textStart(0),
+      textDelta(0, 'spliced text'),
+      blockStop(0),
+      messageDelta('max_tokens', 900),
       messageStop,
-      toolStart(0, 'toolu_late', 'f'),
-      jsonDelta(0, '{"a"'),
     ]);
-    expect(errorOf(parts)).toContain(
-      'the body ended with content blocks never stopped; tool call toolu_late (f) cannot complete',
+    expect(parts).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Hel' },
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
+      { type: 'text-end', id: '0' },
+      finish('error', undefined, 12, 1),
+    ]);
+    expect((parts[4] as { error: Error }).error.message).toBe(
+      `Unigate messages stream: a second message_start arrived: another message was spliced into the stream. Chunk: ${spliced.split('data: ')[1].trim()}`,
     );
-    expect(parts.at(-1)).toEqual(finish('error', 'tool_use', 12, 2));
+  });
+
+  it("also fails at a second message_start after the first message_delta, keeping the first message's stop reason", async () => {
+    const { parts } = await run([
+      messageStart(),
+      messageDelta('end_turn', 3),
+      spliced,
+      messageDelta('max_tokens', 900),
+    ]);
+    expect(parts.slice(2)).toEqual([
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
+      finish('error', 'end_turn', 12, 3),
+    ]);
+  });
+
+  it('ends at message_stop: events after it are not read, whatever they are', async () => {
+    for (const after of [
+      [spliced, textStart(0), textDelta(0, 'after'), blockStop(0), messageDelta('max_tokens', 900), messageStop],
+      [toolStart(0, 'toolu_late', 'f'), jsonDelta(0, '{"a"')],
+      [sse({ type: 'error', error: { type: 'overloaded_error', message: 'late' } })],
+      ['data: {not json\n\n'],
+    ]) {
+      const { parts } = await run([
+        messageStart(),
+        textStart(0),
+        textDelta(0, 'Hi'),
+        blockStop(0),
+        messageDelta('end_turn', 2),
+        messageStop,
+        ...after,
+      ]);
+      expect(parts).toEqual([
+        ...head,
+        { type: 'text-start', id: '0' },
+        { type: 'text-delta', id: '0', delta: 'Hi' },
+        { type: 'text-end', id: '0' },
+        finish('stop', 'end_turn', 12, 2),
+      ]);
+    }
+  });
+
+  it('stops reading the body at message_stop and cancels it, even when the connection stays open', async () => {
+    const encoder = new TextEncoder();
+    const chunks = [
+      messageStart() + textStart(0) + textDelta(0, 'Hi') + blockStop(0),
+      messageDelta('end_turn', 2) + messageStop,
+      textStart(1) + textDelta(1, 'never read'),
+    ];
+    let pulls = 0;
+    let cancelled = false;
+    const { model } = answeringWith(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              // The third chunk, and the body's end, are never asked for.
+              if (pulls < chunks.length) controller.enqueue(encoder.encode(chunks[pulls]));
+              pulls++;
+            },
+            cancel() {
+              cancelled = true;
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    );
+    const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
+    expect(parts.at(-1)).toEqual(finish('stop', 'end_turn', 12, 2));
+    expect(parts).not.toContainEqual(expect.objectContaining({ delta: 'never read' }));
+    expect(cancelled).toBe(true);
   });
 });
