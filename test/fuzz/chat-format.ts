@@ -174,8 +174,8 @@ function expectGenerated(parts: Part[], scenario: ChatScenario, events: WireEven
   });
 }
 
+// No `id`: a chunk without one belongs to the stream it arrives in (another id would be another answer).
 const chunkOf = (fields: Record<string, unknown>) => ({
-  id: 'chunk-x',
   object: 'chat.completion.chunk',
   created: 1,
   model: 'm',
@@ -273,8 +273,21 @@ const arraysForObjects: fc.Arbitrary<{ payload: unknown; problem: string }> = fc
     ),
   );
 
-/** An event position before the [DONE] terminator (chunks come first, [DONE] last). */
-const beforeDone = (events: WireEvent[], pick: number) => pick % (events.filter(e => 'json' in e).length + 1);
+const chunkCount = (events: WireEvent[]) => events.filter(e => 'json' in e).length;
+
+/** Where the chunk with choice 0's finish_reason is (every generated stream has one). */
+const finishAt = (events: WireEvent[]) =>
+  events.findIndex(
+    e =>
+      'json' in e &&
+      typeof (e.json as { choices: Array<{ finish_reason: unknown }> }).choices[0]?.finish_reason === 'string',
+  );
+
+/**
+ * An event position up to the finish chunk. After it, content for choice 0 is an error of its own,
+ * whatever its shape (see `splicedChunks`).
+ */
+const beforeFinish = (events: WireEvent[], pick: number) => pick % (finishAt(events) + 1);
 
 /** Injecting a malformed event at `at` gives what a stream cut there gives, then the error. */
 async function expectErrorAt(events: WireEvent[], at: number, { setup, bad, problem }: Injection) {
@@ -301,7 +314,7 @@ async function expectErrorAt(events: WireEvent[], at: number, { setup, bad, prob
 }
 
 /** A stream cut at any byte: what arrived whole, then an error part only if a chunk was cut or a call was lost, and one finish. */
-async function expectCut({ events, wire, whole, partial, got }: CutStream<ChatScenario>) {
+async function expectCut({ events, wire, whole, partial, none, got }: CutStream<ChatScenario>) {
   const full = await partsOf([wire.bytes]);
   expectPrefix(said(got), said(full));
   const errors = errorsOf(got);
@@ -309,7 +322,11 @@ async function expectCut({ events, wire, whole, partial, got }: CutStream<ChatSc
   const nameless = namelessCalls(events.slice(0, whole));
   // A call cut off before its finish_reason, with arguments that do not parse, is named.
   const lost = lostCalls(events.slice(0, whole));
-  if (partial) {
+  if (none) {
+    expect(errors).toHaveLength(1);
+    expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
+    expect(messageOf(errors[0])).toContain('a stream that delivered no event is not an answer');
+  } else if (partial) {
     expect(errors).toHaveLength(1);
     expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
     expect(messageOf(errors[0])).toContain('not valid JSON');
@@ -385,6 +402,44 @@ const ignoresAllowed: OwnProperty = {
   timeout: fuzzTimeout(0.5),
 };
 
+const splicedChunks: OwnProperty = {
+  title:
+    'fails where a chunk of another completion, or content for the finished choice, arrives: none of it reaches the caller',
+  run: async () => {
+    const content = fc.oneof(
+      unicodeText(8, 1).map(text => ({ content: text })),
+      unicodeText(8, 1).map(text => ({ reasoning_content: text })),
+      fc.constant({ tool_calls: [{ index: 0, id: 'call_spliced', type: 'function', function: { name: 'f' } }] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(chatScenario(), content, fc.boolean(), fc.nat(), async (scenario, delta, otherId, pick) => {
+        const events = chatEvents(scenario);
+        const { id } = scenario.meta;
+        const finish = finishAt(events);
+        // Its usage must not reach the finish part either.
+        const bad = {
+          json: {
+            id: otherId ? `${id}-other` : id,
+            object: 'chat.completion.chunk',
+            created: 1,
+            model: 'm',
+            choices: [{ index: 0, delta, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 999_999, completion_tokens: 999_999, total_tokens: 1_999_998 },
+          },
+        };
+        // Another id: anywhere after the first chunk. The same id: after the finish chunk.
+        const at = otherId ? 1 + (pick % chunkCount(events)) : finish + 1 + (pick % (chunkCount(events) - finish));
+        const problem = otherId
+          ? `a chunk of completion "${id}-other" arrived in the stream of completion "${id}"`
+          : `carries content for choice 0 after its finish_reason "${scenario.finishReason}"`;
+        await expectErrorAt(events, at, { setup: [], bad, problem });
+      }),
+      fuzzParams(0.3),
+    );
+  },
+  timeout: fuzzTimeout(0.3),
+};
+
 const injected = ({ payload, problem }: { payload: unknown; problem: string }): Injection => ({
   setup: [],
   bad: { json: payload },
@@ -405,7 +460,7 @@ export const chatFormat: StreamFormat<ChatScenario> = {
     .map(dropDone => (events: WireEvent[]) => (dropDone ? events.filter(e => !('data' in e)) : events)),
   serialize: (events, frame) => serialize(events, frame),
   expectCut,
-  insertAt: beforeDone,
+  insertAt: beforeFinish,
   expectErrorAt,
   wrongShapes: wrongChunks.map(injected),
   arraysForObjects: arraysForObjects.map(injected),
@@ -437,14 +492,16 @@ export const chatFormat: StreamFormat<ChatScenario> = {
       'event: x\n',
       '\ufeff',
     ],
-    ends: data => data === '[DONE]',
-    expectEmpty: parts =>
-      expect(parts).toEqual([
-        { type: 'stream-start', warnings: [] },
-        { type: 'finish', finishReason: finishReason(undefined), usage: usageOf(undefined) },
-      ]),
+    terminator: {
+      is: data => data === '[DONE]',
+      expect: parts =>
+        expect(parts).toEqual([
+          { type: 'stream-start', warnings: [] },
+          { type: 'finish', finishReason: finishReason(undefined), usage: usageOf(undefined) },
+        ]),
+    },
     closesBlocks: true,
   },
   garbageClosesBlocks: true,
-  own: [ignoresAllowed],
+  own: [ignoresAllowed, splicedChunks],
 };

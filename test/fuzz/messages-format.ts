@@ -362,11 +362,15 @@ const unknownName = (known: Set<string>) =>
     .filter(name => !known.has(name));
 
 /** A stream cut at any byte: the parts of what arrived whole, one error (cut event or no message_stop), one finish. */
-async function expectCut({ events, whole, partial, got }: CutStream<MessagesScenario>) {
+async function expectCut({ events, whole, partial, none, got }: CutStream<MessagesScenario>) {
   const arrived = events.slice(0, whole);
   const closing = closingFor(arrived);
   const errors = errorsOf(got);
-  if (partial) {
+  if (none) {
+    expect(errors).toHaveLength(1);
+    expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
+    expect(messageOf(errors[0])).toContain('a stream that delivered no event is not an answer');
+  } else if (partial) {
     expect(errors).toHaveLength(1);
     expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
     expect(messageOf(errors[0])).toContain('not valid JSON');
@@ -490,6 +494,53 @@ const skipsUnknownBlocks: OwnProperty = {
   timeout: fuzzTimeout(0.3),
 };
 
+const readsNothingAfterStop: OwnProperty = {
+  title: 'reads nothing after message_stop: another message, malformed events, an error event change no part',
+  run: async () => {
+    const trailing = fc
+      .array(
+        fc.oneof(
+          messagesScenario().map(messagesEvents),
+          wrongEvents.map(({ setup, bad }) => [...setup, bad]),
+          unicodeText(20).map(data => [{ event: 'content_block_delta', data }]),
+          fc.constant([ev({ type: 'error', error: { type: 'overloaded_error', message: 'late' } })]),
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map(groups => groups.flat());
+    await fc.assert(
+      fc.asyncProperty(messagesScenario(), trailing, async (scenario, after) => {
+        const events = messagesEvents(scenario);
+        expect(await partsOfEvents([...events, ...after])).toEqual(await partsOfEvents(events));
+      }),
+      fuzzParams(0.3),
+    );
+  },
+  timeout: fuzzTimeout(0.3),
+};
+
+const splicedMessage: OwnProperty = {
+  title:
+    'fails at a second message_start: no id, usage, content or stop reason of the spliced message reaches the caller',
+  run: async () => {
+    await fc.assert(
+      fc.asyncProperty(messagesScenario(), messagesScenario(), fc.nat(), async (scenario, other, pick) => {
+        const events = messagesEvents(scenario);
+        const [start, ...rest] = messagesEvents({ ...other, id: `${scenario.id}-spliced` });
+        // After the first message_start, before message_stop; the other message follows its start.
+        const at = 1 + (pick % (events.length - 1));
+        await expectErrorAt([...events.slice(0, at), ...rest], at, {
+          setup: [],
+          bad: start,
+          problem: 'a second message_start arrived: another message was spliced into the stream',
+        });
+      }),
+      fuzzParams(0.3),
+    );
+  },
+  timeout: fuzzTimeout(0.3),
+};
+
 const textOf = (scenario: MessagesScenario) => scenario.blocks.flatMap(b => (b.type === 'text' ? b.pieces : []));
 
 export const messagesFormat: StreamFormat<MessagesScenario> = {
@@ -506,7 +557,8 @@ export const messagesFormat: StreamFormat<MessagesScenario> = {
   // Pings anywhere.
   serialize: (events, frame) => serialize(events, frame, PING),
   expectCut,
-  insertAt: (events, pick) => pick % (events.length + 1),
+  // Before message_stop: nothing after it is read (see readsNothingAfterStop).
+  insertAt: (events, pick) => pick % events.length,
   expectErrorAt,
   wrongShapes: wrongEvents,
   arraysForObjects,
@@ -547,13 +599,8 @@ export const messagesFormat: StreamFormat<MessagesScenario> = {
       '[]',
       '\ufeff',
     ],
-    ends: () => false,
-    expectEmpty: parts => {
-      expect(parts).toHaveLength(3);
-      expect(messageOf(errorsOf(parts)[0])).toContain('ended before message_stop');
-    },
     closesBlocks: false,
   },
   garbageClosesBlocks: false,
-  own: [ignoresAllowed, skipsUnknownBlocks],
+  own: [ignoresAllowed, skipsUnknownBlocks, readsNothingAfterStop, splicedMessage],
 };

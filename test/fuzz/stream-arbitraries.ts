@@ -417,13 +417,15 @@ export const jsonEvent = (json: unknown, event?: string): WireEvent =>
   event === undefined ? { json } : { event, json };
 
 /**
- * What a cut at byte `cut` leaves of the events: how many arrived whole, and whether one arrived
- * partly (its data lines begun, `data` at least, but not finished): that one must become an error.
+ * What a cut at byte `cut` leaves of the events: how many arrived whole, whether one arrived partly
+ * (its data lines begun, `data` at least, but not finished): that one must become an error; and
+ * whether no event arrived at all, not even a keep-alive (`none`): the body delivered nothing.
  */
-export function cutAt(stream: SerializedStream, cut: number): { whole: number; partial: boolean } {
+export function cutAt(stream: SerializedStream, cut: number): { whole: number; partial: boolean; none: boolean } {
   const whole = stream.regions.filter(region => region.end <= cut).length;
   const partial = stream.allRegions.some(region => region.end > cut && cut >= region.start + 4);
-  return { whole, partial };
+  const none = !partial && !stream.allRegions.some(region => region.end <= cut);
+  return { whole, partial, none };
 }
 
 // ---------------------------------------------------------------------------------------------

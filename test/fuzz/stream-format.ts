@@ -20,6 +20,8 @@ export interface CutStream<S> {
   wire: SerializedStream;
   whole: number;
   partial: boolean;
+  /** Not one event arrived: the stream must fail saying so. */
+  none: boolean;
   /** The parts the cut stream gave. */
   got: Part[];
 }
@@ -72,10 +74,8 @@ export interface StreamFormat<S> {
   noise: {
     /** SSE-like tokens of this format. */
     tokens: string[];
-    /** A first event that ends the stream before any chunk (chat: `[DONE]`). */
-    ends: (data: string) => boolean;
-    /** What a body without a chunk gives. */
-    expectEmpty: (parts: Part[]) => void;
+    /** A first event that ends the stream before any chunk (chat: `[DONE]`), and what that gives. */
+    terminator?: { is: (data: string) => boolean; expect: (parts: Part[]) => void };
     /** Every block that started also ended. */
     closesBlocks: boolean;
   };
