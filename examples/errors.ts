@@ -1,5 +1,5 @@
 import { APICallError, generateText } from 'ai';
-import { createUnigate, type UnigateErrorData, type UnigateProvider } from '../src/index';
+import { createUnigate, type UnigateErrorData, type UnigateProvider, unigateError } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 /** One failed call: the kind every endpoint reports the same way, and the message as thrown. */
@@ -16,7 +16,7 @@ async function failure(call: () => Promise<unknown>): Promise<ErrorExample> {
     await call();
   } catch (error) {
     if (!APICallError.isInstance(error)) throw error;
-    return { kind: (error.data as UnigateErrorData | undefined)?.kind, message: error.message };
+    return { kind: unigateError(error)?.kind, message: error.message };
   }
   throw new Error('expected the call to fail');
 }
@@ -46,7 +46,7 @@ export async function emulatedErrors(): Promise<ErrorExample[]> {
 
 /** Prints what failures look like. Against the real service only the unknown model is tried (one request). */
 export async function errors(gw: UnigateProvider, live: boolean): Promise<void> {
-  console.log('\n# Errors: error.data.kind names the failure the same way on every endpoint');
+  console.log('\n# Errors: unigateError(error)?.kind names the failure the same way on every endpoint');
   const examples = live
     ? [await failure(() => generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }))]
     : await emulatedErrors();

@@ -23,6 +23,7 @@ export type {
 } from './image/unigate-image-options';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
+export { unigateError } from './internal/unigate-error';
 export type {
   UnigateFallbackAttempt,
   UnigateFallbackMetadata,

@@ -21,6 +21,7 @@ const ROOT_VALUES = [
   'toVtt',
   'unigate',
   'unigateCost',
+  'unigateError',
 ];
 const ROOT_TYPES = [
   'PostgresBudgetStore',

@@ -26,7 +26,7 @@ export interface ChatToolCall {
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string | Array<ChatTextContentPart | ChatImageContentPart> }
-  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface ChatFunctionTool {

@@ -8,6 +8,7 @@ import { convertToBase64 } from '@ai-sdk/provider-utils';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
 import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
+import type { UnigateChatProviderOptions } from './unigate-chat-options';
 
 function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
   if (part.data instanceof URL) return { type: 'image_url', image_url: { url: part.data.toString() } };
@@ -62,9 +63,13 @@ function toolResultContent(output: LanguageModelV3ToolResultOutput, toolName: st
 /**
  * Converts a V3 prompt to chat-completions messages. Throws `UnsupportedFunctionalityError` for content
  * the format cannot carry (non-image files, files in assistant turns, non-text tool output) rather than
- * dropping it.
+ * dropping it. An assistant message's reasoning goes back as `reasoning_content` as `reasoningRoundTrip`
+ * says (`'auto'`: on messages that carry tool calls; see `UnigateChatProviderOptions`).
  */
-export function convertToChatMessages(prompt: LanguageModelV3Prompt): ChatMessage[] {
+export function convertToChatMessages(
+  prompt: LanguageModelV3Prompt,
+  reasoningRoundTrip: UnigateChatProviderOptions['reasoningRoundTrip'] = 'auto',
+): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const message of prompt) {
     switch (message.role) {
@@ -90,6 +95,7 @@ export function convertToChatMessages(prompt: LanguageModelV3Prompt): ChatMessag
 
       case 'assistant': {
         let text = '';
+        let reasoning = '';
         const toolCalls: ChatToolCall[] = [];
         // Calls the provider ran itself (and their results) come from other providers' histories:
         // this endpoint cannot run or replay them, so they are left out of the turn.
@@ -100,7 +106,7 @@ export function convertToChatMessages(prompt: LanguageModelV3Prompt): ChatMessag
               text += part.text;
               break;
             case 'reasoning':
-              // The format has no input field for reasoning, and reasoning upstreams reject it when echoed.
+              reasoning += part.text;
               break;
             case 'file':
               throw unsupportedFile(part, 'an assistant message');
@@ -125,11 +131,15 @@ export function convertToChatMessages(prompt: LanguageModelV3Prompt): ChatMessag
               break;
           }
         }
-        messages.push(
-          toolCalls.length > 0
-            ? { role: 'assistant', content: text === '' ? null : text, tool_calls: toolCalls }
-            : { role: 'assistant', content: text },
-        );
+        const keepReasoning =
+          reasoning !== '' &&
+          (reasoningRoundTrip === 'always' || (reasoningRoundTrip === 'auto' && toolCalls.length > 0));
+        messages.push({
+          role: 'assistant',
+          content: toolCalls.length > 0 && text === '' ? null : text,
+          ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+          ...(keepReasoning && { reasoning_content: reasoning }),
+        });
         break;
       }
 

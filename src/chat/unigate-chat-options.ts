@@ -22,6 +22,9 @@ export const CHAT_LIMITS = {
  */
 export const CHAT_REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 
+/** The values of `reasoningRoundTrip`. */
+export const CHAT_REASONING_ROUND_TRIPS = ['auto', 'always', 'never'] as const;
+
 /** Body fields the model owns: `extraBody` may not replace them, or the call could not be read back. */
 export const RESERVED_CHAT_BODY_FIELDS = ['model', 'messages', 'stream', 'stream_options'] as const;
 
@@ -32,6 +35,7 @@ export const unigateChatProviderOptionsSchema = lazy(() =>
     n: numberOption().optional(),
     strictJsonSchema: z.boolean().optional(),
     reasoningEffort: z.enum(CHAT_REASONING_EFFORTS).optional(),
+    reasoningRoundTrip: z.enum(CHAT_REASONING_ROUND_TRIPS).optional(),
     extraBody: z.record(z.string(), z.unknown()).optional(),
   }),
 );
@@ -63,6 +67,17 @@ export interface UnigateChatProviderOptions {
    * without a warning, as the AI SDK's own providers do; `extraBody.reasoning_effort` wins over both.
    */
   reasoningEffort?: (typeof CHAT_REASONING_EFFORTS)[number];
+  /**
+   * Which assistant messages of the prompt send their reasoning back, as `reasoning_content`:
+   * - `'auto'` (default): those that carry tool calls. Thinking models that call tools need it: DeepSeek's
+   *   thinking mode (`deepseek-reasoner`, and `deepseek-v3.1` / `deepseek-v3.2-exp` with thinking on)
+   *   answers 400 ("Missing `reasoning_content` field in the assistant message at message index N") when
+   *   a tool-call turn comes back without it, and Kimi's thinking models (`kimi-k2-thinking`) ask for it
+   *   to stay in the context of a tool loop. Turns without tool calls drop it: upstreams ignore it there.
+   * - `'always'`: every assistant message that has reasoning.
+   * - `'never'`: none, for an upstream that refuses the field in a request.
+   */
+  reasoningRoundTrip?: (typeof CHAT_REASONING_ROUND_TRIPS)[number];
   /**
    * Extra fields added to the request body as they are, after the mapped ones (so they win), e.g.
    * `{ verbosity: 'low' }` for a field this provider does not map. They may not replace

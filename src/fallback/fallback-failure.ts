@@ -1,6 +1,6 @@
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
 import { errorKind, type UnigateErrorKind } from '../internal/gateway-error';
-import { isObjectRecord } from '../internal/narrow';
+import { lastAttempt, unigateError } from '../internal/unigate-error';
 
 /** One model of a fallback list that failed, in `providerMetadata.unigate.fallback.attempts`. */
 export interface UnigateFallbackAttempt {
@@ -19,11 +19,9 @@ export interface UnigateFallbackAttempt {
  */
 export function failureKind(error: unknown): UnigateErrorKind | undefined {
   // A wrapper that retried on its own (the AI SDK's RetryError) reports its last error.
-  const last = isObjectRecord(error) ? error.lastError : undefined;
-  if (!APICallError.isInstance(error)) return last !== undefined ? failureKind(last) : undefined;
-  const data = error.data;
-  if (isObjectRecord(data) && typeof data.kind === 'string') return data.kind as UnigateErrorKind;
-  return errorKind(error.statusCode, {});
+  const attempt = lastAttempt(error);
+  if (!APICallError.isInstance(attempt)) return undefined;
+  return unigateError(attempt)?.kind ?? errorKind(attempt.statusCode, {});
 }
 
 /** The attempt a failure records. */

@@ -94,7 +94,7 @@ describe('convertToChatMessages', () => {
     ]);
   });
 
-  it('converts assistant text and tool calls; reasoning is not echoed back', () => {
+  it('converts assistant text and tool calls; the reasoning of a tool-call turn goes back as reasoning_content', () => {
     expect(
       convertToChatMessages([
         {
@@ -116,6 +116,7 @@ describe('convertToChatMessages', () => {
           { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
           { id: 'call_2', type: 'function', function: { name: 'time', arguments: '{}' } },
         ],
+        reasoning_content: 'The user wants weather.',
       },
     ]);
   });

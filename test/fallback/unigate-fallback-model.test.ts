@@ -4,7 +4,7 @@ import {
   type LanguageModelV3StreamPart,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { generateText, streamText } from 'ai';
+import { generateText, RetryError, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorOptions } from '../../src/testing';
@@ -146,6 +146,19 @@ describe('gw.fallback: another provider in the list', () => {
     expect(result.providerMetadata?.unigate?.fallback).toEqual({
       answeredBy: 'gpt-4o-mini',
       attempts: [{ modelId: 'other-model', kind: 'server', message: 'other provider: HTTP 503' }],
+    });
+  });
+
+  it("moves on from a model that retried on its own, by its RetryError's last error", async () => {
+    const errors = [foreignError(503), foreignError(429)];
+    const retrying = otherModel('retrying', {
+      fail: () => new RetryError({ message: 'Failed after 2 attempts', reason: 'maxRetriesExceeded', errors }),
+    });
+    const { gw } = gateway();
+    const result = await generateText({ model: gw.fallback([retrying, 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 });
+    expect(result.providerMetadata?.unigate?.fallback).toEqual({
+      answeredBy: 'gpt-4o-mini',
+      attempts: [{ modelId: 'retrying', kind: 'rate-limit', message: 'Failed after 2 attempts' }],
     });
   });
 
