@@ -62,7 +62,12 @@ async function run(command, args, cwd, timeoutMs = 30_000) {
   const result = await runBounded(command, args, { cwd, timeoutMs, env });
   const output = `${result.stdout}\n${result.stderr}`.trim();
   const how = result.timedOut ? `timed out after ${timeoutMs} ms` : `exited with code ${result.code}`;
-  return { ok: result.code === 0, output, reason: `${command} ${args[0]} ${how}: ${tail(output)}` };
+  return {
+    ok: result.code === 0,
+    stdout: result.stdout,
+    output,
+    reason: `${command} ${args[0]} ${how}: ${tail(output)}`,
+  };
 }
 
 const tail = (output, lines = 12) => output.split('\n').slice(-lines).join(' | ');
@@ -70,7 +75,7 @@ const tail = (output, lines = 12) => output.split('\n').slice(-lines).join(' | '
 async function git(args, cwd = root) {
   const result = await run('git', args, cwd);
   if (!result.ok) throw new Error(result.reason);
-  return result.output;
+  return result.stdout.trim();
 }
 
 /** The entry npm's install-scripts warning gives this package (`name@version (event: command)`), if any. */
@@ -143,10 +148,10 @@ async function packClone(work, sha) {
   await symlink(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
   const packed = await run('npm', ['pack', '--json', '--pack-destination', work], clone, PACK_TIMEOUT_MS);
   if (!packed.ok) return { checks: [{ suite: PACKED, title: 'npm pack succeeds', ok: false, reason: packed.reason }] };
-  const [{ filename }] = JSON.parse(packed.output.slice(packed.output.indexOf('[')));
+  const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
   const tarball = join(work, filename);
   const manifest = JSON.parse(await git(['show', `${sha}:package.json`]));
-  const shipped = JSON.parse((await run('tar', ['-xzOf', tarball, 'package/package.json'], work)).output);
+  const shipped = JSON.parse((await run('tar', ['-xzOf', tarball, 'package/package.json'], work)).stdout);
   const left = await git(['status', '--porcelain', '--untracked-files=no'], clone);
   const scripts = INSTALL_SCRIPTS.filter(event => shipped.scripts?.[event] !== undefined);
   // A repository in package.json itself would win over the remote.
