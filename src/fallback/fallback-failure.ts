@@ -1,4 +1,4 @@
-import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3, type SharedV3Warning } from '@ai-sdk/provider';
 import { errorKind, type UnigateErrorKind } from '../internal/gateway-error';
 import { lastAttempt, unigateError } from '../internal/unigate-error';
 
@@ -42,11 +42,19 @@ export function withAttempts(error: unknown, attempts: readonly UnigateFallbackA
   return error;
 }
 
-/** The one warning naming the models that were skipped, or none. */
-export function skippedWarning(attempts: readonly UnigateFallbackAttempt[], answeredBy: string) {
-  if (attempts.length === 0) return [];
-  const skipped = attempts.map(attempt => `${JSON.stringify(attempt.modelId)} (${attempt.kind})`).join(', ');
-  return [
-    { type: 'other' as const, message: `Fallback skipped ${skipped}; answered by ${JSON.stringify(answeredBy)}.` },
-  ];
+/**
+ * The warnings a call's skips deserve: one per model the gateway does not know (`not-found`), a wrong or
+ * retired id that fails on every call until the list is fixed. Any other skip is what fallback is for
+ * (a model down, rate-limited, or not open to this key): `providerMetadata.unigate.fallback` records it,
+ * and a warning on every such call would be noise.
+ */
+export function skipWarnings(attempts: readonly UnigateFallbackAttempt[]): SharedV3Warning[] {
+  return attempts
+    .filter(attempt => attempt.kind === 'not-found')
+    .map(attempt => ({
+      type: 'other',
+      message:
+        `Fallback model ${JSON.stringify(attempt.modelId)} was not found, so every call sends it a request that ` +
+        'fails before the next model is tried: fix the id or remove it from the list.',
+    }));
 }

@@ -7,7 +7,7 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { UnigateErrorKind } from '../internal/gateway-error';
-import { attemptOf, failureKind, skippedWarning, withAttempts, type UnigateFallbackAttempt } from './fallback-failure';
+import { attemptOf, failureKind, skipWarnings, withAttempts, type UnigateFallbackAttempt } from './fallback-failure';
 import { committedStream, openOwnStream, openStream } from './fallback-stream';
 import { isExtendable, type StreamExtras } from '../internal/stream-extras';
 
@@ -69,7 +69,7 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
       const result = await model.doGenerate(options);
       return {
         ...result,
-        warnings: [...result.warnings, ...this.warningsFor(attempts, model)],
+        warnings: [...result.warnings, ...this.warningsFor(attempts)],
         providerMetadata: withFallbackMetadata(result.providerMetadata, model, attempts),
       };
     });
@@ -78,7 +78,7 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
     return this.run(options, async (model, attempts) => {
       const additions: StreamExtras = {
-        warnings: this.warningsFor(attempts, model),
+        warnings: this.warningsFor(attempts),
         finish: providerMetadata => withFallbackMetadata(providerMetadata, model, attempts),
       };
       const movesOn = (error: unknown) => this.movesOn(error, options);
@@ -91,8 +91,8 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
     });
   }
 
-  private warningsFor(attempts: readonly UnigateFallbackAttempt[], model: LanguageModelV3): SharedV3Warning[] {
-    return [...this.creationWarnings, ...skippedWarning(attempts, model.modelId)];
+  private warningsFor(attempts: readonly UnigateFallbackAttempt[]): SharedV3Warning[] {
+    return [...this.creationWarnings, ...skipWarnings(attempts)];
   }
 
   private movesOn(error: unknown, options: LanguageModelV3CallOptions): boolean {

@@ -52,19 +52,15 @@ const textOf = (parts: LanguageModelV3StreamPart[]) =>
   parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : [])).join('');
 
 describe('gw.fallback over Unigate models: the stream is the model’s own', () => {
-  it('chat: an in-band error before any content moves on; the caller sees only the answering model', async () => {
+  it('chat: an in-band error before any content moves on; the caller sees only the answering model, no warning', async () => {
     const overloaded = event({ error: { message: 'Overloaded', type: 'server_error', code: 503 } });
     const { gw, requests } = twoModels(CHAT_URL, [overloaded], chatAnswer('from b'));
     const { stream } = await gw.fallback(['gpt-a', 'gpt-b']).doStream(callOptions('Hi'));
     const parts = await readAll(stream);
     expect(requests.map(request => (request.body as { model: string }).model)).toEqual(['gpt-a', 'gpt-b']);
     expect(parts.filter(part => part.type === 'error')).toEqual([]);
-    expect(parts.filter(part => part.type === 'stream-start')).toEqual([
-      {
-        type: 'stream-start',
-        warnings: [{ type: 'other', message: 'Fallback skipped "gpt-a" (server); answered by "gpt-b".' }],
-      },
-    ]);
+    // A skip of a server failure is what fallback is for: the metadata records it, no warning says it.
+    expect(parts.filter(part => part.type === 'stream-start')).toEqual([{ type: 'stream-start', warnings: [] }]);
     expect(textOf(parts)).toBe('from b');
     const finish = parts.at(-1)!;
     expect(finish.type === 'finish' && finish.providerMetadata?.unigate?.fallback).toEqual({
@@ -217,8 +213,8 @@ describe('gw.fallback with a budget', () => {
   });
 
   it('an unpriced answer: the budget’s warning, then the fallback’s, in one stream-start', async () => {
-    const overloaded = event({ error: { message: 'Overloaded', type: 'server_error', code: 503 } });
-    const { gw } = twoModels(CHAT_URL, [overloaded], chatAnswer('from b'), {
+    const unknown = event({ error: { message: 'No model gpt-a', type: 'not_found_error', code: 404 } });
+    const { gw } = twoModels(CHAT_URL, [unknown], chatAnswer('from b'), {
       pricing: { 'gpt-a': { inputPerMillionTokens: 1, outputPerMillionTokens: 1 } },
       budget: { maxCredits: 7, period: 'total' },
     });
@@ -228,7 +224,12 @@ describe('gw.fallback with a budget', () => {
     const start = parts[0]!;
     expect(start.type === 'stream-start' && start.warnings.slice(1)).toEqual([
       { type: 'other', message: 'No price for chat model "gpt-b": this call counts as 0 credits against the budget.' },
-      { type: 'other', message: 'Fallback skipped "gpt-a" (server); answered by "gpt-b".' },
+      {
+        type: 'other',
+        message:
+          'Fallback model "gpt-a" was not found, so every call sends it a request that fails before the next model ' +
+          'is tried: fix the id or remove it from the list.',
+      },
     ]);
   });
 });
@@ -280,10 +281,7 @@ describe('gw.fallback: a messages stream that fails after opening a block, befor
   ];
   // The caller's parts: the answering model's, one block, with the failed model in `attempts`.
   const answered: LanguageModelV3StreamPart[] = [
-    {
-      type: 'stream-start',
-      warnings: [{ type: 'other', message: 'Fallback skipped "claude-a" (server); answered by "claude-b".' }],
-    },
+    { type: 'stream-start', warnings: [] },
     { type: 'response-metadata', id: 'm1', modelId: 'claude-b' },
     { type: 'text-start', id: '0' },
     { type: 'text-delta', id: '0', delta: 'from b' },
