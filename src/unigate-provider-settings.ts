@@ -160,16 +160,26 @@ export interface UnigateProviderSettings {
 export type UnigateBudgetPeriod = 'day' | 'month' | 'total';
 
 /**
- * Where a budget's spend is kept: read it, add to it atomically. One store can serve several providers
- * and processes (`postgresBudgetStore`, or your own over Redis and the like); the default is in memory.
- * `bucket` names one key's spend in one period, e.g. `day:2026-11-23:user-42` (`month:2026-11:`,
- * `total::` without a key): a new period is a new bucket, so nothing has to be reset.
+ * Where a budget's spend is kept. One store can serve several providers and processes
+ * (`postgresBudgetStore`, or your own over Redis and the like); the default is in memory. `bucket` names
+ * one key's spend in one period, e.g. `day:2026-11-23:user-42` (`month:2026-11:`, `total::` without a
+ * key): a new period is a new bucket, so nothing has to be reset.
+ *
+ * A bucket's total is what its calls have spent plus what the calls in flight have reserved: a call adds
+ * the upper bound of its cost before its request and, once its real cost is known, adds the difference
+ * (a negative number when it cost less than it reserved).
  */
 export interface UnigateBudgetStore {
-  /** The credits spent in `bucket` so far; 0 for a bucket never added to. */
+  /** The bucket's total (spent plus reserved) so far; 0 for a bucket never added to. */
   spent(bucket: string): Promise<number>;
-  /** Adds `credits` to `bucket` in one atomic step and resolves with the new total. */
+  /** Adds `credits` (possibly negative) to `bucket` in one atomic step and resolves with the new total. */
   add(bucket: string, credits: number): Promise<number>;
+  /**
+   * Adds `credits` to `bucket` only while its total is below `limit`, in one atomic step: resolves with
+   * the new total, or `undefined` when the total had reached the limit (nothing added). Optional: without
+   * it a call reads `spent`, then `add`s, and two processes may both pass the check at once (not atomic).
+   */
+  reserve?(bucket: string, credits: number, limit: number): Promise<number | undefined>;
 }
 
 /** What a budget's `key` function receives: the call's model and options. */
@@ -182,11 +192,13 @@ export interface UnigateBudgetCall {
 }
 
 /**
- * A spending limit (`createUnigate({ budget })`). Before every call, a key whose spend in the current
- * period has reached `maxCredits` is refused before any request (`APICallError`, `data.kind: 'budget'`,
- * not retryable); after every priced call its cost is added. Concurrent calls are checked, not reserved:
- * calls already in flight when the limit is reached still finish and count, so the spend can pass
- * `maxCredits` by at most the cost of the calls in flight at that moment.
+ * A spending limit (`createUnigate({ budget })`). Before its request, a call reserves the upper bound of its
+ * cost (see the README's "Spending limits"); it is admitted while what is spent plus what the calls in
+ * flight have reserved stays below `maxCredits`, and refused otherwise, before any request (`APICallError`,
+ * `data.kind: 'budget'`, not retryable). After the call its reservation is replaced by its real cost. So
+ * whatever the concurrency, the spend passes `maxCredits` by at most one call. An aborted or failed call
+ * that reached the gateway is charged its known usage, else its reservation; a call refused by the gateway
+ * with an HTTP error is charged nothing.
  */
 export interface UnigateBudget {
   /** The limit, in credits: a finite number above 0. */
@@ -200,4 +212,16 @@ export interface UnigateBudget {
    * (or `userId`, the messages format's name), else one budget shared by every call.
    */
   key?: (call: UnigateBudgetCall) => string | undefined;
+  /**
+   * A call whose price cannot be known (a catalog down, a model nothing prices, an image or video model
+   * without a price-table entry):
+   * - `'refuse'` (default): it is not sent; the error (`data.kind: 'budget'`) names the model and the fix.
+   * - `'allow'`: it is sent, counted as 0 credits, with a warning.
+   */
+  unpriced?: 'refuse' | 'allow';
+  /**
+   * The time limit of each store call, in milliseconds (default 5,000). A store that takes longer, or
+   * throws, fails the call before its request (`data.kind: 'budget'`, the store's error as `cause`).
+   */
+  storeTimeoutMs?: number;
 }

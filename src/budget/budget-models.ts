@@ -1,11 +1,14 @@
-import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3CallOptions, type SharedV3Warning } from '@ai-sdk/provider';
 import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
+import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
+import { unigateCost } from '../pricing/unigate-cost';
 import type { UnigateBudgetCall } from '../unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
 import type { BudgetAdmission, BudgetGuard } from './budget-guard';
+import { type ReservationCall, reservationFor } from './budget-reservation';
 
-interface CallOptionsLike {
+interface CallOptionsLike extends ReservationCall {
   abortSignal?: AbortSignal;
   providerOptions?: UnigateBudgetCall['providerOptions'];
 }
@@ -27,10 +30,41 @@ function override<M extends object>(model: M, methods: Partial<M>): M {
 }
 
 function admit(guard: BudgetGuard, model: { modelId: string }, kind: PricedKind, options: CallOptionsLike) {
-  return guard.admit({ modelId: model.modelId, kind, providerOptions: options.providerOptions }, options.abortSignal);
+  return guard.admit(
+    {
+      modelId: model.modelId,
+      kind,
+      providerOptions: options.providerOptions,
+      bound: (price, contextWindow) => reservationFor(kind, price, options, contextWindow),
+    },
+    options.abortSignal,
+  );
 }
 
-/** A one-response call: refused before it runs when the budget is spent, its cost recorded after. */
+/**
+ * What a call that failed is charged: nothing when the gateway refused it with an HTTP error (it ran no
+ * model); otherwise (an abort, a network failure, a broken body) its reservation, as it may have run.
+ */
+function failureCharge(error: unknown): number | undefined {
+  return APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400 ? 0 : undefined;
+}
+
+/** Runs the call, settling the admission to what a failure is charged before rethrowing it. */
+async function settledOnFailure<R>(admission: BudgetAdmission, run: () => PromiseLike<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    admission.settle(failureCharge(error));
+    throw error;
+  }
+}
+
+function withUnpricedWarning<R extends ResultLike>(result: R, admission: BudgetAdmission): R {
+  const warning = admission.unpricedWarning;
+  return warning === undefined ? result : { ...result, warnings: [...result.warnings, warning] };
+}
+
+/** A one-response call: its reservation made before it runs, settled to its cost (or its failure's charge) after. */
 function guardedCall<O extends CallOptionsLike, R extends ResultLike>(
   guard: BudgetGuard,
   model: { modelId: string },
@@ -39,24 +73,34 @@ function guardedCall<O extends CallOptionsLike, R extends ResultLike>(
 ) {
   return async (options: O): Promise<R> => {
     const admission = await admit(guard, model, kind, options);
-    const result = await call(options);
-    const counted = admission.record(result.providerMetadata, kind === 'embedding' ? result.usage : undefined);
-    return counted ? result : { ...result, warnings: [...result.warnings, admission.unpricedWarning] };
+    const result = await settledOnFailure(admission, () => call(options));
+    // No cost (no usage in the response): the reservation stands, so the spend never under-counts.
+    const usage = kind === 'embedding' ? result.usage : undefined;
+    admission.settle(
+      unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown>, usage })?.total,
+    );
+    return withUnpricedWarning(result, admission);
   };
 }
 
 /**
  * The budget's share of a stream, applied where the model builds its parts (no layer per part): the
- * unpriced warning in `stream-start`, the cost counted at `finish`. A wrapper's extras come after.
+ * unpriced warning in `stream-start`; at `finish`, the reservation settled to the cost of a completed
+ * stream, or, for a failed one, to the larger of its reservation and the usage it reported. A stream
+ * cancelled before its `finish` keeps its reservation. A wrapper's extras come after.
  */
 function budgetExtras(admission: BudgetAdmission, extras: StreamExtras | undefined): StreamExtras {
   const outer = extras?.warnings ?? [];
   const finish = extras?.finish;
   return {
-    warnings: admission.priced ? outer : [admission.unpricedWarning, ...outer],
-    finish: metadata => {
-      admission.record(metadata);
-      return finish === undefined ? metadata : finish(metadata);
+    warnings: admission.unpricedWarning === undefined ? outer : [admission.unpricedWarning, ...outer],
+    finish: (metadata, usage, clean) => {
+      if (clean) admission.settle(unigateCost({ providerMetadata: metadata })?.total);
+      else {
+        const reported = languageModelCost(admission.price, usage)?.total ?? 0;
+        admission.settle(Math.max(admission.reserved, reported));
+      }
+      return finish === undefined ? metadata : finish(metadata, usage, clean);
     },
     opening: extras?.opening,
   };
@@ -72,7 +116,7 @@ export function budgetLanguageModel(
     doGenerate: guardedCall(guard, model, kind, options => model.doGenerate(options)),
     doStream: async (options: LanguageModelV3CallOptions, extras?: StreamExtras) => {
       const admission = await admit(guard, model, kind, options);
-      return model.doStream(options, budgetExtras(admission, extras));
+      return settledOnFailure(admission, () => model.doStream(options, budgetExtras(admission, extras)));
     },
   });
 }
@@ -100,14 +144,15 @@ function operationJobId(operation: unknown): string | undefined {
 }
 
 /**
- * A video model: `doGenerate` as any call; `doStart` is checked, and the job's cost is counted once, when
- * this provider's `doStatus` first reads it completed (a job started elsewhere is not counted here).
+ * A video model: `doGenerate` as any call; `doStart` reserves, and the job settles once, when this
+ * provider's `doStatus` first reads it finished (a failed job keeps its reservation; a job started
+ * elsewhere is not counted here).
  */
 export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard): UnigateVideoModelV3 {
   const started = new Map<string, BudgetAdmission>();
   const doStart: UnigateVideoModelV3['doStart'] = async options => {
     const admission = await admit(guard, model, 'video', options);
-    const result = await model.doStart(options);
+    const result = await settledOnFailure(admission, () => model.doStart(options));
     const jobId = operationJobId(result.operation);
     if (jobId !== undefined) started.set(jobId, admission);
     return result;
@@ -118,7 +163,7 @@ export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard)
     const admission = jobId === undefined ? undefined : started.get(jobId);
     if (jobId !== undefined && admission && result.status !== 'pending') {
       started.delete(jobId);
-      admission.record(result.providerMetadata);
+      admission.settle(unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown> })?.total);
     }
     return result;
   };

@@ -19,5 +19,13 @@ export function memoryBudgetStore(): UnigateBudgetStore {
       buckets.set(bucket, total);
       return total;
     },
+    // The check and the addition in one synchronous step: concurrent calls cannot both pass it.
+    reserve: async (bucket, credits, limit) => {
+      const current = buckets.get(bucket) ?? 0;
+      if (current >= limit) return undefined;
+      const total = addCredits(current, credits);
+      buckets.set(bucket, total);
+      return total;
+    },
   };
 }

@@ -27,8 +27,10 @@ function readSpent(rows: Array<Record<string, unknown>>): number {
 
 /**
  * A budget store over any Postgres client (`pg`, `postgres.js`, PGlite): the package gains no dependency.
- * Each call's cost is one atomic upsert (`INSERT ... ON CONFLICT DO UPDATE SET spent = spent + $2
- * RETURNING spent`), so every provider and process sharing the database shares one budget.
+ * A reservation is one atomic upsert that adds only while the bucket's total is below the limit
+ * (`INSERT ... ON CONFLICT DO UPDATE SET spent = spent + $2 WHERE spent < $3 RETURNING spent`: the row
+ * is locked for the statement), so processes sharing the table never pass the limit together; a
+ * settlement is one atomic addition.
  *
  * @example
  * ```ts
@@ -51,6 +53,14 @@ export function postgresBudgetStore({
       );
     },
     spent: async bucket => readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows),
+    reserve: async (bucket, credits, limit) => {
+      // A new bucket starts below any limit (limits are above 0); an existing one is added to only while below it.
+      const { rows } = await query(
+        `INSERT INTO ${table} (bucket, spent) VALUES ($1, $2) ON CONFLICT (bucket) DO UPDATE SET spent = ${table}.spent + EXCLUDED.spent WHERE ${table}.spent < $3 RETURNING spent`,
+        [bucket, credits, limit],
+      );
+      return rows.length === 0 ? undefined : readSpent(rows);
+    },
     add: async (bucket, credits) =>
       readSpent(
         (

@@ -112,7 +112,10 @@ export function committedStream(
     if (part.type === 'stream-start' && additions.warnings.length > 0)
       return { ...part, warnings: [...part.warnings, ...additions.warnings] };
     if (part.type === 'finish' && additions.finish !== undefined)
-      return { ...part, providerMetadata: additions.finish(part.providerMetadata) };
+      return {
+        ...part,
+        providerMetadata: additions.finish(part.providerMetadata, part.usage, part.finishReason.unified !== 'error'),
+      };
     return part;
   };
   return new ReadableStream<LanguageModelV3StreamPart>({

@@ -3,6 +3,7 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
@@ -17,8 +18,15 @@ import type { FinishCost, FinishMetadata } from './stream-state';
 export interface StreamExtras {
   /** Appended to the `stream-start` warnings. */
   readonly warnings: readonly SharedV3Warning[];
-  /** Every `finish` part's metadata (clean or failed) passes through it last. */
-  readonly finish?: (metadata: SharedV3ProviderMetadata | undefined) => SharedV3ProviderMetadata | undefined;
+  /**
+   * Every `finish` part's metadata (clean or failed) passes through it last, with the stream's usage and
+   * whether it completed (`clean`).
+   */
+  readonly finish?: (
+    metadata: SharedV3ProviderMetadata | undefined,
+    usage: LanguageModelV3Usage,
+    clean: boolean,
+  ) => SharedV3ProviderMetadata | undefined;
   /** Told of the stream's opening: the reader reads on, without a caller, until it says the stream is open. */
   readonly opening?: StreamOpening;
 }
@@ -49,6 +57,6 @@ export function finishMetadataOf(finishCost: FinishCost | undefined, extras: Str
   const finish = extras?.finish;
   return (metadata, usage, clean) => {
     const priced = clean && finishCost !== undefined ? finishCost(metadata, usage) : metadata;
-    return finish === undefined ? priced : finish(priced);
+    return finish === undefined ? priced : finish(priced, usage, clean);
   };
 }

@@ -233,7 +233,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     const call = languageModelCall(this.modelId, 'messages', options);
     // A refused breakpoint is retried here, before the stream is handed over.
     const {
-      result: { value: responseBody, responseHeaders, pricingWarnings, finishCost },
+      result: { value: responseBody, responseHeaders, pricingWarnings, finishCost, priceWait },
       body,
     } = await sendWithCacheFallback(prepared.body, this.config.promptCaching, warnings, body =>
       sendPricedStreamRequest(this.context, call, {
@@ -251,6 +251,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       includeRawChunks: options.includeRawChunks === true,
       jsonResponseTool,
       finishMetadata: finishMetadataOf(finishCost, extras),
+      priceWait,
       request: { url, requestBodyValues: requestBody, secret },
     });
 

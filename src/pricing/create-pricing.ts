@@ -29,6 +29,8 @@ export interface UnigatePricingService {
   priceFor(modelId: string, kind: PricedKind, abortSignal?: AbortSignal): Promise<UnigateModelPrice | undefined>;
   /** Resolves once no catalog load or refresh is running (tests). */
   idle(): Promise<void>;
+  /** The model's context window in tokens, from the catalog as loaded now (never loads). */
+  contextWindow(modelId: string): number | undefined;
 }
 
 const hasOwn = (table: object, key: string) => Object.hasOwn(table, key);
@@ -133,6 +135,7 @@ export function createPricing({
       }
     },
     idle: cache.idle,
+    contextWindow: modelId => cache.current()?.get(modelId)?.contextWindow,
     priceFor: async (modelId, kind, abortSignal) =>
       fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),
   };

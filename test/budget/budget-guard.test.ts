@@ -42,7 +42,8 @@ describe('budget', () => {
     }
     const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 3 }));
     expect(error.message).toBe(
-      'Budget reached: 14 of 14 credits spent this day period; the call was not sent (it resets at 2026-11-24T00:00:00.000Z).',
+      'Budget reached: 14 of 14 credits spent or reserved by calls in flight this day period; the call was not sent ' +
+        '(it resets at 2026-11-24T00:00:00.000Z).',
     );
     expect(error.isRetryable).toBe(false);
     expect(error.data).toEqual({ kind: 'budget', message: error.message, resetsAt: '2026-11-24T00:00:00.000Z' });
@@ -82,7 +83,7 @@ describe('budget', () => {
       generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', providerOptions: { unigate: { user } } });
     await ask('alice');
     const error = await refusal(ask('alice'));
-    expect(error.message).toContain('Budget reached for key "alice": 7 of 7 credits');
+    expect(error.message).toContain('Budget reached for key "alice": 7 of 7 credits spent or reserved');
     await expect(ask('bob')).resolves.toBeDefined();
     expect(await store.spent('day:2026-11-23:alice')).toBe(7);
     expect(await store.spent('day:2026-11-23:bob')).toBe(7);
@@ -105,15 +106,24 @@ describe('budget', () => {
     expect(chatRequests()).toBe(1);
   });
 
-  it('counts a call with no price as zero, with a warning saying so', async () => {
-    const { gw, store } = budgeted({ maxCredits: 1 }, () => Date.UTC(2026, 10, 23));
-    const model = gw.image('dall-e-3');
-    const result = await model.doGenerate(imageCallOptions());
+  it("refuses a call with no price before any request, naming the model and the fix; 'allow' sends it as 0 with a warning", async () => {
+    const refused = budgeted({ maxCredits: 1 }, () => Date.UTC(2026, 10, 23));
+    const error = await refusal(Promise.resolve(refused.gw.image('dall-e-3').doGenerate(imageCallOptions())));
+    expect(error.message).toBe(
+      'No price for image model "dall-e-3": under a budget, a call whose cost cannot be known is not sent. Give the ' +
+        'model a price in the pricing table (pricing: { "dall-e-3": { ... } }), or set budget.unpriced: \'allow\' to ' +
+        'send such calls counted as 0 credits.',
+    );
+    expect(error.data).toEqual({ kind: 'budget', message: error.message });
+    expect(refused.emulator.requests.filter(entry => entry.path.includes('/images/'))).toHaveLength(0);
+
+    const allowed = budgeted({ maxCredits: 1, unpriced: 'allow' }, () => Date.UTC(2026, 10, 23));
+    const result = await allowed.gw.image('dall-e-3').doGenerate(imageCallOptions());
     expect(result.warnings).toContainEqual({
       type: 'other',
-      message: 'No price for image model "dall-e-3": this call counts as 0 credits against the budget.',
+      message: `No price for image model "dall-e-3": this call counts as 0 credits against the budget (budget.unpriced: 'allow').`,
     });
-    expect(await store.spent('day:2026-11-23:')).toBe(0);
+    expect(await allowed.store.spent('day:2026-11-23:')).toBe(0);
   });
 
   it('uses the catalog when pricing is off, waiting for it so the first call is counted', async () => {
@@ -127,21 +137,19 @@ describe('budget', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('overspends by at most the in-flight calls: 20 concurrent calls against a nearly spent budget', async () => {
+  it('reserves before the wire: 20 concurrent calls against a nearly spent budget pass it by one call at most', async () => {
     const { gw, store, chatRequests } = budgeted({ maxCredits: 100 }, () => Date.UTC(2026, 10, 23));
     await store.add('day:2026-11-23:', 99.5);
+    // Reserved: ceil(11 characters / 2) = 6 input tokens and the 5 output tokens allowed, 11 credits.
     const calls = await Promise.allSettled(
-      Array.from({ length: 20 }, () => generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' })),
+      Array.from({ length: 20 }, () =>
+        generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 }),
+      ),
     );
-    const answered = calls.filter(call => call.status === 'fulfilled');
-    // All 20 were admitted before any had finished: each is in flight, so each may overspend.
-    expect(answered).toHaveLength(20);
-    expect(chatRequests()).toBe(20);
-    // No addition lost: the spend is the starting spend plus every answered call's 7 credits.
-    expect(await store.spent('day:2026-11-23:')).toBe(99.5 + 7 * answered.length);
-    expect(await store.spent('day:2026-11-23:')).toBeLessThanOrEqual(100 + 7 * 20);
-    await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' }));
-    expect(chatRequests()).toBe(answered.length);
+    expect(calls.filter(call => call.status === 'fulfilled')).toHaveLength(1);
+    expect(chatRequests()).toBe(1);
+    // Settled to its real 7 credits: 106.5, over the limit by that one call.
+    expect(await store.spent('day:2026-11-23:')).toBe(106.5);
   });
 
   it('stops waiting for a store that never answers when the call is aborted', async () => {
@@ -159,35 +167,80 @@ describe('budget', () => {
     expect(chatRequests()).toBe(0);
   });
 
-  it('passes a failing store on, never swallowing it: the next call fails before any request', async () => {
+  it('fails closed on a store that throws: kind budget, the store error as cause, no request', async () => {
+    const storeError = new Error('db down');
     const failing: UnigateBudgetStore = {
       spent: async () => 0,
       add: async () => {
-        throw new Error('store down');
+        throw storeError;
       },
     };
     const { gw, chatRequests } = budgeted({ store: failing });
-    const first = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
-    expect(first.text.length).toBeGreaterThan(0);
-    await expect(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 })).rejects.toThrow(
-      "The budget store failed to record an earlier call's cost, so this call was not sent: store down",
-    );
-    expect(chatRequests()).toBe(1);
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 }));
+    expect(error.message).toBe('The budget store failed, so the call was not sent: db down');
+    expect(error.data).toEqual({ kind: 'budget', message: error.message });
+    expect(error.cause).toBe(storeError);
+    expect(chatRequests()).toBe(0);
   });
 
-  it('never holds a result for a store that does not answer an addition', async () => {
+  it('reports a settlement that failed after its response on the next call, once', async () => {
+    const store = memoryBudgetStore();
+    // Reservations (positive) go through; the settlement that gives credits back (negative) fails once.
+    let failures = 1;
+    const settleFails: UnigateBudgetStore = {
+      spent: store.spent,
+      reserve: store.reserve,
+      add: async (bucket, credits) => {
+        if (credits < 0 && failures-- > 0) throw new Error('store down');
+        return store.add(bucket, credits);
+      },
+    };
+    const { gw, chatRequests } = budgeted({ store: settleFails, maxCredits: 1_000 });
+    const ask = () =>
+      generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 });
+    expect((await ask()).text.length).toBeGreaterThan(0);
+    const error = await refusal(ask());
+    expect(error.message).toBe(
+      "The budget store failed to record an earlier call's cost, so this call was not sent: store down",
+    );
+    expect(error.data).toMatchObject({ kind: 'budget' });
+    expect(error.cause).toEqual(new Error('store down'));
+    // Once: the call after it goes through, and the failed settlement left the whole reservation counted.
+    await expect(ask()).resolves.toBeDefined();
+    expect(chatRequests()).toBe(2);
+  });
+
+  it('a store that never answers fails the call at budget.storeTimeoutMs, with a TimeoutError as cause', async () => {
     const stalled: UnigateBudgetStore = { spent: async () => 0, add: () => new Promise<number>(() => {}) };
-    const { gw } = budgeted({ store: stalled });
-    const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
-    expect(result.text.length).toBeGreaterThan(0);
-    const stream = streamText({
+    const { gw, chatRequests } = budgeted({ store: stalled, storeTimeoutMs: 50 });
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 }));
+    expect(error.message).toBe(
+      'The budget store failed, so the call was not sent: the budget store did not answer a reservation within 50 ms (budget.storeTimeoutMs)',
+    );
+    expect(error.data).toMatchObject({ kind: 'budget' });
+    expect(error.cause).toMatchObject({ name: 'TimeoutError' });
+    expect(chatRequests()).toBe(0);
+  });
+
+  it('never holds a result for a settlement that does not answer; the next call fails once it times out', async () => {
+    const store = memoryBudgetStore();
+    const stalled: UnigateBudgetStore = {
+      spent: store.spent,
+      reserve: store.reserve,
+      add: () => new Promise<number>(() => {}),
+    };
+    const { gw } = budgeted({ store: stalled, storeTimeoutMs: 50, maxCredits: 1_000 });
+    const result = await generateText({
       model: gw('gpt-4o-mini'),
       prompt: 'Hello there',
+      maxOutputTokens: 5,
       maxRetries: 0,
-      abortSignal: AbortSignal.timeout(200),
     });
-    // The second call waits for the first addition, abortably: the timeout ends that wait.
-    await expect(stream.text).rejects.toThrow();
+    expect(result.text.length).toBeGreaterThan(0);
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 }));
+    expect(error.message).toBe(
+      "The budget store failed to record an earlier call's cost, so this call was not sent: the budget store did not answer an addition within 50 ms (budget.storeTimeoutMs)",
+    );
   });
 });
 
@@ -222,6 +275,21 @@ describe('budget settings', () => {
       'budget.key',
       { maxCredits: 5, period: 'day', key: 'alice' },
       'Invalid argument budget.key: a function (call) => string; received "alice".',
+    ],
+    [
+      'budget.unpriced',
+      { maxCredits: 5, period: 'day', unpriced: 'ignore' },
+      `Invalid argument budget.unpriced: one of 'refuse', 'allow'; received "ignore".`,
+    ],
+    [
+      'budget.storeTimeoutMs',
+      { maxCredits: 5, period: 'day', storeTimeoutMs: NaN },
+      'Invalid argument budget.storeTimeoutMs: a number of milliseconds from 1 to 2147483647; received NaN.',
+    ],
+    [
+      'budget.store.reserve',
+      { maxCredits: 5, period: 'day', store: { spent: async () => 0, add: async () => 0, reserve: 'yes' } },
+      'Invalid argument budget.store.reserve: a function (bucket, credits, limit) => Promise<number | undefined>; received "yes".',
     ],
     ['budget', 5, 'Invalid argument budget: an object { maxCredits, period }; received 5.'],
   ];

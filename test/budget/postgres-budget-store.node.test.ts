@@ -35,8 +35,9 @@ function provider(tableName: string, maxCredits: number) {
   return { gw, store, chatRequests };
 }
 
+// Reserved: ceil(11 characters / 2) = 6 input tokens and the 5 output tokens allowed, 11 credits; settled to 7.
 const hello = (gw: ReturnType<typeof createUnigate>) =>
-  generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 });
+  generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 });
 
 describe('postgresBudgetStore on PGlite', () => {
   it('adds atomically with one upsert and reads 0 for a new bucket', async () => {
@@ -56,26 +57,41 @@ describe('postgresBudgetStore on PGlite', () => {
     await hello(second.gw);
     const error = await hello(first.gw).catch((caught: unknown) => caught);
     expect(APICallError.isInstance(error) && error.data).toMatchObject({ kind: 'budget' });
-    await expect(hello(second.gw)).rejects.toThrow('Budget reached: 14 of 14 credits spent this total period');
+    await expect(hello(second.gw)).rejects.toThrow(
+      'Budget reached: 14 of 14 credits spent or reserved by calls in flight this total period',
+    );
     expect(first.chatRequests() + second.chatRequests()).toBe(2);
     expect(await first.store.spent('total::')).toBe(14);
   });
 
-  it('overspends by at most the in-flight calls: 20 concurrent calls over two providers', async () => {
+  it('reserves atomically: one statement adds only while the total is below the limit', async () => {
+    const store = postgresBudgetStore({ query, table: await table('budget_reserve') });
+    expect(await store.reserve?.('total::', 11, 21)).toBe(11);
+    expect(await store.reserve?.('total::', 11, 21)).toBe(22);
+    expect(await store.reserve?.('total::', 11, 21)).toBeUndefined();
+    expect(await store.spent('total::')).toBe(22);
+    expect(await store.add('total::', -4)).toBe(18);
+    expect(await store.reserve?.('total::', 11, 21)).toBe(29);
+  });
+
+  it('holds for two providers on one table, 20 concurrent calls each: spend within the limit plus one call', async () => {
     const shared = await table('budget_concurrent');
-    const first = provider(shared, 100);
-    const second = provider(shared, 100);
-    await first.store.add('total::', 99.5);
+    const first = provider(shared, 21);
+    const second = provider(shared, 21);
     const calls = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => hello(index % 2 ? first.gw : second.gw)),
+      Array.from({ length: 40 }, (_, index) => hello(index % 2 ? first.gw : second.gw)),
     );
     const answered = calls.filter(call => call.status === 'fulfilled').length;
+    const refused = calls.filter(
+      call => call.status === 'rejected' && APICallError.isInstance(call.reason) && call.reason.data,
+    );
+    expect(refused).toHaveLength(40 - answered);
     expect(answered).toBe(first.chatRequests() + second.chatRequests());
-    // Every answered call counted, none lost to a race; the overspend is within the in-flight calls' cost.
-    expect(await second.store.spent('total::')).toBe(99.5 + 7 * answered);
-    expect(await second.store.spent('total::')).toBeLessThanOrEqual(100 + 7 * 20);
-    await expect(hello(first.gw)).rejects.toThrow('Budget reached');
-    expect(first.chatRequests() + second.chatRequests()).toBe(answered);
+    // 0 < 21 and 11 < 21 admit two reservations of 11; the third sees 22. Both settle to 7.
+    expect(answered).toBe(2);
+    // Settlements run after the results: read once they are in.
+    await expect.poll(() => second.store.spent('total::')).toBe(14);
+    expect(await second.store.spent('total::')).toBeLessThanOrEqual(21 + 11);
   });
 
   it('uses the table it is given and checks its name and query', async () => {
