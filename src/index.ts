@@ -1,6 +1,6 @@
 export { createUnigate, unigate } from './unigate-provider';
 export type { UnigateProvider, UnigateProviderSettings } from './unigate-provider';
-export type { UnigateFormat } from './unigate-provider-settings';
+export type { UnigateCaching, UnigateFormat } from './unigate-provider-settings';
 export type {
   UnigateCatalog,
   UnigateCatalogEntry,
@@ -49,6 +49,7 @@ export type {
   UnigatePricing,
 } from './pricing/unigate-pricing-types';
 export type {
+  UnigateCacheControl,
   UnigateMessagesProviderMetadata,
   UnigateMessagesProviderOptions,
 } from './messages/unigate-messages-options';

@@ -31,6 +31,8 @@ const ROOT_TYPES = [
   'UnigateBudgetCall',
   'UnigateBudgetPeriod',
   'UnigateBudgetStore',
+  'UnigateCacheControl',
+  'UnigateCaching',
   'UnigateCatalog',
   'UnigateCatalogEntry',
   'UnigateCatalogPage',

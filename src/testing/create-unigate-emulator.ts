@@ -1,6 +1,7 @@
 import type { EmulatorModel } from './emulator-context';
 import { createEmulatorDownload, type UnigateEmulatorDownload } from './emulator-download';
 import { createEmulatorRouter, type EmulatorRequestLogEntry } from './emulator-router';
+import { createPromptCache } from './prompt-cache';
 import { SAMPLE_MODELS } from './sample-catalog';
 import { createVideoJobStore, type VideoJobTiming } from './video-jobs';
 
@@ -46,6 +47,16 @@ export interface UnigateEmulatorOptions {
   models?: readonly EmulatorModel[];
   /** Pause between SSE events in ms, to watch a stream arrive (demos, loopback tests). Default 0. */
   streamDelayMs?: number;
+  /**
+   * Prompt caching, as the upstreams do it. Default `true`: on the messages endpoint, the prefix up to each
+   * `cache_control` breakpoint (of 1,024 tokens or more) is remembered for its `ttl` (5 minutes by default,
+   * or `'1h'`, by `now`): a request that repeats it reports those tokens as `cache_read_input_tokens`, one
+   * that caches it first as `cache_creation_input_tokens`, and `input_tokens` is the rest. On chat
+   * completions, every message-boundary prefix of 1,024 tokens or more is cached by itself for 5 minutes,
+   * and a repeat reports `usage.prompt_tokens_details.cached_tokens` (within `prompt_tokens`). `false`:
+   * nothing is cached, every input token is fresh, so a test can show the difference.
+   */
+  caching?: boolean;
   /**
    * When video jobs finish: after `pollsToComplete` status polls (default 2: `processing`, then
    * `completed`), or `msToComplete` ms of `now` after creation. Jobs live in this emulator instance.
@@ -191,6 +202,7 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
     streamDelayMs: options.streamDelayMs ?? 0,
     log: requests,
     videoJobs: createVideoJobStore(now, options.videoJob),
+    promptCache: createPromptCache(now, options.caching ?? true),
   });
   const handler = (request: Request) => router.handle(request);
 

@@ -1,3 +1,4 @@
+import type { PromptCache } from './prompt-cache';
 import type { VideoJobStore } from './video-jobs';
 
 /** A model in the emulator's sample catalog. Sample data, labelled as such: not the real gateway's list. */
@@ -12,6 +13,12 @@ export interface EmulatorModel {
   created: number;
   /** Chat models only: answers carry reasoning text (`reasoning_content`, thinking blocks). */
   reasoning?: boolean;
+  /**
+   * Chat models only, like DeepSeek's thinking mode (`deepseek-reasoner` in the sample catalog): a request
+   * whose assistant message with `tool_calls` comes without its `reasoning_content` gets 400, with
+   * DeepSeek's message ("Missing `reasoning_content` field in the assistant message at message index N").
+   */
+  reasoningContentRequired?: boolean;
 }
 
 /**
@@ -38,6 +45,8 @@ export interface EmulatorContext {
   model?: EmulatorModel;
   /** This emulator's video jobs (each emulator instance has its own). */
   videoJobs: VideoJobStore;
+  /** This emulator's prompt cache (each instance has its own; the `caching` option turns it off). */
+  promptCache: PromptCache;
 }
 
 /** One endpoint of the emulator. */

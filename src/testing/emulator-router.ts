@@ -6,6 +6,7 @@ import type { EmulatorContext, EmulatorModel } from './emulator-context';
 import { checkRequest, readRequestBody, type RequestBody } from './emulator-request-checks';
 import { errorResponse } from './emulator-responses';
 import { resolveRoute, ROUTES, type RouteEntry } from './emulator-route-table';
+import { createPromptCache, type PromptCache } from './prompt-cache';
 import { createVideoJobStore, type VideoJobStore } from './video-jobs';
 
 /** One request the emulator answered. */
@@ -35,12 +36,15 @@ export interface RouterOptions {
   routes?: readonly RouteEntry[];
   /** The video jobs (default: a new store on `now` with the default timing). */
   videoJobs?: VideoJobStore;
+  /** The prompt cache (default: a new one on `now`, caching on). */
+  promptCache?: PromptCache;
 }
 
 /** The router: `handle` answers any request; the daily counter is per UTC day of the injected clock. */
 export function createEmulatorRouter(options: RouterOptions) {
   const routes = options.routes ?? ROUTES;
   const videoJobs = options.videoJobs ?? createVideoJobStore(options.now);
+  const promptCache = options.promptCache ?? createPromptCache(options.now);
   let day = Number.NaN;
   let count = 0;
 
@@ -67,6 +71,7 @@ export function createEmulatorRouter(options: RouterOptions) {
       streamDelayMs: options.streamDelayMs,
       params,
       videoJobs,
+      promptCache,
       ...checked,
     };
     try {

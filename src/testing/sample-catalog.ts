@@ -9,7 +9,10 @@ import type { EmulatorModel } from './emulator-context';
 export const SAMPLE_CATALOG_NOTE =
   'Sample data: the Unigate emulator catalog lists plausible model ids, prices and context windows for tests and demos; it is not the real gateway catalog.';
 
-/** `[id, contextWindow, inputPrice, outputPrice, flags]`; flags: n = new, r = reasoning, o = open weights (gets a `:free` twin). */
+/**
+ * `[id, contextWindow, inputPrice, outputPrice, flags]`; flags: n = new, r = reasoning, o = open weights (gets
+ * a `:free` twin), t = a tool-call turn must come back with its `reasoning_content` (DeepSeek's thinking mode).
+ */
 type Row = [id: string, contextWindow: number | undefined, input: number, output: number, flags?: string];
 
 const CHAT: Record<string, Row[]> = {
@@ -76,7 +79,7 @@ const CHAT: Record<string, Row[]> = {
   ],
   DeepSeek: [
     ['deepseek-chat', 128000, 0.135, 0.55],
-    ['deepseek-reasoner', 128000, 0.275, 1.095, 'r'],
+    ['deepseek-reasoner', 128000, 0.275, 1.095, 'rt'],
     ['deepseek-v3', 128000, 0.135, 0.55, 'o'],
     ['deepseek-v3.1', 128000, 0.135, 0.55, 'no'],
     ['deepseek-v3.2-exp', 128000, 0.14, 0.21, 'n'],
@@ -262,6 +265,7 @@ function buildCatalog(): EmulatorModel[] {
     };
     if (contextWindow !== undefined) model.contextWindow = index % 7 === 6 ? String(contextWindow) : contextWindow;
     if (flags.includes('r')) model.reasoning = true;
+    if (flags.includes('t')) model.reasoningContentRequired = true;
     return model;
   });
 }

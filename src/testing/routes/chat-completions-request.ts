@@ -16,6 +16,8 @@ export interface ChatMessage {
   toolCalls: Array<{ id: string; name: string; arguments: string }>;
   /** Tool turns: the call they answer. */
   toolCallId?: string;
+  /** Assistant turns: the `reasoning_content` sent back with it, when there is one. */
+  reasoningContent?: string;
 }
 
 /** A function tool offered to the model. */
@@ -119,6 +121,12 @@ function readMessage(raw: unknown, index: number): ChatMessage {
         fail(`${callPath}.function.arguments`, 'must be a JSON string', fn.arguments);
       message.toolCalls.push({ id: call.id, name: fn.name, arguments: fn.arguments });
     });
+  }
+  if (role === 'assistant' && raw.reasoning_content != null) {
+    if (typeof raw.reasoning_content !== 'string') {
+      fail(`${path}.reasoning_content`, 'must be a string', raw.reasoning_content);
+    }
+    message.reasoningContent = raw.reasoning_content;
   }
   if (role === 'tool') {
     if (typeof raw.tool_call_id !== 'string') fail(`${path}.tool_call_id`, 'must be a string', raw.tool_call_id);

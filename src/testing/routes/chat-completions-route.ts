@@ -13,10 +13,8 @@ import {
   wordPieces,
 } from '../emulator-text';
 import { generateJsonValue } from '../json-schema-value';
+import { chatCachePrefixes, messagePromptTokens, missingReasoningContent } from './chat-cache';
 import { ChatRequestError, readChatRequest, type ChatRequest } from './chat-completions-request';
-
-/** Prompt tokens an image part counts for (a fixed figure, like a low-detail image). */
-export const IMAGE_PROMPT_TOKENS = 85;
 
 interface ToolCall {
   id: string;
@@ -36,6 +34,8 @@ interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Only when part of the prompt was read from the cache. */
+  prompt_tokens_details?: { cached_tokens: number };
   completion_tokens_details?: { reasoning_tokens: number };
 }
 
@@ -109,12 +109,9 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
   });
 }
 
-function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel): Usage {
+function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel, cached: number): Usage {
   let prompt = 0;
-  for (const message of request.messages) {
-    prompt += countTokens(message.text) + message.images * IMAGE_PROMPT_TOKENS;
-    for (const call of message.toolCalls) prompt += countTokens(call.name) + countTokens(call.arguments);
-  }
+  for (const message of request.messages) prompt += messagePromptTokens(message);
   let completion = 0;
   let reasoning = 0;
   for (const choice of choices) {
@@ -124,6 +121,7 @@ function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel):
     for (const call of choice.toolCalls) completion += countTokens(call.name) + countTokens(call.arguments);
   }
   const usage: Usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  if (cached > 0) usage.prompt_tokens_details = { cached_tokens: cached };
   if (model.reasoning) usage.completion_tokens_details = { reasoning_tokens: reasoning };
   return usage;
 }
@@ -188,7 +186,12 @@ function streamEvents(
  * - `response_format` `json_schema` answers a JSON value valid against the schema; `json_object`
  *   answers `{"reply": <text>}`.
  * - models flagged `reasoning` (e.g. `deepseek-reasoner`) add `reasoning_content` and report
- *   `completion_tokens_details.reasoning_tokens`.
+ *   `completion_tokens_details.reasoning_tokens`. Those flagged `reasoningContentRequired`
+ *   (`deepseek-reasoner`) answer 400 with DeepSeek's message when an assistant message with tool calls
+ *   comes without its `reasoning_content`.
+ * - prompt caching (chat-cache.ts): every prefix ending at a message boundary of 1,024 tokens or more is
+ *   cached for 5 minutes; a later request that repeats one reports it in
+ *   `usage.prompt_tokens_details.cached_tokens` (sent only when above 0).
  * - fault markers in the last user message (see EmulatorFault in emulator-faults.ts):
  *   `[[emulator:status:<code>]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`.
  */
@@ -202,6 +205,8 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   }
   // The router checked the model the body names (catalog, type, access); a valid body names one.
   const model = context.model!;
+  const missingReasoning = model.reasoningContentRequired ? missingReasoningContent(chat) : undefined;
+  if (missingReasoning !== undefined) return errorResponse('chat', 400, missingReasoning, 'invalid_request_error');
 
   const markers = readMarkers(
     lastUserText(chat.messages, message => message.text),
@@ -213,7 +218,8 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   }
 
   const choices = buildChoices(chat, model, markers);
-  const usage = usageOf(chat, choices, model);
+  // Only an answered request reads or writes the cache.
+  const usage = usageOf(chat, choices, model, context.promptCache.split(chatCachePrefixes(chat)).read);
   const id = `chatcmpl-${digestHex(JSON.stringify(context.body), 1)}`;
   const created = Math.floor(context.now() / 1000);
 

@@ -40,7 +40,8 @@ export function turnText(turn: RequestTurn): string {
   return turn.blocks.flatMap(b => (b.type === 'text' ? [b.text] : [])).join(' ');
 }
 
-function inputTokensOf(block: RequestBlock): number {
+/** A request block's input tokens, as `usage.input_tokens` counts them. */
+export function inputTokensOf(block: RequestBlock): number {
   switch (block.type) {
     case 'text':
       return countTokens(block.text);

@@ -3,6 +3,7 @@ import { cutInHalf, readMarkers } from '../emulator-faults';
 import { defaultErrorType, errorResponse, jsonTextResponse, sseResponse } from '../emulator-responses';
 import { digestHex, lastUserText } from '../emulator-text';
 import { composeAnswer, turnText } from './messages-answer';
+import { messagesCachePrefixes } from './messages-cache';
 import { MessagesRequestError, parseMessagesRequest } from './messages-request';
 import { messageSseChunks } from './messages-sse';
 
@@ -33,6 +34,11 @@ const STATUS_MESSAGES: Record<string, string> = {
  * tool results, never with none); enabled thinking starts the answer with a signed `thinking` block.
  * `stream: true` sends the vendor's SSE event sequence with pings and split deltas.
  *
+ * Prompt caching (messages-cache.ts): `cache_control` breakpoints are checked like the vendor's (at most 4,
+ * `ephemeral`, `ttl` 5m or 1h, none on thinking blocks); the prefix up to each one of 1,024 tokens or more
+ * is remembered for its TTL, so the usage reports `cache_read_input_tokens` (the longest prefix already
+ * cached), `cache_creation_input_tokens` (from there to the last breakpoint) and `input_tokens` (the rest).
+ *
  * Markers written in the last user text (emulator-faults.ts; they are not echoed):
  * - `[[emulator:status:NNN]]` (400-599): HTTP NNN with the messages error body of that status
  *   (500/503 `api_error`, 529 `overloaded_error`, 429 `rate_limit_error`, ...).
@@ -48,6 +54,7 @@ const STATUS_MESSAGES: Record<string, string> = {
 export const messagesRoute: EmulatorRoute = async (_request, context) => {
   try {
     const parsed = parseMessagesRequest(context.body);
+    const prefixes = messagesCachePrefixes(context.body, parsed);
     const markers = readMarkers(lastUserText(parsed.turns, turnText), context.model?.id);
     const { fault } = markers;
     if (fault?.kind === 'status') {
@@ -56,6 +63,11 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
     }
 
     const message = composeAnswer(parsed, markers);
+    // Only an answered request reads or writes the cache.
+    const cached = context.promptCache.split(prefixes);
+    message.usage.input_tokens -= cached.read + cached.written;
+    message.usage.cache_read_input_tokens = cached.read;
+    message.usage.cache_creation_input_tokens = cached.written;
     const headers = { 'request-id': `req_emu_${digestHex(parsed.identity, 3)}` };
     if (parsed.stream) return sseResponse(messageSseChunks(message, fault), context.streamDelayMs, headers);
 

@@ -1,0 +1,76 @@
+import { generateText, stepCountIs, tool } from 'ai';
+import { z } from 'zod';
+import { createUnigate, type UnigateCaching } from '../src/index';
+import { createUnigateEmulator } from '../src/testing/index';
+
+/** About 1,650 tokens of standing instructions: the part of every step that never changes. */
+export const TRIP_PLANNER_INSTRUCTIONS =
+  'You are a trip planner. For every city the user names, look up the weather with the weather tool ' +
+  'before you answer, then say what to pack in one short sentence. ' +
+  'Keep each answer under fifty words and name the source of every figure you give. '.repeat(100);
+
+/** The input tokens of one step, as the AI SDK reports them. */
+export interface StepInput {
+  /** Every input token of the step. */
+  total: number;
+  /** Read at the full input price: neither read from nor written to the cache. */
+  fresh: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/**
+ * A 5-step tool loop (the tool is called at every step) on `gw.messages(model)` with this `caching`
+ * setting, on its own in-process emulator: the input of each step.
+ */
+export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-sonnet-4-5'): Promise<StepInput[]> {
+  const emulator = createUnigateEmulator();
+  const gw = createUnigate({ ...emulator.settings, caching });
+  const result = await generateText({
+    model: gw.messages(model),
+    system: TRIP_PLANNER_INSTRUCTIONS,
+    prompt: 'I am touring Paris, Rome, Vienna, Prague and Berlin. What should I pack?',
+    tools: {
+      weather: tool({
+        description: 'Current weather for a city',
+        inputSchema: z.object({ city: z.string() }),
+        execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21 }),
+      }),
+    },
+    toolChoice: 'required',
+    stopWhen: stepCountIs(5),
+  });
+  return result.steps.map(({ usage }) => {
+    const cacheRead = usage.inputTokenDetails.cacheReadTokens ?? 0;
+    const cacheWrite = usage.inputTokenDetails.cacheWriteTokens ?? 0;
+    const total = usage.inputTokens ?? 0;
+    return { total, fresh: total - cacheRead - cacheWrite, cacheRead, cacheWrite };
+  });
+}
+
+const sum = (steps: StepInput[], key: keyof StepInput) => steps.reduce((total, step) => total + step[key], 0);
+
+/**
+ * The same 5-step tool loop with `caching: 'auto'` (the default) and `caching: 'off'`: per step, the
+ * input tokens and how many were read from the cache. On an in-process emulator, so the figures are the
+ * same on every run (the live gateway's depend on the upstream).
+ */
+export async function promptCaching(): Promise<void> {
+  console.log('\n# Prompt caching: a 5-step tool loop on the messages format, caching on and off (emulator)');
+  for (const caching of ['auto', 'off'] as const) {
+    const steps = await cachedToolLoop(caching);
+    console.log(`  caching: '${caching}'`);
+    for (const [i, step] of steps.entries()) {
+      console.log(
+        `    step ${i + 1}: ${step.total} input tokens: ${step.fresh} fresh, ${step.cacheRead} read from the cache, ` +
+          `${step.cacheWrite} written to it`,
+      );
+    }
+    const total = sum(steps, 'total');
+    const read = sum(steps, 'cacheRead');
+    console.log(
+      `    loop: ${total} input tokens: ${sum(steps, 'fresh')} fresh, ${read} read from the cache ` +
+        `(${((100 * read) / total).toFixed(1)}%), ${sum(steps, 'cacheWrite')} written to it`,
+    );
+  }
+}
