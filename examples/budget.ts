@@ -1,6 +1,6 @@
-import { APICallError, generateText, stepCountIs, tool } from 'ai';
+import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
-import { costExceeds, createUnigate, unigateCost, type UnigateErrorData } from '../src/index';
+import { costExceeds, createUnigate, unigateCost, unigateError } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 // One credit per token keeps the figures readable: the emulator's "Hello there" costs 7 credits.
@@ -19,12 +19,90 @@ async function budgetRefusesTheThirdCall(): Promise<void> {
       const result = await generateText({ model: capped('gpt-4o-mini'), prompt: 'Hello there' });
       console.log(`  call ${call}: answered, cost ${unigateCost(result)?.total} credits`);
     } catch (error) {
-      if (!APICallError.isInstance(error) || (error.data as UnigateErrorData).kind !== 'budget') throw error;
-      console.log(`  call ${call}: refused (kind ${(error.data as UnigateErrorData).kind}): ${error.message}`);
+      if (unigateError(error)?.kind !== 'budget') throw error;
+      console.log(`  call ${call}: refused (kind ${unigateError(error)?.kind}): ${unigateError(error)?.message}`);
     }
   }
   const sent = emulator.requests.filter(entry => entry.path === '/v1/chat/completions').length;
   console.log(`  requests the gateway received: ${sent}`);
+}
+
+/** The emulator with each catalog page answering after `pageDelayMs`, as a gateway across the network would. */
+function slowCatalog(pageDelayMs: number) {
+  const emulator = createUnigateEmulator();
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname === '/api/public/models') await new Promise(resolve => setTimeout(resolve, pageDelayMs));
+    return emulator.fetch(input, init);
+  };
+  return { ...emulator.settings, fetch };
+}
+
+/** A fresh process (a serverless cold start): its first calls are priced, waiting at most priceWaitMs. */
+async function freshProcessPricesItsFirstCalls(): Promise<void> {
+  console.log('\n# A fresh process prices its first calls (catalog pages answering in 100 ms each)');
+  const gw = createUnigate({ ...slowCatalog(100), pricing: 'catalog' });
+  const started = performance.now();
+  const first = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+  const firstMs = Math.round(performance.now() - started);
+  console.log(`  first call: cost ${unigateCost(first)?.total} credits, returned after ${firstMs} ms`);
+  const fresh = createUnigate({ ...slowCatalog(100), pricing: 'catalog' });
+  const concurrent = await Promise.all(
+    Array.from({ length: 10 }, (_, index) => generateText({ model: fresh('gpt-4o-mini'), prompt: `Call ${index}` })),
+  );
+  const priced = concurrent.filter(result => unigateCost(result) !== undefined).length;
+  console.log(`  10 concurrent first calls of another fresh provider: ${priced} of 10 priced`);
+}
+
+/** Reserve, then settle: many calls at once, and streams aborted midway, stay within the limit. */
+async function budgetHoldsUnderConcurrency(): Promise<void> {
+  console.log('\n# A budget holds: 40 calls at once, and streams aborted midway (maxCredits 33)');
+  const emulator = createUnigateEmulator({ streamDelayMs: 10 });
+  const capped = createUnigate({
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: { maxCredits: 33, period: 'total' },
+  });
+  // Each call reserves 6 input and 5 output tokens (11 credits), then settles to the 7 it cost.
+  const calls = await Promise.allSettled(
+    Array.from({ length: 40 }, () =>
+      generateText({ model: capped('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 }),
+    ),
+  );
+  const sent = calls.filter(call => call.status === 'fulfilled').length;
+  const refused = calls.filter(call => call.status === 'rejected' && unigateError(call.reason)?.kind === 'budget');
+  console.log(`  40 concurrent calls: ${sent} sent, ${refused.length} refused before the wire (budget)`);
+
+  const aborted = createUnigate({
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: { maxCredits: 22, period: 'total' },
+  });
+  let opened = 0;
+  for (let stream = 0; stream < 5; stream++) {
+    const controller = new AbortController();
+    const result = streamText({
+      model: aborted('gpt-4o-mini'),
+      prompt: 'Hello there',
+      maxOutputTokens: 5,
+      maxRetries: 0,
+      abortSignal: controller.signal,
+      onError: () => {},
+    });
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          opened++;
+          controller.abort(new Error('the user closed the tab'));
+        }
+      }
+    } catch {
+      // The abort ends the stream.
+    }
+  }
+  console.log(
+    `  5 streams aborted after their first delta against maxCredits 22: ${opened} sent, each charged its 11 reserved`,
+  );
 }
 
 /** An agent loop stopped by `costExceeds`: the first step already costs more than the limit. */
@@ -53,6 +131,8 @@ async function agentLoopStoppedByCost(): Promise<void> {
 }
 
 export async function budget(): Promise<void> {
+  await freshProcessPricesItsFirstCalls();
   await budgetRefusesTheThirdCall();
+  await budgetHoldsUnderConcurrency();
   await agentLoopStoppedByCost();
 }

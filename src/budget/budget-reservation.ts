@@ -6,7 +6,7 @@ import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-t
 
 // A budgeted call reserves the upper bound of its cost before its request. Each bound errs high: the
 // reservation is replaced by the real cost once it is known, so erring high costs concurrency near the
-// limit, never money (docs/budgets.md).
+// limit, never money (docs/budgets.md#reserve-then-settle).
 
 /** Input tokens per character of prompt text: twice the usual ratio of English, so code and other scripts stay within it. */
 export const RESERVED_TOKENS_PER_CHARACTER = 0.5;

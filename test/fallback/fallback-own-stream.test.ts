@@ -216,14 +216,17 @@ describe('gw.fallback with a budget', () => {
     const unknown = event({ error: { message: 'No model gpt-a', type: 'not_found_error', code: 404 } });
     const { gw } = twoModels(CHAT_URL, [unknown], chatAnswer('from b'), {
       pricing: { 'gpt-a': { inputPerMillionTokens: 1, outputPerMillionTokens: 1 } },
-      budget: { maxCredits: 7, period: 'total' },
+      budget: { maxCredits: 7, period: 'total', unpriced: 'allow' },
     });
     const { stream } = await gw.fallback(['gpt-a', 'gpt-b']).doStream(callOptions('Hello there'));
     const parts = await readAll(stream);
     // The mock serves no catalog: its warning comes first, from the model; then the budget's, then the fallback's.
     const start = parts[0]!;
     expect(start.type === 'stream-start' && start.warnings.slice(1)).toEqual([
-      { type: 'other', message: 'No price for chat model "gpt-b": this call counts as 0 credits against the budget.' },
+      {
+        type: 'other',
+        message: `No price for chat model "gpt-b": this call counts as 0 credits against the budget (budget.unpriced: 'allow').`,
+      },
       {
         type: 'other',
         message:

@@ -100,6 +100,8 @@ describe(`speech cost with ai@${major}`, () => {
     ];
     const gateway = staleCatalog('tts-next', 'audio', { models });
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
+    // The checks read the catalog once it is loaded: a kind it cannot price never waits for it.
+    await gw.catalog.get('tts-next');
     const result = await generateSpeech({ model: gw.speech('tts-next'), text: TWENTY });
     expect(result.warnings).toEqual([
       expect.objectContaining({

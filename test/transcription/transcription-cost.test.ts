@@ -105,6 +105,8 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
   it('a model the catalog lists as another kind is still sent, with a warning naming the right accessor', async () => {
     const gateway = staleCatalog('gpt-4o-mini', 'audio');
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
+    // The checks read the catalog once it is loaded: a kind it cannot price never waits for it.
+    await gw.catalog.get('gpt-4o-mini');
     const result = await transcribe({ model: gw.transcription('gpt-4o-mini'), audio: HALF_MINUTE });
     expect(result.warnings).toEqual([
       expect.objectContaining({

@@ -103,6 +103,8 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   it('video("dall-e-3"): the catalog lists an image model, the warning names image(\'dall-e-3\')', async () => {
     const gateway = staleCatalog('dall-e-3', 'video', { videoJob: { pollsToComplete: 1 } });
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
+    // The checks read the catalog once it is loaded: a kind it cannot price never waits for it.
+    await gw.catalog.get('dall-e-3');
     const result = await generateVideo({
       model: gw.video('dall-e-3'),
       prompt: 'A boat',
@@ -144,6 +146,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   it("doStart with pricing: 'catalog' names the right accessor", async () => {
     const gateway = staleCatalog('dall-e-3', 'video');
     const gw = createUnigate({ ...gateway.settings, pricing: 'catalog' });
+    await gw.catalog.get('dall-e-3'); // the checks read the catalog once it is loaded
     const model = gw.video('dall-e-3');
     const start = await model.doStart({ prompt: 'A boat', n: 1, providerOptions: {} } as Parameters<
       typeof model.doStart
