@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (full, a few minutes) / `npm run bench -- --quick` (a few minutes, most of it the paced burst rows).
  * Options: --no-build (never run `npm run build` for the cold-import row), --only=<ids> (comma list of
- * sections: cpu, tool, ttfd, burst, generate, heap, embed, bundle, import).
+ * sections: cpu, fallback, tool, ttfd, burst, generate, heap, embed, cache, bundle, import).
  * Writes bench/results/latest.md and bench/results/latest.json. Exits 0 when a budget is missed:
  * a benchmark reports, it does not gate.
  */
@@ -10,6 +10,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BURST_DELTAS, burstContenders, measureBurstCpu, SHAPES, type BurstSeries, type Shape } from './burst-cpu';
 import { bundleSize, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
+import { CACHE_PROMPT_MESSAGES, measureCacheBreakpoints } from './cache-breakpoints';
 import { ensureBuilt, measureColdImport, OWN_DIST_ENTRY } from './cold-import';
 import {
   embeddingContenders,
@@ -33,7 +34,19 @@ import { FLOOR, measurePairedCpu, measureStreamCpu, measureToolScaling, type Pai
 import { startUpstream, type ServedBody } from './upstream';
 import { EMBEDDING_DIMENSIONS } from './wire-fixtures';
 
-const SECTIONS = ['cpu', 'fallback', 'tool', 'ttfd', 'burst', 'generate', 'heap', 'embed', 'bundle', 'import'] as const;
+const SECTIONS = [
+  'cpu',
+  'fallback',
+  'tool',
+  'ttfd',
+  'burst',
+  'generate',
+  'heap',
+  'embed',
+  'cache',
+  'bundle',
+  'import',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -59,6 +72,7 @@ const plan = quick
       generateRequests: 30,
       heap: { deltas: 20_000, reps: 2 },
       embed: { reps: 2, warmups: 1 },
+      cache: { reps: 3, warmups: 1 },
       importRuns: 5,
     }
   : {
@@ -70,6 +84,7 @@ const plan = quick
       generateRequests: 200,
       heap: { deltas: 200_000, reps: 3 },
       embed: { reps: 7, warmups: 1 },
+      cache: { reps: 9, warmups: 2 },
       importRuns: 15,
     };
 
@@ -170,6 +185,30 @@ function fallbackRow(format: WireFormat, paired: PairedCpu, deltas: number): Row
   row.cells[OURS_FALLBACK]!.detail =
     `(${overall.toFixed(3)}x bare over ${ratio.samples.length} alternating pairs; median pair ${ratio.median.toFixed(3)}x)`;
   row.budget = { text, verdict: overall <= 1.05 ? 'PASS' : 'FAIL', detail: `${overall.toFixed(3)}x` };
+  return row;
+}
+
+/**
+ * The CPU that automatic cache breakpoints add to a messages call: placing them on a 50-message
+ * tool-loop prompt, against the whole doGenerate call on that prompt (caching off). Budget: under 2%.
+ */
+function cacheBreakpointsRow({ placement, call }: Awaited<ReturnType<typeof measureCacheBreakpoints>>): Row {
+  raw['messages-cache-breakpoints'] = { placement, call };
+  const row: Row = {
+    id: 'messages-cache-breakpoints',
+    title: `messages: CPU of placing cache breakpoints per call (${CACHE_PROMPT_MESSAGES}-message tool-loop prompt), against the whole doGenerate call`,
+    unit: 'µs',
+    digits: 2,
+    cells: { [OURS]: cellFromSeries(placement) },
+  };
+  const text = 'placement <= 2% of the call';
+  if (placement.error !== undefined || call.error !== undefined || !(call.median > 0)) {
+    row.budget = { text, verdict: 'NOT MEASURED', detail: placement.error ?? call.error ?? 'no figure' };
+    return row;
+  }
+  const share = placement.median / call.median;
+  row.cells[OURS]!.detail = `(the call: ${call.median.toFixed(0)} µs CPU; ${(100 * share).toFixed(2)}%)`;
+  row.budget = { text, verdict: share <= 0.02 ? 'PASS' : 'FAIL', detail: `${(100 * share).toFixed(2)}%` };
   return row;
 }
 
@@ -310,6 +349,11 @@ async function main(): Promise<void> {
       );
       ratioBudget(row, 1.3);
       rows.push(row);
+    }
+
+    if (only.has('cache')) {
+      progress(`messages: cache breakpoints on a ${CACHE_PROMPT_MESSAGES}-message prompt, ${plan.cache.reps} reps`);
+      rows.push(cacheBreakpointsRow(await measureCacheBreakpoints(upstream.url, plan.cache)));
     }
 
     if (only.has('generate')) {

@@ -108,28 +108,41 @@ function placeAutomatic(body: MessagesRequestBody): void {
   const mark = (target: MessagesCacheable | undefined) => {
     if (target !== undefined) target.cache_control = { type: 'ephemeral' };
   };
-  let characters = body.tools ? JSON.stringify(body.tools).length : 0;
-  if (body.tools && characters >= MIN_CACHEABLE_CHARACTERS) mark(body.tools[body.tools.length - 1]);
+  // Measured only until the minimum is reached: every prefix that ends later reaches it too, so a long
+  // system prompt spares the work of measuring the conversation.
+  const tools = body.tools ?? [];
+  let characters = 0;
+  for (const tool of tools) characters += tool.name.length + (tool.description?.length ?? 0);
+  for (let i = 0; i < tools.length && characters < MIN_CACHEABLE_CHARACTERS; i++) {
+    characters += JSON.stringify(tools[i].input_schema)?.length ?? 0;
+  }
+  if (tools.length > 0 && characters >= MIN_CACHEABLE_CHARACTERS) mark(tools[tools.length - 1]);
 
   const system = body.system;
-  const systemText = typeof system === 'string' ? system : (system?.map(block => block.text).join('') ?? '');
-  characters += systemText.length;
-  if (systemText !== '' && characters >= MIN_CACHEABLE_CHARACTERS) {
-    if (typeof system === 'string')
+  if (typeof system === 'string' && system !== '') {
+    characters += system.length;
+    if (characters >= MIN_CACHEABLE_CHARACTERS) {
       body.system = [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }];
-    else mark(system?.[system.length - 1]);
+    }
+  } else if (Array.isArray(system) && system.length > 0) {
+    for (const block of system) characters += block.text.length;
+    if (characters >= MIN_CACHEABLE_CHARACTERS) mark(system[system.length - 1]);
   }
 
   const { messages } = body;
+  // The first turn whose end reaches the minimum; -1: the whole conversation stays under it.
+  let reached = characters >= MIN_CACHEABLE_CHARACTERS ? 0 : -1;
+  for (let index = 0; reached === -1 && index < messages.length; index++) {
+    for (const block of messages[index].content) characters += blockCharacters(block);
+    if (characters >= MIN_CACHEABLE_CHARACTERS) reached = index;
+  }
+  if (reached === -1) return;
   const last = messages.length - 1;
   let previousAssistant = -1;
   for (let i = last - 1; i > 0 && previousAssistant === -1; i--)
     if (messages[i].role === 'assistant') previousAssistant = i;
-  for (const [index, turn] of messages.entries()) {
-    for (const block of turn.content) characters += blockCharacters(block);
-    if (characters < MIN_CACHEABLE_CHARACTERS) continue;
-    if (index === previousAssistant - 1 || index === last) mark(lastCacheable(turn));
-  }
+  if (previousAssistant > 0 && previousAssistant - 1 >= reached) mark(lastCacheable(messages[previousAssistant - 1]));
+  mark(lastCacheable(messages[last]));
 }
 
 /**
