@@ -102,7 +102,12 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
  */
 export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
-  const state = new ChatStreamState(options.warnings, options.collectChoices, options.finishMetadata, options.priceWait);
+  const state = new ChatStreamState(
+    options.warnings,
+    options.collectChoices,
+    options.finishMetadata,
+    options.priceWait,
+  );
   return {
     event(data, eventName, sink) {
       if (state.finished) return;
