@@ -9,6 +9,17 @@ export interface UnigateModelPrice {
   inputPerMillionTokens?: number;
   /** Credits per 1M output tokens: chat, messages. */
   outputPerMillionTokens?: number;
+  /**
+   * Credits per 1M input tokens read from the prompt cache: chat, messages. Default: the model family's
+   * published ratio to `inputPerMillionTokens` (0.1 for Claude, 0.1 to 0.5 for OpenAI models), else the
+   * input price.
+   */
+  cacheReadPerMillionTokens?: number;
+  /**
+   * Credits per 1M input tokens written to the prompt cache: messages. Default: the family's ratio (1.25
+   * for Claude's 5-minute cache), else the input price.
+   */
+  cacheWritePerMillionTokens?: number;
   /** Credits per 1M characters of input text: speech. */
   perMillionCharacters?: number;
   /** Credits per minute of audio: transcription. */

@@ -50,7 +50,12 @@ function languageModelBound(price: UnigateModelPrice, call: ReservationCall, con
       : contextWindow === undefined
         ? RESERVED_OUTPUT_TOKENS
         : Math.max(contextWindow - inputTokens, 1);
-  return tokenCost(price, { inputTokens, outputTokens });
+  // Every input token may be written to the cache, at its price when that is above the input price.
+  const input = price.inputPerMillionTokens;
+  const write = price.cacheWritePerMillionTokens;
+  const bound =
+    input === undefined || write === undefined ? price : { ...price, inputPerMillionTokens: Math.max(input, write) };
+  return tokenCost(bound, { inputTokens, outputTokens });
 }
 
 function audioBytes(audio: unknown): number {

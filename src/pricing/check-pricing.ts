@@ -9,6 +9,8 @@ import type { UnigateModelPrice } from '../unigate-provider-settings';
 export const PRICE_FIELDS = [
   'inputPerMillionTokens',
   'outputPerMillionTokens',
+  'cacheReadPerMillionTokens',
+  'cacheWritePerMillionTokens',
   'perMillionCharacters',
   'perMinute',
   'perImage',

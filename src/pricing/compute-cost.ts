@@ -8,17 +8,32 @@ function cost(input: number, output: number): UnigateCost {
   return creditCost(input, output);
 }
 
-/** Chat, messages and embeddings: tokens times the per-1M-token prices. No output price is needed when no output tokens were used. */
+/**
+ * Chat, messages and embeddings: tokens times the per-1M-token prices. No output price is needed when no
+ * output tokens were used. `cacheReadTokens` and `cacheWriteTokens` are part of `inputTokens`, priced at
+ * the cache prices (the input price where the price has none) and listed as `cacheRead` / `cacheWrite`.
+ */
 export function tokenCost(
   price: UnigateModelPrice | undefined,
-  usage: { inputTokens?: number; outputTokens?: number },
+  usage: { inputTokens?: number; outputTokens?: number; cacheReadTokens?: number; cacheWriteTokens?: number },
 ): UnigateCost | undefined {
   const inputPrice = price?.inputPerMillionTokens;
   if (inputPrice === undefined || usage.inputTokens === undefined) return undefined;
   const outputTokens = usage.outputTokens ?? 0;
   const outputPrice = price?.outputPerMillionTokens ?? (outputTokens === 0 ? 0 : undefined);
   if (outputPrice === undefined) return undefined;
-  return cost((usage.inputTokens * inputPrice) / 1e6, (outputTokens * outputPrice) / 1e6);
+  const readTokens = usage.cacheReadTokens ?? 0;
+  const writeTokens = usage.cacheWriteTokens ?? 0;
+  if (readTokens === 0 && writeTokens === 0) {
+    return cost((usage.inputTokens * inputPrice) / 1e6, (outputTokens * outputPrice) / 1e6);
+  }
+  const read = (readTokens * (price?.cacheReadPerMillionTokens ?? inputPrice)) / 1e6;
+  const write = (writeTokens * (price?.cacheWritePerMillionTokens ?? inputPrice)) / 1e6;
+  const fresh = (Math.max(usage.inputTokens - readTokens - writeTokens, 0) * inputPrice) / 1e6;
+  return creditCost(fresh + read + write, (outputTokens * outputPrice) / 1e6, {
+    ...(readTokens > 0 && { read }),
+    ...(writeTokens > 0 && { write }),
+  });
 }
 
 /** Speech: characters of input text times the per-1M-character price. */

@@ -1,6 +1,7 @@
 import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
 import { failArgument } from '../internal/validate-argument';
 import { BUILT_IN_PRICES } from './built-in-prices';
+import { withCacheRates } from './cache-rates';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import { DEFAULT_CATALOG_TIMEOUT_MS, type CatalogById, type CatalogCache } from '../catalog/catalog-cache';
 import { couldNotLoad, notLoadedYet, pendingLookup, settledLookup } from './price-lookup';
@@ -39,6 +40,11 @@ const hasOwn = (table: object, key: string) => Object.hasOwn(table, key);
 function fixedPrice(table: UnigatePriceTable | undefined, modelId: string): UnigateModelPrice | undefined {
   if (table !== undefined && hasOwn(table, modelId)) return table[modelId];
   return hasOwn(BUILT_IN_PRICES, modelId) ? BUILT_IN_PRICES[modelId] : undefined;
+}
+
+/** A language model's price with its cache prices filled in (cache-rates.ts); other kinds' as they are. */
+function cachePriced(modelId: string, kind: PricedKind, price: UnigateModelPrice | undefined) {
+  return kind === 'chat' || kind === 'messages' ? withCacheRates(modelId, price) : price;
 }
 
 /** The kinds a catalog entry can price. */
@@ -91,11 +97,11 @@ export function createPricing({
 
   const priceAndCheck = (modelId: string, kind: PricedKind, options: CallPricingOptions = {}): PriceLookup => {
     if (pricing === false) return settledLookup({ warnings: [] });
-    const fixed = fixedPrice(table, modelId);
+    const fixed = cachePriced(modelId, kind, fixedPrice(table, modelId));
     const withCatalog = (catalog: CatalogById | undefined): CallPricing => {
       const entry = catalog?.get(modelId);
       return {
-        price: fixed ?? catalogPrice(entry, kind),
+        price: fixed ?? cachePriced(modelId, kind, catalogPrice(entry, kind)),
         warnings: capabilityWarnings(entry, kind, options.promptCharacters),
       };
     };
@@ -137,7 +143,11 @@ export function createPricing({
     idle: cache.idle,
     contextWindow: modelId => cache.current()?.get(modelId)?.contextWindow,
     priceFor: async (modelId, kind, abortSignal) =>
-      fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),
+      cachePriced(
+        modelId,
+        kind,
+        fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),
+      ),
   };
 }
 

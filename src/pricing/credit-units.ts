@@ -12,8 +12,17 @@ function toUnits(credits: number): number {
   return Math.round(credits * PER_CREDIT);
 }
 
-/** A cost whose `input` and `output` are rounded to pico-credits and whose `total` is their sum in pico-credits. */
-export function creditCost(input: number, output: number): UnigateCost {
+/** The cache lines of a cost, in credits: parts of its `input`, listed when tokens were read or written. */
+export interface CacheCredits {
+  read?: number;
+  write?: number;
+}
+
+/**
+ * A cost whose `input` and `output` are rounded to pico-credits and whose `total` is their sum in
+ * pico-credits; `cache` adds the `cacheRead` / `cacheWrite` lines (already part of `input`).
+ */
+export function creditCost(input: number, output: number, cache: CacheCredits = {}): UnigateCost {
   const inputUnits = toUnits(input);
   const outputUnits = toUnits(output);
   return {
@@ -21,16 +30,25 @@ export function creditCost(input: number, output: number): UnigateCost {
     output: outputUnits / PER_CREDIT,
     total: (inputUnits + outputUnits) / PER_CREDIT,
     unit: 'credits',
+    ...(cache.read !== undefined && { cacheRead: toUnits(cache.read) / PER_CREDIT }),
+    ...(cache.write !== undefined && { cacheWrite: toUnits(cache.write) / PER_CREDIT }),
   };
 }
 
-/** The sum of several costs, added in pico-credits so the sum carries no noise either. */
+/** The sum of several costs, added in pico-credits so the sum carries no noise either; cache lines too, when any cost has them. */
 export function sumCosts(costs: readonly UnigateCost[]): UnigateCost {
   let input = 0;
   let output = 0;
+  let read: number | undefined;
+  let write: number | undefined;
   for (const cost of costs) {
     input += toUnits(cost.input);
     output += toUnits(cost.output);
+    if (cost.cacheRead !== undefined) read = (read ?? 0) + toUnits(cost.cacheRead);
+    if (cost.cacheWrite !== undefined) write = (write ?? 0) + toUnits(cost.cacheWrite);
   }
-  return creditCost(input / PER_CREDIT, output / PER_CREDIT);
+  return creditCost(input / PER_CREDIT, output / PER_CREDIT, {
+    read: read === undefined ? undefined : read / PER_CREDIT,
+    write: write === undefined ? undefined : write / PER_CREDIT,
+  });
 }

@@ -6,7 +6,14 @@ import type { UnigateCost } from './unigate-pricing-types';
 
 /** What `gw.estimateCost` prices: a model and the amount of the one thing its kind is billed for. */
 export type UnigateCostEstimateRequest = { model: string; abortSignal?: AbortSignal } & (
-  | { inputTokens: number; outputTokens?: number }
+  | {
+      inputTokens: number;
+      outputTokens?: number;
+      /** Of `inputTokens`: those read from the prompt cache, priced at the cache-read price. */
+      cacheReadTokens?: number;
+      /** Of `inputTokens`: those written to the prompt cache, priced at the cache-write price. */
+      cacheWriteTokens?: number;
+    }
   | { characters: number }
   | { minutes: number }
   | { images: number }
@@ -17,6 +24,8 @@ export type UnigateCostEstimateRequest = { model: string; abortSignal?: AbortSig
 const AMOUNTS = {
   inputTokens: false,
   outputTokens: false,
+  cacheReadTokens: false,
+  cacheWriteTokens: false,
   characters: false,
   minutes: false,
   images: true,
@@ -41,6 +50,14 @@ function checkEstimateRequest(request: UnigateCostEstimateRequest): (typeof BASE
       failArgument(field, `expected a ${whole ? 'whole' : 'finite'} number of at least 0`, value);
     }
   }
+  const cached = Number(fields.cacheReadTokens ?? 0) + Number(fields.cacheWriteTokens ?? 0);
+  if (cached > 0 && !(cached <= Number(fields.inputTokens))) {
+    failArgument(
+      'cacheReadTokens',
+      'expected cacheReadTokens plus cacheWriteTokens to be at most inputTokens, of which they are part',
+      cached,
+    );
+  }
   const bases = BASES.filter(field => fields[field] !== undefined);
   if (bases.length !== 1) {
     const given = bases.length === 0 ? 'none' : bases.join(' and ');
@@ -64,13 +81,15 @@ export async function estimateCost(
   const basis = checkEstimateRequest(request);
   const { model, abortSignal } = request;
   // Read by the basis found, not by `in`: a key present with `undefined` names no basis.
-  const amounts: Partial<Record<(typeof BASES)[number] | 'outputTokens', number>> = request;
+  const amounts: Partial<Record<keyof typeof AMOUNTS, number>> = request;
   const amount = amounts[basis]!;
   switch (basis) {
     case 'inputTokens':
       return tokenCost(await pricing.priceFor(model, 'chat', abortSignal), {
         inputTokens: amount,
         outputTokens: amounts.outputTokens,
+        cacheReadTokens: amounts.cacheReadTokens,
+        cacheWriteTokens: amounts.cacheWriteTokens,
       });
     case 'characters':
       return characterCost(await pricing.priceFor(model, 'speech', abortSignal), amount);

@@ -28,13 +28,19 @@ export function promptCharacters(prompt: LanguageModelV3Prompt): number {
 }
 
 /**
- * A language-model call's cost from its usage: every input token (cached or not; the catalog has one
- * input price) and every output token. With `n > 1` the gateway's usage already covers every choice.
+ * A language-model call's cost from its usage: fresh input tokens at the input price, cache reads and
+ * writes at their own prices, and every output token. With `n > 1` the gateway's usage already covers
+ * every choice.
  */
 export function languageModelCost(
   price: UnigateModelPrice | undefined,
   usage: LanguageModelV3Usage,
 ): UnigateCost | undefined {
   if (price === undefined) return undefined;
-  return tokenCost(price, { inputTokens: usage.inputTokens.total, outputTokens: usage.outputTokens.total });
+  return tokenCost(price, {
+    inputTokens: usage.inputTokens.total,
+    outputTokens: usage.outputTokens.total,
+    cacheReadTokens: usage.inputTokens.cacheRead,
+    cacheWriteTokens: usage.inputTokens.cacheWrite,
+  });
 }

@@ -44,10 +44,16 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function readCost(value: unknown): UnigateCost | undefined {
   if (!isObject(value) || value.unit !== 'credits') return undefined;
-  const { input, output, total } = value;
-  return isFiniteNumber(input) && isFiniteNumber(output) && isFiniteNumber(total)
-    ? { input, output, total, unit: 'credits' }
-    : undefined;
+  const { input, output, total, cacheRead, cacheWrite } = value;
+  if (!isFiniteNumber(input) || !isFiniteNumber(output) || !isFiniteNumber(total)) return undefined;
+  return {
+    input,
+    output,
+    total,
+    unit: 'credits',
+    ...(isFiniteNumber(cacheRead) && { cacheRead }),
+    ...(isFiniteNumber(cacheWrite) && { cacheWrite }),
+  };
 }
 
 /** Every cost, or `undefined` when one is missing: a sum with a hole would pass a part for the whole. */

@@ -11,13 +11,17 @@ export type { UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../un
  * A type alias, not an interface, so it fits in provider metadata (`JSONObject`).
  */
 export type UnigateCost = {
-  /** Credits for the input: prompt tokens, characters, minutes, images or videos. */
+  /** Credits for the input: prompt tokens (cache reads and writes included), characters, minutes, images or videos. */
   input: number;
   /** Credits for the output tokens; 0 for kinds billed on input only. */
   output: number;
   /** `input + output`, added in pico-credits (to 12 decimal places). */
   total: number;
   unit: 'credits';
+  /** Of `input`: the credits for tokens read from the prompt cache, at their own price (when any were). */
+  cacheRead?: number;
+  /** Of `input`: the credits for tokens written to the prompt cache, at their own price (when any were). */
+  cacheWrite?: number;
 };
 
 export type { PricedKind } from '../catalog/catalog-entry';

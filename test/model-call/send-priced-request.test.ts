@@ -7,7 +7,13 @@ import { createModelContext } from '../../src/unigate-provider';
 import { slowCatalog } from '../helpers/catalog-timing';
 import { PRICED_MODELS } from '../pricing/pricing-fixtures';
 
-const PRICE = { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 };
+// The catalog's price; a family without published cache ratios pays the input price for cached tokens.
+const PRICE = {
+  inputPerMillionTokens: 2.5,
+  outputPerMillionTokens: 10,
+  cacheReadPerMillionTokens: 2.5,
+  cacheWritePerMillionTokens: 2.5,
+};
 
 function heldCatalog() {
   const emulator = createUnigateEmulator({ models: PRICED_MODELS });

@@ -27,8 +27,14 @@ describe('pricing.priceAndCheck', () => {
 
   it("with 'catalog', prices chat from the catalog and the documented audio and embedding prices from the built-ins", async () => {
     const { priceAndCheck } = pricingOn({ pricing: 'catalog' });
+    // A family without published cache ratios pays the input price for cached tokens.
     expect(await priceAndCheck('priced-chat', 'chat')).toEqual({
-      price: { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 },
+      price: {
+        inputPerMillionTokens: 2.5,
+        outputPerMillionTokens: 10,
+        cacheReadPerMillionTokens: 2.5,
+        cacheWritePerMillionTokens: 2.5,
+      },
       warnings: [],
     });
     expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 3.75 });
@@ -91,6 +97,8 @@ describe('pricing.priceAndCheck', () => {
     expect((await priceAndCheck('priced-chat', 'chat')).price).toEqual({
       inputPerMillionTokens: 1,
       outputPerMillionTokens: 2,
+      cacheReadPerMillionTokens: 1,
+      cacheWritePerMillionTokens: 1,
     });
     expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 1 });
     // Listed models need no catalog...
@@ -101,6 +109,8 @@ describe('pricing.priceAndCheck', () => {
     expect((await priceAndCheck('tiny-chat', 'chat')).price).toEqual({
       inputPerMillionTokens: 1,
       outputPerMillionTokens: 2,
+      cacheReadPerMillionTokens: 1,
+      cacheWritePerMillionTokens: 1,
     });
     expect(catalogRequests(emulator)).toBe(1);
   });
@@ -179,7 +189,7 @@ describe('capability checks (only with the catalog loaded)', () => {
       pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } },
     });
     expect(await priceAndCheck('text-embedding-3-small', 'chat', { promptCharacters: () => 10 ** 9 })).toEqual({
-      price: { inputPerMillionTokens: 1 },
+      price: { inputPerMillionTokens: 1, cacheReadPerMillionTokens: 1, cacheWritePerMillionTokens: 1 },
       warnings: [],
     });
     expect(emulator.requests).toEqual([]);
@@ -210,7 +220,15 @@ describe('a lookup never holds a call back', () => {
     expect(slow.catalogRequests()).toBe(1);
 
     slow.answer();
-    const answer = { price: { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 }, warnings: [] };
+    const answer = {
+      price: {
+        inputPerMillionTokens: 2.5,
+        outputPerMillionTokens: 10,
+        cacheReadPerMillionTokens: 2.5,
+        cacheWritePerMillionTokens: 2.5,
+      },
+      warnings: [],
+    };
     expect(await chat.settled).toEqual(answer);
     expect(chat.settledNow()).toEqual(answer);
     expect(chat.atResponse()).toEqual(answer);

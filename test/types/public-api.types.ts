@@ -82,7 +82,14 @@ createUnigate({
   pricing: { 'gpt-4o': { inputPerMillionTokens: 1.25, outputPerMillionTokens: 5 }, 'dall-e-3': { perImage: 0.04 } },
 });
 expectTypeOf<UnigatePricing>().toEqualTypeOf<false | 'catalog' | Record<string, UnigateModelPrice>>();
-expectTypeOf<UnigateCost>().toEqualTypeOf<{ input: number; output: number; total: number; unit: 'credits' }>();
+expectTypeOf<UnigateCost>().toEqualTypeOf<{
+  input: number;
+  output: number;
+  total: number;
+  unit: 'credits';
+  cacheRead?: number;
+  cacheWrite?: number;
+}>();
 expectTypeOf(gw.estimateCost({ model: 'gpt-4o', inputTokens: 1000, outputTokens: 200 })).resolves.toEqualTypeOf<
   UnigateCost | undefined
 >();
