@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (full, a few minutes) / `npm run bench -- --quick` (a few minutes, most of it the paced burst rows).
  * Options: --no-build (never run `npm run build` for the cold-import row), --only=<ids> (comma list of
- * sections: cpu, fallback, tool, ttfd, burst, generate, heap, embed, cache, bundle, import).
+ * sections: cpu, fallback, tool, ttfd, burst, generate, price, heap, embed, cache, bundle, import).
  * Writes bench/results/latest.md and bench/results/latest.json. Exits 0 when a budget is missed:
  * a benchmark reports, it does not gate.
  */
@@ -27,6 +27,7 @@ import { EMBED_INPUTS, measureEmbedMany } from './embed-many';
 import { FIRST_DELTA_SCENARIO, measureFirstDelta } from './first-delta';
 import { GENERATE_SCENARIO, measureGenerateLatency } from './generate-latency';
 import { measureHeapRetained } from './heap-retained';
+import { CATALOG_PAGE_DELAY_MS, FRESH, LOADED, measurePriceWait } from './price-wait';
 import type { Series } from './interleave';
 import { gc } from './measure';
 import { cellFromSeries, ratioBudget, renderMarkdown, type Row } from './report';
@@ -41,6 +42,7 @@ const SECTIONS = [
   'ttfd',
   'burst',
   'generate',
+  'price',
   'heap',
   'embed',
   'cache',
@@ -70,6 +72,7 @@ const plan = quick
       burst: { reps: 3, warmups: 1 },
       firstDeltaRequests: 40,
       generateRequests: 30,
+      priceWaitRuns: 10,
       heap: { deltas: 20_000, reps: 2 },
       embed: { reps: 2, warmups: 1 },
       cache: { reps: 3, warmups: 1 },
@@ -82,6 +85,7 @@ const plan = quick
       burst: { reps: 5, warmups: 1 },
       firstDeltaRequests: 200,
       generateRequests: 200,
+      priceWaitRuns: 40,
       heap: { deltas: 200_000, reps: 3 },
       embed: { reps: 7, warmups: 1 },
       cache: { reps: 9, warmups: 2 },
@@ -368,6 +372,25 @@ async function main(): Promise<void> {
             3,
             series,
           ),
+        );
+      }
+    }
+
+    if (only.has('price')) {
+      progress(`price wait: a fresh provider's first call, ${plan.priceWaitRuns} runs each`);
+      const series = await measurePriceWait(plan.priceWaitRuns);
+      raw['price-wait'] = series;
+      const fresh = series[FRESH];
+      const loaded = series[LOADED];
+      if (fresh?.error || loaded?.error || fresh === undefined || loaded === undefined) {
+        notes.push(`Price wait: not measured (${fresh?.error ?? loaded?.error ?? 'no figure'}).`);
+      } else {
+        notes.push(
+          `Price wait (emulator in process, each catalog page answering after ${CATALOG_PAGE_DELAY_MS} ms): a fresh ` +
+            `provider's first generateText, priced every time, takes ${fresh.median.toFixed(1)} ms (median of ` +
+            `${fresh.samples.length}) against ${loaded.median.toFixed(1)} ms with the catalog loaded first: ` +
+            `${(fresh.median - loaded.median).toFixed(1)} ms added, about two catalog round trips ` +
+            `(page 1, then the other pages at once).`,
         );
       }
     }
