@@ -51,6 +51,8 @@ describe('the catalog cache over the catalog client', () => {
     expect((await config.pricing.priceAndCheck('priced-chat', 'chat').settled).price).toEqual({
       inputPerMillionTokens: 2.5,
       outputPerMillionTokens: 10,
+      cacheReadPerMillionTokens: 2.5,
+      cacheWritePerMillionTokens: 2.5,
     });
     expect(catalogRequests(emulator)).toBe(1);
 
