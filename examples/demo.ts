@@ -9,6 +9,7 @@ import { fallback } from './fallback';
 import { image } from './image';
 import { messages } from './messages';
 import { modelsAndCatalog } from './models-and-catalog';
+import { promptCaching } from './prompt-caching';
 import { setup } from './setup';
 import { speech } from './speech';
 import { transcription } from './transcription';
@@ -25,6 +26,7 @@ try {
   await costs(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
   await chat(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
   await messages(gw, ledger, process.env.UNIGATE_MESSAGES_MODEL);
+  await promptCaching();
   await autoFormat(live, process.env.UNIGATE_MESSAGES_MODEL, process.env.UNIGATE_CHAT_MODEL);
   await embedding(gw, ledger, process.env.UNIGATE_EMBEDDING_MODEL);
   await speech(gw, ledger, process.env.UNIGATE_SPEECH_MODEL);
