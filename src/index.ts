@@ -16,11 +16,13 @@ export type {
   UnigateChatProviderMetadata,
   UnigateChatProviderOptions,
 } from './chat/unigate-chat-options';
+export { unigateChatMetadata } from './chat/read-chat-metadata';
 export type {
   UnigateImageMetadata,
   UnigateImageProviderMetadata,
   UnigateImageProviderOptions,
 } from './image/unigate-image-options';
+export { unigateImageMetadata } from './image/read-image-metadata';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
 export { unigateError } from './internal/unigate-error';
@@ -29,6 +31,8 @@ export type {
   UnigateFallbackMetadata,
   UnigateFallbackOptions,
 } from './fallback/unigate-fallback-model';
+export { unigateFallback } from './fallback/read-fallback-metadata';
+export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './internal/read-unigate-metadata';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
 export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';
@@ -53,10 +57,12 @@ export type {
   UnigateMessagesProviderMetadata,
   UnigateMessagesProviderOptions,
 } from './messages/unigate-messages-options';
+export { unigateMessagesMetadata } from './messages/read-messages-metadata';
 export type {
   UnigateSpeechProviderMetadata,
   UnigateSpeechProviderOptions,
 } from './speech/unigate-speech-options';
+export { unigateSpeechMetadata } from './speech/read-speech-metadata';
 export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
 export { toSrt, toVtt } from './transcription/format-subtitles';
 export type { TranscriptionResponseFormat as UnigateTranscriptionResponseFormat } from './transcription/transcription-api-types';
@@ -66,6 +72,7 @@ export type {
   UnigateTranscriptionProviderMetadata,
   UnigateTranscriptionProviderOptions,
 } from './transcription/unigate-transcription-options';
+export { unigateTranscriptionMetadata } from './transcription/read-transcription-metadata';
 export type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -82,6 +89,7 @@ export type {
   UnigateVideoProviderMetadata,
   UnigateVideoProviderOptions,
 } from './video/unigate-video-options';
+export { unigateVideoMetadata } from './video/read-video-metadata';
 export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
 export type {
   UnigateVideoModelV3,

@@ -12,3 +12,8 @@ export function isObjectRecord(value: unknown): value is Record<string, unknown>
 export function isOneOf<T>(values: readonly T[], value: unknown): value is T {
   return values.some(known => known === value);
 }
+
+/** A thenable, such as `streamText`'s `steps` or `providerMetadata`. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return isObjectRecord(value) && typeof value.then === 'function';
+}

@@ -14,7 +14,9 @@ const KINDS: Record<UnigateErrorKind, true> = {
   budget: true,
 };
 
-const isKind = (value: unknown): value is UnigateErrorKind => typeof value === 'string' && Object.hasOwn(KINDS, value);
+/** `value` is one of the error kinds. */
+export const isUnigateErrorKind = (value: unknown): value is UnigateErrorKind =>
+  typeof value === 'string' && Object.hasOwn(KINDS, value);
 
 // The AI SDK's RetryError lives in `ai`, which this package does not depend on: it is known by the
 // marker symbol every AI SDK error carries, or by its name (a copy of `ai` from another realm or bundle).
@@ -40,9 +42,9 @@ const optional = (value: unknown, type: 'string' | 'boolean') => value === undef
 function isUnigateErrorData(data: unknown): data is UnigateErrorData {
   if (!isObjectRecord(data)) return false;
   const { kind, type, message, code, dailyLimit, resetsAt } = data;
-  if (!isKind(kind) && typeof dailyLimit !== 'boolean') return false;
+  if (!isUnigateErrorKind(kind) && typeof dailyLimit !== 'boolean') return false;
   return (
-    (kind === undefined || isKind(kind)) &&
+    (kind === undefined || isUnigateErrorKind(kind)) &&
     optional(type, 'string') &&
     optional(message, 'string') &&
     (code === undefined || typeof code === 'number' || typeof code === 'string') &&
