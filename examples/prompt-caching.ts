@@ -1,6 +1,6 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
-import { createUnigate, type UnigateCaching } from '../src/index';
+import { createUnigate, unigateCost, type UnigateCaching } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 /** About 1,650 tokens of standing instructions: the part of every step that never changes. */
@@ -17,15 +17,17 @@ export interface StepInput {
   fresh: number;
   cacheRead: number;
   cacheWrite: number;
+  /** What the input cost, in credits (cache reads and writes at their own rates), by the sample catalog's price. */
+  inputCredits: number | undefined;
 }
 
 /**
  * A 5-step tool loop (the tool is called at every step) on `gw.messages(model)` with this `caching`
- * setting, on its own in-process emulator: the input of each step.
+ * setting, on its own in-process emulator, priced from its sample catalog: the input of each step.
  */
 export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-sonnet-4-5'): Promise<StepInput[]> {
   const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, caching });
+  const gw = createUnigate({ ...emulator.settings, caching, pricing: 'catalog' });
   const result = await generateText({
     model: gw.messages(model),
     system: TRIP_PLANNER_INSTRUCTIONS,
@@ -40,20 +42,29 @@ export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-so
     toolChoice: 'required',
     stopWhen: stepCountIs(5),
   });
-  return result.steps.map(({ usage }) => {
+  return result.steps.map(step => {
+    const { usage } = step;
     const cacheRead = usage.inputTokenDetails.cacheReadTokens ?? 0;
     const cacheWrite = usage.inputTokenDetails.cacheWriteTokens ?? 0;
     const total = usage.inputTokens ?? 0;
-    return { total, fresh: total - cacheRead - cacheWrite, cacheRead, cacheWrite };
+    const inputCredits = unigateCost(step)?.input;
+    return { total, fresh: total - cacheRead - cacheWrite, cacheRead, cacheWrite, inputCredits };
   });
 }
 
-const sum = (steps: StepInput[], key: keyof StepInput) => steps.reduce((total, step) => total + step[key], 0);
+const sum = (steps: StepInput[], key: Exclude<keyof StepInput, 'inputCredits'>) =>
+  steps.reduce((total, step) => total + step[key], 0);
+/** Credits summed in pico-credits, as `unigateCost` sums them, so the total prints without float noise. */
+const sumCredits = (steps: StepInput[]) =>
+  steps.some(step => step.inputCredits === undefined)
+    ? undefined
+    : steps.reduce((total, step) => total + Math.round((step.inputCredits ?? 0) * 1e12), 0) / 1e12;
 
 /**
  * The same 5-step tool loop with `caching: 'auto'` (the default) and `caching: 'off'`: per step, the
- * input tokens and how many were read from the cache. On an in-process emulator, so the figures are the
- * same on every run (the live gateway's depend on the upstream).
+ * input tokens, how many were read from and written to the cache, and what the input cost (reads and
+ * writes at the Claude family's rates: 0.1x and 1.25x the input price). On an in-process emulator, so the
+ * figures are the same on every run (the live gateway's depend on the upstream).
  */
 export async function promptCaching(): Promise<void> {
   console.log('\n# Prompt caching: a 5-step tool loop on the messages format, caching on and off (emulator)');
@@ -63,14 +74,15 @@ export async function promptCaching(): Promise<void> {
     for (const [i, step] of steps.entries()) {
       console.log(
         `    step ${i + 1}: ${step.total} input tokens: ${step.fresh} fresh, ${step.cacheRead} read from the cache, ` +
-          `${step.cacheWrite} written to it`,
+          `${step.cacheWrite} written to it; input ${step.inputCredits ?? 'not priced'} credits`,
       );
     }
     const total = sum(steps, 'total');
     const read = sum(steps, 'cacheRead');
     console.log(
       `    loop: ${total} input tokens: ${sum(steps, 'fresh')} fresh, ${read} read from the cache ` +
-        `(${((100 * read) / total).toFixed(1)}%), ${sum(steps, 'cacheWrite')} written to it`,
+        `(${((100 * read) / total).toFixed(1)}%), ${sum(steps, 'cacheWrite')} written to it; ` +
+        `input ${sumCredits(steps) ?? 'not priced'} credits`,
     );
   }
 }

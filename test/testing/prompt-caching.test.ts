@@ -143,16 +143,20 @@ describe('emulator prompt caching: messages', () => {
 describe('emulator prompt caching: a 5-step tool loop through the provider', () => {
   it("with caching 'auto' each step reads what the step before wrote; with 'off' every token is fresh", async () => {
     const steps = [1753, 1804, 1855, 1906, 1957];
+    // claude-sonnet-4-5 in the sample catalog: 1.5 credits per 1M input tokens; reads 0.1x, writes 1.25x.
+    const cachedCredits = [0.003286875, 0.000358575, 0.000366225, 0.000373875, 0.000381525];
     expect(await cachedToolLoop('auto')).toEqual(
       steps.map((total, i) => ({
         total,
         fresh: 0,
         cacheRead: i === 0 ? 0 : steps[i - 1],
         cacheWrite: i === 0 ? total : total - steps[i - 1]!,
+        inputCredits: cachedCredits[i],
       })),
     );
+    const freshCredits = [0.0026295, 0.002706, 0.0027825, 0.002859, 0.0029355];
     expect(await cachedToolLoop('off')).toEqual(
-      steps.map(total => ({ total, fresh: total, cacheRead: 0, cacheWrite: 0 })),
+      steps.map((total, i) => ({ total, fresh: total, cacheRead: 0, cacheWrite: 0, inputCredits: freshCredits[i] })),
     );
   });
 });
