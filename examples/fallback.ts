@@ -1,5 +1,5 @@
 import { generateText, streamText } from 'ai';
-import { createUnigate, type UnigateFallbackMetadata } from '../src/index';
+import { createUnigate, unigateFallback } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 /**
@@ -13,17 +13,17 @@ export async function fallback(): Promise<void> {
   const model = gw.fallback(['gpt-4o', gw.messages('claude-opus-4-1'), 'gpt-4o-mini']);
 
   const result = await generateText({ model, prompt: 'Say hello in five words.', maxRetries: 0 });
-  const meta = result.providerMetadata?.unigate?.fallback as unknown as UnigateFallbackMetadata;
-  console.log(`generateText answeredBy: ${meta.answeredBy}`);
-  for (const attempt of meta.attempts)
+  const meta = unigateFallback(result);
+  console.log(`generateText answeredBy: ${meta?.answeredBy}`);
+  for (const attempt of meta?.attempts ?? [])
     console.log(`  skipped ${attempt.modelId} (${attempt.kind}): ${attempt.message}`);
   console.log(`  text: ${result.text}`);
 
   const stream = streamText({ model, prompt: 'Stream a short greeting.', maxRetries: 0 });
   const streamed = await stream.text;
-  const streamMeta = (await stream.providerMetadata)?.unigate?.fallback as unknown as UnigateFallbackMetadata;
+  const streamMeta = await unigateFallback(stream);
   console.log(
-    `streamText answeredBy: ${streamMeta.answeredBy} after ${streamMeta.attempts.length} skipped; text: ${streamed}`,
+    `streamText answeredBy: ${streamMeta?.answeredBy} after ${streamMeta?.attempts.length} skipped; text: ${streamed}`,
   );
   const requests = emulator.requests.map(entry => `${entry.model} ${entry.status}`);
   console.log(`  requests the gateway saw: ${requests.join(', ')}`);

@@ -2,9 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { generateImage } from 'ai'; // the same name in ai@6 and ai@7
 import {
   unigateCost,
-  type UnigateImageProviderMetadata,
   type UnigateImageProviderOptions,
   type UnigateProvider,
+  unigateImageMetadata,
 } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
@@ -39,8 +39,8 @@ export async function image(gw: UnigateProvider, ledger: CostLedger, model = 'da
       size: run.size,
       providerOptions: { unigate: { ...run.unigate } },
     });
-    const { image: file, providerMetadata } = result;
-    const [meta] = (providerMetadata.unigate as unknown as UnigateImageProviderMetadata).images;
+    const { image: file } = result;
+    const meta = unigateImageMetadata(result)?.images[0];
     // generateImage keeps only the images array of the metadata; unigateCost sums the images' own costs.
     const cost = costNote(
       ledger.add(`generateImage ${i + 1} ${model}`, unigateCost(result), 'no perImage price'),

@@ -1,11 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { experimental_generateSpeech as generateSpeech } from 'ai'; // ai@7: `generateSpeech`
-import {
-  unigateCost,
-  type UnigateProvider,
-  type UnigateSpeechFormat,
-  type UnigateSpeechProviderMetadata,
-} from '../src/index';
+import { unigateCost, type UnigateProvider, type UnigateSpeechFormat, unigateSpeechMetadata } from '../src/index';
 import { costNote, type CostLedger } from './costs';
 
 const FORMATS: UnigateSpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav'];
@@ -23,8 +18,8 @@ export async function speech(gw: UnigateProvider, ledger: CostLedger, model = 't
       voice: 'nova',
       outputFormat: format,
     });
-    const { audio, providerMetadata } = spoken;
-    const { mediaType } = providerMetadata.unigate as UnigateSpeechProviderMetadata;
+    const { audio } = spoken;
+    const mediaType = unigateSpeechMetadata(spoken)?.mediaType ?? audio.mediaType;
     const name = `speech.${format}`;
     await writeFile(new URL(name, outputDir), audio.uint8Array);
     const cost = costNote(ledger.add(`speech ${format} ${model}`, unigateCost(spoken)));

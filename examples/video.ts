@@ -1,10 +1,5 @@
 import { experimental_generateVideo as generateVideo } from 'ai';
-import {
-  unigateCost,
-  type UnigateProvider,
-  type UnigateVideoJob,
-  type UnigateVideoProviderMetadata,
-} from '../src/index';
+import { unigateCost, type UnigateProvider, type UnigateVideoJob, unigateVideoMetadata } from '../src/index';
 import type { UnigateEmulatorDownload } from '../src/testing/index';
 import { costNote, type CostLedger } from './costs';
 
@@ -31,9 +26,9 @@ export async function video(
     duration: 5,
     download,
   });
-  const metadata = result.providerMetadata.unigate as unknown as UnigateVideoProviderMetadata;
-  console.log(`  video URL: ${metadata.videoUrl}`);
-  console.log(`  thumbnail: ${metadata.thumbnailUrl ?? '(none)'}`);
+  const metadata = unigateVideoMetadata(result);
+  console.log(`  video URL: ${metadata?.videoUrl}`);
+  console.log(`  thumbnail: ${metadata?.thumbnailUrl ?? '(none)'}`);
   console.log(`  downloaded ${result.video.uint8Array.length} bytes of ${result.video.mediaType}`);
   // A price table's perVideo only: the catalog has no per-video price.
   console.log(`  ${costNote(ledger.add(`generateVideo ${model}`, unigateCost(result)), 'no perVideo price')}`);

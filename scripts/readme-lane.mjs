@@ -13,6 +13,7 @@ import { blockTable } from './readme/block-table.mjs';
 import { blockFileName, contextSource, writeBlockFiles } from './readme/block-files.mjs';
 import { cleanNpmEnv, createConsumer, PACKED_FILES, packPackage } from './readme/consumer.mjs';
 import { extractBlocks } from './readme/extract-blocks.mjs';
+import { castCheck } from './readme/find-casts.mjs';
 import { compileBlocks, inPool, runBlock } from './readme/run-blocks.mjs';
 import { typecheckConsumer } from './readme/typecheck.mjs';
 
@@ -155,7 +156,7 @@ async function main() {
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  checks.push(...blockChecks(blocks, outcome));
+  checks.push(castCheck(blocks), ...blockChecks(blocks, outcome));
   const table = blockTable(blocks, outcome, MAJORS);
   await mkdir(results, { recursive: true });
   await writeFile(join(results, 'readme-blocks.md'), table);

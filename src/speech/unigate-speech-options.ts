@@ -29,8 +29,8 @@ export const unigateSpeechProviderOptionsSchema = lazy(() => z.object({}));
 export type UnigateSpeechProviderOptions = Record<string, never>;
 
 /**
- * What the speech model puts in `providerMetadata.unigate`. A type, not an interface, so
- * `result.providerMetadata.unigate as UnigateSpeechProviderMetadata` needs no detour through `unknown`.
+ * What the speech model puts in `providerMetadata.unigate`; `unigateSpeechMetadata(result)` reads it typed.
+ * A type, not an interface, so that it fits the metadata's JSON type.
  */
 export type UnigateSpeechProviderMetadata = {
   /** The audio's media type, by the requested format (e.g. `audio/mpeg` for mp3, `audio/ogg` for opus). */
