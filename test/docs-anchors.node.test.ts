@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { headingAnchors, headingSlug } from './helpers/markdown-anchors';
 
 // Comments cite the wire facts as `docs/<file>.md#<anchor>`. Every such citation must resolve to a file
 // in docs/ with a heading of that anchor, so a renamed heading or a moved fact breaks this test, not a
@@ -14,32 +15,6 @@ const CODE_FILE = /\.[cm]?[jt]s$/;
 const CITATION = /\bdocs\/([\w.-]+\.md)(?:#([\w-]+))?/g;
 // Spelled in pieces so this file does not cite them itself.
 const OUTSIDE_SPECS = ['gateway-api', 'wire-conventions'].map(name => `${name}.md`);
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, each space a hyphen. */
-function headingSlug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-}
-
-/** The anchors of a Markdown text, skipping fenced code; repeated headings get `-1`, `-2`, as on GitHub. */
-function headingAnchors(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const slug = headingSlug(heading[1]);
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    anchors.add(count === 0 ? slug : `${slug}-${count}`);
-  }
-  return anchors;
-}
 
 function codeFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
