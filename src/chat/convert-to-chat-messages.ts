@@ -3,20 +3,33 @@ import {
   type LanguageModelV3FilePart,
   type LanguageModelV3Prompt,
   type LanguageModelV3ToolResultOutput,
+  type LanguageModelV3ToolResultPart,
+  type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { convertToBase64 } from '@ai-sdk/provider-utils';
+import { readFilePartData } from '../internal/file-part-data';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
+import { isObjectRecord } from '../internal/narrow';
 import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
+import { unknownPartError, warnUnsentAssistantPart } from '../internal/unsent-part-warning';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 import type { UnigateChatProviderOptions } from './unigate-chat-options';
 
-function imagePart(part: LanguageModelV3FilePart): ChatImageContentPart {
-  if (part.data instanceof URL) return { type: 'image_url', image_url: { url: part.data.toString() } };
-  const base64 = convertToBase64(part.data);
+/** A user message's file part: an image, or the text of an inline text file (ai@7's `{type: 'text'}`). */
+function userFilePart(
+  part: LanguageModelV3FilePart,
+  where: string,
+  prompt: unknown,
+): ChatTextContentPart | ChatImageContentPart {
+  const data = readFilePartData(part.data, part.mediaType, where, prompt);
+  if (data.type === 'text') return { type: 'text', text: data.text };
+  if (!isImageMediaType(part.mediaType)) throw unsupportedFile(part, 'a user message');
+  if (data.type === 'url') return { type: 'image_url', image_url: { url: data.url.toString() } };
   // An open type (`image`, `image/*`) cannot label a data URL: read it from the bytes, else JPEG, which
   // is what upstreams assume for unlabelled images.
-  const mediaType = isOpenImageType(part.mediaType) ? (detectImageMediaType(base64) ?? 'image/jpeg') : part.mediaType;
-  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${base64}` } };
+  const mediaType = isOpenImageType(part.mediaType)
+    ? (detectImageMediaType(data.base64) ?? 'image/jpeg')
+    : part.mediaType;
+  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${data.base64}` } };
 }
 
 function unsupportedFile(part: LanguageModelV3FilePart, where: string): UnsupportedFunctionalityError {
@@ -33,8 +46,28 @@ function unsupportedFile(part: LanguageModelV3FilePart, where: string): Unsuppor
   });
 }
 
-/** The text a tool message carries for each V3 tool output kind. */
-function toolResultContent(output: LanguageModelV3ToolResultOutput, toolName: string): string {
+type ToolResultItem = Extract<LanguageModelV3ToolResultOutput, { type: 'content' }>['value'][number];
+
+/**
+ * A tool result item as text: a text item, or an inline text file (ai@7 hands a V4 `{type: 'file'}` item
+ * with `{type: 'text'}` data through unconverted). Anything else has no place in a tool message.
+ */
+function toolResultText(item: ToolResultItem, where: string, toolName: string, prompt: unknown): string {
+  if (item.type === 'text') return item.text;
+  const file: Record<string, unknown> = item;
+  if (file.type === 'file' && isObjectRecord(file.data) && file.data.type === 'text') {
+    const data = readFilePartData(file.data, file.mediaType as string, where, prompt);
+    if (data.type === 'text') return data.text;
+  }
+  throw new UnsupportedFunctionalityError({
+    functionality: `tool result content of type ${item.type}`,
+    message: `The chat-completions format carries only text in tool results; the result of tool "${toolName}" holds a ${item.type} item (${where}).`,
+  });
+}
+
+/** The text a tool message carries for each V3 tool output kind; `where` names the tool result part. */
+function toolResultContent(part: LanguageModelV3ToolResultPart, where: string, prompt: unknown): string {
+  const output = part.output;
   switch (output.type) {
     case 'text':
     case 'error-text':
@@ -44,113 +77,122 @@ function toolResultContent(output: LanguageModelV3ToolResultOutput, toolName: st
       return JSON.stringify(output.value);
     case 'execution-denied':
       return output.reason ?? 'The tool execution was denied.';
-    case 'content': {
-      const texts: string[] = [];
-      for (const item of output.value) {
-        if (item.type !== 'text') {
+    case 'content':
+      return output.value
+        .map((item, index) => toolResultText(item, `${where}.output.value[${index}]`, part.toolName, prompt))
+        .join('\n');
+  }
+}
+
+type AssistantMessage = Extract<LanguageModelV3Prompt[number], { role: 'assistant' }>;
+type ReasoningRoundTrip = UnigateChatProviderOptions['reasoningRoundTrip'];
+
+function assistantMessage(
+  message: AssistantMessage,
+  at: number,
+  prompt: LanguageModelV3Prompt,
+  reasoningRoundTrip: ReasoningRoundTrip,
+  warnings: SharedV3Warning[],
+): ChatMessage {
+  let text = '';
+  let reasoning = '';
+  const toolCalls: ChatToolCall[] = [];
+  // Calls the provider ran itself (and their results) come from other providers' histories:
+  // this endpoint cannot run or replay them, so they are left out of the turn.
+  const providerExecuted = new Set<string>();
+  for (const [index, part] of message.content.entries()) {
+    switch (part.type) {
+      case 'text':
+        text += part.text;
+        break;
+      case 'reasoning':
+        reasoning += part.text;
+        break;
+      case 'file':
+        throw unsupportedFile(part, 'an assistant message');
+      case 'tool-call':
+        if (part.providerExecuted) {
+          providerExecuted.add(part.toolCallId);
+          break;
+        }
+        toolCalls.push({
+          id: part.toolCallId,
+          type: 'function',
+          function: { name: part.toolName, arguments: JSON.stringify(part.input) },
+        });
+        break;
+      case 'tool-result':
+        if (!providerExecuted.has(part.toolCallId)) {
           throw new UnsupportedFunctionalityError({
-            functionality: `tool result content of type ${item.type}`,
-            message: `The chat-completions format carries only text in tool results; the result of tool "${toolName}" holds a ${item.type} part.`,
+            functionality: 'tool results in assistant messages',
+            message: `The chat-completions format carries tool results only in tool messages (tool call "${part.toolCallId}").`,
           });
         }
-        texts.push(item.text);
-      }
-      return texts.join('\n');
+        break;
+      default:
+        // ai@7's `reasoning-file` and `custom` parts: warned about, not sent.
+        warnUnsentAssistantPart(part, `prompt[${at}].content[${index}]`, 'chat-completions', prompt, warnings);
     }
   }
+  const keepReasoning =
+    reasoning !== '' && (reasoningRoundTrip === 'always' || (reasoningRoundTrip === 'auto' && toolCalls.length > 0));
+  return {
+    role: 'assistant',
+    content: toolCalls.length > 0 && text === '' ? null : text,
+    ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+    ...(keepReasoning && { reasoning_content: reasoning }),
+  };
+}
+
+function userMessage(
+  message: Extract<LanguageModelV3Prompt[number], { role: 'user' }>,
+  at: number,
+  prompt: LanguageModelV3Prompt,
+): ChatMessage {
+  const [first] = message.content;
+  if (message.content.length === 1 && first.type === 'text') return { role: 'user', content: first.text };
+  const parts = message.content.map((part, index): ChatTextContentPart | ChatImageContentPart => {
+    const where = `prompt[${at}].content[${index}]`;
+    if (part.type === 'text') return { type: 'text', text: part.text };
+    if (part.type === 'file') return userFilePart(part, where, prompt);
+    throw unknownPartError('a user', part, where, prompt);
+  });
+  return { role: 'user', content: parts };
 }
 
 /**
  * Converts a V3 prompt to chat-completions messages. Throws `UnsupportedFunctionalityError` for content
- * the format cannot carry (non-image files, files in assistant turns, non-text tool output) rather than
- * dropping it. An assistant message's reasoning goes back as `reasoning_content` as `reasoningRoundTrip`
- * says (`'auto'`: on messages that carry tool calls; see `UnigateChatProviderOptions`).
+ * the format cannot carry (non-image files, files in assistant turns, non-text tool output, provider file
+ * references) rather than dropping it; an inline text file (ai@7's `{type: 'text'}` data) goes as text.
+ * ai@7's assistant `reasoning-file` and `custom` parts are left out with a warning in `warnings`. An
+ * assistant message's reasoning goes back as `reasoning_content` as `reasoningRoundTrip` says (`'auto'`:
+ * on messages that carry tool calls; see `UnigateChatProviderOptions`).
  */
 export function convertToChatMessages(
   prompt: LanguageModelV3Prompt,
-  reasoningRoundTrip: UnigateChatProviderOptions['reasoningRoundTrip'] = 'auto',
+  reasoningRoundTrip: ReasoningRoundTrip = 'auto',
+  warnings: SharedV3Warning[] = [],
 ): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  for (const message of prompt) {
+  for (const [at, message] of prompt.entries()) {
     switch (message.role) {
       case 'system':
         messages.push({ role: 'system', content: message.content });
         break;
-
-      case 'user': {
-        const [first] = message.content;
-        if (message.content.length === 1 && first.type === 'text') {
-          messages.push({ role: 'user', content: first.text });
-          break;
-        }
-        const parts: Array<ChatTextContentPart | ChatImageContentPart> = [];
-        for (const part of message.content) {
-          if (part.type === 'text') parts.push({ type: 'text', text: part.text });
-          else if (isImageMediaType(part.mediaType)) parts.push(imagePart(part));
-          else throw unsupportedFile(part, 'a user message');
-        }
-        messages.push({ role: 'user', content: parts });
+      case 'user':
+        messages.push(userMessage(message, at, prompt));
         break;
-      }
-
-      case 'assistant': {
-        let text = '';
-        let reasoning = '';
-        const toolCalls: ChatToolCall[] = [];
-        // Calls the provider ran itself (and their results) come from other providers' histories:
-        // this endpoint cannot run or replay them, so they are left out of the turn.
-        const providerExecuted = new Set<string>();
-        for (const part of message.content) {
-          switch (part.type) {
-            case 'text':
-              text += part.text;
-              break;
-            case 'reasoning':
-              reasoning += part.text;
-              break;
-            case 'file':
-              throw unsupportedFile(part, 'an assistant message');
-            case 'tool-call':
-              if (part.providerExecuted) {
-                providerExecuted.add(part.toolCallId);
-                break;
-              }
-              toolCalls.push({
-                id: part.toolCallId,
-                type: 'function',
-                function: { name: part.toolName, arguments: JSON.stringify(part.input) },
-              });
-              break;
-            case 'tool-result':
-              if (!providerExecuted.has(part.toolCallId)) {
-                throw new UnsupportedFunctionalityError({
-                  functionality: 'tool results in assistant messages',
-                  message: `The chat-completions format carries tool results only in tool messages (tool call "${part.toolCallId}").`,
-                });
-              }
-              break;
-          }
-        }
-        const keepReasoning =
-          reasoning !== '' &&
-          (reasoningRoundTrip === 'always' || (reasoningRoundTrip === 'auto' && toolCalls.length > 0));
-        messages.push({
-          role: 'assistant',
-          content: toolCalls.length > 0 && text === '' ? null : text,
-          ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
-          ...(keepReasoning && { reasoning_content: reasoning }),
-        });
+      case 'assistant':
+        messages.push(assistantMessage(message, at, prompt, reasoningRoundTrip, warnings));
         break;
-      }
-
       case 'tool':
-        for (const part of message.content) {
+        for (const [index, part] of message.content.entries()) {
           // Approval responses belong to provider-executed tools, which this endpoint does not offer.
           if (part.type !== 'tool-result') continue;
           messages.push({
             role: 'tool',
             tool_call_id: part.toolCallId,
-            content: toolResultContent(part.output, part.toolName),
+            content: toolResultContent(part, `prompt[${at}].content[${index}]`, prompt),
           });
         }
         break;

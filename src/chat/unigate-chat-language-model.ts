@@ -140,7 +140,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
 
     const body: ChatRequestBody = {
       model: this.modelId,
-      messages: convertToChatMessages(prompt, unigate.reasoningRoundTrip),
+      messages: convertToChatMessages(prompt, unigate.reasoningRoundTrip, warnings),
       max_tokens: maxOutputTokens,
       temperature,
       top_p: topP,

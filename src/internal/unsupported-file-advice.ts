@@ -1,3 +1,4 @@
+import { isTextMediaType } from './file-part-data';
 import { accessorCall } from './model-kind';
 import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
 
@@ -8,15 +9,17 @@ import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
  */
 export function unsupportedFileAdvice(mediaType: string): string {
   const type = mediaType.split(';')[0].trim().toLowerCase();
+  // The top-level segment alone (`image`, `audio`) is a media type too under ai@7.
+  const topLevel = type.split('/')[0];
   if (type === 'application/pdf') {
     return "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those.";
   }
-  if (type.startsWith('image/')) return 'Convert the image to PNG or JPEG and send that.';
-  if (type.startsWith('audio/')) {
+  if (topLevel === 'image') return 'Convert the image to PNG or JPEG and send that.';
+  if (topLevel === 'audio') {
     const [transcriber] = NON_CHAT_MODEL_IDS.transcription;
     const accessor = transcriber === undefined ? 'the transcription model' : accessorCall('transcription', transcriber);
     return `Transcribe the audio with ${accessor} on the provider and send the text as a text part.`;
   }
-  if (type.startsWith('text/') || /[/+]json$|[/+]xml$/.test(type)) return "Send the file's content as a text part.";
+  if (isTextMediaType(type)) return "Send the file's content as a text part.";
   return "Send the file's content as a text part, or as images.";
 }
