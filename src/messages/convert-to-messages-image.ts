@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
+import type { FilePartData } from '../internal/file-part-data';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
 import { isOneOf } from '../internal/narrow';
 import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
@@ -34,17 +34,19 @@ function checkedMediaType(mediaType: string, base64: string, where: string): Mes
 }
 
 /**
- * An image as a messages `image` block: bytes and base64 strings become `base64` sources, `http(s)`
- * URLs become `url` sources, `data:` URLs are unpacked. Anything but jpeg/png/gif/webp is rejected here,
- * before a request is sent.
+ * An image as a messages `image` block: base64 data (read from bytes, base64 strings or ai@7's tagged
+ * forms by `readFilePartData`) becomes a `base64` source, `http(s)` URLs become `url` sources, `data:`
+ * URLs are unpacked. Anything but jpeg/png/gif/webp is rejected here, before a request is sent; an open
+ * type (`image`, `image/*`) is read from the bytes, and a URL's is left to the gateway.
  */
 export function convertToMessagesImage(
-  data: Uint8Array | string | URL,
+  file: Exclude<FilePartData, { type: 'text' }>,
   mediaType: string,
   where: string,
 ): MessagesImageBlock {
   if (!isImageMediaType(mediaType)) unsupported(mediaType, where);
-  if (data instanceof URL) {
+  if (file.type === 'url') {
+    const data = file.url;
     if (data.protocol === 'data:') {
       const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(data.href);
       if (!match?.[2]) {
@@ -68,9 +70,8 @@ export function convertToMessagesImage(
     if (!isOpenImageType(mediaType)) checkedMediaType(mediaType, '', where);
     return { type: 'image', source: { type: 'url', url: data.href } };
   }
-  const base64 = typeof data === 'string' ? data : convertUint8ArrayToBase64(data);
   return {
     type: 'image',
-    source: { type: 'base64', media_type: checkedMediaType(mediaType, base64, where), data: base64 },
+    source: { type: 'base64', media_type: checkedMediaType(mediaType, file.base64, where), data: file.base64 },
   };
 }

@@ -6,7 +6,9 @@ import {
   type SharedV3ProviderOptions,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
+import { readFilePartData, referenceFileError } from '../internal/file-part-data';
 import { isObjectRecord } from '../internal/narrow';
+import { unknownPartError, warnUnsentAssistantPart } from '../internal/unsent-part-warning';
 import type {
   MessagesAssistantBlock,
   MessagesCacheable,
@@ -38,7 +40,79 @@ function readUnigateOption(providerOptions: unknown, key: 'signature' | 'redacte
   return typeof value === 'string' ? value : undefined;
 }
 
-function convertToolResult(part: LanguageModelV3ToolResultPart): MessagesToolResultBlock {
+/**
+ * A file as a block: an inline text file (ai@7's `{type: 'text'}` data) as a text block (the format has
+ * no document block), anything else as an image. `at` names the part, `where` says where it is for image
+ * errors.
+ */
+function fileBlock(
+  data: unknown,
+  mediaType: string,
+  at: string,
+  where: string,
+  prompt: unknown,
+): MessagesTextBlock | MessagesImageBlock {
+  const file = readFilePartData(data, mediaType, at, prompt);
+  return file.type === 'text' ? { type: 'text', text: file.text } : convertToMessagesImage(file, mediaType, where);
+}
+
+function toolResultUrl(url: string, at: string, prompt: unknown): URL {
+  try {
+    return new URL(url);
+  } catch (cause) {
+    throw new InvalidPromptError({ prompt, message: `${at} holds ${JSON.stringify(url)}, which is not a URL.`, cause });
+  }
+}
+
+type ToolResultItem = Extract<LanguageModelV3ToolResultPart['output'], { type: 'content' }>['value'][number];
+
+/** One item of a tool's content output; `at` names it (`prompt[3].content[0].output.value[1]`). */
+function toolResultItem(
+  item: ToolResultItem,
+  at: string,
+  toolName: string,
+  prompt: unknown,
+): MessagesTextBlock | MessagesImageBlock {
+  const where = `the result of tool "${toolName}"`;
+  switch (item.type) {
+    case 'text':
+      return { type: 'text', text: item.text };
+    case 'image-data':
+    case 'file-data':
+      return fileBlock(item.data, item.mediaType, at, where, prompt);
+    case 'image-url':
+      return convertToMessagesImage({ type: 'url', url: toolResultUrl(item.url, at, prompt) }, 'image/*', where);
+    case 'file-url':
+      // ai@7 passes a URL file without its media type, and only one it took for an image: it downloads
+      // the others, whose bytes arrive as file-data.
+      return convertToMessagesImage(
+        { type: 'url', url: toolResultUrl(item.url, at, prompt) },
+        item.mediaType ?? 'image/*',
+        where,
+      );
+    case 'file-id':
+    case 'image-file-id':
+      // Provider file references; ai@7 turns a `reference` file in a tool result into a file-id item.
+      throw referenceFileError(
+        at,
+        item.fileId,
+        item.type === 'file-id'
+          ? 'a file-id item, the form ai@7 gives `reference` file data in tool results'
+          : 'an image-file-id item',
+      );
+    default: {
+      // ai@7 hands a V4 `{type: 'file'}` item with `{type: 'text'}` data through unconverted.
+      const file: Record<string, unknown> = item;
+      if (file.type === 'file') return fileBlock(file.data, file.mediaType as string, at, where, prompt);
+      throw new UnsupportedFunctionalityError({
+        functionality: `tool result content of type "${item.type}"`,
+        message: `The messages format carries text and images in tool results; ${where} holds a "${item.type}" item (${at}).`,
+      });
+    }
+  }
+}
+
+function convertToolResult(part: LanguageModelV3ToolResultPart, at: string, prompt: unknown): MessagesToolResultBlock {
   const block: MessagesToolResultBlock = { type: 'tool_result', tool_use_id: part.toolCallId, content: '' };
   const output = part.output;
   switch (output.type) {
@@ -59,28 +133,11 @@ function convertToolResult(part: LanguageModelV3ToolResultPart): MessagesToolRes
     case 'execution-denied':
       block.content = output.reason ?? 'The user denied running this tool.';
       break;
-    case 'content': {
-      const where = `the result of tool "${part.toolName}"`;
-      block.content = output.value.map((item): MessagesTextBlock | MessagesImageBlock => {
-        switch (item.type) {
-          case 'text':
-            return { type: 'text', text: item.text };
-          case 'image-data':
-          case 'file-data':
-            return convertToMessagesImage(item.data, item.mediaType, where);
-          case 'image-url':
-            return convertToMessagesImage(new URL(item.url), 'image/*', where);
-          case 'file-url':
-            return convertToMessagesImage(new URL(item.url), item.mediaType ?? 'image/*', where);
-          default:
-            throw new UnsupportedFunctionalityError({
-              functionality: `tool result content of type "${item.type}"`,
-              message: `The messages format carries text and images in tool results; ${where} holds a "${item.type}" item.`,
-            });
-        }
-      });
+    case 'content':
+      block.content = output.value.map((item, index) =>
+        toolResultItem(item, `${at}.output.value[${index}]`, part.toolName, prompt),
+      );
       break;
-    }
   }
   return block;
 }
@@ -144,16 +201,26 @@ class Breakpoints {
   }
 }
 
+function userBlock(
+  part: Extract<LanguageModelV3Prompt[number], { role: 'user' }>['content'][number],
+  position: number,
+  index: number,
+  prompt: LanguageModelV3Prompt,
+): MessagesUserBlock {
+  const at = `prompt[${position}].content[${index}]`;
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  if (part.type === 'file') return fileBlock(part.data, part.mediaType, at, `user message ${position}`, prompt);
+  throw unknownPartError('a user', part, at, prompt);
+}
+
 function convertUser(
   message: Extract<LanguageModelV3Prompt[number], { role: 'user' }>,
   position: number,
   breakpoints: Breakpoints,
+  prompt: LanguageModelV3Prompt,
 ): MessagesUserBlock[] {
   const blocks = message.content.map((part, index): MessagesUserBlock => {
-    const block: MessagesUserBlock =
-      part.type === 'text'
-        ? { type: 'text', text: part.text }
-        : convertToMessagesImage(part.data, part.mediaType, `user message ${position}`);
+    const block = userBlock(part, position, index, prompt);
     breakpoints.markPart(block, part.providerOptions, position, index);
     return block;
   });
@@ -165,12 +232,13 @@ function convertTool(
   message: Extract<LanguageModelV3Prompt[number], { role: 'tool' }>,
   position: number,
   breakpoints: Breakpoints,
+  prompt: LanguageModelV3Prompt,
 ): MessagesUserBlock[] {
   const blocks: MessagesUserBlock[] = [];
   for (const [index, part] of message.content.entries()) {
     // Approval responses concern provider-executed tools, which this format has none of.
     if (part.type !== 'tool-result') continue;
-    const block = convertToolResult(part);
+    const block = convertToolResult(part, `prompt[${position}].content[${index}]`, prompt);
     breakpoints.markPart(block, part.providerOptions, position, index);
     blocks.push(block);
   }
@@ -178,11 +246,16 @@ function convertTool(
   return blocks;
 }
 
-/** The assistant's blocks; returns how many reasoning parts had no signature to send back with. */
+/**
+ * The assistant's blocks; returns how many reasoning parts had no signature to send back with. ai@7's
+ * `reasoning-file` and `custom` parts, which the format has no place for, go into `warnings`.
+ */
 function convertAssistant(
   message: Extract<LanguageModelV3Prompt[number], { role: 'assistant' }>,
   position: number,
   breakpoints: Breakpoints,
+  prompt: LanguageModelV3Prompt,
+  warnings: SharedV3Warning[],
 ): { blocks: MessagesAssistantBlock[]; droppedReasoning: number } {
   const blocks: MessagesAssistantBlock[] = [];
   let droppedReasoning = 0;
@@ -206,11 +279,14 @@ function convertAssistant(
       case 'tool-call':
         block = { type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input };
         break;
-      default:
+      case 'file':
+      case 'tool-result':
         throw new UnsupportedFunctionalityError({
           functionality: `assistant ${part.type} part`,
           message: `The messages format cannot carry a ${part.type} part in an assistant message (message ${position}).`,
         });
+      default:
+        warnUnsentAssistantPart(part, `prompt[${position}].content[${index}]`, 'messages', prompt, warnings);
     }
     if (block !== undefined) {
       breakpoints.markPart(block, part.providerOptions, position, index);
@@ -272,13 +348,13 @@ export function convertToMessagesPrompt(
         break;
       }
       case 'user':
-        push({ role: 'user', content: convertUser(message, position, breakpoints) });
+        push({ role: 'user', content: convertUser(message, position, breakpoints, prompt) });
         break;
       case 'tool':
-        push({ role: 'user', content: convertTool(message, position, breakpoints) });
+        push({ role: 'user', content: convertTool(message, position, breakpoints, prompt) });
         break;
       case 'assistant': {
-        const converted = convertAssistant(message, position, breakpoints);
+        const converted = convertAssistant(message, position, breakpoints, prompt, warnings);
         droppedReasoning += converted.droppedReasoning;
         push({ role: 'assistant', content: converted.blocks });
         break;
