@@ -1,7 +1,6 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createUnigate } from '../src';
-import { createUnigateEmulator } from '../src/testing';
+import { recordingGateway } from './helpers/recording-gateway';
 
 // An image reaches both wire formats, whichever part shape the caller uses, on both AI SDK majors: this
 // file runs with ai@6 (Node 20 lane) and with ai@7 (Node 22 lane), which labels image parts as a bare
@@ -29,16 +28,6 @@ const partShapes = {
     mediaType: 'image/png',
   }),
 };
-
-function recordingGateway() {
-  const emulator = createUnigateEmulator();
-  const bodies: Array<Record<string, any>> = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
-    return emulator.fetch(input, init);
-  };
-  return { gw: createUnigate({ ...emulator.settings, fetch }), bodies, emulator };
-}
 
 describe.each(Object.entries(partShapes))('an image as %s', (_shape, part) => {
   it.each(sources)('reaches chat completions from %s', async (name, source) => {
