@@ -54,8 +54,8 @@ export class StreamState {
 
   /**
    * Sends the `finish` part with its metadata (`metadata` as the format builds it, then the cost and what
-   * a wrapper adds). When the call's price is still loading, the part waits for it, at most `priceWaitMs`;
-   * every part before it has gone out already.
+   * a wrapper adds). When the call's price is still loading, a clean finish waits for it, at most
+   * `priceWaitMs`; every part before it has gone out already.
    */
   protected sendFinishPart(
     sink: LanguageModelPartSink,
@@ -67,7 +67,8 @@ export class StreamState {
       const providerMetadata = this.metadataAtFinish(metadata, part.usage, clean) ?? metadata;
       sink.enqueue(providerMetadata === undefined ? part : { ...part, providerMetadata });
     };
-    const wait = sink.hold === undefined ? undefined : this.priceWait?.();
+    // Only a clean finish is priced: a failed stream's finish has no price to wait for.
+    const wait = clean && sink.hold !== undefined ? this.priceWait?.() : undefined;
     if (wait === undefined) return send();
     sink.hold?.(wait.then(send));
   }

@@ -157,4 +157,26 @@ describe(`a catalog that never answers, ai@${major}`, () => {
       expect(await result.text).toMatch(/Hello there/);
     });
   }
+
+  for (const [kind, model] of streamed) {
+    it(`${kind}: a stream that fails does not wait for a price (only a clean finish is priced)`, async () => {
+      const emulator = createUnigateEmulator();
+      const slow = slowCatalog(emulator.fetch);
+      cleanups.push(slow.answer);
+      // A wait far beyond the guard: a failed stream that waited for it would miss the guard by seconds.
+      const gw = createUnigate({ ...emulator.settings, fetch: slow.fetch, pricing: 'catalog', priceWaitMs: 10_000 });
+      const result = ai.streamText({
+        model: model(gw),
+        prompt: 'Hello there [[emulator:stream-error]]',
+        onError: () => {},
+      });
+      const parts = await guarded(slow, false, async () => {
+        const parts: Array<{ type: string; finishReason?: unknown }> = [];
+        for await (const part of result.fullStream) parts.push(part);
+        return parts;
+      });
+      expect(parts.some(part => part.type === 'error')).toBe(true);
+      expect(parts.find(part => part.type === 'finish')?.finishReason).toBe('error');
+    });
+  }
 });
