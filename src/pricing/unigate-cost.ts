@@ -1,4 +1,6 @@
+import { isObjectRecord, isThenable } from '../internal/narrow';
 import { sumCosts } from './credit-units';
+import { isUnigateCost } from './is-unigate-cost';
 import { tokenCost } from './compute-cost';
 import type { UnigateCost } from './unigate-pricing-types';
 
@@ -25,34 +27,21 @@ export interface UnigateStreamCostSource {
   readonly steps: PromiseLike<readonly unknown[]>;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
 function isDefined<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
-/** A thenable, such as `streamText`'s `steps`. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return isObject(value) && typeof value.then === 'function';
-}
-
+/** A copy of a cost found in metadata, when it is one (`isUnigateCost`, the readers' check too). */
 function readCost(value: unknown): UnigateCost | undefined {
-  if (!isObject(value) || value.unit !== 'credits') return undefined;
+  if (!isUnigateCost(value)) return undefined;
   const { input, output, total, cacheRead, cacheWrite } = value;
-  if (!isFiniteNumber(input) || !isFiniteNumber(output) || !isFiniteNumber(total)) return undefined;
   return {
     input,
     output,
     total,
     unit: 'credits',
-    ...(isFiniteNumber(cacheRead) && { cacheRead }),
-    ...(isFiniteNumber(cacheWrite) && { cacheWrite }),
+    ...(cacheRead !== undefined && { cacheRead }),
+    ...(cacheWrite !== undefined && { cacheWrite }),
   };
 }
 
@@ -64,8 +53,12 @@ function sumAll(costs: ReadonlyArray<UnigateCost | undefined>): UnigateCost | un
 /** The metadata of each request or step, when the result lists them (`steps`, `calls`, `responses`). */
 function perRequestMetadata(source: Record<string, unknown>): unknown[] | undefined {
   for (const list of [source.steps, source.calls, source.responses]) {
-    if (Array.isArray(list) && list.length > 0 && list.every(entry => isObject(entry) && 'providerMetadata' in entry)) {
-      return list.map(entry => (isObject(entry) ? entry.providerMetadata : undefined));
+    if (
+      Array.isArray(list) &&
+      list.length > 0 &&
+      list.every(entry => isObjectRecord(entry) && 'providerMetadata' in entry)
+    ) {
+      return list.map(entry => (isObjectRecord(entry) ? entry.providerMetadata : undefined));
     }
   }
   return undefined;
@@ -73,23 +66,23 @@ function perRequestMetadata(source: Record<string, unknown>): unknown[] | undefi
 
 /** One result's or request's cost from its metadata (and, for embeddings, its total tokens). */
 function metadataCost(metadata: unknown, usage?: unknown): UnigateCost | undefined {
-  const unigate = isObject(metadata) ? metadata.unigate : undefined;
-  if (!isObject(unigate)) return undefined;
+  const unigate = isObjectRecord(metadata) ? metadata.unigate : undefined;
+  if (!isObjectRecord(unigate)) return undefined;
   // Embeddings: `cost` is one request's; a split `embedMany` is priced from its summed tokens.
   if (unigate.costScope === 'request' && typeof unigate.inputPerMillionTokens === 'number') {
-    const tokens = isObject(usage) ? usage.tokens : undefined;
+    const tokens = isObjectRecord(usage) ? usage.tokens : undefined;
     if (typeof tokens !== 'number' || !Number.isFinite(tokens)) return undefined;
     return tokenCost({ inputPerMillionTokens: unigate.inputPerMillionTokens }, { inputTokens: tokens });
   }
   // Images: ai@6 concatenates `images` over requests but keeps only the last request's `cost`.
   if (Array.isArray(unigate.images)) {
-    return sumAll(unigate.images.map(image => (isObject(image) ? readCost(image.cost) : undefined)));
+    return sumAll(unigate.images.map(image => (isObjectRecord(image) ? readCost(image.cost) : undefined)));
   }
   return readCost(unigate.cost);
 }
 
 function settledCost(source: unknown): UnigateCost | undefined {
-  if (!isObject(source)) return undefined;
+  if (!isObjectRecord(source)) return undefined;
   const requests = perRequestMetadata(source);
   return requests
     ? sumAll(requests.map(metadata => metadataCost(metadata)))
@@ -113,7 +106,7 @@ export function unigateCost(result: UnigateStreamCostSource): Promise<UnigateCos
 export function unigateCost(
   result: UnigateStreamCostSource | UnigateCostSource | undefined,
 ): Promise<UnigateCost | undefined> | UnigateCost | undefined {
-  const steps = isObject(result) ? result.steps : undefined;
+  const steps = isObjectRecord(result) ? result.steps : undefined;
   if (isThenable(steps)) {
     // A settled value that is not a list prices nothing, as `settledCost` reads only lists.
     return Promise.resolve(steps).then(settled => settledCost({ steps: Array.isArray(settled) ? settled : undefined }));
