@@ -1,0 +1,30 @@
+import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type { UnigateBudgetCall } from '../unigate-provider-settings';
+
+/** One call let through by the budget, its reservation in the store. */
+export interface BudgetAdmission {
+  /** The credits reserved for the call: the upper bound of its cost (0 for an unpriced call let through). */
+  readonly reserved: number;
+  /** The price the reservation was made from; `undefined` for an unpriced call let through. */
+  readonly price: UnigateModelPrice | undefined;
+  /**
+   * Replaces the reservation by what the call is charged, in the background (the result never waits for
+   * the store): `credits`, or, when `undefined`, the reservation itself. Only the first settle counts.
+   */
+  settle(credits: number | undefined): void;
+  /** The warning of an unpriced call let through (`unpriced: 'allow'`); `undefined` for a priced one. */
+  readonly unpricedWarning: SharedV3Warning | undefined;
+}
+
+/** The call to admit: its key's inputs, its kind, and the bound of its cost at a price. */
+export interface BudgetCall extends UnigateBudgetCall {
+  kind: PricedKind;
+  /** The most the call can cost at `price`, in credits; `undefined` when the price cannot bound it. */
+  bound(price: UnigateModelPrice | undefined, contextWindow: number | undefined): number | undefined;
+}
+
+/** Reserves each call's bound before it runs and settles its real cost after. */
+export interface BudgetGuard {
+  admit(call: BudgetCall, abortSignal?: AbortSignal): Promise<BudgetAdmission>;
+}
