@@ -9,10 +9,11 @@ import { runBounded } from '../test-runtimes/bounded-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_TIMEOUT_MS = 180_000;
-const OUTPUTS = ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts'].flatMap(file => [
-  `dist/${file}`,
-  `dist/testing/${file}`,
-]);
+const OUTPUTS = [
+  ...['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts'].flatMap(file => [`dist/${file}`, `dist/testing/${file}`]),
+  'dist/v4/index.js',
+  'dist/v4/index.d.ts',
+];
 const INPUTS = ['src', 'tsup.config.ts', 'tsconfig.json', 'package.json'];
 
 async function newestMtime(path) {

@@ -6,44 +6,16 @@ import type {
   SpeechModelV3,
   TranscriptionModelV3,
 } from '@ai-sdk/provider';
-import {
-  catalogLoader,
-  createCatalog,
-  listModels,
-  type UnigateCatalog,
-  type UnigateModel,
-  type UnigateRequestOptions,
-} from './catalog/unigate-catalog';
-import { UnigateChatLanguageModel } from './chat/unigate-chat-language-model';
-import { UnigateEmbeddingModel } from './embedding/unigate-embedding-model';
-import { UnigateImageModel } from './image/unigate-image-model';
-import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
-import { UnigateTranscriptionModel } from './transcription/unigate-transcription-model';
-import { UnigateSpeechModel } from './speech/unigate-speech-model';
-import {
-  checkCatalogTimeout,
-  createCatalogCache,
-  DEFAULT_CATALOG_CACHE_TTL_MS,
-  DEFAULT_CATALOG_TIMEOUT_MS,
-} from './catalog/catalog-cache';
-import { checkBudget, createBudgetGuard, type BudgetGuard } from './budget/budget-guard';
-import { budgetLanguageModel, budgetModel, budgetVideoModel } from './budget/budget-models';
-import type { UnigateModelContext } from './model-call/model-context';
-import { createFallback } from './fallback/create-fallback';
+import { assembleModels, type UnigateContextInternals } from './assemble-models';
+import type { UnigateCatalog, UnigateModel, UnigateRequestOptions } from './catalog/unigate-catalog';
 import type { UnigateFallbackOptions } from './fallback/unigate-fallback-model';
-import { checkPricing } from './pricing/check-pricing';
-import { checkPriceWait, createPricing } from './pricing/create-pricing';
-import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
+import type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 import type { UnigateCost } from './pricing/unigate-pricing-types';
-import { createGatewayConnection } from './unigate-config';
+import type { AnyLanguageModel } from './spec/any-language-model';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
-import { checkingModelId } from './internal/check-model-id';
-import { checkRange } from './internal/validate-argument';
-import type { ExtendableLanguageModel } from './internal/stream-extras';
-import { checkFormat, chooseLanguageFormat } from './language-model-format';
-import { VIDEO_LIMITS, type UnigateVideoModelSettings } from './video/unigate-video-options';
-import { createVideoJobs, type UnigateVideoJobs } from './video/unigate-video-jobs';
-import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
+import type { UnigateVideoModelSettings } from './video/unigate-video-options';
+import type { UnigateVideoJobs } from './video/unigate-video-jobs';
+import type { UnigateVideoModelV3 } from './video/unigate-video-model';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -53,6 +25,8 @@ import type {
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
 } from './unigate-model-ids';
+
+export { createModelContext, type UnigateContextInternals } from './assemble-models';
 
 /** The Unigate provider: call it with a model id for a chat model, or use one of its accessors. */
 export interface UnigateProvider extends ProviderV3 {
@@ -109,14 +83,14 @@ export interface UnigateProvider extends ProviderV3 {
   /** Video jobs step by step (create, get, wait, generate): a job id alone resumes a wait in another process. */
   readonly videoJobs: UnigateVideoJobs;
   /**
-   * A language model that tries `models` in order: ids (resolved like `provider(id)`) or any
-   * `LanguageModelV3`, another provider's included. It moves on when a call fails with an error whose
+   * A language model that tries `models` in order: ids (resolved like `provider(id)`) or any language
+   * model, V3 or V4, another provider's included (a V4 one is adapted). It moves on when a call fails with an error whose
    * `kind` is in `options.on` (default `permission`, `not-found`, `rate-limit`, `server`), and, when
    * streaming, only before the first content part. `providerMetadata.unigate.fallback`
    * (`UnigateFallbackMetadata`) says which model answered and why the others were skipped.
    */
   fallback(
-    models: ReadonlyArray<UnigateChatModelId | LanguageModelV3>,
+    models: ReadonlyArray<UnigateChatModelId | AnyLanguageModel>,
     options?: UnigateFallbackOptions,
   ): LanguageModelV3;
   /** Lists the models this key can use (`GET {base_url}/models`). */
@@ -135,72 +109,9 @@ export interface UnigateProvider extends ProviderV3 {
 
 export type { UnigateProviderSettings } from './unigate-provider-settings';
 
-/** Options tests use; not part of the public settings. */
-export interface UnigateContextInternals {
-  /** The catalog cache's and the budget's clock. Default `Date.now`. */
-  now?: () => number;
-}
-
-/**
- * The one assembly point, in layer order: the connection, the catalog cache over it, the catalog and
- * pricing sharing that cache, and the context every model receives. `createUnigate` builds its models on it.
- */
-export function createModelContext(
-  settings: UnigateProviderSettings = {},
-  internals: UnigateContextInternals = {},
-): UnigateModelContext {
-  checkCatalogTimeout(settings.catalogTimeoutMs);
-  checkPriceWait(settings.priceWaitMs);
-  checkPricing(settings.pricing);
-  const connection = createGatewayConnection(settings);
-  const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
-  const cache = createCatalogCache({
-    load: catalogLoader(connection),
-    ttlMs: settings.catalogCacheTtlMs ?? DEFAULT_CATALOG_CACHE_TTL_MS,
-    timeoutMs,
-    now: internals.now,
-  });
-  // A budget needs prices: without a pricing setting of its own it uses the catalog.
-  const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
-  return {
-    connection,
-    pricing: createPricing({ pricing, cache, timeoutMs, priceWaitMs: settings.priceWaitMs }),
-    catalog: createCatalog(connection, cache),
-    loadedCatalog: () => cache.current(),
-  };
-}
-
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   return assembleUnigate(settings);
-}
-
-/** Every model a provider makes, each through the budget when there is one. */
-function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
-  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
-    guard ? budgeted(model, guard) : model;
-  return {
-    chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
-      spend<ExtendableLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
-        budgetLanguageModel(model, 'chat', g),
-      ),
-    messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
-      spend<ExtendableLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
-        budgetLanguageModel(model, 'messages', g),
-      ),
-    embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>
-      spend(new UnigateEmbeddingModel(modelId, context), (model, g) => budgetModel(model, 'doEmbed', 'embedding', g)),
-    image: (modelId: UnigateImageModelId): ImageModelV3 =>
-      spend(new UnigateImageModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'image', g)),
-    speech: (modelId: UnigateSpeechModelId): SpeechModelV3 =>
-      spend(new UnigateSpeechModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'speech', g)),
-    transcription: (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
-      spend(new UnigateTranscriptionModel(modelId, context), (model, g) =>
-        budgetModel(model, 'doGenerate', 'transcription', g),
-      ),
-    video: (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
-      spend<UnigateVideoModelV3>(new UnigateVideoModel(modelId, context, settings), budgetVideoModel),
-  };
 }
 
 /** `createUnigate` with the options tests use (an injected clock for the budget's periods). */
@@ -208,59 +119,35 @@ export function assembleUnigate(
   settings: UnigateProviderSettings = {},
   internals: UnigateContextInternals = {},
 ): UnigateProvider {
-  checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
-  const { format } = settings;
-  checkFormat(format);
-  if (settings.budget !== undefined) checkBudget(settings.budget);
-  const context = createModelContext(settings, internals);
-  const config = context.connection;
-  const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
-  const models = modelFactories(context, guard);
-  const chatModel = checkingModelId(models.chat);
-  const messagesModel = checkingModelId(models.messages);
-  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
-    chooseLanguageFormat(modelId, format, context.loadedCatalog()?.get(modelId)) === 'messages'
-      ? messagesModel(modelId)
-      : chatModel(modelId);
-  const embeddingModel = checkingModelId(models.embedding);
-  const imageModel = checkingModelId(models.image);
-  const speechModel = checkingModelId(models.speech);
-  const transcriptionModel = checkingModelId(models.transcription);
-  const videoModel = checkingModelId(models.video);
-
+  const models = assembleModels(settings, { ...internals, spec: 'v3' });
   const provider = function (modelId: UnigateChatModelId) {
     if (new.target) {
       throw new Error('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
     }
-    return languageModel(modelId);
+    return models.languageModel(modelId);
   } as UnigateProvider;
 
   return Object.assign(provider, {
     specificationVersion: 'v3' as const,
-    chat: chatModel,
-    languageModel,
-    messages: messagesModel,
-    embedding: embeddingModel,
-    embeddingModel,
-    textEmbeddingModel: embeddingModel,
-    image: imageModel,
-    imageModel,
-    speech: speechModel,
-    speechModel,
-    transcription: transcriptionModel,
-    transcriptionModel,
-    video: videoModel,
-    videoModel,
-    videoJobs: createVideoJobs(config),
-    fallback: (models: ReadonlyArray<UnigateChatModelId | LanguageModelV3>, options?: UnigateFallbackOptions) =>
-      createFallback(models, options, {
-        provider: config.provider,
-        languageModel: (modelId: string) => provider(modelId),
-        cachedCatalog: context.loadedCatalog,
-      }),
-    listModels: (options?: UnigateRequestOptions) => listModels(config, options),
-    catalog: context.catalog,
-    estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),
+    chat: models.chat,
+    languageModel: models.languageModel,
+    messages: models.messages,
+    embedding: models.embedding,
+    embeddingModel: models.embedding,
+    textEmbeddingModel: models.embedding,
+    image: models.image,
+    imageModel: models.image,
+    speech: models.speech,
+    speechModel: models.speech,
+    transcription: models.transcription,
+    transcriptionModel: models.transcription,
+    video: models.video,
+    videoModel: models.video,
+    videoJobs: models.videoJobs,
+    fallback: models.fallback,
+    listModels: models.listModels,
+    catalog: models.catalog,
+    estimateCost: models.estimateCost,
   });
 }
 

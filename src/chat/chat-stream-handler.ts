@@ -21,12 +21,12 @@ export interface ChatStreamHandlerOptions extends StreamHandlerOptions {
  * The end, at `[DONE]` or the end of the body: open blocks close, then one `finish`. A tool call still
  * open here got no finish_reason: the break rule completes it or names it in an error.
  */
-function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSink): void {
+function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSink, interrupted = false): void {
   state.finished = true;
   state.endReasoning(sink);
   state.endText(sink);
   closeCallsAtBreak(state.callOrder, 'the stream ended with tool calls no finish_reason completed', data, sink);
-  state.sendFinish(sink);
+  state.sendFinish(sink, interrupted);
 }
 
 /**
@@ -108,6 +108,7 @@ export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseH
     options.finishMetadata,
     options.priceWait,
   );
+  state.spec = options.spec;
   return {
     event(data, eventName, sink) {
       if (state.finished) return;
@@ -128,8 +129,9 @@ export function createChatStreamHandler(options: ChatStreamHandlerOptions): SseH
       if (state.finished) return;
       // Not one event arrived (`start` runs at the first): an empty body is no answer.
       if (!state.started) throw noEvent('chat');
-      // No [DONE]: the body simply ended. Whatever arrived is complete; finish cleanly.
-      finish(state, '', sink);
+      // No [DONE]: the body simply ended. Whatever arrived is complete; finish cleanly. Without a
+      // finish_reason either, nothing said the answer was complete: V4 calls that `interrupted`.
+      finish(state, '', sink, state.finishReason === undefined);
     },
 
     error(error, sink) {

@@ -3,6 +3,7 @@ import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
 import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../internal/stream-state';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
+import { interruptedFinishReason } from '../spec/spec-version';
 
 /** Where a chat stream handler puts its parts. */
 
@@ -76,13 +77,17 @@ export class ChatStreamState extends StreamState {
     this.textId = undefined;
   }
 
-  /** The clean end's last part; the caller closes open blocks and completes tool calls first. */
-  sendFinish(sink: LanguageModelPartSink): void {
+  /**
+   * The clean end's last part; the caller closes open blocks and completes tool calls first.
+   * `interrupted`: the body ended with neither a finish_reason nor `[DONE]`.
+   */
+  sendFinish(sink: LanguageModelPartSink, interrupted = false): void {
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
+    const reason = mapChatFinishReason(this.finishReason);
     this.sendFinishPart(
       sink,
-      { type: 'finish', finishReason: mapChatFinishReason(this.finishReason), usage },
+      { type: 'finish', finishReason: interrupted ? interruptedFinishReason(this.spec, reason) : reason, usage },
       this.providerMetadata(),
       true,
     );

@@ -10,6 +10,7 @@ import {
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
 import { readCallReasoning } from '../internal/call-reasoning';
+import { deprecatedWarning } from '../spec/spec-version';
 import { createInBandError } from '../internal/gateway-error';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
@@ -89,6 +90,15 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     checkMaxItems('stopSequences', stopSequences, CHAT_LIMITS.stopSequences.max);
     checkInteger('seed', seed, CHAT_LIMITS.seed);
     checkInteger('providerOptions.unigate.n', unigate.n, CHAT_LIMITS.n);
+    if (unigate.reasoningEffort !== undefined && this.context.spec === 'v4') {
+      warnings.push(
+        deprecatedWarning(
+          'providerOptions.unigate.reasoningEffort',
+          "use the call's reasoning option (generateText({ reasoning: 'low' })), which every provider reads; " +
+            'reasoningEffort is still sent, and wins when both are set.',
+        ),
+      );
+    }
     const reasoningEffort = mapChatReasoning({
       reasoning: readCallReasoning(options),
       providerEffort: unigate.reasoningEffort,
@@ -261,6 +271,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         finishMetadata: finishMetadataOf(finishCost, extras),
         priceWait,
         request: { url, requestBodyValues: body, secret: this.config.optionalApiKey() },
+        spec: this.context.spec,
       }),
       {
         secret: this.config.optionalApiKey(),

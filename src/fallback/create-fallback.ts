@@ -1,5 +1,6 @@
 import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { CatalogById } from '../catalog/catalog-cache';
+import type { SpecVersion } from '../spec/spec-version';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import type { UnigateErrorKind } from '../internal/gateway-error';
 import { isObjectRecord, isOneOf } from '../internal/narrow';
@@ -29,6 +30,8 @@ export interface FallbackProviderParts {
   languageModel: (modelId: string) => LanguageModelV3;
   /** The catalog when it is already loaded; never loads. */
   cachedCatalog: () => CatalogById | undefined;
+  /** The specification the entry speaks: members of the other one are adapted. Default `v3`. */
+  spec?: SpecVersion;
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV3 {

@@ -1,4 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { SpecVersion } from '../spec/spec-version';
 import type { PriceWait } from './stream-state';
 
 /** The request a stream answers, for the errors built from error objects inside it. */
@@ -18,4 +19,6 @@ export interface StreamHandlerOptions {
   request: StreamRequestContext;
   /** The call's price, when still loading: the `finish` part waits for it, at most `priceWaitMs`. */
   priceWait?: PriceWait;
+  /** The entry's specification (`v3` when absent): a V4 stream cut off before its completion signal finishes `interrupted`. */
+  spec?: SpecVersion;
 }

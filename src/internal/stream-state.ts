@@ -5,6 +5,7 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { SseSink } from './sse-reader';
+import type { SpecVersion } from '../spec/spec-version';
 
 /** Where a language model's stream handler puts its parts (the SSE reader's sink, typed for language-model parts). */
 export type LanguageModelPartSink = SseSink<LanguageModelV3StreamPart>;
@@ -40,6 +41,8 @@ type FinishPart = Extract<LanguageModelV3StreamPart, { type: 'finish' }>;
  */
 export class StreamState {
   started = false;
+  /** The entry's specification, for the finish reason of a stream cut off before its completion signal. */
+  spec: SpecVersion | undefined = undefined;
   readonly warnings: SharedV3Warning[];
   /** Gives every `finish` its metadata: a clean one's cost, and what a wrapper adds; absent, the part's own. */
   private readonly finishMetadata: FinishMetadata | undefined;

@@ -65,6 +65,7 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
     options.finishMetadata,
     options.priceWait,
   );
+  state.spec = options.spec;
   return {
     event(data, eventName, sink) {
       state.start(sink);
@@ -99,6 +100,7 @@ export function createMessagesStreamHandler(options: MessagesStreamOptions): Sse
       // message_stop finishes and closes the stream, so a body that ends here was cut off, or sent
       // not one event (`start` runs at the first).
       if (!state.started) throw noEvent('messages');
+      state.cutOff = true;
       throw state.cutOffError(sink);
     },
 

@@ -1,4 +1,4 @@
-import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
+import type { LanguageModelV3FinishReason, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
 import { isObjectRecord } from '../internal/narrow';
 import { malformed } from '../internal/stream-errors';
@@ -6,6 +6,7 @@ import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, Stream
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
+import { interruptedFinishReason } from '../spec/spec-version';
 
 /** Where a messages stream handler puts its parts. */
 
@@ -45,6 +46,8 @@ export class MessagesStreamState extends StreamState {
   /** A tool other than the JSON-answer tool was called. */
   usedRealTool = false;
   stopReason: string | undefined = undefined;
+  /** The body ended before `message_stop`. */
+  cutOff = false;
   stopSequence: string | null = null;
   readonly blocks: Array<MessagesBlock | undefined> = [];
   readonly usage: MessagesUsage = {};
@@ -75,11 +78,15 @@ export class MessagesStreamState extends StreamState {
     }
   }
 
-  /** The last part: the stop reason as sent, or `error` when the stream failed. */
+  /**
+   * The last part: the stop reason as sent, or `error` when the stream failed (`interrupted` for a V4
+   * stream whose body ended before `message_stop`).
+   */
   finish(sink: LanguageModelPartSink, failed: boolean): void {
-    const finishReason = failed
-      ? { unified: 'error' as const, raw: this.stopReason }
+    let finishReason: LanguageModelV3FinishReason = failed
+      ? { unified: 'error', raw: this.stopReason }
       : mapMessagesStopReason(this.stopReason, this.jsonResponseTool && !this.usedRealTool);
+    if (this.cutOff) finishReason = interruptedFinishReason(this.spec, finishReason);
     const usage = convertMessagesUsage(this.usage);
     const metadata = { unigate: { stopSequence: this.stopSequence } };
     this.sendFinishPart(sink, { type: 'finish', finishReason, usage }, metadata, !failed);

@@ -253,6 +253,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       finishMetadata: finishMetadataOf(finishCost, extras),
       priceWait,
       request: { url, requestBodyValues: requestBody, secret },
+      spec: this.context.spec,
     });
 
     return {

@@ -1,6 +1,7 @@
 import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
+import type { SpecVersion } from '../spec/spec-version';
 import type { GatewayConnection } from '../unigate-config';
 
 /** What every model receives from `createUnigate`, the one place these are assembled. */
@@ -16,4 +17,6 @@ export interface UnigateModelContext {
    * Never loads: for decisions made synchronously, such as a model's wire format when it is created.
    */
   readonly loadedCatalog: () => CatalogById | undefined;
+  /** The specification the entry speaks, for the few values only V4 has; `v3` when absent. */
+  readonly spec?: SpecVersion;
 }

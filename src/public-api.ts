@@ -1,0 +1,106 @@
+// Everything both entries export besides the provider itself: types, metadata readers, helpers.
+export type { UnigateCaching, UnigateFormat } from './unigate-provider-settings';
+export type {
+  UnigateCatalog,
+  UnigateCatalogEntry,
+  UnigateCatalogPage,
+  UnigateCatalogProvider,
+  UnigateCatalogQuery,
+  UnigateModel,
+  UnigateModelType,
+  UnigateRequestOptions,
+} from './catalog/unigate-catalog';
+export type {
+  UnigateChatChoice,
+  UnigateChatProviderMetadata,
+  UnigateChatProviderOptions,
+} from './chat/unigate-chat-options';
+export { unigateChatMetadata } from './chat/read-chat-metadata';
+export type {
+  UnigateImageMetadata,
+  UnigateImageProviderMetadata,
+  UnigateImageProviderOptions,
+} from './image/unigate-image-options';
+export { unigateImageMetadata } from './image/read-image-metadata';
+export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
+export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
+export { unigateError } from './internal/unigate-error';
+export type {
+  UnigateFallbackAttempt,
+  UnigateFallbackMetadata,
+  UnigateFallbackOptions,
+} from './fallback/unigate-fallback-model';
+export { unigateFallback } from './fallback/read-fallback-metadata';
+export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './internal/read-unigate-metadata';
+export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
+export { unigateCost } from './pricing/unigate-cost';
+export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';
+export { costExceeds } from './budget/cost-exceeds';
+export type { UnigateCostSteps } from './budget/cost-exceeds';
+export { postgresBudgetStore } from './budget/postgres-budget-store';
+export type { PostgresBudgetStore, PostgresBudgetStoreSettings, PostgresQuery } from './budget/postgres-budget-store';
+export type {
+  UnigateBudget,
+  UnigateBudgetCall,
+  UnigateBudgetPeriod,
+  UnigateBudgetStore,
+} from './unigate-provider-settings';
+export type {
+  UnigateCost,
+  UnigateModelPrice,
+  UnigatePriceTable,
+  UnigatePricing,
+} from './pricing/unigate-pricing-types';
+export type {
+  UnigateCacheControl,
+  UnigateMessagesProviderMetadata,
+  UnigateMessagesProviderOptions,
+} from './messages/unigate-messages-options';
+export { unigateMessagesMetadata } from './messages/read-messages-metadata';
+export type {
+  UnigateSpeechProviderMetadata,
+  UnigateSpeechProviderOptions,
+} from './speech/unigate-speech-options';
+export { unigateSpeechMetadata } from './speech/read-speech-metadata';
+export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
+export { toSrt, toVtt } from './transcription/format-subtitles';
+export type { TranscriptionResponseFormat as UnigateTranscriptionResponseFormat } from './transcription/transcription-api-types';
+export type { UnigateTranscriptionLanguage } from './transcription/transcription-languages';
+export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-segment';
+export type {
+  UnigateTranscriptionProviderMetadata,
+  UnigateTranscriptionProviderOptions,
+} from './transcription/unigate-transcription-options';
+export { unigateTranscriptionMetadata } from './transcription/read-transcription-metadata';
+export type {
+  UnigateChatModelId,
+  UnigateEmbeddingModelId,
+  UnigateImageModelId,
+  UnigateMessagesModelId,
+  UnigateSpeechModelId,
+  UnigateTranscriptionModelId,
+  UnigateVideoModelId,
+} from './unigate-model-ids';
+export { VERSION } from './version';
+export type { UnigateVideoRequest } from './video/prepare-video-body';
+export type {
+  UnigateVideoModelSettings,
+  UnigateVideoProviderMetadata,
+  UnigateVideoProviderOptions,
+} from './video/unigate-video-options';
+export { unigateVideoMetadata } from './video/read-video-metadata';
+export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
+export type {
+  UnigateVideoModelV3,
+  UnigateVideoResponseInfo,
+  UnigateVideoStartResult,
+  UnigateVideoStatusResult,
+} from './video/unigate-video-model';
+export type {
+  UnigateCompletedVideoJob,
+  UnigateCreatedVideoJob,
+  UnigateVideoJob,
+  UnigateVideoJobStatus,
+} from './video/video-job';
+export { UnigateVideoJobError } from './video/video-job-error';
+export type { UnigateVideoWaitOptions } from './video/wait-for-video-job';

@@ -1,0 +1,42 @@
+import type { EmbeddingModelV3 } from '@ai-sdk/provider';
+import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result } from '@ai-sdk/provider-v4';
+import { deprecatedWarning } from '../spec/spec-version';
+import { embeddingCall, embeddingResult } from './spec-view';
+
+/**
+ * An embedding model of the `/v4` entry, a front over the pipeline's (which reads V4's `dimensions`).
+ * `deprecatedAs`: the accessor it was made with is deprecated (`textEmbeddingModel`); every result says so.
+ */
+export class UnigateEmbeddingModelV4 implements EmbeddingModelV4 {
+  readonly specificationVersion = 'v4';
+  private readonly model: EmbeddingModelV3;
+  private readonly deprecatedAs: string | undefined;
+
+  constructor(model: EmbeddingModelV3, deprecatedAs?: string) {
+    this.model = model;
+    this.deprecatedAs = deprecatedAs;
+  }
+
+  get provider(): string {
+    return this.model.provider;
+  }
+
+  get modelId(): string {
+    return this.model.modelId;
+  }
+
+  get maxEmbeddingsPerCall(): EmbeddingModelV4['maxEmbeddingsPerCall'] {
+    return this.model.maxEmbeddingsPerCall;
+  }
+
+  get supportsParallelCalls(): EmbeddingModelV4['supportsParallelCalls'] {
+    return this.model.supportsParallelCalls;
+  }
+
+  async doEmbed(options: EmbeddingModelV4CallOptions): Promise<EmbeddingModelV4Result> {
+    const result = await this.model.doEmbed(embeddingCall(options));
+    if (this.deprecatedAs === undefined) return embeddingResult(result);
+    const warning = deprecatedWarning(this.deprecatedAs, 'use embeddingModel(id) or embedding(id), which make the same model.');
+    return embeddingResult({ ...result, warnings: [...result.warnings, warning] });
+  }
+}

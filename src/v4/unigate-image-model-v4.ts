@@ -1,0 +1,35 @@
+import type { ImageModelV3 } from '@ai-sdk/provider';
+import type { ImageModelV4, ImageModelV4CallOptions, ImageModelV4Result } from '@ai-sdk/provider-v4';
+import { imageCall, imageResult } from './spec-view';
+
+/**
+ * An image model of the `/v4` entry, a front over the pipeline's. The gateway's image endpoint takes a
+ * prompt only: `supportsFileInputs` and `supportsMaskInputs` are `false`, so ai@7 refuses input images and
+ * masks before calling (the pipeline refuses them too, for the root entry).
+ */
+export class UnigateImageModelV4 implements ImageModelV4 {
+  readonly specificationVersion = 'v4';
+  readonly supportsFileInputs = false;
+  readonly supportsMaskInputs = false;
+  private readonly model: ImageModelV3;
+
+  constructor(model: ImageModelV3) {
+    this.model = model;
+  }
+
+  get provider(): string {
+    return this.model.provider;
+  }
+
+  get modelId(): string {
+    return this.model.modelId;
+  }
+
+  get maxImagesPerCall(): ImageModelV4['maxImagesPerCall'] {
+    return this.model.maxImagesPerCall;
+  }
+
+  async doGenerate(options: ImageModelV4CallOptions): Promise<ImageModelV4Result> {
+    return imageResult(await this.model.doGenerate(imageCall(options)));
+  }
+}
