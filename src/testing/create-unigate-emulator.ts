@@ -174,8 +174,8 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
  * `Date` header from `now`.
  *
  * Markers in the last user message force behaviour: `[[emulator:status:<code>]]` (HTTP error in the
- * family's shape), `[[emulator:stream-error]]` (error mid-stream), `[[emulator:truncate]]` (body cut
- * mid-JSON) (see EmulatorFault), `[[emulator:parallel-tools]]` (call every offered tool at once), and,
+ * family's shape), `[[emulator:stream-error]]` (error mid-stream), `[[emulator:cut]]` (a stream that ends
+ * without its completion signal), `[[emulator:truncate]]` (body cut mid-JSON) (see EmulatorFault), `[[emulator:parallel-tools]]` (call every offered tool at once), and,
  * in a video prompt, `[[emulator:video-fail]]` (the job ends `failed` with an `error.message`).
  *
  * @example

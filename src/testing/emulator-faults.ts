@@ -11,10 +11,18 @@
  * - `[[emulator:stream-error]]`: a streamed answer (HTTP 200) sends part of the answer, then an error
  *   object (`data: {"error":{...}}` on chat completions, `event: error` on messages) and ends.
  *   Non-streaming calls ignore it.
+ * - `[[emulator:cut]]`: a streamed answer sends part of the answer and ends there, whole events only,
+ *   without its completion signal (chat completions: no `finish_reason`, no `[DONE]`; messages: no
+ *   `message_stop`), as a dropped connection would. V4 calls that finish `interrupted`. Non-streaming
+ *   calls ignore it.
  * - `[[emulator:truncate]]`: the answer ends mid-JSON: a stream stops inside a `data:` line without
  *   its terminator; a non-streaming body is cut in half.
  */
-export type EmulatorFault = { kind: 'status'; status: number } | { kind: 'stream-error' } | { kind: 'truncate' };
+export type EmulatorFault =
+  | { kind: 'status'; status: number }
+  | { kind: 'stream-error' }
+  | { kind: 'cut' }
+  | { kind: 'truncate' };
 
 /** The markers of one request. */
 export interface EmulatorMarkers {
@@ -41,7 +49,7 @@ const MARKER = /\[\[emulator:([a-z0-9:._/-]*)\]\]/gi;
 const MARKER_RUN = /(?:\s*\[\[emulator:[a-z0-9:._/-]*\]\])+/gi;
 
 function faultOf(name: string, modelId: string | undefined): EmulatorFault | undefined {
-  if (name === 'stream-error' || name === 'truncate') return { kind: name };
+  if (name === 'stream-error' || name === 'cut' || name === 'truncate') return { kind: name };
   const status = /^status:(\d{3})(?::(.+))?$/.exec(name);
   if (status?.[2] !== undefined && status[2] !== modelId) return undefined;
   const code = status ? Number(status[1]) : 0;
@@ -87,8 +95,9 @@ export function withStreamFault(
   fault: EmulatorFault | undefined,
   errorEvent: string,
 ): string[] {
-  if (fault?.kind !== 'stream-error' && fault?.kind !== 'truncate') return events;
+  if (fault?.kind !== 'stream-error' && fault?.kind !== 'cut' && fault?.kind !== 'truncate') return events;
   const kept = events.slice(0, cut);
+  if (fault.kind === 'cut') return kept;
   if (fault.kind === 'stream-error') return [...kept, errorEvent];
   const next = events[cut]!;
   const data = next.indexOf('data: ') + 'data: '.length;
