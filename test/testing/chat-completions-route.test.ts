@@ -671,6 +671,17 @@ describe('chat completions: fault markers', () => {
     expect(chunks.filter(c => c.choices?.[0]?.delta.content).length).toBeGreaterThan(0);
   });
 
+  it('ends the stream after whole chunks, with no finish_reason and no [DONE], with [[emulator:cut]]', async () => {
+    const { data, chunks } = await stream({
+      model: 'gpt-4o-mini',
+      messages: [user('one two three four five six [[emulator:cut]]')],
+    });
+    expect(data).not.toContain('[DONE]');
+    expect(chunks.filter(c => c.choices?.[0]?.delta.content).length).toBeGreaterThan(0);
+    expect(chunks.map(c => c.choices?.[0]?.finish_reason ?? null)).toEqual(chunks.map(() => null));
+    expect(chunks.map(c => c.choices?.[0]?.delta.content ?? '').join('')).not.toContain('[[emulator');
+  });
+
   it('ends the stream inside a data line with [[emulator:truncate]]', async () => {
     const response = await post({
       model: 'gpt-4o-mini',

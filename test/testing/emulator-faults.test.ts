@@ -11,6 +11,7 @@ describe('readMarkers', () => {
     });
     expect(readMarkers('[[emulator:stream-error]] x').fault).toEqual({ kind: 'stream-error' });
     expect(readMarkers('x [[emulator:truncate]]').fault).toEqual({ kind: 'truncate' });
+    expect(readMarkers('x [[emulator:cut]]').fault).toEqual({ kind: 'cut' });
     expect(readMarkers('a [[emulator:parallel-tools]] b [[emulator:redacted-thinking]]')).toEqual({
       parallelTools: true,
       redactedThinking: true,

@@ -200,6 +200,12 @@ describe('messages route: stream faults', () => {
     );
   });
 
+  it('[[emulator:cut]] ends after the first delta with whole events and no message_stop', async () => {
+    const { chunks, events } = await stream(request('Hello there [[emulator:cut]]'));
+    expect(events.map(e => e.event)).toEqual(['message_start', 'ping', 'content_block_start', 'content_block_delta']);
+    expect(chunks.at(-1)).toMatch(/^event: content_block_delta\ndata: \{.*\}\n\n$/);
+  });
+
   it('[[emulator:truncate]] ends the body inside a data JSON line', async () => {
     const response = await callRoute(request('Hello there [[emulator:truncate]]', { stream: true }));
     const text = (await readChunks(response)).join('');
