@@ -1,4 +1,5 @@
 // npm run demo: every capability, against the emulator unless UNIGATE_API_KEY is set.
+import { ai7Line } from './ai7-line';
 import { autoFormat } from './auto-format';
 import { chat } from './chat';
 import { budget } from './budget';
@@ -37,6 +38,7 @@ try {
   await fallback();
   await trust();
   await budget();
+  await ai7Line();
   ledger.print('Cost of every call above');
 } finally {
   await close();
