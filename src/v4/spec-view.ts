@@ -84,4 +84,5 @@ export const videoStatus = (result: UnigateVideoStatusResult): Experimental_Vide
   result as unknown as Experimental_VideoModelV4OperationStatusResult;
 export const videoStatusCall = (
   options: Parameters<Required<Experimental_VideoModelV4>['doStatus']>[0],
-): Parameters<UnigateVideoModelV3['doStatus']>[0] => options as unknown as Parameters<UnigateVideoModelV3['doStatus']>[0];
+): Parameters<UnigateVideoModelV3['doStatus']>[0] =>
+  options as unknown as Parameters<UnigateVideoModelV3['doStatus']>[0];

@@ -36,7 +36,10 @@ export class UnigateEmbeddingModelV4 implements EmbeddingModelV4 {
   async doEmbed(options: EmbeddingModelV4CallOptions): Promise<EmbeddingModelV4Result> {
     const result = await this.model.doEmbed(embeddingCall(options));
     if (this.deprecatedAs === undefined) return embeddingResult(result);
-    const warning = deprecatedWarning(this.deprecatedAs, 'use embeddingModel(id) or embedding(id), which make the same model.');
+    const warning = deprecatedWarning(
+      this.deprecatedAs,
+      'use embeddingModel(id) or embedding(id), which make the same model.',
+    );
     return embeddingResult({ ...result, warnings: [...result.warnings, warning] });
   }
 }
