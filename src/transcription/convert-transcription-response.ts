@@ -2,7 +2,7 @@ import type { JSONObject, SharedV3Warning } from '@ai-sdk/provider';
 import { mapTranscriptionLanguage } from './map-transcription-language';
 import { parseSubtitles } from './parse-subtitles';
 import type { TranscriptionAnswer, TranscriptionVerboseJson } from './transcription-api-types';
-import type { TranscriptionSegment } from './transcription-segment';
+import type { TranscriptionSegment, TranscriptionWord } from './transcription-segment';
 import type { UnigateTranscriptionProviderMetadata } from './unigate-transcription-options';
 
 /** What a response body gives the AI SDK's result, whatever the format. */
@@ -11,6 +11,10 @@ export interface ConvertedTranscription {
   segments: TranscriptionSegment[];
   language: string | undefined;
   durationInSeconds: number | undefined;
+  /** verbose_json's word timings, when the gateway sent them. */
+  words?: TranscriptionWord[];
+  /** What the gateway bills, as it reported it: `{ seconds }` when the answer states its duration. */
+  usage?: JSONObject;
   warnings: SharedV3Warning[];
   providerMetadata: Record<string, JSONObject>;
 }
@@ -37,6 +41,11 @@ export function convertVerboseJson(body: TranscriptionVerboseJson): ConvertedTra
     segments,
     language,
     durationInSeconds: body.duration ?? segments.at(-1)?.endSecond,
+    ...(body.words != null && {
+      words: body.words.map(w => ({ text: w.word, startSecond: w.start, endSecond: w.end })),
+    }),
+    // Only the duration the gateway stated: a last segment's end is not what it bills.
+    ...(body.duration != null && { usage: { seconds: body.duration } }),
     warnings,
     providerMetadata: metadata({
       responseFormat: 'verbose_json',

@@ -6,3 +6,6 @@ export interface TranscriptionSegment {
   /** End, in seconds from the beginning of the audio. */
   endSecond: number;
 }
+
+/** One timed word of a transcript, as V4's transcription result lists them (`words`): the segment's shape. */
+export type TranscriptionWord = TranscriptionSegment;

@@ -1,5 +1,6 @@
 import {
   InvalidArgumentError,
+  type JSONObject,
   type TranscriptionModelV3,
   type TranscriptionModelV3CallOptions,
 } from '@ai-sdk/provider';
@@ -26,10 +27,21 @@ import {
   type TranscriptionResponseFormat,
 } from './transcription-api-types';
 import { TRANSCRIPTION_LANGUAGE_CODES } from './transcription-languages';
+import type { TranscriptionWord } from './transcription-segment';
+import { granularityFormatWarnings, missingWordsWarnings, readTimestampGranularities } from './timestamp-granularities';
 import { transcriptionAudioBytes, transcriptionFileName } from './transcription-upload';
 import { TRANSCRIPTION_LIMITS, unigateTranscriptionProviderOptionsSchema } from './unigate-transcription-options';
 
-type TranscriptionResult = Awaited<ReturnType<TranscriptionModelV3['doGenerate']>>;
+/**
+ * What the transcription model's `doGenerate` returns: V3's result plus V4's `words` and `usage`, which a
+ * V3 caller ignores and the V4 entry hands on. Assignable to V3's result.
+ */
+export type UnigateTranscriptionResult = Awaited<ReturnType<TranscriptionModelV3['doGenerate']>> & {
+  /** Word timings (verbose_json, when the gateway sent them). */
+  words?: TranscriptionWord[];
+  /** `{ seconds }`: the audio's duration as the gateway stated it (verbose_json); absent otherwise. */
+  usage?: JSONObject;
+};
 
 let sortedCodes: string | undefined;
 
@@ -84,7 +96,9 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   }
 
   /** Validates every setting and the file, and builds the multipart body: nothing here touches the network. */
-  private prepareRequest({ audio, mediaType, providerOptions }: TranscriptionModelV3CallOptions) {
+  private prepareRequest(callOptions: TranscriptionModelV3CallOptions) {
+    const { audio, mediaType, providerOptions } = callOptions;
+    const granularities = readTimestampGranularities(callOptions);
     const { options, warnings } = parseUnigateOptions(
       providerOptions,
       unigateTranscriptionProviderOptionsSchema(),
@@ -104,11 +118,12 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
     };
     // The caller's bytes go out as they are, in pieces: no copy of the file (see MultipartBody).
     const upload = new MultipartBody({ ...fields }, { field: 'file', name: fileName, mediaType, bytes });
-    return { upload, fields, warnings, language: options.language };
+    warnings.push(...granularityFormatWarnings(granularities, fields.response_format));
+    return { upload, fields, warnings, language: options.language, granularities };
   }
 
-  async doGenerate(options: TranscriptionModelV3CallOptions): Promise<TranscriptionResult> {
-    const { upload, fields, warnings, language } = this.prepareRequest(options);
+  async doGenerate(options: TranscriptionModelV3CallOptions): Promise<UnigateTranscriptionResult> {
+    const { upload, fields, warnings, language, granularities } = this.prepareRequest(options);
     const timestamp = new Date();
     // The price is looked up while the audio is transcribed; it never delays or fails the call.
     const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
@@ -125,12 +140,15 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
     const converted = withSecretsRedacted(this.config.optionalApiKey(), () => convertTranscription(value, language));
     // By the minute, from the duration the result reports: none when it is unknown (json, text).
     const cost = minuteCost(price, converted.durationInSeconds);
+    const wordWarnings = missingWordsWarnings(granularities, fields.response_format, converted.words !== undefined);
     return {
       text: converted.text,
       segments: converted.segments,
+      ...(converted.words !== undefined && { words: converted.words }),
       language: converted.language,
       durationInSeconds: converted.durationInSeconds,
-      warnings: [...warnings, ...converted.warnings, ...pricingWarnings],
+      ...(converted.usage !== undefined && { usage: converted.usage }),
+      warnings: [...warnings, ...wordWarnings, ...converted.warnings, ...pricingWarnings],
       // The form's fields without the file: the audio is no telemetry.
       request: { body: JSON.stringify(fields) },
       response: { timestamp, modelId: this.modelId, headers: responseHeaders, body: rawValue },

@@ -57,6 +57,56 @@ describe('emulator POST /v1/audio/transcriptions', () => {
     expect(body.segments.at(-1).end).toBe(3);
   });
 
+  it('verbose_json: words with start and end, each segment shared by its words, without punctuation', async () => {
+    const { text } = await post(form({ ...model, response_format: 'verbose_json' }, wav(3)));
+    const body = JSON.parse(text);
+    expect(body.words).toEqual([
+      { word: 'Hello', start: 0, end: 0.2 },
+      { word: 'from', start: 0.2, end: 0.4 },
+      { word: 'the', start: 0.4, end: 0.6 },
+      { word: 'Unigate', start: 0.6, end: 0.8 },
+      { word: 'emulator', start: 0.8, end: 1 },
+      { word: 'This', start: 1, end: 1.2 },
+      { word: 'transcript', start: 1.2, end: 1.4 },
+      { word: 'is', start: 1.4, end: 1.6 },
+      { word: 'sample', start: 1.6, end: 1.8 },
+      { word: 'text', start: 1.8, end: 2 },
+      { word: 'Its', start: 2, end: 2.125 },
+      { word: 'segments', start: 2.125, end: 2.25 },
+      { word: 'share', start: 2.25, end: 2.375 },
+      { word: 'the', start: 2.375, end: 2.5 },
+      { word: 'length', start: 2.5, end: 2.625 },
+      { word: 'of', start: 2.625, end: 2.75 },
+      { word: 'the', start: 2.75, end: 2.875 },
+      { word: 'audio', start: 2.875, end: 3 },
+    ]);
+  });
+
+  it('verbose_json words fit their segments for any length: contiguous, to the millisecond', async () => {
+    const { text } = await post(form({ ...model, response_format: 'verbose_json' }, wav(7.3)));
+    const { segments, words, duration } = JSON.parse(text) as {
+      duration: number;
+      segments: Array<{ start: number; end: number; text: string }>;
+      words: Array<{ word: string; start: number; end: number }>;
+    };
+    expect(duration).toBe(7.3);
+    let at = 0;
+    for (const segment of segments) {
+      const count = segment.text.trim().split(' ').length;
+      const own = words.slice(at, at + count);
+      at += count;
+      expect(own.map(w => w.word).join(' ')).toBe(segment.text.trim().replace(/\.$/, ''));
+      expect(own[0]!.start).toBe(segment.start);
+      expect(own.at(-1)!.end).toBe(segment.end);
+      for (const [i, word] of own.entries()) {
+        expect(word.end).toBeGreaterThan(word.start);
+        if (i > 0) expect(word.start).toBe(own[i - 1]!.end);
+        expect(Math.round(word.start * 1000) / 1000).toBe(word.start);
+      }
+    }
+    expect(at).toBe(words.length);
+  });
+
   it('verbose_json without language answers "english"', async () => {
     const { text } = await post(form({ ...model, response_format: 'verbose_json' }, wav(1)));
     expect(JSON.parse(text).language).toBe('english');

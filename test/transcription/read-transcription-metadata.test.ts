@@ -2,6 +2,7 @@ import * as ai from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, toSrt, unigateCost, unigateTranscriptionMetadata } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
+import { transcriptCues, transcriptWords } from '../../src/testing/routes/transcription-route';
 import { synthesizeWav } from './transcription-fixtures';
 
 // unigateTranscriptionMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane) and on
@@ -18,7 +19,11 @@ describe('unigateTranscriptionMetadata', () => {
   it("reads a transcribe result's metadata: the response format and the gateway's language name", async () => {
     const gw = createUnigate(createUnigateEmulator().settings);
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(2) });
-    expect(unigateTranscriptionMetadata(result)).toEqual({ responseFormat: 'verbose_json', language: 'english' });
+    expect(unigateTranscriptionMetadata(result)).toEqual({
+      responseFormat: 'verbose_json',
+      language: 'english',
+      words: transcriptWords(transcriptCues(2)), // the emulator's word timings, as sent
+    });
   });
 
   it('srt: the subtitles as the gateway sent them', async () => {
@@ -40,6 +45,7 @@ describe('unigateTranscriptionMetadata', () => {
     expect(unigateTranscriptionMetadata(result)).toEqual({
       responseFormat: 'verbose_json',
       language: 'english',
+      words: transcriptWords(transcriptCues(180)),
       cost: COST,
     });
     expect(unigateCost(result)).toEqual(COST);

@@ -3,6 +3,7 @@ import * as ai from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, toSrt, toVtt } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
+import { transcriptCues, transcriptWords } from '../../src/testing/routes/transcription-route';
 import { failure, wireFormat } from '../helpers/test-kit';
 import { synthesizeWav } from './transcription-fixtures';
 
@@ -12,6 +13,7 @@ import { synthesizeWav } from './transcription-fixtures';
 type Transcribe = (options: Record<string, unknown>) => Promise<{
   text: string;
   segments: Array<{ text: string; startSecond: number; endSecond: number }>;
+  words?: Array<{ text: string; startSecond: number; endSecond: number }>;
   language: string | undefined;
   durationInSeconds: number | undefined;
   warnings: unknown[];
@@ -24,6 +26,13 @@ const sdk = ai as unknown as {
 };
 const isAi7 = typeof sdk.generateSpeech === 'function'; // ai@7 drops the experimental_ prefix of speech too
 const transcribe = (isAi7 ? sdk.transcribe : sdk.experimental_transcribe)!;
+
+/** ai@7's telemetry hands each call's end event, with the model's `usage`, to its integrations. */
+function usageRecorder() {
+  const usages: unknown[] = [];
+  const telemetry = { integrations: [{ onEnd: (event: { usage?: unknown }) => void usages.push(event.usage) }] };
+  return { usages, telemetry };
+}
 
 function gateway() {
   const emulator = createUnigateEmulator();
@@ -55,10 +64,46 @@ describe('transcription through the AI SDK', () => {
     expect(result.language).toBe('en');
     expect(result.durationInSeconds).toBe(7.5);
     expect(result.warnings).toEqual([]);
-    expect(result.providerMetadata.unigate).toEqual({ responseFormat: 'verbose_json', language: 'english' });
+    expect(result.providerMetadata.unigate).toEqual({
+      responseFormat: 'verbose_json',
+      language: 'english',
+      words: transcriptWords(transcriptCues(7.5)),
+    });
     expect(emulator.requests).toEqual([
       { method: 'POST', path: '/v1/audio/transcriptions', model: 'whisper-1', status: 200 },
     ]);
+  });
+
+  it("words: ai@7 hands on the model's word timings; ai@6 has no words (they are in providerMetadata)", async () => {
+    const { gw } = gateway();
+    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(3) });
+    if (isAi7) {
+      expect(result.words).toHaveLength(18);
+      expect(result.words!.slice(0, 2)).toEqual([
+        { text: 'Hello', startSecond: 0, endSecond: 0.2 },
+        { text: 'from', startSecond: 0.2, endSecond: 0.4 },
+      ]);
+      expect(result.words!.at(-1)).toEqual({ text: 'audio', startSecond: 2.875, endSecond: 3 });
+    } else {
+      expect(result).not.toHaveProperty('words');
+    }
+    expect(result.providerMetadata.unigate!.words).toEqual(transcriptWords(transcriptCues(3)));
+  });
+
+  it('usage { seconds }: ai@7 hands it to telemetry (its result has no usage field); ai@6 drops it', async () => {
+    const { gw } = gateway();
+    const { usages, telemetry } = usageRecorder();
+    const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(7.5), telemetry });
+    expect(usages).toEqual(isAi7 ? [{ seconds: 7.5 }] : []);
+    expect(result).not.toHaveProperty('usage');
+    const srt = usageRecorder(); // subtitles state no duration: no usage
+    await transcribe({
+      model: gw.transcription('whisper-1'),
+      audio: synthesizeWav(3),
+      telemetry: srt.telemetry,
+      providerOptions: { unigate: { responseFormat: 'srt' } },
+    });
+    expect(srt.usages).toEqual(isAi7 ? [undefined] : []);
   });
 
   it('returns the language asked for, mapped back from the name the gateway answers with', async () => {
@@ -155,17 +200,58 @@ describe('transcription through the AI SDK', () => {
     }
   });
 
-  it('timestampGranularities: ai@7 strips it from this V3 model with a warning; ai@6 has no such option', async () => {
+  it('timestampGranularities: ai@7 strips it from a V3 model with a warning and hands it to a V4 one; ai@6 has none', async () => {
     const { gw } = gateway();
-    const result = await transcribe({
-      model: gw.transcription('whisper-1'),
-      audio: synthesizeWav(1),
-      timestampGranularities: ['word'],
-    });
+    const model = gw.transcription('whisper-1');
+    const result = await transcribe({ model, audio: synthesizeWav(1), timestampGranularities: ['word'] });
     expect(result.text).not.toBe('');
-    // ai@7's own adapter warns (the model never sees the option); ai@6 drops it before the model too.
-    expect(result.warnings).toEqual(
-      isAi7 ? [expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })] : [],
-    );
+    if (model.specificationVersion === 'v4') {
+      // The /v4 entry (a lane may map the suite's imports to it): the model reads the option, and the
+      // emulator's verbose_json has the words asked for, so nothing to warn about.
+      expect(result.warnings).toEqual([]);
+      expect(result.words).toHaveLength(18);
+    } else {
+      // ai@7's own adapter warns (the model never sees the option); ai@6 drops it before the model too.
+      expect(result.warnings).toEqual(
+        isAi7 ? [expect.objectContaining({ type: 'unsupported', feature: 'timestampGranularities' })] : [],
+      );
+    }
+  });
+
+  it('timestampGranularities reaches a V4 model: ai@7 passes it on, the model checks it before any request', async () => {
+    const { gw, emulator } = gateway();
+    const model = gw.transcription('whisper-1');
+    // A stand-in for the V4 entry's front: the same pipeline, announced as V4 (ai@6 refuses V4 models).
+    const v4 = {
+      specificationVersion: 'v4',
+      provider: model.provider,
+      modelId: model.modelId,
+      doGenerate: (options: Parameters<typeof model.doGenerate>[0]) => model.doGenerate(options),
+    };
+    const error = await failure(transcribe({ model: v4, audio: synthesizeWav(1), timestampGranularities: ['words'] }));
+    if (isAi7) {
+      expect(error.message).toBe(
+        'Invalid argument timestampGranularities[0]: expected "word" or "segment"; received "words".',
+      );
+      const result = await transcribe({
+        model: v4,
+        audio: synthesizeWav(1),
+        timestampGranularities: ['word'],
+        providerOptions: { unigate: { responseFormat: 'vtt' } },
+      });
+      expect(result.warnings).toEqual([
+        {
+          type: 'unsupported',
+          feature: 'timestampGranularities',
+          details:
+            'timestampGranularities ["word"] asks for timings that providerOptions.unigate.responseFormat "vtt" ' +
+            'does not return; the default, "verbose_json", returns words (when the gateway sends them) and segments.',
+        },
+      ]);
+      expect(emulator.requests).toHaveLength(1); // only the valid call
+    } else {
+      expect(error.name).toBe('AI_UnsupportedModelVersionError');
+      expect(emulator.requests).toHaveLength(0);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { APICallError, InvalidArgumentError, type TranscriptionModelV3CallOption
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src';
+import type { UnigateTranscriptionResult } from '../../src/transcription/unigate-transcription-model';
 import { API_KEY, failure, wireFormat } from '../helpers/test-kit';
 import { SRT_BODY, VERBOSE_JSON, VTT_BODY, synthesizeWav } from './transcription-fixtures';
 
@@ -27,7 +28,7 @@ describe('transcription request', () => {
 
   it('posts multipart to {base_url}/audio/transcriptions: the file as audio.wav, model and verbose_json', async () => {
     const { model, requests } = answering(VERBOSE_JSON);
-    const result = await model.doGenerate(call());
+    const result: UnigateTranscriptionResult = await model.doGenerate(call());
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request.method).toBe('POST');
@@ -148,7 +149,7 @@ describe('transcription request', () => {
 describe('transcription response formats', () => {
   it('verbose_json: text, segments in seconds, the language name as ISO-639-1, the duration', async () => {
     const { model } = answering(VERBOSE_JSON);
-    const result = await model.doGenerate(call());
+    const result: UnigateTranscriptionResult = await model.doGenerate(call());
     expect(result).toMatchObject({
       text: 'Hello there. General Kenobi.',
       segments: [
@@ -157,27 +158,60 @@ describe('transcription response formats', () => {
       ],
       language: 'en',
       durationInSeconds: 4.5,
+      usage: { seconds: 4.5 }, // the duration the gateway stated
       warnings: [],
       providerMetadata: { unigate: { responseFormat: 'verbose_json', language: 'english' } },
       response: { modelId: 'whisper-1', body: VERBOSE_JSON },
     });
+    expect(result).not.toHaveProperty('words'); // the answer has none
     expect(result.response.timestamp).toBeInstanceOf(Date);
     expect(result.response.headers?.['content-type']).toBe('application/json');
   });
 
-  it('verbose_json: word timings go to providerMetadata; a missing duration is the last segment end', async () => {
-    const words = [{ word: 'Hello', start: 0, end: 0.5 }];
+  it('verbose_json: word timings as words (and in providerMetadata as sent); no duration, no usage', async () => {
+    const words = [
+      { word: 'Hello', start: 0, end: 0.5 },
+      { word: 'there', start: 0.5, end: 2.24 },
+    ];
     const { model } = answering({ ...VERBOSE_JSON, duration: undefined, words });
-    const result = await model.doGenerate(call());
+    const result: UnigateTranscriptionResult = await model.doGenerate(call());
+    expect(result.words).toEqual([
+      { text: 'Hello', startSecond: 0, endSecond: 0.5 },
+      { text: 'there', startSecond: 0.5, endSecond: 2.24 },
+    ]);
+    // The duration falls back to the last segment's end; usage only states what the gateway stated.
     expect(result.durationInSeconds).toBe(4.5);
+    expect(result).not.toHaveProperty('usage');
     expect(result.providerMetadata).toEqual({
       unigate: { responseFormat: 'verbose_json', language: 'english', words },
     });
   });
 
+  it('verbose_json: an empty words list is words: [] (the gateway sent word timings, of no words)', async () => {
+    const { model } = answering({ ...VERBOSE_JSON, words: [] });
+    const result: UnigateTranscriptionResult = await model.doGenerate(
+      call({ timestampGranularities: ['word'] } as Partial<TranscriptionModelV3CallOptions>),
+    );
+    expect(result.words).toEqual([]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it.each([
+    ['a word whose start is a string', { word: 'Hi', start: '0', end: 1 }, 'words.0.start'],
+    ['a word without its end', { word: 'Hi', start: 0 }, 'words.0.end'],
+    ['a word that is a number', { word: 7, start: 0, end: 1 }, 'words.0.word'],
+  ])('verbose_json: %s fails naming the field, as a bad segment does', async (_label, word, field) => {
+    const { model } = answering({ ...VERBOSE_JSON, words: [word] });
+    const error = await failure(model.doGenerate(call()));
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(
+      new RegExp(`^Unigate returned an unexpected response body: ${field.replace(/\./g, '\\.')}: `),
+    );
+  });
+
   it('verbose_json: an unknown language name is undefined, with a warning and the name in providerMetadata', async () => {
     const { model } = answering({ text: 'Qapla', language: 'klingon' });
-    const result = await model.doGenerate(call());
+    const result: UnigateTranscriptionResult = await model.doGenerate(call());
     expect(result.language).toBeUndefined();
     expect(result.segments).toEqual([]);
     expect(result.durationInSeconds).toBeUndefined();
@@ -202,7 +236,9 @@ describe('transcription response formats', () => {
   it.each(['srt', 'vtt'] as const)('%s: segments from the cues, the subtitles in providerMetadata', async format => {
     const body = format === 'srt' ? SRT_BODY : VTT_BODY;
     const { model } = answeringWith(text(body, 'text/plain'));
-    const result = await model.doGenerate(call({ providerOptions: { unigate: { responseFormat: format } } }));
+    const result: UnigateTranscriptionResult = await model.doGenerate(
+      call({ providerOptions: { unigate: { responseFormat: format } } }),
+    );
     expect(result).toMatchObject({
       text: 'Hello there. General Kenobi.',
       segments: [
@@ -215,11 +251,14 @@ describe('transcription response formats', () => {
       providerMetadata: { unigate: { responseFormat: format, subtitles: body } },
       response: { body },
     });
+    // Subtitles state no duration (it is the last cue's end) and have no word timings.
+    expect(result).not.toHaveProperty('usage');
+    expect(result).not.toHaveProperty('words');
   });
 
   it('srt: the language is the one asked for, when one was', async () => {
     const { model } = answeringWith(text(SRT_BODY, 'text/plain'));
-    const result = await model.doGenerate(
+    const result: UnigateTranscriptionResult = await model.doGenerate(
       call({ providerOptions: { unigate: { responseFormat: 'srt', language: 'en' } } }),
     );
     expect(result.language).toBe('en');
@@ -230,7 +269,9 @@ describe('transcription response formats', () => {
     ['text', text('Hello there.\n', 'text/plain')],
   ] as const)('%s: the text only, empty segments and a warning', async (format, resolver) => {
     const { model } = answeringWith(resolver);
-    const result = await model.doGenerate(call({ providerOptions: { unigate: { responseFormat: format } } }));
+    const result: UnigateTranscriptionResult = await model.doGenerate(
+      call({ providerOptions: { unigate: { responseFormat: format } } }),
+    );
     expect(result).toMatchObject({
       text: 'Hello there.',
       segments: [],
@@ -238,6 +279,8 @@ describe('transcription response formats', () => {
       durationInSeconds: undefined,
       providerMetadata: { unigate: { responseFormat: format } },
     });
+    expect(result).not.toHaveProperty('usage');
+    expect(result).not.toHaveProperty('words');
     expect(result.warnings).toEqual([
       {
         type: 'other',

@@ -2,7 +2,7 @@
 // docs/endpoints.md#transcription-results): reads the multipart form, checks the file (format by its name's
 // extension, else its type; at most 25 MB) and the fields, and answers a deterministic transcript whose
 // segments share the audio's length: a WAV's length from its header, any other file's estimated at
-// 128 kbit/s. `[[emulator:status:<code>]]` or `[[emulator:truncate]]` in `prompt` force a fault.
+// 128 kbit/s. verbose_json carries word timings too, each segment's time shared by its words. `[[emulator:status:<code>]]` or `[[emulator:truncate]]` in `prompt` force a fault.
 
 import type { EmulatorRoute } from '../emulator-context';
 import { cutInHalf, readMarkers } from '../emulator-faults';
@@ -101,6 +101,24 @@ export function transcriptCues(durationSeconds: number): TranscriptCue[] {
   }));
 }
 
+/** A word of `verbose_json`'s `words`: the text without its punctuation, as Whisper's word timings give it. */
+export interface TranscriptWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Each cue's words, sharing the cue's time evenly to the millisecond: the last word ends where the cue does. */
+export function transcriptWords(cues: readonly TranscriptCue[]): TranscriptWord[] {
+  return cues.flatMap(cue => {
+    const words = cue.text.split(' ').map(word => word.replace(/[.,!?;:]+$/, ''));
+    const startMs = Math.round(cue.start * 1000);
+    const spanMs = Math.round(cue.end * 1000) - startMs;
+    const at = (i: number) => (startMs + Math.round((spanMs * i) / words.length)) / 1000;
+    return words.map((word, i) => ({ word, start: at(i), end: at(i + 1) }));
+  });
+}
+
 function verboseJson(request: TranscriptionRequest, duration: number, cues: TranscriptCue[]): object {
   return {
     task: 'transcribe',
@@ -119,6 +137,7 @@ function verboseJson(request: TranscriptionRequest, duration: number, cues: Tran
       compression_ratio: 1.2,
       no_speech_prob: 0.01,
     })),
+    words: transcriptWords(cues),
   };
 }
 
