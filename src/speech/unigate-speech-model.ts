@@ -1,4 +1,4 @@
-import type { SharedV3Warning, SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
+import type { JSONObject, SharedV3Warning, SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
 import { checkModelKind } from '../internal/model-kind';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { checkOneOf, checkRange, countCharacters } from '../internal/validate-argument';
@@ -18,7 +18,14 @@ import {
   type UnigateSpeechProviderMetadata,
 } from './unigate-speech-options';
 
-type SpeechResult = Awaited<ReturnType<SpeechModelV3['doGenerate']>>;
+/**
+ * What the speech model's `doGenerate` returns: V3's result plus V4's `usage`, which a V3 caller ignores
+ * and the V4 entry hands on. Assignable to V3's result.
+ */
+export type UnigateSpeechResult = Awaited<ReturnType<SpeechModelV3['doGenerate']>> & {
+  /** `{ characters }`: the text's length as the gateway bills it (Unicode code points). */
+  usage?: JSONObject;
+};
 
 /** The response's `Date` header as a time, else now: the gateway sends no creation time for audio. */
 function responseTimestamp(headers: Record<string, string> | undefined): Date {
@@ -90,7 +97,7 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     return { body, warnings: [...unsupported, ...warnings] };
   }
 
-  async doGenerate(options: SpeechModelV3CallOptions): Promise<SpeechResult> {
+  async doGenerate(options: SpeechModelV3CallOptions): Promise<UnigateSpeechResult> {
     const { body, warnings } = this.prepareRequest(options);
     const format = body.response_format;
     // The price is looked up while the audio is made; it never delays or fails the call.
@@ -109,8 +116,9 @@ export class UnigateSpeechModel implements SpeechModelV3 {
         successfulResponseHandler: createSpeechAudioHandler(format, this.config.optionalApiKey()),
       },
     );
-    // Billed by characters as the gateway counts them (code points).
-    const cost = characterCost(price, countCharacters(body.input));
+    // Billed by characters as the gateway counts them (code points): the usage and the cost count alike.
+    const characters = countCharacters(body.input);
+    const cost = characterCost(price, characters);
     const metadata: UnigateSpeechProviderMetadata = {
       mediaType: SPEECH_MEDIA_TYPES[format],
       format,
@@ -118,6 +126,7 @@ export class UnigateSpeechModel implements SpeechModelV3 {
     };
     return {
       audio,
+      usage: { characters },
       warnings: [...warnings, ...pricingWarnings],
       request: { body },
       response: { timestamp: responseTimestamp(responseHeaders), modelId: this.modelId, headers: responseHeaders },

@@ -73,6 +73,17 @@ describe(`speech with ai@${major}`, () => {
     expect(result.providerMetadata.unigate).toEqual({ mediaType: 'audio/mpeg', format: 'mp3', voice: 'alloy' });
   });
 
+  it('usage { characters } (code points): ai@7 hands it to telemetry (its result has none); ai@6 drops it', async () => {
+    const { gw } = speechSetup();
+    const usages: unknown[] = [];
+    const telemetry = { integrations: [{ onEnd: (event: { usage?: unknown }) => void usages.push(event.usage) }] };
+    // `telemetry` is ai@7's option; ai@6 ignores it.
+    const options = { model: gw.speech('tts-1'), text: 'Hi 👋 there', telemetry };
+    const result = await generateSpeech(options);
+    expect(usages).toEqual(major >= 7 ? [{ characters: 10 }] : []); // 'Hi 👋 there' is 11 UTF-16 units
+    expect(result).not.toHaveProperty('usage');
+  });
+
   it('works through createProviderRegistry', async () => {
     const { gw } = speechSetup();
     const registry = ai.createProviderRegistry({ unigate: gw });

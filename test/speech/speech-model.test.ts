@@ -1,7 +1,8 @@
 import { APICallError, InvalidArgumentError, type SpeechModelV3CallOptions } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../src';
+import { type UnigateProviderSettings, VERSION } from '../../src';
+import type { UnigateSpeechResult } from '../../src/speech/unigate-speech-model';
 import { API_KEY, failure, SITE_URL, wireFormat } from '../helpers/test-kit';
 
 const SPEECH_URL = `${SITE_URL}/v1/audio/speech`;
@@ -11,9 +12,15 @@ const AUDIO = new Uint8Array([0xff, 0xf3, 0x20, 0xc4, 1, 2, 3, 4]);
 const DATE = 'Thu, 02 Jan 2025 03:04:05 GMT';
 
 /** The gateway answering `bytes` with `contentType` (and a Date header). */
-function answeringAudio(contentType: string, bytes: Uint8Array = AUDIO, status = 200) {
+function answeringAudio(
+  contentType: string,
+  bytes: Uint8Array = AUDIO,
+  status = 200,
+  pricing?: UnigateProviderSettings['pricing'],
+) {
   return answeringWith(
     () => new HttpResponse(bytes.slice().buffer, { status, headers: { 'content-type': contentType, date: DATE } }),
+    pricing === undefined ? undefined : { pricing },
   );
 }
 
@@ -46,6 +53,7 @@ describe('speech model', () => {
     expect(request.body).toEqual(body);
     expect(result).toEqual({
       audio: AUDIO,
+      usage: { characters: 6 },
       warnings: [],
       request: { body },
       response: {
@@ -142,6 +150,16 @@ describe('speech model', () => {
     const { model, requests } = answeringAudio('audio/mpeg');
     await model.doGenerate(call({ text: '😀'.repeat(4096) }));
     expect(requests).toHaveLength(1);
+  });
+
+  it('usage is the characters the gateway bills (code points), the same count the cost is priced by', async () => {
+    const { model } = answeringAudio('audio/mpeg', AUDIO, 200, { 'tts-1': { perMillionCharacters: 1_000_000 } });
+    const text = 'Hi 👋🏽 ok'; // 8 code points, 10 UTF-16 units: the wave and its skin tone are one each
+    expect(text).toHaveLength(10);
+    const result: UnigateSpeechResult = await model.doGenerate(call({ text }));
+    expect(result.usage).toEqual({ characters: 8 });
+    // 8 characters x 1,000,000 per 1M characters.
+    expect(result.providerMetadata?.unigate?.cost).toEqual({ input: 8, output: 0, total: 8, unit: 'credits' });
   });
 
   it('a 200 with a JSON error object is an error naming both types and the gateway message', async () => {
