@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import * as ai from 'ai';
 import { toSrt, toVtt, unigateCost, type UnigateProvider } from '../src/index';
 import { costNote, type CostLedger } from './costs';
+import { keepingResults, usageNote } from './model-results';
 
 // ai@7 calls it `transcribe`; ai@6 only has `experimental_transcribe` (ai@7 keeps that as a deprecated alias).
 const transcribe = ((ai as Record<string, unknown>).transcribe ??
@@ -42,14 +43,18 @@ export async function transcription(gw: UnigateProvider, ledger: CostLedger, mod
   console.log(`\n# Transcription (${model})`);
   const audio = demoWav();
 
+  const verbose = keepingResults(gw.transcription(model));
   const result = await transcribe({
-    model: gw.transcription(model),
+    model: verbose.model,
     audio,
     providerOptions: { unigate: { language: 'en' } },
   });
   console.log(`  text:     ${result.text}`);
   const cost = costNote(ledger.add(`transcribe ${model}`, unigateCost(result)), 'no duration, or not priced');
   console.log(`  language: ${result.language}; duration: ${result.durationInSeconds} s; ${cost}`);
+  // Word timings (V4's words; ai@6 has them in providerMetadata.unigate.words only) and the billed seconds.
+  const words = verbose.last().words;
+  console.log(`  words:    ${words?.length ?? 'none'}; ${usageNote(verbose.last(), 'no duration stated')}`);
   for (const segment of result.segments) {
     console.log(`    [${segment.startSecond.toFixed(2)}-${segment.endSecond.toFixed(2)}] ${segment.text.trim()}`);
   }
@@ -61,13 +66,15 @@ export async function transcription(gw: UnigateProvider, ledger: CostLedger, mod
   console.log('  wrote examples/output/transcription.srt and .vtt (toSrt / toVtt)');
 
   // Or ask the gateway for subtitles: the raw text is in providerMetadata, its cues in segments.
+  const subtitles = keepingResults(gw.transcription(model));
   const srt = await transcribe({
-    model: gw.transcription(model),
+    model: subtitles.model,
     audio,
     providerOptions: { unigate: { responseFormat: 'srt' } },
   });
   const srtCost = costNote(ledger.add(`transcribe srt ${model}`, unigateCost(srt)), 'no duration, or not priced');
+  const srtUsage = usageNote(subtitles.last(), 'subtitles state no duration');
   console.log(
-    `  responseFormat srt: ${srt.segments.length} cues; ${srtCost}; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`,
+    `  responseFormat srt: ${srt.segments.length} cues; ${srtCost}; ${srtUsage}; first:\n    ${String(srt.providerMetadata.unigate?.subtitles).split('\n').slice(0, 3).join('\n    ')}`,
   );
 }
