@@ -1,11 +1,7 @@
-import { withRetries } from '../internal/retry';
-import { checkObject, checkRequestOptions } from '../internal/validate-argument';
 import type { GatewayConnection } from '../unigate-config';
-import { prepareVideoBody, type UnigateVideoRequest } from './prepare-video-body';
+import type { UnigateVideoRequest } from './prepare-video-body';
 import type { UnigateCompletedVideoJob, UnigateCreatedVideoJob, UnigateVideoJob } from './video-job';
-import { checkJobId, fetchVideoJob, postVideoJob } from './video-job-requests';
-import { runVideoJob } from './run-video-job';
-import { checkWaitOptions, waitForVideoJob, type UnigateVideoWaitOptions } from './wait-for-video-job';
+import type { UnigateVideoWaitOptions } from './wait-for-video-job';
 
 /** Settings of one `create` or `get` call. */
 export interface UnigateVideoJobRequestOptions {
@@ -34,39 +30,13 @@ export interface UnigateVideoJobs {
   generate(request: UnigateVideoRequest, options?: UnigateVideoWaitOptions): Promise<UnigateCompletedVideoJob>;
 }
 
-/** The `gw.videoJobs` helper over one provider's config. */
+/** The `gw.videoJobs` helper over one provider's config; what its calls run is loaded by the first one. */
 export function createVideoJobs(config: GatewayConnection): UnigateVideoJobs {
+  const steps = () => import('./video-job-steps');
   return {
-    async create(request, options = {}) {
-      checkObject('request', request, true);
-      const body = prepareVideoBody(request);
-      checkRequestOptions(options);
-      const { abortSignal, maxRetries, headers } = options;
-      const { job } = await withRetries(() => postVideoJob(config, body, { abortSignal, headers }), {
-        abortSignal,
-        maxRetries,
-      });
-      return job;
-    },
-    async get(jobId, options = {}) {
-      checkJobId(jobId);
-      checkRequestOptions(options);
-      const { abortSignal, maxRetries, headers } = options;
-      const { job } = await withRetries(() => fetchVideoJob(config, jobId, { abortSignal, headers }), {
-        abortSignal,
-        maxRetries,
-      });
-      return job;
-    },
-    async wait(jobId, options = {}) {
-      checkJobId(jobId);
-      return waitForVideoJob(config, jobId, options);
-    },
-    async generate(request, options = {}) {
-      checkObject('request', request, true);
-      checkWaitOptions(options);
-      const body = prepareVideoBody(request);
-      return (await runVideoJob(config, body, options)).job;
-    },
+    create: async (request, options) => (await steps()).createJob(config, request, options),
+    get: async (jobId, options) => (await steps()).getJob(config, jobId, options),
+    wait: async (jobId, options) => (await steps()).waitJob(config, jobId, options),
+    generate: async (request, options) => (await steps()).generateJob(config, request, options),
   };
 }

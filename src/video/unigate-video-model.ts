@@ -1,133 +1,22 @@
-import {
-  InvalidArgumentError,
-  type Experimental_VideoModelV3,
-  type Experimental_VideoModelV3CallOptions,
-  type Experimental_VideoModelV3VideoData,
-  type JSONValue,
-  type SharedV3ProviderMetadata,
-  type SharedV3Warning,
-} from '@ai-sdk/provider';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { failArgument, formatArgumentValue } from '../internal/validate-argument';
-import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
-import { withCost } from '../model-call/with-cost';
-import { unitCost } from '../pricing/compute-cost';
-import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type { Experimental_VideoModelV3CallOptions, JSONValue } from '@ai-sdk/provider';
+import { failArgument } from '../internal/validate-argument';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { GatewayConnection } from '../unigate-config';
 import type { UnigateVideoModelId } from '../unigate-model-ids';
-import { prepareVideoBody } from './prepare-video-body';
-import { runVideoJob } from './run-video-job';
-import {
-  unigateVideoProviderOptionsSchema,
-  type UnigateVideoModelSettings,
-  type UnigateVideoProviderMetadata,
-} from './unigate-video-options';
-import { unsupportedVideoWarnings } from './video-call-warnings';
-import type { UnigateVideoJob } from './video-job';
-import { failedJobError } from './video-job-error';
-import { checkJobId, fetchVideoJob, postVideoJob } from './video-job-requests';
-import { checkWaitOptions } from './wait-for-video-job';
+import type { UnigateVideoModelSettings } from './unigate-video-options';
+import type { VideoCallTarget } from './video-model-calls';
+import type { UnigateVideoModelV3, UnigateVideoStartResult, UnigateVideoStatusResult } from './video-model-types';
 
-/** Response information of every result, as the AI SDK's video types have it. */
-export interface UnigateVideoResponseInfo {
-  timestamp: Date;
-  modelId: string;
-  headers: Record<string, string> | undefined;
-}
-
-/** What `doStart` returns: the shape of ai@7's `VideoModelV4OperationStartResult`. */
-export interface UnigateVideoStartResult {
-  /** `{ jobId, statusUrl }`: JSON, to persist and hand to `doStatus` (or `gw.videoJobs.wait(jobId)`) later. */
-  operation: JSONValue;
-  warnings: SharedV3Warning[];
-  providerMetadata?: SharedV3ProviderMetadata;
-  response: UnigateVideoResponseInfo;
-}
-
-/** What `doStatus` returns: the shape of ai@7's `VideoModelV4OperationStatusResult`. */
-export type UnigateVideoStatusResult =
-  | {
-      status: 'pending';
-      warnings?: SharedV3Warning[];
-      providerMetadata?: SharedV3ProviderMetadata;
-      response: UnigateVideoResponseInfo;
-    }
-  | {
-      status: 'completed';
-      videos: Experimental_VideoModelV3VideoData[];
-      warnings: SharedV3Warning[];
-      providerMetadata?: SharedV3ProviderMetadata;
-      response: UnigateVideoResponseInfo;
-    }
-  | { status: 'error'; error: string; providerMetadata?: SharedV3ProviderMetadata; response: UnigateVideoResponseInfo };
-
-/**
- * A video model (spec V3) that also has ai@7's asynchronous start/status methods: ai@7's
- * `experimental_startVideo`, `experimental_getVideoStatus` and `experimental_generateVideo({ poll })`
- * use them; ai@6 calls `doGenerate`.
- */
-export interface UnigateVideoModelV3 extends Experimental_VideoModelV3 {
-  doStart(
-    options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
-  ): PromiseLike<UnigateVideoStartResult>;
-  doStatus(options: {
-    operation: JSONValue;
-    abortSignal?: AbortSignal;
-    headers?: Record<string, string | undefined>;
-  }): PromiseLike<UnigateVideoStatusResult>;
-}
-
-/** The job id (and status URL) of an operation from `doStart`, or of a bare job id string. */
-function readOperation(operation: JSONValue): { jobId: string; statusUrl?: string } {
-  if (typeof operation === 'string') {
-    checkJobId(operation, 'operation');
-    return { jobId: operation };
-  }
-  if (
-    operation !== null &&
-    typeof operation === 'object' &&
-    !Array.isArray(operation) &&
-    operation.jobId !== undefined
-  ) {
-    const { jobId, statusUrl } = operation;
-    checkJobId(jobId, 'operation.jobId');
-    return typeof statusUrl === 'string' ? { jobId, statusUrl } : { jobId };
-  }
-  throw new InvalidArgumentError({
-    argument: 'operation',
-    message: `Invalid argument operation: expected { jobId } from doStart (or a job id); received ${formatArgumentValue(operation)}.`,
-  });
-}
-
-/** The job's metadata; a completed job also carries its cost when `price` has a per-video price. */
-function videoMetadata(job: UnigateVideoJob, price?: UnigateModelPrice): SharedV3ProviderMetadata {
-  // Always the status: ai@7's poll merges every status's metadata, so a completed one must overwrite `processing`.
-  const unigate: UnigateVideoProviderMetadata = { jobId: job.jobId, status: job.status };
-  if (job.result) unigate.videoUrl = job.result.videoUrl;
-  if (job.result?.thumbnailUrl) unigate.thumbnailUrl = job.result.thumbnailUrl;
-  return withCost({ unigate: { ...unigate } }, job.result ? unitCost(price, 'video', 1) : undefined);
-}
-
-/** `onStatus` used to be a provider option; a function there is not JSON, so it moved to the model settings. */
-function movedOptionWarning(warning: SharedV3Warning): SharedV3Warning {
-  if (warning.type !== 'unsupported' || warning.feature !== 'providerOptions.unigate.onStatus') return warning;
-  return {
-    ...warning,
-    details:
-      'onStatus is no longer a provider option (provider options are JSON): pass it as a model setting, ' +
-      "gw.video('model-id', { onStatus }), or to gw.videoJobs.wait/generate.",
-  };
-}
-
-function videosOf(job: UnigateVideoJob): Experimental_VideoModelV3VideoData[] {
-  // The gateway documents no media type; its videos are MP4.
-  return job.result ? [{ type: 'url', url: job.result.videoUrl, mediaType: 'video/mp4' }] : [];
-}
+export type {
+  UnigateVideoModelV3,
+  UnigateVideoResponseInfo,
+  UnigateVideoStartResult,
+  UnigateVideoStatusResult,
+} from './video-model-types';
 
 /**
  * A video model over the gateway's asynchronous endpoints (`POST {alt_base_url}/videos/generations`,
  * then `GET {alt_base_url}/videos/status/{job_id}`). Created by `gw.video(id)` or `gw.videoModel(id)`.
+ * What its calls run (`video-model-calls.ts`) is loaded by the first one.
  */
 export class UnigateVideoModel implements UnigateVideoModelV3 {
   readonly specificationVersion = 'v3';
@@ -136,127 +25,35 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
   readonly provider: string;
   /** One video per job. */
   readonly maxVideosPerCall = 1;
-  private readonly context: UnigateModelContext;
-  private readonly config: GatewayConnection;
-  private readonly settings: UnigateVideoModelSettings;
+  private readonly target: VideoCallTarget;
 
   constructor(modelId: UnigateVideoModelId, context: UnigateModelContext, settings: UnigateVideoModelSettings = {}) {
     const { onStatus } = settings;
     if (onStatus !== undefined && typeof onStatus !== 'function')
       failArgument('onStatus', 'expected a function', onStatus);
     this.modelId = modelId;
-    this.context = context;
-    this.config = context.connection;
-    this.settings = settings;
     this.provider = `${context.connection.provider}.video`;
-  }
-
-  /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
-  private prepareRequest(options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string }) {
-    const { prompt, n, aspectRatio, duration, providerOptions } = options;
-    const { options: unigate, warnings } = parseUnigateOptions(
-      providerOptions,
-      unigateVideoProviderOptionsSchema(),
-      'video',
-    );
-    if (n !== 1) {
-      throw new InvalidArgumentError({
-        argument: 'n',
-        message: `Invalid argument n: the gateway makes one video per job (maxVideosPerCall is 1); received ${n}.`,
-      });
-    }
-    checkWaitOptions(unigate, 'providerOptions.unigate.');
-    const body = prepareVideoBody({ model: this.modelId, prompt, aspectRatio, duration, user: unigate.user });
-    warnings.push(...unsupportedVideoWarnings(options));
-    return { body, warnings: warnings.map(movedOptionWarning), unigate };
-  }
-
-  private pricedCall(
-    abortSignal: AbortSignal | undefined,
-    headers: Record<string, string | undefined> | undefined,
-  ): PricedCall {
-    return { modelId: this.modelId, kind: 'video', abortSignal, headers };
-  }
-
-  private response(headers: Record<string, string> | undefined): UnigateVideoResponseInfo {
-    return { timestamp: new Date(), modelId: this.modelId, headers };
+    this.target = { modelId, context, settings };
   }
 
   /** Creates the job and polls it until it is completed (a video URL) or failed (an error with the job id). */
   async doGenerate(options: Experimental_VideoModelV3CallOptions) {
-    const { body, warnings, unigate } = this.prepareRequest(options);
-    // The price is looked up while the job runs; it never delays or fails the call.
-    const { job, responseHeaders, price, pricingWarnings } = await runPricedCall(
-      this.context,
-      this.pricedCall(options.abortSignal, options.headers),
-      () =>
-        runVideoJob(this.config, body, {
-          ...unigate,
-          onStatus: this.settings.onStatus,
-          abortSignal: options.abortSignal,
-          headers: options.headers,
-          // The AI SDK retries doGenerate as a whole; retrying here as well would multiply the attempts.
-          maxRetries: 0,
-        }),
-    );
-    return {
-      videos: videosOf(job),
-      warnings: [...warnings, ...pricingWarnings],
-      providerMetadata: videoMetadata(job, price),
-      response: this.response(responseHeaders),
-    };
+    return (await import('./video-model-calls')).generateVideo(this.target, options);
   }
 
   /** Starts the job and returns at once: the operation is `{ jobId, statusUrl }`. */
   async doStart(
     options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
   ): Promise<UnigateVideoStartResult> {
-    const { body, warnings } = this.prepareRequest(options);
-    // The catalog checks' warnings belong to the start; the cost comes with the completed status.
-    const { job, responseHeaders, pricingWarnings } = await runPricedCall(
-      this.context,
-      this.pricedCall(options.abortSignal, options.headers),
-      () => postVideoJob(this.config, body, { abortSignal: options.abortSignal, headers: options.headers }),
-    );
-    return {
-      operation: { jobId: job.jobId, statusUrl: job.statusUrl },
-      warnings: [...warnings, ...pricingWarnings],
-      providerMetadata: { unigate: { jobId: job.jobId, status: job.status } },
-      response: this.response(responseHeaders),
-    };
+    return (await import('./video-model-calls')).startVideo(this.target, options);
   }
 
   /** One status read: `pending` (also while processing), `completed` with the video, or `error`. */
-  async doStatus({
-    operation,
-    abortSignal,
-    headers,
-  }: {
+  async doStatus(options: {
     operation: JSONValue;
     abortSignal?: AbortSignal;
     headers?: Record<string, string | undefined>;
   }): Promise<UnigateVideoStatusResult> {
-    const { jobId, statusUrl } = readOperation(operation);
-    const { job, responseHeaders, price } = await runPricedCall(
-      this.context,
-      this.pricedCall(abortSignal, headers),
-      () => fetchVideoJob(this.config, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
-    );
-    const response = this.response(responseHeaders);
-    if (job.status === 'completed') {
-      // doStart reported the catalog checks already: only the price is used here.
-      return {
-        status: 'completed',
-        videos: videosOf(job),
-        warnings: [],
-        providerMetadata: videoMetadata(job, price),
-        response,
-      };
-    }
-    if (job.status === 'failed') {
-      const error = failedJobError(job, this.config.optionalApiKey()).message;
-      return { status: 'error', error, providerMetadata: videoMetadata(job), response };
-    }
-    return { status: 'pending', providerMetadata: videoMetadata(job), response };
+    return (await import('./video-model-calls')).readVideoStatus(this.target, options);
   }
 }
