@@ -1,0 +1,145 @@
+import {
+  InvalidArgumentError,
+  InvalidResponseDataError,
+  UnsupportedFunctionalityError,
+  type ImageModelV3,
+  type ImageModelV3CallOptions,
+} from '@ai-sdk/provider';
+import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
+import { createJsonHandler } from '../internal/json-response';
+import { parseUnigateOptions } from '../internal/provider-options';
+import { withSecretsRedacted } from '../internal/redact-secrets';
+import { checkInteger, checkMaxLength, formatArgumentValue } from '../internal/validate-argument';
+import { sendPricedRequest } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
+import { unitCost } from '../pricing/compute-cost';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { UnigateImageModelId } from '../unigate-model-ids';
+import { downloadImage } from './download-image';
+import { imageResponseSchema, type ImageDatum, type ImageRequestBody } from './image-api-types';
+import { mapImageSize } from './map-image-size';
+import {
+  IMAGE_DOWNLOAD_MAX_BYTES,
+  IMAGE_LIMITS,
+  unigateImageProviderOptionsSchema,
+  type UnigateImageMetadata,
+} from './unigate-image-options';
+
+// What an image model's calls run, loaded by its first call (import() in unigate-image-model.ts).
+
+type ImageResult = Awaited<ReturnType<ImageModelV3['doGenerate']>>;
+
+/** The model a call is made for. */
+export interface ImageCallTarget {
+  readonly modelId: UnigateImageModelId;
+  readonly context: UnigateModelContext;
+}
+
+/** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
+function prepareRequest(target: ImageCallTarget, options: ImageModelV3CallOptions) {
+  const { prompt, n, size, aspectRatio, seed, files, mask, providerOptions } = options;
+  const { options: unigate, warnings } = parseUnigateOptions(
+    providerOptions,
+    unigateImageProviderOptionsSchema(),
+    'image',
+  );
+
+  if (typeof prompt !== 'string' || prompt.trim() === '') {
+    throw new InvalidArgumentError({
+      argument: 'prompt',
+      message: `Invalid argument prompt: the gateway requires a prompt of 1 to ${IMAGE_LIMITS.prompt.max} characters; received ${prompt === undefined ? 'none' : formatArgumentValue(prompt)}.`,
+    });
+  }
+  checkMaxLength('prompt', prompt, IMAGE_LIMITS.prompt.max);
+  checkInteger('n', n, IMAGE_LIMITS.n);
+  // The gateway only generates: an input image or mask would be ignored, so the result would be wrong.
+  if ((files !== undefined && files.length > 0) || mask !== undefined) {
+    throw new UnsupportedFunctionalityError({
+      functionality: mask !== undefined ? 'image editing (mask)' : 'image editing (input images)',
+      message:
+        'The Unigate image endpoint generates images from a text prompt only (POST /images/generations); ' +
+        'input images and masks are not supported.',
+    });
+  }
+  const mapped = mapImageSize(size, aspectRatio);
+  warnings.push(...mapped.warnings);
+  if (seed !== undefined) {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'seed',
+      details: 'The image endpoint has no seed parameter; seed was not sent.',
+    });
+  }
+
+  const body: ImageRequestBody = {
+    model: target.modelId,
+    prompt,
+    n,
+    ...(mapped.size !== undefined && { size: mapped.size }),
+    response_format: unigate.responseFormat ?? 'b64_json',
+    ...(unigate.user !== undefined && { user: unigate.user }),
+  };
+  return { body, warnings };
+}
+
+/** One request for `n` images; images sent by URL are downloaded. */
+export async function generateImages(target: ImageCallTarget, options: ImageModelV3CallOptions): Promise<ImageResult> {
+  const { body, warnings } = prepareRequest(target, options);
+  const url = target.context.connection.url('alt', '/images/generations');
+  // The price is looked up while the images are made; it never delays or fails the call.
+  const { value, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
+    target.context,
+    { modelId: target.modelId, kind: 'image', abortSignal: options.abortSignal, headers: options.headers },
+    { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(imageResponseSchema()) },
+  );
+
+  // A datum without an image, or a download's failure, quotes what the gateway answered.
+  const images = await withSecretsRedacted(target.context.connection.optionalApiKey(), () =>
+    Promise.all(value.data.map((datum, index) => imageOf(target, datum, index, options))),
+  );
+  // Per image returned, from a price table only; `images` stays, the AI SDK requires it.
+  const cost = unitCost(price, 'image', value.data.length);
+  const each = unitCost(price, 'image', 1);
+  const metadata: UnigateImageMetadata[] = value.data.map(datum => ({
+    revisedPrompt: datum.revised_prompt ?? null,
+    ...(typeof datum.url === 'string' && datum.url !== '' && { url: datum.url }),
+    ...(each && { cost: { ...each } }),
+  }));
+
+  return {
+    // One type for the whole array, as the interface asks: base64 unless something was downloaded.
+    images: images.every((image): image is string => typeof image === 'string')
+      ? images
+      : images.map(image => (typeof image === 'string' ? convertBase64ToUint8Array(image) : image)),
+    warnings: [...warnings, ...pricingWarnings],
+    providerMetadata: withCost({ unigate: { images: metadata } }, cost),
+    response: {
+      timestamp: typeof value.created === 'number' ? new Date(value.created * 1000) : new Date(),
+      modelId: target.modelId,
+      headers: responseHeaders,
+    },
+  };
+}
+
+/** One image: the base64 the gateway sent, else the bytes behind its URL. */
+async function imageOf(
+  target: ImageCallTarget,
+  datum: ImageDatum,
+  index: number,
+  options: ImageModelV3CallOptions,
+): Promise<string | Uint8Array> {
+  if (typeof datum.b64_json === 'string' && datum.b64_json !== '') return datum.b64_json;
+  if (typeof datum.url === 'string' && datum.url !== '') {
+    return downloadImage({
+      config: target.context.connection,
+      url: datum.url,
+      maxBytes: IMAGE_DOWNLOAD_MAX_BYTES,
+      abortSignal: options.abortSignal,
+      headers: options.headers,
+    });
+  }
+  throw new InvalidResponseDataError({
+    data: datum,
+    message: `Unigate returned an unexpected response body: data.${index} has neither b64_json nor url.`,
+  });
+}
