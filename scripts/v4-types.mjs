@@ -20,7 +20,9 @@ if (renamed === 0) {
   console.error('v4-types: no declaration file in dist/v4 names @ai-sdk/provider-v4');
   process.exit(1);
 }
-if (readdirSync(dir).some(name => readFileSync(join(dir, name), 'utf8').includes('@ai-sdk/provider-v4'))) {
+// Code and declarations only: a source map's sourcesContent is the sources as written, alias and all.
+const shipped = readdirSync(dir).filter(name => /\.(js|d\.ts)$/.test(name));
+if (shipped.some(name => readFileSync(join(dir, name), 'utf8').includes('@ai-sdk/provider-v4'))) {
   console.error('v4-types: a file in dist/v4 still names @ai-sdk/provider-v4');
   process.exit(1);
 }
