@@ -3,8 +3,6 @@
  * one event per write with a pause after each (each read holds one event), bursts of 8 events per write,
  * and the whole body at once. This package runs with delta merging on (the default) and off.
  */
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { streamText } from 'ai';
 import {
   IDEAL_MERGING,
   isUnavailable,
@@ -18,6 +16,7 @@ import { interleave, type Runnable, type Series } from './interleave';
 import { checkOutcome, settle, timed } from './measure';
 import { floorStream } from './raw-floor';
 import { FLOOR, WARMUP_DELTAS } from './stream-cpu';
+import { drainAi6, type StreamTextOutcome } from './stream-text';
 import { deliveryModelId, type Scenario } from './wire-fixtures';
 
 export const BURST_DELTAS = 20_000;
@@ -30,30 +29,6 @@ export const SHAPES = [
 ] as const;
 
 export type Shape = (typeof SHAPES)[number];
-
-interface Outcome {
-  length: number;
-  finished: boolean;
-  /** text-delta parts the consumer saw: below the scenario's deltas when deltas were merged. */
-  parts: number;
-}
-
-/** Drains `streamText`'s full stream, as a server relaying the stream would, counting the text. */
-async function consumeStreamText(model: LanguageModelV3, abortSignal: AbortSignal): Promise<Outcome> {
-  const result = streamText({ model, prompt: 'Say something.', abortSignal, maxRetries: 0 });
-  const outcome: Outcome = { length: 0, finished: false, parts: 0 };
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') {
-      outcome.parts++;
-      outcome.length += part.text.length;
-    } else if (part.type === 'finish') {
-      outcome.finished = true;
-    } else if (part.type === 'error') {
-      throw part.error instanceof Error ? part.error : new Error(JSON.stringify(part.error));
-    }
-  }
-  return outcome;
-}
 
 export interface BurstSeries {
   series: Record<string, Series>;
@@ -78,7 +53,7 @@ export async function measureBurstCpu(
   const warmId = deliveryModelId(warm, shape.perWrite);
   const signal = () => AbortSignal.timeout(120_000);
   const parts: Record<string, number[]> = {};
-  const sample = async (name: string, stream: () => Promise<Outcome>) => {
+  const sample = async (name: string, stream: () => Promise<StreamTextOutcome>) => {
     settle();
     const { cpuMicros, value } = await timed(stream);
     checkOutcome(value, scenario);
@@ -106,8 +81,8 @@ export async function measureBurstCpu(
     }
     runnables.push({
       name: contender.name,
-      run: () => sample(contender.name, () => consumeStreamText(model, signal())),
-      warmup: () => consumeStreamText(warmModel, signal()),
+      run: () => sample(contender.name, () => drainAi6(model, signal())),
+      warmup: () => drainAi6(warmModel, signal()),
     });
   }
   const series = await interleave(runnables, { reps, warmups });

@@ -46,17 +46,26 @@ export const BURST_COLUMNS = [
   'anthropic',
   'openrouter',
 ] as const;
+
+/** The ai@7 line's rows (ai7-line.ts): `unigate-ai-provider/v4`'s model, and the root entry's V3 model in ai@7's adapter. */
+export const OURS_V4 = 'unigate/v4';
+export const OURS_ROOT_IN_AI7 = 'unigate (root, ai@7 adapter)';
+/** Column order of the ai@7 line's table. */
+export const AI7_COLUMNS = [OURS_V4, OURS_ROOT_IN_AI7] as const;
+
 export type ContenderName =
   | (typeof CONTENDERS)[number]
   | typeof OURS_UNMERGED
   | typeof OURS_FALLBACK_UNMERGED
-  | typeof IDEAL_MERGING;
+  | typeof IDEAL_MERGING
+  | (typeof AI7_COLUMNS)[number];
 
-export interface LanguageContender {
+/** A contender whose models are `MODEL`s: V3 models for ai@6's rows, any model ai@7 takes for the ai@7 line's. */
+export interface LanguageContender<MODEL = LanguageModelV3> {
   name: ContenderName;
   format: WireFormat;
   /** A model for a scenario model id, or the reason there is none. */
-  model(modelId: string): LanguageModelV3 | { unavailable: string };
+  model(modelId: string): MODEL | { unavailable: string };
 }
 
 export interface EmbeddingContender {
@@ -66,7 +75,12 @@ export interface EmbeddingContender {
 
 const API_KEY = 'bench-key';
 
-function guard<MODEL>(create: () => MODEL): MODEL | { unavailable: string } {
+/** This package's settings against the fake upstream (either entry's `createUnigate` takes them). */
+export function ownSettings(upstream: string) {
+  return { apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1` };
+}
+
+export function guard<MODEL>(create: () => MODEL): MODEL | { unavailable: string } {
   try {
     return create();
   } catch (error) {
@@ -95,11 +109,11 @@ function pricedProvider(upstream: string, modelId: string) {
     String(input instanceof Request ? input.url : input).includes('/api/public/models?')
       ? Promise.resolve(new Response(catalog, { headers: { 'content-type': 'application/json' } }))
       : globalThis.fetch(input, init);
-  return createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1`, pricing: 'catalog', fetch });
+  return createUnigate({ ...ownSettings(upstream), pricing: 'catalog', fetch });
 }
 
 export function languageContenders(upstream: string): LanguageContender[] {
-  const ours = createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1` });
+  const ours = createUnigate(ownSettings(upstream));
   const priced = new Map<string, ReturnType<typeof pricedProvider>>();
   const pricedFor = (id: string) => priced.get(id) ?? priced.set(id, pricedProvider(upstream, id)).get(id)!;
   const compatible = createOpenAICompatible({
@@ -136,12 +150,7 @@ export function languageContenders(upstream: string): LanguageContender[] {
 
 /** This package with delta merging off, for the burst rows. */
 export function unmergedContenders(upstream: string): LanguageContender[] {
-  const ours = createUnigate({
-    apiKey: API_KEY,
-    siteURL: upstream,
-    baseURL: `${upstream}/v1`,
-    mergeStreamDeltas: false,
-  });
+  const ours = createUnigate({ ...ownSettings(upstream), mergeStreamDeltas: false });
   return [
     { name: OURS_UNMERGED, format: 'chat', model: id => guard(() => ours.chat(id)) },
     { name: OURS_UNMERGED, format: 'messages', model: id => guard(() => ours.messages(id)) },
@@ -159,7 +168,7 @@ export function unmergedContenders(upstream: string): LanguageContender[] {
 }
 
 export function embeddingContenders(upstream: string): EmbeddingContender[] {
-  const ours = createUnigate({ apiKey: API_KEY, siteURL: upstream, baseURL: `${upstream}/v1` });
+  const ours = createUnigate(ownSettings(upstream));
   const compatible = createOpenAICompatible({ name: 'bench', apiKey: API_KEY, baseURL: `${upstream}/v1` });
   const openai = createOpenAI({ apiKey: API_KEY, baseURL: `${upstream}/v1` });
   const openrouter = createOpenRouter({ apiKey: API_KEY, baseURL: `${upstream}/v1` });
@@ -177,11 +186,11 @@ export const BENCH_API_KEY = API_KEY;
  * One runnable per contender of `format`, each timing `sample(model)`; a contender that lacks the
  * model reads "not measured" instead of failing the run.
  */
-export function contenderRunnables(
-  contenders: LanguageContender[],
+export function contenderRunnables<MODEL>(
+  contenders: LanguageContender<MODEL>[],
   format: WireFormat,
   modelId: string,
-  sample: (model: LanguageModelV3) => Promise<number>,
+  sample: (model: MODEL) => Promise<number>,
 ): { name: string; run: () => Promise<number>; unavailable?: string }[] {
   return contenders
     .filter(contender => contender.format === format)

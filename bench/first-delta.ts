@@ -1,22 +1,24 @@
 /**
- * Time to first delta: `streamText` from 'ai' for the contenders (what a user calls), fetch for the floor.
- * Each sample is one request, timed from the call to the first text delta; the rest is drained untimed.
+ * Time to first delta: `streamText` for the contenders (what a user calls: ai@6's, or ai@7's in the ai@7
+ * line's rows), fetch for the floor. Each sample is one request, timed from the call to the first text
+ * delta; the rest is drained untimed.
  */
-import { streamText } from 'ai';
 import { contenderRunnables, type LanguageContender, type WireFormat } from './contenders';
 import { interleave, type Runnable, type Series } from './interleave';
 import { checkOutcome } from './measure';
 import { floorStream } from './raw-floor';
 import { FLOOR } from './stream-cpu';
+import type { DrainStreamText } from './stream-text';
 import { scenarioModelId, type Scenario } from './wire-fixtures';
 
 export const FIRST_DELTA_SCENARIO: Scenario = { kind: 'text', deltas: 32 };
 
-export function measureFirstDelta(
+export function measureFirstDelta<MODEL>(
   upstream: string,
-  contenders: LanguageContender[],
+  contenders: LanguageContender<MODEL>[],
   format: WireFormat,
   requests: number,
+  drain: DrainStreamText<MODEL>,
 ): Promise<Record<string, Series>> {
   const scenario = FIRST_DELTA_SCENARIO;
   const modelId = scenarioModelId(scenario.kind, scenario.deltas);
@@ -34,27 +36,9 @@ export function measureFirstDelta(
   runnables.push(
     ...contenderRunnables(contenders, format, modelId, async model => {
       const start = performance.now();
-      const result = streamText({
-        model,
-        prompt: 'Say something.',
-        abortSignal: AbortSignal.timeout(30_000),
-        maxRetries: 0,
-      });
-      let first: number | undefined;
-      let length = 0;
-      let finished = false;
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          first ??= performance.now();
-          length += part.text.length;
-        } else if (part.type === 'finish') {
-          finished = true;
-        } else if (part.type === 'error') {
-          throw part.error instanceof Error ? part.error : new Error(JSON.stringify(part.error));
-        }
-      }
-      checkOutcome({ length, finished }, scenario);
-      return first! - start;
+      const outcome = await drain(model, AbortSignal.timeout(30_000));
+      checkOutcome(outcome, scenario);
+      return outcome.firstDeltaAt! - start;
     }),
   );
   return interleave(runnables, { reps: requests, warmups: 3 });

@@ -1,5 +1,5 @@
 /** Turns the measured figures into the markdown table and the JSON file. */
-import { BURST_COLUMNS, CONTENDERS, OURS } from './contenders';
+import { AI7_COLUMNS, BURST_COLUMNS, CONTENDERS, OURS } from './contenders';
 import type { Series } from './interleave';
 
 export type Verdict = 'PASS' | 'FAIL' | 'NOT MEASURED' | '';
@@ -26,8 +26,10 @@ export interface Row {
   floor?: Cell;
   cells: Partial<Record<string, Cell>>;
   budget?: { text: string; verdict: Verdict; detail: string };
-  /** `burst`: the table of streams whose events arrive together, with its own columns. */
-  table?: 'burst';
+  /** `burst`: the table of streams whose events arrive together; `ai7`: the ai@7 line's. Each has its own columns. */
+  table?: 'burst' | 'ai7';
+  /** The date of the run that measured the row (results-file.ts keeps rows of earlier runs). */
+  run?: string;
 }
 
 export function cellFromSeries(series: Series | undefined, floor?: Series): Cell {
@@ -55,6 +57,9 @@ function formatCell(row: Row, cell: Cell | undefined): string {
   return text;
 }
 
+/** The columns whose noise is listed: this package's, in the main table and in the ai@7 line's. */
+const NOISE_WATCHED = new Set<string>(['floor', OURS, ...AI7_COLUMNS]);
+
 /** Rows whose samples disagree by more than this (max-min over median) are flagged as noisy. */
 export const NOISY_SPREAD = 0.25;
 
@@ -69,20 +74,29 @@ function renderTable(rows: Row[], contenders: readonly string[]): string[] {
   return lines;
 }
 
+/** The tables after the main one: a heading, their own columns, and what to read them with. */
+const SUB_TABLES = [
+  {
+    table: 'burst',
+    heading: '### Streams whose events arrive together (client CPU per upstream delta, streamText)',
+    columns: BURST_COLUMNS,
+    footer: `The budget compares ${OURS} (delta merging on, the default) with the same package with merging off, in the same run.`,
+  },
+  {
+    table: 'ai7',
+    heading: "### The ai@7 line (ai@7's streamText, Node 22)",
+    columns: AI7_COLUMNS,
+    footer: `${AI7_COLUMNS[0]} is \`unigate-ai-provider/v4\`'s model; ${AI7_COLUMNS[1]} the root entry's V3 model, which ai@7 wraps in its V3->V4 adapter. No budget: the figures are for comparing the two.`,
+  },
+] as const;
+
 export function renderMarkdown(rows: Row[], header: string[], notes: string[]): string {
   const lines: string[] = [...header, ''];
   const main = rows.filter(row => row.table === undefined);
-  const burst = rows.filter(row => row.table === 'burst');
   if (main.length > 0) lines.push(...renderTable(main, CONTENDERS), '');
-  if (burst.length > 0) {
-    lines.push(
-      '### Streams whose events arrive together (client CPU per upstream delta, streamText)',
-      '',
-      ...renderTable(burst, BURST_COLUMNS),
-      '',
-      `The budget compares ${OURS} (delta merging on, the default) with the same package with merging off, in the same run.`,
-      '',
-    );
+  for (const { table, heading, columns, footer } of SUB_TABLES) {
+    const own = rows.filter(row => row.table === table);
+    if (own.length > 0) lines.push(heading, '', ...renderTable(own, columns), '', footer, '');
   }
   lines.push('Ratios in bold are to the raw floor of the same wire format, measured in the same process, interleaved.');
   lines.push('');
@@ -111,7 +125,7 @@ export function renderMarkdown(rows: Row[], header: string[], notes: string[]): 
       if (!cell) continue;
       if (cell.error) problems.push(`- ${row.id} / ${name}: error: ${cell.error}`);
       if (cell.unavailable) problems.push(`- ${row.id} / ${name}: not measured: ${cell.unavailable}`);
-      if ((cell.spread ?? 0) > NOISY_SPREAD && (name === 'floor' || name === OURS)) {
+      if ((cell.spread ?? 0) > NOISY_SPREAD && NOISE_WATCHED.has(name)) {
         noisy.push(`${row.id} / ${name} ${(cell.spread! * 100).toFixed(0)}%`);
       }
     }

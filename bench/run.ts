@@ -1,13 +1,12 @@
 /**
  * `npm run bench` (full, a few minutes) / `npm run bench -- --quick` (a few minutes, most of it the paced burst rows).
  * Options: --no-build (never run `npm run build` for the cold-import row), --only=<ids> (comma list of
- * sections: cpu, fallback, tool, ttfd, burst, generate, price, heap, embed, cache, bundle, import).
- * Writes bench/results/latest.md and bench/results/latest.json. Exits 0 when a budget is missed:
+ * sections: cpu, fallback, tool, ttfd, burst, generate, price, heap, embed, cache, bundle, import, ai7; ai7 needs
+ * Node >= 22: `npm run bench:ai7`). Updates bench/results/latest.md and latest.json with the rows it measured,
+ * keeping the other rows (results-file.ts). Exits 0 when a budget is missed:
  * a benchmark reports, it does not gate.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { BURST_DELTAS, burstContenders, measureBurstCpu, SHAPES, type BurstSeries, type Shape } from './burst-cpu';
 import { bundleSize, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
 import { CACHE_PROMPT_MESSAGES, measureCacheBreakpoints } from './cache-breakpoints';
@@ -19,6 +18,8 @@ import {
   OURS_UNMERGED,
   OURS_FALLBACK_UNMERGED,
   OURS_FALLBACK,
+  OURS_ROOT_IN_AI7,
+  OURS_V4,
   IDEAL_MERGING,
   unmergedContenders,
   type WireFormat,
@@ -30,8 +31,10 @@ import { measureHeapRetained } from './heap-retained';
 import { CATALOG_PAGE_DELAY_MS, FRESH, LOADED, measurePriceWait } from './price-wait';
 import type { Series } from './interleave';
 import { gc } from './measure';
-import { cellFromSeries, ratioBudget, renderMarkdown, type Row } from './report';
+import { cellFromSeries, ratioBudget, type Row } from './report';
+import { writeResults } from './results-file';
 import { FLOOR, measurePairedCpu, measureStreamCpu, measureToolScaling, type PairedCpu } from './stream-cpu';
+import { drainAi6 } from './stream-text';
 import { startUpstream, type ServedBody } from './upstream';
 import { EMBEDDING_DIMENSIONS } from './wire-fixtures';
 
@@ -48,6 +51,7 @@ const SECTIONS = [
   'cache',
   'bundle',
   'import',
+  'ai7',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -77,6 +81,7 @@ const plan = quick
       embed: { reps: 2, warmups: 1 },
       cache: { reps: 3, warmups: 1 },
       importRuns: 5,
+      ai7MergeOffDeltas: 5_000,
     }
   : {
       stream: { deltas: 200_000, reps: 5, warmups: 1 },
@@ -90,6 +95,7 @@ const plan = quick
       embed: { reps: 7, warmups: 1 },
       cache: { reps: 9, warmups: 2 },
       importRuns: 15,
+      ai7MergeOffDeltas: 20_000,
     };
 
 // Hard bound on the whole run; a hang must not outlive its welcome. The paced burst rows take their
@@ -216,6 +222,68 @@ function cacheBreakpointsRow({ placement, call }: Awaited<ReturnType<typeof meas
   return row;
 }
 
+/** An ai@7 line row: both entries beside the floor; the v4 cell also reads its figure against the root entry's. */
+function ai7Row(id: string, title: string, unit: string, digits: number, series: Record<string, Series>): Row {
+  const row = seriesRow(id, title, unit, digits, series);
+  row.table = 'ai7';
+  const v4 = row.cells[OURS_V4];
+  const root = row.cells[OURS_ROOT_IN_AI7];
+  if (v4?.value !== undefined && root?.value !== undefined) {
+    v4.detail = `(${(v4.value / root.value).toFixed(2)}x root via adapter)`;
+  }
+  return row;
+}
+
+/**
+ * The ai@7 line through ai@7's streamText: CPU per delta with merging on and off, and the first delta. ai@7
+ * needs Node >= 22; on an older Node the section is skipped and latest.json keeps its rows of an earlier run.
+ */
+async function measureAi7Section(upstream: string): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    progress(`ai@7 line: skipped, ai@7 needs Node >= 22 (this is ${process.version}); npm run bench:ai7 runs it`);
+    return;
+  }
+  const { measureAi7Line } = await import('./ai7-line');
+  const { deltas, reps, warmups } = plan.stream;
+  const mergeOffDeltas = plan.ai7MergeOffDeltas;
+  for (const format of FORMATS) {
+    progress(
+      `${format}: ai@7 line, streamText CPU per delta (${deltas} deltas, and ${mergeOffDeltas} merge off) x ${reps} reps, ${plan.firstDeltaRequests} first deltas`,
+    );
+    const series = await measureAi7Line(upstream, format, {
+      deltas,
+      mergeOffDeltas,
+      reps,
+      warmups,
+      firstDeltaRequests: plan.firstDeltaRequests,
+    });
+    const through = "ai@7's streamText";
+    rows.push(
+      ai7Row(
+        `${format}-ai7-cpu`,
+        `${format}: CPU per delta through ${through} (${deltas} deltas)`,
+        'µs',
+        2,
+        series.cpu,
+      ),
+      ai7Row(
+        `${format}-ai7-cpu-merge-off`,
+        `${format}: CPU per delta through ${through}, merge off: every delta a part (${mergeOffDeltas} deltas)`,
+        'µs',
+        2,
+        series.cpuMergeOff,
+      ),
+      ai7Row(
+        `${format}-ai7-ttfd`,
+        `${format}: time to first delta through ${through} (${FIRST_DELTA_SCENARIO.deltas}-delta stream; floor: fetch)`,
+        'ms',
+        3,
+        series.firstDelta,
+      ),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   let distNote: string | undefined;
@@ -287,7 +355,7 @@ async function main(): Promise<void> {
     if (only.has('ttfd')) {
       for (const format of FORMATS) {
         progress(`${format}: time to first delta, ${plan.firstDeltaRequests} requests`);
-        const series = await measureFirstDelta(upstream.url, contenders, format, plan.firstDeltaRequests);
+        const series = await measureFirstDelta(upstream.url, contenders, format, plan.firstDeltaRequests, drainAi6);
         const row = seriesRow(
           `${format}-ttfd`,
           `${format}: time to first delta (streamText, ${FIRST_DELTA_SCENARIO.deltas}-delta stream; floor: fetch)`,
@@ -447,6 +515,8 @@ async function main(): Promise<void> {
         rows.push(row);
       }
     }
+
+    if (only.has('ai7')) await measureAi7Section(upstream.url);
   } finally {
     served = await Promise.race([
       upstream.stats(),
@@ -567,18 +637,9 @@ async function main(): Promise<void> {
     `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGB} GB; load average (1/5/15 min) ${machine.loadavgBefore.join('/')} before, ${machine.loadavgAfter.join('/')} after. Other processes on this machine share these cores.`,
     'CPU rows: process.cpuUsage (user+system) of this process around the whole call (request, body read, parsing, parts), median of the repetitions; a full GC runs between samples, outside the clock.',
   );
-  const header = [
-    `# unigate-ai-provider benchmark (${quick ? 'quick' : 'full'})`,
-    '',
-    `${date} · node ${machine.node} · ${machine.platform} · ${machine.cpus} CPUs · ${seconds.toFixed(0)} s`,
-  ];
-  const markdown = renderMarkdown(rows, header, notes);
-  const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(`${resultsDir}latest.md`, markdown);
-  writeFileSync(
-    `${resultsDir}latest.json`,
-    `${JSON.stringify({ date, mode: quick ? 'quick' : 'full', seconds, machine, plan, rows, raw, servedBodies: served, notes }, null, 2)}\n`,
+  const markdown = writeResults(
+    { date, mode: quick ? 'quick' : 'full', seconds, machine, plan, raw, servedBodies: served, notes },
+    rows,
   );
   process.stdout.write(`\n${markdown}\nWritten: bench/results/latest.md, bench/results/latest.json\n`);
 }

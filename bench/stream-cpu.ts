@@ -1,4 +1,7 @@
-/** Provider-only CPU per delta: `doStream` consumed directly, against the raw floor of the same wire format. */
+/**
+ * Provider-only CPU per delta: `doStream` consumed directly (the ai@7 line's rows: through ai@7's streamText),
+ * against the raw floor of the same wire format.
+ */
 import { isUnavailable, type LanguageContender, type WireFormat } from './contenders';
 import { interleave, type Runnable, type Series } from './interleave';
 import { checkOutcome, consumeDoStream, describe, median, settle, spread, timed } from './measure';
@@ -10,23 +13,48 @@ export const FLOOR = 'floor';
 /** Deltas of a warm-up stream: enough for the JIT to settle on the hot path. */
 export const WARMUP_DELTAS = 2_000;
 
+/** Reads one stream of `model` to its end (throws on an error part); `length` and `finished` are checked. */
+export type ConsumeStream<MODEL> = (
+  model: MODEL,
+  scenario: Scenario,
+  abortSignal: AbortSignal,
+) => Promise<{ length: number; finished: boolean }>;
+
+interface CpuRunnableOptions {
+  streams?: number;
+  per?: 'delta' | 'stream';
+  suffix?: string;
+}
+
 /**
  * One runnable per contender of `format` plus the floor. A sample is CPU microseconds per delta (or, with
- * `per: 'stream'`, per stream) over `streams` consecutive streams of the scenario.
+ * `per: 'stream'`, per stream) over `streams` consecutive streams of the scenario, each read by `doStream`.
  */
 export function streamCpuRunnables(
   upstream: string,
   contenders: LanguageContender[],
   format: WireFormat,
   scenario: Scenario,
-  { streams = 1, per = 'delta', suffix = '' }: { streams?: number; per?: 'delta' | 'stream'; suffix?: string } = {},
+  options: CpuRunnableOptions = {},
+): Runnable[] {
+  return cpuRunnables(upstream, contenders, format, scenario, consumeDoStream, options);
+}
+
+/** `streamCpuRunnables` with each stream read by `consume` (e.g. through an AI SDK's streamText). */
+export function cpuRunnables<MODEL>(
+  upstream: string,
+  contenders: LanguageContender<MODEL>[],
+  format: WireFormat,
+  scenario: Scenario,
+  consume: ConsumeStream<MODEL>,
+  { streams = 1, per = 'delta', suffix = '' }: CpuRunnableOptions = {},
 ): Runnable[] {
   const modelId = scenarioModelId(scenario.kind, scenario.deltas);
   // Warm-ups walk the same paths over a shorter stream of the same kind.
   const warm: Scenario = { kind: scenario.kind, deltas: Math.min(scenario.deltas, WARMUP_DELTAS) };
   const warmId = scenarioModelId(warm.kind, warm.deltas);
   const signal = () => AbortSignal.timeout(120_000);
-  const sample = async (stream: () => Promise<{ deltas: number; length: number; finished: boolean }>) => {
+  const sample = async (stream: () => Promise<{ length: number; finished: boolean }>) => {
     settle();
     const { cpuMicros } = await timed(async () => {
       for (let i = 0; i < streams; i++) checkOutcome(await stream(), scenario);
@@ -55,8 +83,8 @@ export function streamCpuRunnables(
     } else {
       runnables.push({
         name,
-        run: () => sample(() => consumeDoStream(model, scenario, signal())),
-        warmup: () => consumeDoStream(warmModel, warm, signal()),
+        run: () => sample(() => consume(model, scenario, signal())),
+        warmup: () => consume(warmModel, warm, signal()),
       });
     }
   }
