@@ -23,12 +23,14 @@ export function isTextMediaType(mediaType: string): boolean {
 
 /**
  * The error for a provider file reference: the gateway has no file store an id could point into. `form`
- * says how the reference came (ai@7 turns one in a tool result into a `file-id` item).
+ * says how the reference came (ai@7 turns one in a tool result into a `file-id` item); `why`, why it
+ * cannot be sent (another provider's model adapted to a chain says its own reason).
  */
 export function referenceFileError(
   where: string,
   reference: unknown,
   form = '`reference` file data',
+  why = 'the gateway keeps no files a reference could point to',
 ): UnsupportedFunctionalityError {
   let shown: string;
   try {
@@ -39,8 +41,8 @@ export function referenceFileError(
   return new UnsupportedFunctionalityError({
     functionality: 'reference file data',
     message:
-      `${where} is a file given by provider reference ${shown} (${form}): the gateway keeps no files a ` +
-      'reference could point to. Pass the file itself instead: bytes (a Uint8Array), a base64 string or a URL.',
+      `${where} is a file given by provider reference ${shown} (${form}): ${why}. ` +
+      'Pass the file itself instead: bytes (a Uint8Array), a base64 string or a URL.',
   });
 }
 

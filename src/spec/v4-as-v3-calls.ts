@@ -1,0 +1,260 @@
+import {
+  InvalidPromptError,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3Content,
+  type LanguageModelV3DataContent,
+  type LanguageModelV3File,
+  type LanguageModelV3FilePart,
+  type LanguageModelV3FinishReason,
+  type LanguageModelV3GenerateResult,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+  type LanguageModelV3StreamResult,
+  type LanguageModelV3ToolResultPart,
+  type SharedV3Warning,
+} from '@ai-sdk/provider';
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4File,
+  LanguageModelV4FilePart,
+  LanguageModelV4FinishReason,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolResultPart,
+  SharedV4FileData,
+  SharedV4Warning,
+} from '@ai-sdk/provider-v4';
+import { sharedShape } from './shared-shape';
+
+// A V4 model called with V3 call options (`v4AsV3` in adapt-language-model.ts), loaded on its first call.
+
+type V3ToolItem = Extract<LanguageModelV3ToolResultPart['output'], { type: 'content' }>['value'][number];
+type V3Finish = Extract<LanguageModelV3StreamPart, { type: 'finish' }>;
+type V4ToolItem = Extract<LanguageModelV4ToolResultPart['output'], { type: 'content' }>['value'][number];
+
+/** V3 file data as V4's tagged form; `originalUrl` moves into the URL form, where V4 keeps it. */
+function fileDataV4(data: LanguageModelV3DataContent, originalUrl: string | undefined): SharedV4FileData {
+  if (data instanceof URL)
+    return originalUrl === undefined ? { type: 'url', url: data } : { type: 'url', url: data, originalUrl };
+  if (typeof data === 'string' || data instanceof Uint8Array) return { type: 'data', data };
+  // ai@7's adapter hands a V3 model V4's `text` and `reference` forms unconverted: they are V4 already.
+  return data;
+}
+
+function filePartV4({ data, originalUrl, ...part }: LanguageModelV3FilePart): LanguageModelV4FilePart {
+  return { ...part, data: fileDataV4(data, originalUrl) };
+}
+
+function toolResultUrl(url: string, at: string, prompt: unknown): URL {
+  try {
+    return new URL(url);
+  } catch (cause) {
+    throw new InvalidPromptError({ prompt, message: `${at} holds ${JSON.stringify(url)}, which is not a URL.`, cause });
+  }
+}
+
+/** A V3 tool result item as V4's `file` item; text, custom and V4 items (from ai@7's adapter) pass. */
+function toolItemV4(item: V3ToolItem, provider: string, at: string, prompt: unknown): V4ToolItem {
+  const { providerOptions } = item;
+  switch (item.type) {
+    case 'file-data':
+      return {
+        type: 'file',
+        data: { type: 'data', data: item.data },
+        mediaType: item.mediaType,
+        filename: item.filename,
+        providerOptions,
+      };
+    case 'image-data':
+      return { type: 'file', data: { type: 'data', data: item.data }, mediaType: item.mediaType, providerOptions };
+    case 'file-url':
+    case 'image-url': {
+      // V4 needs a media type: a bare `image` for an image URL, the generic binary type for a file URL without one.
+      const mediaType = item.type === 'image-url' ? 'image' : (item.mediaType ?? 'application/octet-stream');
+      return {
+        type: 'file',
+        data: { type: 'url', url: toolResultUrl(item.url, at, prompt) },
+        mediaType,
+        providerOptions,
+      };
+    }
+    case 'file-id':
+    case 'image-file-id': {
+      // A bare id belongs to the member's provider: V4 keys a reference by provider name.
+      const reference = typeof item.fileId === 'string' ? { [provider.split('.')[0]]: item.fileId } : item.fileId;
+      const mediaType = item.type === 'image-file-id' ? 'image' : 'application';
+      return { type: 'file', data: { type: 'reference', reference }, mediaType, providerOptions };
+    }
+    default:
+      return item;
+  }
+}
+
+function toolResultV4(
+  part: LanguageModelV3ToolResultPart,
+  provider: string,
+  at: string,
+  prompt: unknown,
+): LanguageModelV4ToolResultPart {
+  const { output } = part;
+  if (output.type !== 'content') return { ...part, output };
+  const value = output.value.map((item, index) => toolItemV4(item, provider, `${at}.output.value[${index}]`, prompt));
+  return { ...part, output: { ...output, value } };
+}
+
+/** A V3 prompt as V4: file data in its tagged forms, in parts and tool results; the rest as it is. */
+function promptV4(prompt: LanguageModelV3Prompt, provider: string): LanguageModelV4Prompt {
+  return prompt.map((message, m) => {
+    const at = (p: number) => `prompt[${m}].content[${p}]`;
+    switch (message.role) {
+      case 'user':
+        return { ...message, content: message.content.map(part => (part.type === 'file' ? filePartV4(part) : part)) };
+      case 'assistant':
+        return {
+          ...message,
+          content: message.content.map((part, p) => {
+            if (part.type === 'file') return filePartV4(part);
+            return part.type === 'tool-result' ? toolResultV4(part, provider, at(p), prompt) : part;
+          }),
+        };
+      case 'tool':
+        return {
+          ...message,
+          content: message.content.map((part, p) =>
+            part.type === 'tool-result' ? toolResultV4(part, provider, at(p), prompt) : part,
+          ),
+        };
+      default: // system
+        return message;
+    }
+  });
+}
+
+function callOptionsV4(options: LanguageModelV3CallOptions, provider: string): LanguageModelV4CallOptions {
+  return { ...options, prompt: promptV4(options.prompt, provider) };
+}
+
+/** V4's `interrupted` (the stream ended without its completion signal) is `other` in V3. */
+function finishReasonV3({ unified, raw }: LanguageModelV4FinishReason): LanguageModelV3FinishReason {
+  return { unified: unified === 'interrupted' ? 'other' : unified, raw };
+}
+
+function warningV3(warning: SharedV4Warning): SharedV3Warning {
+  if (warning.type !== 'deprecated') return warning;
+  return { type: 'other', message: `Deprecated: ${warning.setting}. ${warning.message}` };
+}
+
+/** The warning for a part of the model's answer that V3 has no place for; `where` names it. */
+function leftOutWarning(part: LanguageModelV4Content, where: string, model: LanguageModelV4): SharedV3Warning {
+  let what = `a ${part.type} part`;
+  if (part.type === 'custom') what = `a custom part of kind "${part.kind}"`;
+  else if (part.type === 'reasoning-file') what = `a reasoning-file part (${part.mediaType})`;
+  else if (part.type === 'file' && part.data.type === 'url')
+    what = `a file given by URL (${part.mediaType}, ${part.data.url.href})`;
+  return {
+    type: 'other',
+    message:
+      `${where} of the answer of V4 model "${model.modelId}" (${model.provider}) is ${what}: a V3 result has no ` +
+      'place for it, so it was left out.',
+  };
+}
+
+/** A file as V3, whose files are data only: `undefined` for one given by URL. */
+function fileV3(part: LanguageModelV4File): LanguageModelV3File | undefined {
+  return part.data.type === 'data' ? sharedShape<LanguageModelV3File>({ ...part, data: part.data.data }) : undefined;
+}
+
+/** A content part as V3, or `undefined` for one V3 has no place for. */
+function contentV3(part: LanguageModelV4Content): LanguageModelV3Content | undefined {
+  switch (part.type) {
+    case 'file':
+      return fileV3(part);
+    case 'reasoning-file':
+    case 'custom':
+      return undefined;
+    default:
+      return sharedShape<LanguageModelV3Content>(part);
+  }
+}
+
+async function generateAsV3(
+  model: LanguageModelV4,
+  options: LanguageModelV3CallOptions,
+): Promise<LanguageModelV3GenerateResult> {
+  const result = await model.doGenerate(callOptionsV4(options, model.provider));
+  const warnings = result.warnings.map(warningV3);
+  const content = result.content.flatMap((part, index): LanguageModelV3Content[] => {
+    const converted = contentV3(part);
+    if (converted !== undefined) return [converted];
+    warnings.push(leftOutWarning(part, `content[${index}]`, model));
+    return [];
+  });
+  return {
+    ...sharedShape<LanguageModelV3GenerateResult>(result),
+    content,
+    finishReason: finishReasonV3(result.finishReason),
+    warnings,
+  };
+}
+
+/**
+ * The model's stream as V3: only the parts that differ are rebuilt. A part V3 has no place for is left
+ * out with a warning; V3 carries warnings only in `stream-start`, and the AI SDK reads that part's list
+ * when the step ends, so the warning joins the list this stream made (or a `stream-start` of its own,
+ * should none have come).
+ */
+function streamV3(
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+  model: LanguageModelV4,
+): ReadableStream<LanguageModelV3StreamPart> {
+  let warnings: SharedV3Warning[] | undefined;
+  const leaveOut = (
+    part: LanguageModelV4Content,
+    sink: TransformStreamDefaultController<LanguageModelV3StreamPart>,
+  ) => {
+    const warning = leftOutWarning(part, `A streamed ${part.type} part`, model);
+    if (warnings !== undefined) warnings.push(warning);
+    else sink.enqueue({ type: 'stream-start', warnings: (warnings = [warning]) });
+  };
+  return stream.pipeThrough(
+    new TransformStream<LanguageModelV4StreamPart, LanguageModelV3StreamPart>({
+      transform(part, sink) {
+        switch (part.type) {
+          case 'stream-start':
+            sink.enqueue({ type: 'stream-start', warnings: (warnings = part.warnings.map(warningV3)) });
+            return;
+          case 'finish':
+            sink.enqueue({ ...sharedShape<V3Finish>(part), finishReason: finishReasonV3(part.finishReason) });
+            return;
+          case 'ping':
+            return; // a keep-alive, with nothing to lose: V3 has no such part, and ai@6 fails on one it does not know
+          case 'file': {
+            const file = fileV3(part);
+            if (file === undefined) leaveOut(part, sink);
+            else sink.enqueue(file);
+            return;
+          }
+          case 'reasoning-file':
+          case 'custom':
+            leaveOut(part, sink);
+            return;
+          default:
+            sink.enqueue(sharedShape<LanguageModelV3StreamPart>(part));
+        }
+      },
+    }),
+  );
+}
+
+async function streamAsV3(
+  model: LanguageModelV4,
+  options: LanguageModelV3CallOptions,
+): Promise<LanguageModelV3StreamResult> {
+  const result = await model.doStream(callOptionsV4(options, model.provider));
+  return { ...result, stream: streamV3(result.stream, model) };
+}
+
+/** The calls of a V4 model seen as V3. */
+export const v4CallsAsV3 = { generate: generateAsV3, stream: streamAsV3 };
