@@ -1,5 +1,8 @@
 import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { CatalogById } from '../catalog/catalog-cache';
+import { chainMember } from '../spec/adapt-language-model';
+import { pipelineModel } from '../spec/pipeline-model';
 import type { SpecVersion } from '../spec/spec-version';
 import { capabilityWarnings } from '../catalog/capability-warnings';
 import type { UnigateErrorKind } from '../internal/gateway-error';
@@ -34,8 +37,19 @@ export interface FallbackProviderParts {
   spec?: SpecVersion;
 }
 
-function isLanguageModel(value: unknown): value is LanguageModelV3 {
-  return isObjectRecord(value) && value.specificationVersion === 'v3' && typeof value.doGenerate === 'function';
+function isLanguageModel(value: unknown): value is LanguageModelV3 | LanguageModelV4 {
+  return (
+    isObjectRecord(value) &&
+    (value.specificationVersion === 'v3' || value.specificationVersion === 'v4') &&
+    typeof value.doGenerate === 'function'
+  );
+}
+
+/** A V4 front of this package (`/v4`'s models): the pipeline model it shows, which the chain takes itself. */
+function pipelineOf(value: unknown): LanguageModelV3 | undefined {
+  if (!isObjectRecord(value) || !(pipelineModel in value)) return undefined;
+  const model = value[pipelineModel];
+  return isLanguageModel(model) && model.specificationVersion === 'v3' ? model : undefined;
 }
 
 function checkOn(on: unknown): readonly UnigateErrorKind[] {
@@ -47,18 +61,24 @@ function checkOn(on: unknown): readonly UnigateErrorKind[] {
   return on;
 }
 
-/** Checks the list and resolves ids with the provider's accessor, before any request. */
+/**
+ * Checks the list and resolves it, before any request: ids with the provider's accessor, this package's
+ * V4 fronts to their pipeline models, and other models of the entry's spec as they are; a model of the
+ * other spec is adapted to the entry's.
+ */
 function resolveModels(models: unknown, parts: FallbackProviderParts): LanguageModelV3[] {
   if (!Array.isArray(models) || models.length === 0) {
-    failArgument('models', 'must be a non-empty list of model ids or LanguageModelV3 models', models);
+    failArgument('models', 'must be a non-empty list of model ids or language models (V3 or V4)', models);
   }
   return models.map((model: unknown, index) => {
     if (typeof model === 'string') {
       checkModelId(model, `models[${index}]`);
       return parts.languageModel(model);
     }
-    if (isLanguageModel(model)) return model;
-    return failArgument(`models[${index}]`, 'must be a model id or a LanguageModelV3 (specificationVersion v3)', model);
+    const pipeline = pipelineOf(model);
+    if (pipeline !== undefined) return pipeline;
+    if (isLanguageModel(model)) return chainMember(model, parts.spec ?? 'v3');
+    return failArgument(`models[${index}]`, 'must be a model id, a LanguageModelV3 or a LanguageModelV4', model);
   });
 }
 

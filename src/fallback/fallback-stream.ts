@@ -2,6 +2,7 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
+  SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
 
@@ -108,9 +109,16 @@ export function committedStream(
     pending.unshift({ type: 'stream-start', warnings: [] });
   }
   let done = false;
+  // A model may add to its `stream-start` list later (an adapted V4 model, for a part V3 has no place
+  // for): those reach the caller's copy by `finish`, before the AI SDK reads it at the step's end.
+  let late: { from: readonly SharedV3Warning[]; copied: number; into: SharedV3Warning[] } | undefined;
   const add = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
-    if (part.type === 'stream-start' && additions.warnings.length > 0)
-      return { ...part, warnings: [...part.warnings, ...additions.warnings] };
+    if (part.type === 'stream-start' && additions.warnings.length > 0) {
+      const warnings = [...part.warnings, ...additions.warnings];
+      late = { from: part.warnings, copied: part.warnings.length, into: warnings };
+      return { ...part, warnings };
+    }
+    if (part.type === 'finish' && late !== undefined) late.into.push(...late.from.slice(late.copied));
     if (part.type === 'finish' && additions.finish !== undefined)
       return {
         ...part,
