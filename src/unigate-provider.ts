@@ -84,10 +84,12 @@ export interface UnigateProvider extends ProviderV3 {
   readonly videoJobs: UnigateVideoJobs;
   /**
    * A language model that tries `models` in order: ids (resolved like `provider(id)`) or any language
-   * model, V3 or V4, another provider's included (a V4 one is adapted). It moves on when a call fails with an error whose
-   * `kind` is in `options.on` (default `permission`, `not-found`, `rate-limit`, `server`), and, when
-   * streaming, only before the first content part. `providerMetadata.unigate.fallback`
-   * (`UnigateFallbackMetadata`) says which model answered and why the others were skipped.
+   * model, `LanguageModelV3` or `LanguageModelV4`, another provider's included, in any mix. A V4 one is
+   * adapted to V3 (a part of its answer V3 has no place for is left out with a warning naming it). It
+   * moves on when a call fails with an error whose `kind` is in `options.on` (default `permission`,
+   * `not-found`, `rate-limit`, `server`), and, when streaming, only before the first content part.
+   * `providerMetadata.unigate.fallback` (`UnigateFallbackMetadata`) says which model answered and why the
+   * others were skipped.
    */
   fallback(
     models: ReadonlyArray<UnigateChatModelId | AnyLanguageModel>,
