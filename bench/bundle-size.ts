@@ -1,13 +1,15 @@
 /**
  * Bundle size of each provider's root entry: esbuild (bundle, minify, ESM, platform neutral) with `ai`
  * and `zod` external, everything else (@ai-sdk/provider, provider-utils, ...) bundled in, then gzip.
+ * What an app loads when it imports the entry: the `import()` targets (code loaded on first use) are left
+ * out and measured on their own by `lazyChunkSizes`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { describe } from './measure';
 
 export interface BundleSize {
@@ -16,7 +18,18 @@ export interface BundleSize {
   gzipBytes?: number;
   /** Minified bytes per package (or per src/ folder), largest first: where the size comes from. */
   parts?: { part: string; bytes: number }[];
+  /** The files in the bundle (absolute paths). */
+  inputs?: string[];
+  /** The `import()` targets left out (absolute paths): loaded on first use, not when the entry is imported. */
+  lazy?: string[];
   error?: string;
+}
+
+/** One chunk an entry loads with `import()`: its own code, min+gzip, without what the entry already loads. */
+export interface ChunkSize {
+  chunk: string;
+  minBytes: number;
+  gzipBytes: number;
 }
 
 /** `node_modules/@ai-sdk/provider-utils/dist/x.mjs` -> `@ai-sdk/provider-utils`; `src/chat/x.ts` -> `src/chat`. */
@@ -50,24 +63,63 @@ export function packageEntry(name: string): string {
   return join(dirname(manifestPath), relative);
 }
 
+const COMMON = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  conditions: ['import'],
+  external: ['ai', 'zod', 'zod/*', 'node:*'],
+  write: false,
+  logLevel: 'silent',
+  absWorkingDir: root,
+  metafile: true,
+} satisfies BuildOptions;
+
+// Marks esbuild's own resolve calls made from inside the plugins, so they do not recurse.
+const RESOLVING = Symbol('resolving');
+
+/** Leaves out each import that `leaveOut` names (by resolved path), as esbuild resolves it. */
+function leaving(leaveOut: (path: string, kind: string) => boolean): Plugin {
+  return {
+    name: 'leave-out',
+    setup(plugin) {
+      plugin.onResolve({ filter: /.*/ }, async args => {
+        if (args.pluginData === RESOLVING) return undefined;
+        const { path, external, errors } = await plugin.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: RESOLVING,
+        });
+        if (errors.length > 0 || external || !leaveOut(path, args.kind)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+const gzipped = (code: Uint8Array) => gzipSync(code, { level: 9 }).byteLength;
+
+/** What an app loads when it imports `entry`: the entry and its static imports, `import()` targets left out. */
 export async function bundleSize(entry: string): Promise<BundleSize> {
   try {
+    const lazy = new Set<string>();
     const result = await build({
+      ...COMMON,
       entryPoints: [entry],
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'neutral',
-      mainFields: ['module', 'main'],
-      conditions: ['import'],
-      external: ['ai', 'zod', 'zod/*', 'node:*'],
-      write: false,
-      logLevel: 'silent',
-      absWorkingDir: root,
-      metafile: true,
+      plugins: [
+        leaving((path, kind) => {
+          if (kind !== 'dynamic-import') return false;
+          lazy.add(path);
+          return true;
+        }),
+      ],
     });
     const code = result.outputFiles[0].contents;
     const byPart = new Map<string, number>();
+    const inputs = new Set(Object.keys(result.metafile.inputs).map(input => join(root, input)));
     for (const output of Object.values(result.metafile.outputs)) {
       for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
         const part = partOf(input);
@@ -75,10 +127,41 @@ export async function bundleSize(entry: string): Promise<BundleSize> {
       }
     }
     const parts = [...byPart].map(([part, bytes]) => ({ part, bytes })).sort((a, b) => b.bytes - a.bytes);
-    return { entry, minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, parts };
+    return {
+      entry,
+      minBytes: code.byteLength,
+      gzipBytes: gzipped(code),
+      parts,
+      inputs: [...inputs],
+      lazy: [...lazy].filter(path => !inputs.has(path)),
+    };
   } catch (error) {
     return { entry, error: describe(error) };
   }
+}
+
+/**
+ * The chunks behind an entry's `import()` targets, as an app's bundler splits them: each target, and the
+ * code they share, without anything the entry already loads. Also the files in them (absolute paths).
+ */
+export async function lazyChunkSizes(size: BundleSize): Promise<{ chunks: ChunkSize[]; inputs: string[] }> {
+  if (!size.lazy?.length) return { chunks: [], inputs: [] };
+  const eager = new Set(size.inputs);
+  const result = await build({
+    ...COMMON,
+    entryPoints: size.lazy,
+    splitting: true,
+    outdir: join(root, 'lazy-chunks'),
+    plugins: [leaving(path => eager.has(path))],
+  });
+  const chunks = result.outputFiles
+    .map(file => ({
+      chunk: basename(file.path),
+      minBytes: file.contents.byteLength,
+      gzipBytes: gzipped(file.contents),
+    }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { chunks, inputs: Object.keys(result.metafile.inputs).map(input => join(root, input)) };
 }
 
 export const OWN_ENTRY = join(root, 'src/index.ts');

@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import { BURST_DELTAS, burstContenders, measureBurstCpu, SHAPES, type BurstSeries, type Shape } from './burst-cpu';
-import { bundleSize, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
+import { bundleSize, lazyChunkSizes, OWN_ENTRY, OWN_TESTING_ENTRY, packageEntry, type BundleSize } from './bundle-size';
 import { CACHE_PROMPT_MESSAGES, measureCacheBreakpoints } from './cache-breakpoints';
 import { ensureBuilt, measureColdImport, OWN_DIST_ENTRY } from './cold-import';
 import {
@@ -541,7 +541,7 @@ async function main(): Promise<void> {
     raw.bundle = { ...sizes, [`${OURS}/testing`]: testing };
     const row: Row = {
       id: 'bundle',
-      title: 'bundle size of the root entry, min+gzip (ai, zod external)',
+      title: 'bundle size of the root entry as loaded on import, min+gzip (ai, zod external; import() chunks apart)',
       unit: 'KB',
       digits: 1,
       cells: {},
@@ -549,10 +549,11 @@ async function main(): Promise<void> {
     for (const [name, size] of Object.entries(sizes)) {
       row.cells[name] = size.error
         ? { error: size.error }
-        : { value: size.gzipBytes! / 1024, detail: `(min ${(size.minBytes! / 1024).toFixed(1)} KB)` };
+        : { value: size.gzipBytes! / 1000, detail: `(min ${(size.minBytes! / 1000).toFixed(1)} KB)` };
     }
-    ratioBudget(row, 53, 'KB');
-    row.budget!.text = 'root entry <= 53 KB';
+    // 48 KB as scripts/check-size.ts counts it (1 KB = 1000 B): the ai@7 line's limit (issue 25).
+    ratioBudget(row, 48, 'KB');
+    row.budget!.text = 'root entry <= 48 KB';
     rows.push(row);
     const ownParts = sizes[OURS].parts;
     if (ownParts) {
@@ -560,15 +561,21 @@ async function main(): Promise<void> {
         `Where ${OURS}'s root bundle comes from (minified bytes before gzip): ` +
           ownParts
             .slice(0, 8)
-            .map(({ part, bytes }) => `${part} ${(bytes / 1024).toFixed(1)} KB`)
+            .map(({ part, bytes }) => `${part} ${(bytes / 1000).toFixed(1)} KB`)
             .join(', ') +
           '.',
       );
     }
+    const { chunks } = await lazyChunkSizes(sizes[OURS]);
+    const chunkBytes = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+    notes.push(
+      `${OURS}'s code loaded with import() on first use (budget, fallback, video, image and embedding calls), ` +
+        `not in the row: ${chunks.length} chunks, ${(chunkBytes / 1000).toFixed(1)} KB min+gzip, each gzipped alone.`,
+    );
     notes.push(
       testing.error
         ? `${OURS}/testing export bundle: error: ${testing.error}`
-        : `${OURS}/testing export (separate entry, not in the root bundle): ${(testing.gzipBytes! / 1024).toFixed(1)} KB min+gzip (min ${(testing.minBytes! / 1024).toFixed(1)} KB).`,
+        : `${OURS}/testing export (separate entry, not in the root bundle): ${(testing.gzipBytes! / 1000).toFixed(1)} KB min+gzip (min ${(testing.minBytes! / 1000).toFixed(1)} KB).`,
     );
   }
 

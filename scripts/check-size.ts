@@ -1,36 +1,60 @@
-// CI's size budget: the built root entry, min+gzip with ai and zod external, must stay within 48 KB,
-// and the emulator must stay out of it (its own entry). Measured the same way as the benchmark's row.
-import { readFileSync } from 'node:fs';
-import { bundleSize } from '../bench/bundle-size';
+// CI's size budget: what an app loads when it imports the built root entry (the entry and its static
+// imports; ai and zod external), min+gzip, must stay within 48 KB, and the emulator must stay out of
+// everything the root can load (it is its own entry). Measured the same way as the benchmark's row.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bundleSize, lazyChunkSizes, type BundleSize } from '../bench/bundle-size';
 
-// 25 KB held chat and messages; with all seven model kinds the root is about 31 KB, still below
-// @ai-sdk/openai (48 KB) which covers fewer, so the budget moved to 35 KB rather than splitting the API.
-// Redirect checks, redaction, bounded pricing, fallback, budgets with their Postgres store, the format
-// rule and unigateCost brought it to about 44.5 KB: the budget is now @ai-sdk/openai's own size, and
-// fallback and budgets (reached through gw.fallback and the budget setting) are the candidates for
-// lazily loaded chunks if it must shrink.
-// Spend that holds and agent loops took it to 52.8 KB: reservations and their stores' time limits, the
-// price wait, cache breakpoints and cache prices, unigateError, the typed metadata readers, the stream
-// protocol checks and ai@7's file data forms. The budget moved to 53 KB, still a limit with little room; the entry measured here is
-// every export at once, while an app's bundler keeps only what it imports (the readers, costExceeds and
-// postgresBudgetStore go when unused). Lazily loaded fallback and budget chunks are the way back under
-// 48 KB, which the ai@7 line (issue 25) asks of the root entry.
-const BUDGET_BYTES = 53_000;
+// The root held every export at once, 52.8 KB of a 53 KB budget, after spend that holds and agent loops
+// (it was 35 KB for seven model kinds, then 48 KB, @ai-sdk/openai's own size). The ai@7 line (issue 25)
+// asks 48 KB: code reached only inside async calls (budget reserve and settle, the fallback chain, the
+// video, image and embedding calls) is now loaded with import() on first use, so it is no longer paid on
+// import. Those chunks are printed below, so nothing is hidden; an app's bundler still keeps only what it imports.
+const BUDGET_BYTES = 48_000;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function fail(message: string): never {
+  console.error(`size check: ${message}`);
+  process.exit(1);
+}
+
+function measured(size: BundleSize): number {
+  if (size.gzipBytes === undefined) fail(`could not bundle ${size.entry}: ${size.error}`);
+  return size.gzipBytes;
+}
+
+/** Prints the lazily loaded chunks of an entry; returns the files the entry can load, eagerly or not. */
+async function printChunks(name: string, size: BundleSize, eager: number): Promise<string[]> {
+  const lazy = await lazyChunkSizes(size);
+  if (lazy.chunks.length === 0) return size.inputs ?? [];
+  console.log(`  ${name}'s chunks loaded with import() on first use (min+gzip, without what the entry loads):`);
+  for (const { chunk, gzipBytes } of lazy.chunks) console.log(`    ${chunk}: ${kb(gzipBytes)}`);
+  const total = lazy.chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  console.log(
+    `    all ${lazy.chunks.length} chunks, each gzipped alone: ${kb(total)}; ${name} with every chunk: ${kb(eager + total)}`,
+  );
+  return [...(size.inputs ?? []), ...lazy.inputs];
+}
+
 const root = await bundleSize('dist/index.js');
+const rootBytes = measured(root);
+console.log(`root entry, loaded on import: ${kb(rootBytes)} min+gzip (budget ${kb(BUDGET_BYTES)})`);
+const rootFiles = await printChunks('root', root, rootBytes);
+for (const { part, bytes } of root.parts ?? []) console.log(`  ${part}: ${kb(bytes)} minified`);
+
+if (existsSync('dist/v4/index.js')) {
+  const v4 = await bundleSize('dist/v4/index.js');
+  const v4Bytes = measured(v4);
+  console.log(`v4 entry, loaded on import: ${kb(v4Bytes)} min+gzip`);
+  await printChunks('v4', v4, v4Bytes);
+}
 const testing = await bundleSize('dist/testing/index.js');
-if (root.gzipBytes === undefined || testing.gzipBytes === undefined) {
-  console.error(`size check: could not bundle: ${root.error ?? testing.error}`);
-  process.exit(1);
-}
-const leaked = readFileSync('dist/index.js', 'utf8').includes('createUnigateEmulator');
-console.log(`root entry: ${(root.gzipBytes / 1000).toFixed(1)} KB min+gzip (budget ${BUDGET_BYTES / 1000} KB)`);
-console.log(`testing entry, separate: ${(testing.gzipBytes / 1000).toFixed(1)} KB min+gzip`);
-for (const { part, bytes } of root.parts ?? []) console.log(`  ${part}: ${(bytes / 1000).toFixed(1)} KB minified`);
-if (root.gzipBytes > BUDGET_BYTES) {
-  console.error(`size check: root entry ${root.gzipBytes} B exceeds the ${BUDGET_BYTES} B budget`);
-  process.exit(1);
-}
-if (leaked) {
-  console.error('size check: the emulator leaked into the root entry');
-  process.exit(1);
-}
+console.log(`testing entry, separate: ${kb(measured(testing))} min+gzip`);
+
+if (rootBytes > BUDGET_BYTES) fail(`root entry ${rootBytes} B exceeds the ${BUDGET_BYTES} B budget`);
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const leaked = rootFiles.filter(
+  file => file.startsWith(dist) && readFileSync(file, 'utf8').includes('createUnigateEmulator'),
+);
+if (leaked.length > 0) fail(`the emulator leaked into what the root entry loads: ${leaked.join(', ')}`);
