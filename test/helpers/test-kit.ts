@@ -54,9 +54,9 @@ export function sseResponse(chunks: Array<string | Uint8Array>, init: ResponseIn
   });
 }
 
-/** Reads a stream to the end. */
-export async function readAll(stream: ReadableStream<LanguageModelV3StreamPart>): Promise<LanguageModelV3StreamPart[]> {
-  const parts: LanguageModelV3StreamPart[] = [];
+/** Reads a stream to the end (a V3 model's parts unless told otherwise: a V4 model's, say). */
+export async function readAll<PART = LanguageModelV3StreamPart>(stream: ReadableStream<PART>): Promise<PART[]> {
+  const parts: PART[] = [];
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
