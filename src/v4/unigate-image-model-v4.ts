@@ -4,8 +4,9 @@ import { imageCall, imageResult } from './spec-view';
 
 /**
  * An image model of the `/v4` entry, a front over the pipeline's. The gateway's image endpoint takes a
- * prompt only: `supportsFileInputs` and `supportsMaskInputs` are `false`, so ai@7 refuses input images and
- * masks before calling (the pipeline refuses them too, for the root entry).
+ * prompt only: `supportsFileInputs` and `supportsMaskInputs` are `false`. ai@7's generateImage does not
+ * read them (7.0.173 calls the model anyway): the pipeline refuses input images and masks before any
+ * request, on both entries.
  */
 export class UnigateImageModelV4 implements ImageModelV4 {
   readonly specificationVersion = 'v4';
