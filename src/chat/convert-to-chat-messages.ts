@@ -10,7 +10,7 @@ import { readFilePartData } from '../internal/file-part-data';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
 import { isObjectRecord } from '../internal/narrow';
 import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
-import { unknownPartError, warnUnsentAssistantPart } from '../internal/unsent-part-warning';
+import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../internal/unsent-part-warning';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 import type { UnigateChatProviderOptions } from './unigate-chat-options';
 
@@ -65,8 +65,16 @@ function toolResultText(item: ToolResultItem, where: string, toolName: string, p
   });
 }
 
-/** The text a tool message carries for each V3 tool output kind; `where` names the tool result part. */
-function toolResultContent(part: LanguageModelV3ToolResultPart, where: string, prompt: unknown): string {
+/**
+ * The text a tool message carries for each V3 tool output kind; `where` names the tool result part. A
+ * `custom` content item is left out with a warning.
+ */
+function toolResultContent(
+  part: LanguageModelV3ToolResultPart,
+  where: string,
+  prompt: unknown,
+  warnings: SharedV3Warning[],
+): string {
   const output = part.output;
   switch (output.type) {
     case 'text':
@@ -77,10 +85,15 @@ function toolResultContent(part: LanguageModelV3ToolResultPart, where: string, p
       return JSON.stringify(output.value);
     case 'execution-denied':
       return output.reason ?? 'The tool execution was denied.';
-    case 'content':
-      return output.value
-        .map((item, index) => toolResultText(item, `${where}.output.value[${index}]`, part.toolName, prompt))
-        .join('\n');
+    case 'content': {
+      const texts: string[] = [];
+      output.value.forEach((item, index) => {
+        const at = `${where}.output.value[${index}]`;
+        if (item.type === 'custom') warnUnsentToolResultItem(at, 'chat-completions', warnings);
+        else texts.push(toolResultText(item, at, part.toolName, prompt));
+      });
+      return texts.join('\n');
+    }
   }
 }
 
@@ -192,7 +205,7 @@ export function convertToChatMessages(
           messages.push({
             role: 'tool',
             tool_call_id: part.toolCallId,
-            content: toolResultContent(part, `prompt[${at}].content[${index}]`, prompt),
+            content: toolResultContent(part, `prompt[${at}].content[${index}]`, prompt, warnings),
           });
         }
         break;

@@ -38,3 +38,16 @@ export function warnUnsentAssistantPart(
     details: `${where} is an assistant ${what}: the ${format} format has no place for it, so it was not sent.`,
   });
 }
+
+/**
+ * A `custom` item of a tool result (provider-specific content, the V3 and V4 specs both allow it): neither
+ * wire format has a place for one, so it is left out with a warning naming it (`where`:
+ * `prompt[3].content[0].output.value[1]`); the result's other items are sent.
+ */
+export function warnUnsentToolResultItem(where: string, format: string, warnings: SharedV3Warning[]): void {
+  warnings.push({
+    type: 'unsupported',
+    feature: 'tool result custom item',
+    details: `${where} is a custom tool result item: the ${format} format has no place for it, so it was not sent.`,
+  });
+}

@@ -8,7 +8,7 @@ import {
 } from '@ai-sdk/provider';
 import { readFilePartData, referenceFileError } from '../internal/file-part-data';
 import { isObjectRecord } from '../internal/narrow';
-import { unknownPartError, warnUnsentAssistantPart } from '../internal/unsent-part-warning';
+import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../internal/unsent-part-warning';
 import type {
   MessagesAssistantBlock,
   MessagesCacheable,
@@ -112,7 +112,12 @@ function toolResultItem(
   }
 }
 
-function convertToolResult(part: LanguageModelV3ToolResultPart, at: string, prompt: unknown): MessagesToolResultBlock {
+function convertToolResult(
+  part: LanguageModelV3ToolResultPart,
+  at: string,
+  prompt: unknown,
+  warnings: SharedV3Warning[],
+): MessagesToolResultBlock {
   const block: MessagesToolResultBlock = { type: 'tool_result', tool_use_id: part.toolCallId, content: '' };
   const output = part.output;
   switch (output.type) {
@@ -134,9 +139,13 @@ function convertToolResult(part: LanguageModelV3ToolResultPart, at: string, prom
       block.content = output.reason ?? 'The user denied running this tool.';
       break;
     case 'content':
-      block.content = output.value.map((item, index) =>
-        toolResultItem(item, `${at}.output.value[${index}]`, part.toolName, prompt),
-      );
+      // A custom item has no place in the format: left out, with a warning.
+      block.content = output.value.flatMap((item, index) => {
+        const where = `${at}.output.value[${index}]`;
+        if (item.type !== 'custom') return [toolResultItem(item, where, part.toolName, prompt)];
+        warnUnsentToolResultItem(where, 'messages', warnings);
+        return [];
+      });
       break;
   }
   return block;
@@ -233,12 +242,13 @@ function convertTool(
   position: number,
   breakpoints: Breakpoints,
   prompt: LanguageModelV3Prompt,
+  warnings: SharedV3Warning[],
 ): MessagesUserBlock[] {
   const blocks: MessagesUserBlock[] = [];
   for (const [index, part] of message.content.entries()) {
     // Approval responses concern provider-executed tools, which this format has none of.
     if (part.type !== 'tool-result') continue;
-    const block = convertToolResult(part, `prompt[${position}].content[${index}]`, prompt);
+    const block = convertToolResult(part, `prompt[${position}].content[${index}]`, prompt, warnings);
     breakpoints.markPart(block, part.providerOptions, position, index);
     blocks.push(block);
   }
@@ -351,7 +361,7 @@ export function convertToMessagesPrompt(
         push({ role: 'user', content: convertUser(message, position, breakpoints, prompt) });
         break;
       case 'tool':
-        push({ role: 'user', content: convertTool(message, position, breakpoints, prompt) });
+        push({ role: 'user', content: convertTool(message, position, breakpoints, prompt, warnings) });
         break;
       case 'assistant': {
         const converted = convertAssistant(message, position, breakpoints, prompt, warnings);
