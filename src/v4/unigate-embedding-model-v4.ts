@@ -1,5 +1,6 @@
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result } from '@ai-sdk/provider-v4';
+import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL as MAX_INPUT_BYTES } from '@ai-sdk/provider-utils';
 import { deprecatedWarning } from '../spec/spec-version';
 import { embeddingCall, embeddingResult } from './spec-view';
 
@@ -27,6 +28,11 @@ export class UnigateEmbeddingModelV4 implements EmbeddingModelV4 {
 
   get maxEmbeddingsPerCall(): EmbeddingModelV4['maxEmbeddingsPerCall'] {
     return this.model.maxEmbeddingsPerCall;
+  }
+
+  /** The pipeline's bytes per request, which ai@7's `embedMany` reads to split a batch by size too. */
+  get [MAX_INPUT_BYTES](): unknown {
+    return Reflect.get(this.model, MAX_INPUT_BYTES);
   }
 
   get supportsParallelCalls(): EmbeddingModelV4['supportsParallelCalls'] {
