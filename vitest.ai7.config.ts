@@ -1,10 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Lane 2: the same suite on Node 22 with `ai` resolved to ai@7.
+const modules = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
+
+// Lane 2: the same suite on Node 22 as an ai@7 app runs it: `ai` is ai@7, the package's own imports of
+// @ai-sdk/provider and @ai-sdk/provider-utils get ai@7's copies (4.x and 5.x, what such an app has), and the
+// suites' imports of the entry ('../src', '../../src', '../../src/index') get unigate-ai-provider/v4.
+// Internal modules imported by path stay the pipeline's own; src/v4 does not import src/index.ts.
 export default defineConfig({
   resolve: {
-    alias: { ai: fileURLToPath(new URL('./node_modules/ai7', import.meta.url)) },
+    alias: [
+      { find: /^(\.\.\/)+src(\/index)?$/, replacement: fileURLToPath(new URL('./src/v4/index.ts', import.meta.url)) },
+      { find: 'ai', replacement: modules('ai7') },
+      { find: '@ai-sdk/provider', replacement: modules('ai7/node_modules/@ai-sdk/provider') },
+      { find: '@ai-sdk/provider-utils', replacement: modules('ai7/node_modules/@ai-sdk/provider-utils') },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

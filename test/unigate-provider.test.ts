@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, VERSION } from '../src';
 import { createUnigateEmulator } from '../src/testing';
 import { createMockFetch } from './helpers/mock-fetch';
+import { spec } from './helpers/spec';
 import packageJson from '../package.json';
+import aiPackage from 'ai/package.json';
 
 const modelList = {
   object: 'list',
@@ -13,9 +15,9 @@ const modelList = {
 };
 
 describe('createUnigate', () => {
-  it('is a V3 provider function that refuses `new`', () => {
+  it('is a provider function of its entry’s spec that refuses `new`: V3 at the root (ai@6 lanes), V4 at /v4 (ai@7 lane)', () => {
     const gw = createUnigate({ apiKey: 'sk-unigate-test-key', siteURL: 'https://gw.test' });
-    expect(gw.specificationVersion).toBe('v3');
+    expect(gw.specificationVersion).toBe(Number(aiPackage.version.split('.')[0]) >= 7 ? 'v4' : 'v3');
     expect(typeof gw).toBe('function');
     // @ts-expect-error the provider is not a constructor
     expect(() => new gw('gpt-4o-mini')).toThrow(
@@ -52,11 +54,11 @@ describe('createUnigate', () => {
     expect(error.message).toContain('UNIGATE_SITE_URL');
   });
 
-  it('video and videoModel make V3 video models with the start/status methods; videoJobs is there', () => {
+  it('video and videoModel make video models of the entry’s spec with the start/status methods; videoJobs is there', () => {
     const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
     for (const model of [gw.video('veo-3'), gw.videoModel('veo-3')]) {
       expect(model).toMatchObject({
-        specificationVersion: 'v3',
+        specificationVersion: spec,
         provider: 'unigate.video',
         modelId: 'veo-3',
         maxVideosPerCall: 1,
@@ -70,7 +72,7 @@ describe('createUnigate', () => {
     expect(Object.keys(gw.videoJobs).sort()).toEqual(['create', 'generate', 'get', 'wait']);
   });
 
-  it('embedding, embeddingModel and textEmbeddingModel make the same V3 embedding model', () => {
+  it('embedding, embeddingModel and textEmbeddingModel make the same embedding model, of the entry’s spec', () => {
     const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
     for (const model of [
       gw.embedding('text-embedding-3-small'),
@@ -78,18 +80,18 @@ describe('createUnigate', () => {
       gw.textEmbeddingModel('text-embedding-3-small'),
     ]) {
       expect(model).toMatchObject({
-        specificationVersion: 'v3',
+        specificationVersion: spec,
         provider: 'unigate.embedding',
         modelId: 'text-embedding-3-small',
       });
     }
   });
 
-  it('image and imageModel both make V3 image models', () => {
+  it('image and imageModel both make image models of the entry’s spec', () => {
     const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
     for (const model of [gw.image('dall-e-3'), gw.imageModel('dall-e-3')]) {
       expect([model.specificationVersion, model.provider, model.modelId, model.maxImagesPerCall]).toEqual([
-        'v3',
+        spec,
         'unigate.image',
         'dall-e-3',
         10,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src';
 import { API_KEY, readAll } from '../helpers/test-kit';
 import { CHAT_URL, answering, completion, prompt, setup, streaming, DONE, chunk } from './chat-fixtures';
+import { spec } from '../helpers/spec';
 
 const ok = completion({ content: 'Hello!' });
 
@@ -18,7 +19,7 @@ describe('chat request mapping', () => {
   it('gw(id), gw.chat(id) and gw.languageModel(id) are the chat-completions model', () => {
     const { gw } = setup([]);
     for (const model of [gw('gpt-4o-mini'), gw.chat('gpt-4o-mini'), gw.languageModel('gpt-4o-mini')]) {
-      expect(model.specificationVersion).toBe('v3');
+      expect(model.specificationVersion).toBe(spec);
       expect(model.provider).toBe('unigate.chat');
       expect(model.modelId).toBe('gpt-4o-mini');
     }

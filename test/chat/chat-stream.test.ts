@@ -1,6 +1,7 @@
 import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { cutOffReason } from '../helpers/spec';
 import { failure, readAll } from '../helpers/test-kit';
 import {
   CHAT_URL,
@@ -441,7 +442,7 @@ describe('chat doStream: tool calls', () => {
       { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Rome"}' },
       { type: 'tool-input-end', id: 'call_1' },
       { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: '{"city":"Rome"}' },
-      { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage: noUsage },
+      { type: 'finish', finishReason: { unified: cutOffReason('other'), raw: undefined }, usage: noUsage },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { deprecatedWarnings } from '../helpers/spec';
 import { failure, readAll } from '../helpers/test-kit';
 import { answering, completion, DONE, chunk, prompt, streaming } from './chat-fixtures';
 
@@ -43,13 +44,19 @@ describe('chat: reasoning', () => {
     expect(await send({})).toEqual({ body: MINIMAL, warnings: [] });
   });
 
-  it('providerOptions.unigate.reasoningEffort wins over reasoning, without a warning', async () => {
+  it('providerOptions.unigate.reasoningEffort wins over reasoning, without its warning (V4: deprecated, naming the call option)', async () => {
     const { body, warnings } = await send({
       reasoning: 'max',
       providerOptions: { unigate: { reasoningEffort: 'low' } },
     });
     expect(body).toEqual({ ...MINIMAL, reasoning_effort: 'low' });
-    expect(warnings).toEqual([]);
+    expect(warnings).toEqual(
+      deprecatedWarnings(
+        'providerOptions.unigate.reasoningEffort',
+        "use the call's reasoning option (generateText({ reasoning: 'low' })), which every provider reads; " +
+          'reasoningEffort is still sent, and wins when both are set.',
+      ),
+    );
     expect((await send({ providerOptions: { unigate: { reasoningEffort: 'none' } } })).body).toEqual({
       ...MINIMAL,
       reasoning_effort: 'none',

@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { pipelineModel } from '../../src/spec/pipeline-model';
 import { createUnigateEmulator } from '../../src/testing';
 import { API_KEY, failure, readAll, setup, SITE_URL, sseResponse } from '../helpers/test-kit';
 import { callOptions, otherModel } from './fallback-models';
@@ -147,9 +148,11 @@ describe('gw.fallback over Unigate models: the stream is the model’s own', () 
     const emulator = createUnigateEmulator();
     const gw = createUnigate(emulator.settings);
     const model = gw.chat('gpt-4o-mini');
+    // What the chain calls: a /v4 front's pipeline model (the chain takes that itself), else the model.
+    const called: LanguageModelV3 = Reflect.get(model, pipelineModel) ?? model;
     const returned: ReadableStream<LanguageModelV3StreamPart>[] = [];
-    const doStream = model.doStream.bind(model);
-    model.doStream = async (...args: Parameters<typeof model.doStream>) => {
+    const doStream = called.doStream.bind(called);
+    called.doStream = async (...args: Parameters<typeof called.doStream>) => {
       const result = await doStream(...args);
       returned.push(result.stream);
       return result;

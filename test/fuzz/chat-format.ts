@@ -32,6 +32,7 @@ import {
   type Part,
 } from './stream-checks';
 import type { CutStream, Injection, OwnProperty, StreamFormat } from './stream-format';
+import { cutOffReason } from '../helpers/spec';
 
 // The chat-completions format for the stream properties (stream-formats.fuzz.test.ts): how to generate
 // and send a valid stream, and the oracles, written out from the format's rules.
@@ -341,9 +342,18 @@ async function expectCut({ events, wire, whole, partial, none, got }: CutStream<
     expect(errors).toEqual([]);
   }
   const arrived = finishFrom(events.slice(0, whole));
+  // Neither a finish_reason nor [DONE] arrived: nothing said the answer was whole.
+  const interrupted =
+    arrived.raw === undefined && !events.slice(0, whole).some(e => 'data' in e && e.data === '[DONE]');
+  const clean = finishReason(arrived.raw);
   expect(finishOf(got)).toEqual({
     type: 'finish',
-    finishReason: errors.length > 0 ? { unified: 'error', raw: arrived.raw } : finishReason(arrived.raw),
+    finishReason:
+      errors.length > 0
+        ? { unified: 'error', raw: arrived.raw }
+        : interrupted
+          ? { ...clean, unified: cutOffReason(clean.unified) }
+          : clean,
     usage: usageOf(arrived.usage),
   });
   const chunks = events.filter(e => 'json' in e).length;

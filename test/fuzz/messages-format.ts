@@ -30,6 +30,7 @@ import {
   type Part,
 } from './stream-checks';
 import type { CutStream, Injection, OwnProperty, StreamFormat } from './stream-format';
+import { cutOffReason } from '../helpers/spec';
 
 // The messages format for the stream properties (stream-formats.fuzz.test.ts): how to generate and send
 // a valid stream, and the oracles, written out from the format's rules; and what only this format allows
@@ -73,8 +74,11 @@ function usageOf(usage: Record<string, number>) {
   };
 }
 
-/** The finish part for these events, as they arrived (`failed`: the stream ended in an error). */
-function finishFor(events: WireEvent[], failed: boolean) {
+/**
+ * The finish part for these events, as they arrived (`failed`: the stream ended in an error;
+ * `cutOff`: its body ended, after whole events, before message_stop).
+ */
+function finishFor(events: WireEvent[], failed: boolean, cutOff = false) {
   const usage: Record<string, number> = {};
   let raw: string | undefined;
   let stopSequence: string | null = null;
@@ -88,7 +92,7 @@ function finishFor(events: WireEvent[], failed: boolean) {
   }
   return {
     type: 'finish',
-    finishReason: failed ? { unified: 'error', raw } : finishReason(raw),
+    finishReason: failed ? { unified: cutOff ? cutOffReason('error') : 'error', raw } : finishReason(raw),
     usage: usageOf(usage),
     providerMetadata: { unigate: { stopSequence } },
   };
@@ -389,7 +393,7 @@ async function expectCut({ events, whole, partial, none, got }: CutStream<Messag
     ...expectedParts(arrived).flat(),
     ...closing.parts,
   ]);
-  expect(finishOf(got)).toEqual(finishFor(arrived, failed));
+  expect(finishOf(got)).toEqual(finishFor(arrived, failed, !none && !partial && whole < events.length));
 }
 
 const ignoresAllowed: OwnProperty = {

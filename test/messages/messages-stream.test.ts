@@ -1,5 +1,6 @@
 import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { cutOffReason } from '../helpers/spec';
 import { readAll, sseResponse } from '../helpers/test-kit';
 import {
   answeringWith,
@@ -304,7 +305,7 @@ describe('messages doStream', () => {
     expect(error.error.message).toBe(
       'Unigate messages stream: the body ended before message_stop: the response was cut off.',
     );
-    expect(parts.at(-1)).toEqual(finish('error', 'end_turn', 12, 2));
+    expect(parts.at(-1)).toEqual(finish(cutOffReason('error'), 'end_turn', 12, 2));
   });
 
   it('fails a 200 body that delivered no event at all (empty, or only comments and blank lines), saying so', async () => {
@@ -724,7 +725,7 @@ describe('messages doStream: blocks left open at a protocol break', () => {
       { type: 'tool-input-end', id: 'toolu_a' },
       { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'weather', input: '{"city":"Rome"}' },
       { type: 'tool-input-end', id: 'toolu_b' },
-      finish('error', undefined, 12, 1),
+      finish(cutOffReason('error'), undefined, 12, 1),
     ]);
   });
 

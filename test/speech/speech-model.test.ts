@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type UnigateProviderSettings, VERSION } from '../../src';
 import type { UnigateSpeechResult } from '../../src/speech/unigate-speech-model';
 import { API_KEY, failure, SITE_URL, wireFormat } from '../helpers/test-kit';
+import { spec } from '../helpers/spec';
 
 const SPEECH_URL = `${SITE_URL}/v1/audio/speech`;
 const { setup, answeringWith } = wireFormat(SPEECH_URL, gw => gw.speech('tts-1'));
@@ -30,10 +31,10 @@ const call = (options: Partial<SpeechModelV3CallOptions> = {}): SpeechModelV3Cal
 });
 
 describe('speech model', () => {
-  it('gw.speech(id) and gw.speechModel(id) are the V3 speech model', () => {
+  it('gw.speech(id) and gw.speechModel(id) are the speech model, of the entry’s spec', () => {
     const { gw } = setup([]);
     for (const model of [gw.speech('tts-1'), gw.speechModel('tts-1')]) {
-      expect(model.specificationVersion).toBe('v3');
+      expect(model.specificationVersion).toBe(spec);
       expect(model.provider).toBe('unigate.speech');
       expect(model.modelId).toBe('tts-1');
     }

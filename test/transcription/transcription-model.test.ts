@@ -5,6 +5,7 @@ import { VERSION } from '../../src';
 import type { UnigateTranscriptionResult } from '../../src/transcription/unigate-transcription-model';
 import { API_KEY, failure, wireFormat } from '../helpers/test-kit';
 import { SRT_BODY, VERBOSE_JSON, VTT_BODY, synthesizeWav } from './transcription-fixtures';
+import { spec } from '../helpers/spec';
 
 const URL = 'https://gw.test/v1/audio/transcriptions';
 const { setup, answering, answeringWith } = wireFormat(URL, gw => gw.transcription('whisper-1'));
@@ -20,7 +21,7 @@ describe('transcription request', () => {
   it('gw.transcription(id) and gw.transcriptionModel(id) are the transcription model', () => {
     const { gw } = setup([]);
     for (const model of [gw.transcription('whisper-1'), gw.transcriptionModel('whisper-1')]) {
-      expect(model.specificationVersion).toBe('v3');
+      expect(model.specificationVersion).toBe(spec);
       expect(model.provider).toBe('unigate.transcription');
       expect(model.modelId).toBe('whisper-1');
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UnigateVideoJobError } from '../../src';
 import { videoCallOptions as callOptions } from '../helpers/call-options';
 import { API_KEY, failure, setup } from '../helpers/test-kit';
+import { spec } from '../helpers/spec';
 
 const ALT = 'https://alt.gw.test/v1';
 const CREATE_URL = `${ALT}/videos/generations`;
@@ -37,7 +38,7 @@ describe('video model: doGenerate', () => {
       'unigate.video',
       'veo-3',
       1,
-      'v3',
+      spec,
     ]);
     const result = await model.doGenerate(
       callOptions({
