@@ -1,10 +1,11 @@
-// The package's two entries, compiled once with the TypeScript compiler for tests of the public surface.
+// The package's entries (the root, testing and /v4), compiled once with the TypeScript compiler for tests
+// of the public surface.
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const srcDir = `${root}src/`;
-export const entries = [`${srcDir}index.ts`, `${srcDir}testing/index.ts`];
+export const entries = [`${srcDir}index.ts`, `${srcDir}testing/index.ts`, `${srcDir}v4/index.ts`];
 
 export const program = ts.createProgram(entries, {
   target: ts.ScriptTarget.ES2022,
