@@ -1,5 +1,5 @@
 import { InvalidPromptError, UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
+import { convertBase64ToUint8Array, convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { isObjectRecord } from './narrow';
 
 /**
@@ -116,8 +116,26 @@ export function readFilePartData(data: unknown, mediaType: string, where: string
       message: `${where} is a file with no media type (${describeValue(mediaType)}).`,
     });
   }
-  if (typeof data === 'string') return { type: 'base64', base64: data };
-  if (data instanceof Uint8Array) return { type: 'base64', base64: convertUint8ArrayToBase64(data) };
+  if (typeof data === 'string') return textFile(mediaType, data) ?? { type: 'base64', base64: data };
+  if (data instanceof Uint8Array) {
+    return textFile(mediaType, data) ?? { type: 'base64', base64: convertUint8ArrayToBase64(data) };
+  }
   if (data instanceof URL) return { type: 'url', url: data };
   return readTaggedData(data, mediaType, where, prompt);
+}
+
+/**
+ * A text file given as bytes or base64 (`text/plain`, `application/json`...): its content as inline
+ * text, which both formats can send, when it is valid UTF-8; `undefined` otherwise (the file stays
+ * bytes, and the converters refuse it with advice, as for any file they cannot send).
+ */
+function textFile(mediaType: string, data: string | Uint8Array): FilePartData | undefined {
+  if (!isTextMediaType(mediaType)) return undefined;
+  try {
+    const bytes = typeof data === 'string' ? convertBase64ToUint8Array(data) : data;
+    return { type: 'text', text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    // Not base64, or not UTF-8: not text this package can send as text.
+    return undefined;
+  }
 }

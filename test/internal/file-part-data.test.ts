@@ -22,6 +22,13 @@ const WHERE = 'prompt[0].content[1]';
 const read = (data: unknown, mediaType = 'image/png') => readFilePartData(data, mediaType, WHERE, PROMPT);
 
 describe('readFilePartData', () => {
+  it('reads a text file given as UTF-8 bytes or base64 as inline text, and one that is not UTF-8 as bytes', () => {
+    expect(read(new TextEncoder().encode('héllo'), 'text/plain')).toEqual({ type: 'text', text: 'héllo' });
+    expect(read(btoa('{"a":1}'), 'application/json')).toEqual({ type: 'text', text: '{"a":1}' });
+    expect(read(new Uint8Array([0xff, 0xfe]), 'text/plain')).toEqual({ type: 'base64', base64: '//4=' });
+    expect(read('not base64!', 'text/plain')).toEqual({ type: 'base64', base64: 'not base64!' });
+  });
+
   it('reads bytes, base64 strings and URLs as V3 gives them', () => {
     expect(read(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toEqual({ type: 'base64', base64: 'iVBORw==' });
     expect(read('iVBORw==')).toEqual({ type: 'base64', base64: 'iVBORw==' });
@@ -134,6 +141,24 @@ describe.each([
 ])('file data forms on %s', (_format, { sent, refused }) => {
   it("sends inline text ({type: 'text'}) as text carrying the document, under any text media type", async () => {
     const { messages } = await sent([askAboutText('text/plain', 'text', 'application/json', 'text/markdown')]);
+    const document = { type: 'text', text: DOCUMENT };
+    expect(messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Summarise:' }, document, document, document, document] },
+    ]);
+  });
+
+  it('sends a text file given as bytes or base64 (V3 form or V4 data) as text carrying the document', async () => {
+    const bytes = new TextEncoder().encode(DOCUMENT);
+    const base64 = btoa(DOCUMENT);
+    const { messages } = await sent([
+      ask(
+        { type: 'text', text: 'Summarise:' },
+        { type: 'file', data: bytes, mediaType: 'text/plain' },
+        { type: 'file', data: base64, mediaType: 'text/markdown' },
+        v4File({ type: 'data', data: bytes }, 'application/json'),
+        v4File({ type: 'data', data: base64 }, 'text'),
+      ),
+    ]);
     const document = { type: 'text', text: DOCUMENT };
     expect(messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Summarise:' }, document, document, document, document] },

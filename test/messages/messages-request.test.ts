@@ -180,7 +180,7 @@ describe('messages request: rejections before any request', () => {
         "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those.",
       ],
       ['image/bmp', 'Qk0=', 'Convert the image to PNG or JPEG and send that.'],
-      ['text/plain', 'aGVsbG8=', "Send the file's content as a text part."],
+      ['text/plain', '//79', "Send the file's content as a text part."], // bytes that are not UTF-8
       ['image/*', 'Qk0=', 'Convert the image to PNG or JPEG and send that.'], // not detectable as a type the format has
       ['application/zip', 'UEs=', "Send the file's content as a text part, or as images."],
     ];
