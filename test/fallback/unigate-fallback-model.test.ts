@@ -10,6 +10,7 @@ import { createUnigate } from '../../src';
 import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorOptions } from '../../src/testing';
 import { failure, readAll, thrown } from '../helpers/test-kit';
 import { answerParts, callOptions, foreignError, otherModel } from './fallback-models';
+import { spec } from '../helpers/spec';
 
 // gw.fallback against the in-process emulator: denied, missing, down and failing models, and another
 // provider's hand-written model in the same list.
@@ -304,10 +305,10 @@ describe('gw.fallback: creation', () => {
   it('checks its arguments before any request, naming them', async () => {
     const { gw, tried } = gateway();
     expect(thrown(() => gw.fallback([])).message).toBe(
-      'Invalid argument models: must be a non-empty list of model ids or LanguageModelV3 models; received 0 items.',
+      'Invalid argument models: must be a non-empty list of model ids or language models (V3 or V4); received 0 items.',
     );
     expect(thrown(() => gw.fallback(['gpt-4o', 42 as never])).message).toBe(
-      'Invalid argument models[1]: must be a model id or a LanguageModelV3 (specificationVersion v3); received 42.',
+      'Invalid argument models[1]: must be a model id, a LanguageModelV3 or a LanguageModelV4; received 42.',
     );
     expect(thrown(() => gw.fallback(['gpt-4o'], { on: ['server', 'sometimes' as never] })).message).toBe(
       'Invalid argument on[1]: must be one of authentication, permission, not-found, invalid-request, rate-limit, ' +
@@ -320,7 +321,7 @@ describe('gw.fallback: creation', () => {
     const { gw } = gateway();
     const model = gw.fallback(['gpt-4o', otherModel('other-model')]);
     expect([model.specificationVersion, model.provider, model.modelId]).toEqual([
-      'v3',
+      spec,
       'unigate.fallback',
       'gpt-4o,other-model',
     ]);
