@@ -75,7 +75,8 @@ function resolveModels(models: unknown, parts: FallbackProviderParts): LanguageM
       checkModelId(model, `models[${index}]`);
       return parts.languageModel(model);
     }
-    const pipeline = pipelineOf(model);
+    // A /v4 model's pipeline speaks V4's values: only a V4 chain takes it itself; a V3 chain adapts it.
+    const pipeline = parts.spec === 'v4' ? pipelineOf(model) : undefined;
     if (pipeline !== undefined) return pipeline;
     if (isLanguageModel(model)) return chainMember(model, parts.spec ?? 'v3');
     return failArgument(`models[${index}]`, 'must be a model id, a LanguageModelV3 or a LanguageModelV4', model);

@@ -193,12 +193,28 @@ describe('a V4 member’s part V3 has no place for, in a root chain', () => {
 describe('gw.fallback: which member the chain calls', () => {
   const membersOf = (chain: object): unknown[] => Reflect.get(Reflect.get(chain, 'chain'), 'models');
 
-  it('takes a /v4 model of this package as its pipeline model, on either entry', () => {
+  it('takes a /v4 model of this package as its pipeline model in a V4 chain, and adapts it in a V3 one', () => {
     const { gw, gw4 } = setup();
     const front = gw4('gpt-4o-mini');
-    expect(membersOf(gw.fallback([front]))).toEqual([Reflect.get(front, pipelineModel)]);
-    expect(membersOf(gw.fallback([front]))[0]).toBe(Reflect.get(front, pipelineModel));
     expect(membersOf(Reflect.get(gw4.fallback([front]), pipelineModel))[0]).toBe(Reflect.get(front, pipelineModel));
+    // Its pipeline speaks V4's values (interrupted, deprecated), which a V3 chain must not hand on.
+    const inRoot = membersOf(gw.fallback([front]))[0] as { specificationVersion: string };
+    expect(inRoot).not.toBe(Reflect.get(front, pipelineModel));
+    expect(inRoot.specificationVersion).toBe('v3');
+  });
+
+  it('a /v4 model whose stream is cut finishes interrupted in a V4 chain and other in a V3 chain', async () => {
+    const { gw, gw4 } = setup();
+    const prompt = [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'A long story [[emulator:cut]]' }] },
+    ];
+    const finishOf = async (chain: { doStream(options: never): PromiseLike<{ stream: ReadableStream<unknown> }> }) => {
+      const { stream } = await chain.doStream({ prompt } as never);
+      const parts = (await readParts(stream)) as Array<{ type: string; finishReason?: unknown }>;
+      return parts.find(part => part.type === 'finish')?.finishReason;
+    };
+    expect(await finishOf(gw4.fallback([gw4('gpt-4o-mini')]))).toEqual({ unified: 'interrupted', raw: undefined });
+    expect(await finishOf(gw.fallback([gw4('gpt-4o-mini')]))).toEqual({ unified: 'other', raw: undefined });
   });
 
   it('keeps a model of the chain’s spec as it is and adapts one of the other spec', () => {
