@@ -22,12 +22,17 @@ export default defineConfig([
     splitting: undefined,
     clean: true,
   },
-  // unigate-ai-provider/v4 (spec V4, ai@7): ESM only, as @ai-sdk/provider 4 is. Its types name
-  // '@ai-sdk/provider-v4' (the dev alias of @ai-sdk/provider 4); scripts/v4-types.mjs gives users' name back.
+  // unigate-ai-provider/v4 (spec V4, ai@7): ESM only, as @ai-sdk/provider 4 is, so it splits like the
+  // root's ESM build; its chunks stay in dist/v4. Its types name '@ai-sdk/provider-v4' (the dev alias of
+  // @ai-sdk/provider 4); scripts/v4-types.mjs gives users' name back.
   {
     ...shared,
     entry: { 'v4/index': 'src/v4/index.ts' },
     format: ['esm'],
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = 'v4/[name]-[hash]';
+    },
     clean: false,
   },
 ]);
