@@ -7,31 +7,30 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runBounded } from '../test-runtimes/bounded-process.mjs';
 import { writeLaneReport } from './lane-report.mjs';
 import { blockTable } from './readme/block-table.mjs';
 import { blockFileName, contextSource, writeBlockFiles } from './readme/block-files.mjs';
-import { cleanNpmEnv, createConsumer, PACKED_FILES, packPackage } from './readme/consumer.mjs';
+import { createConsumer, PACKED_FILES, packPackage } from './readme/consumer.mjs';
 import { extractBlocks } from './readme/extract-blocks.mjs';
 import { castCheck } from './readme/find-casts.mjs';
+import { codeForMajor, entryCheck } from './readme/entry-imports.mjs';
 import { compileBlocks, inPool, runBlock } from './readme/run-blocks.mjs';
+import { NODE22, node22Path } from './node22.mjs';
 import { typecheckConsumer } from './readme/typecheck.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, '.test-results');
-const NODE22 = 'node@22.23.3';
 const PARALLEL_RUNS = 4;
+// Each major's app: its `ai`, and the copies of the package's peers that `ai` brings (an ai@7 app has
+// ai@7's @ai-sdk/provider 4 and provider-utils 5, which /v4's types and code import).
+const AI7_PEERS = {
+  '@ai-sdk/provider': 'ai7/node_modules/@ai-sdk/provider',
+  '@ai-sdk/provider-utils': 'ai7/node_modules/@ai-sdk/provider-utils',
+};
 const MAJORS = [
-  { id: 'ai6', label: 'ai@6, Node 20', aiFrom: 'ai' },
-  { id: 'ai7', label: 'ai@7, Node 22', aiFrom: 'ai7' },
+  { id: 'ai6', label: 'ai@6, Node 20', aiFrom: 'ai', peersFrom: {} },
+  { id: 'ai7', label: 'ai@7, Node 22', aiFrom: 'ai7', peersFrom: AI7_PEERS },
 ];
-
-async function node22Path() {
-  const args = ['-y', '-p', NODE22, '--', 'node', '-p', 'process.execPath'];
-  const result = await runBounded('npx', args, { cwd: root, timeoutMs: 300_000, env: cleanNpmEnv() });
-  if (result.code !== 0) throw new Error(`npx ${NODE22} failed (${result.code}): ${result.stderr.trim().slice(-400)}`);
-  return result.stdout.trim().split('\n').pop();
-}
 
 function packCheck(files) {
   const missing = PACKED_FILES.filter(file => !files.includes(file));
@@ -40,7 +39,8 @@ function packCheck(files) {
   const reason = `missing ${missing.join(', ') || 'nothing'}; not meant for the package: ${stray.slice(0, 5).join(', ') || 'nothing'}`;
   return {
     suite: 'readme package',
-    title: 'npm pack holds dist/ (ESM, CJS, types for both entries) and no sources',
+    title:
+      'npm pack holds dist/ (ESM, CJS and types of the root and testing entries, ESM and types of /v4) and no sources',
     ok,
     reason,
   };
@@ -63,10 +63,13 @@ async function typecheckMajor(major, blocks, outcome, checks) {
   }
 }
 
+/** The major's app with its blocks, each importing the entry of that major (scripts/readme/entry-imports.mjs). */
 async function prepareMajor(major, blocks, tarball, workDir) {
   major.dir = join(workDir, major.id);
-  await createConsumer({ root, dir: major.dir, tarball, aiFrom: major.aiFrom });
-  const files = await writeBlockFiles(join(major.dir, 'blocks'), blocks, await contextSource(major.id));
+  await createConsumer({ root, dir: major.dir, tarball, aiFrom: major.aiFrom, peersFrom: major.peersFrom });
+  const own = blocks.map(block => ({ ...block, code: codeForMajor(block.code, major.id) }));
+  const context = codeForMajor(await contextSource(major.id), major.id);
+  const files = await writeBlockFiles(join(major.dir, 'blocks'), own, context);
   await compileBlocks(join(major.dir, 'blocks'), files);
 }
 
@@ -156,7 +159,7 @@ async function main() {
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  checks.push(castCheck(blocks), ...blockChecks(blocks, outcome));
+  checks.push(castCheck(blocks), entryCheck(blocks), ...blockChecks(blocks, outcome));
   const table = blockTable(blocks, outcome, MAJORS);
   await mkdir(results, { recursive: true });
   await writeFile(join(results, 'readme-blocks.md'), table);

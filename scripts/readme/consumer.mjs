@@ -8,10 +8,12 @@ import { runBounded } from '../../test-runtimes/bounded-process.mjs';
 
 const PACK_TIMEOUT_MS = 240_000;
 
-/** Files an installed or packed package must hold: both entries, ESM and CJS, with types. */
-export const PACKED_FILES = ['index', 'testing/index'].flatMap(entry =>
-  ['js', 'cjs', 'd.ts', 'd.cts'].map(ext => `dist/${entry}.${ext}`),
-);
+/** Files an installed or packed package must hold: the root and testing entries, ESM and CJS, with types; /v4, ESM. */
+export const PACKED_FILES = [
+  ...['index', 'testing/index'].flatMap(entry => ['js', 'cjs', 'd.ts', 'd.cts'].map(ext => `dist/${entry}.${ext}`)),
+  'dist/v4/index.js',
+  'dist/v4/index.d.ts',
+];
 
 /** Environment for a child npm: without the npm_* variables of the `npm test` that started the lane. */
 export function cleanNpmEnv(extra = {}) {
@@ -55,9 +57,10 @@ const TSCONFIG = {
 
 /**
  * Makes `dir` a consumer project of the packed package with `ai` linked from `aiFrom` (`ai` or `ai7`
- * in the repo's node_modules): package.json (ESM), a strict tsconfig, and node_modules.
+ * in the repo's node_modules): package.json (ESM), a strict tsconfig, and node_modules. The package's
+ * dependencies and peers are linked from the repo's node_modules, or from `peersFrom[name]` there.
  */
-export async function createConsumer({ root, dir, tarball, aiFrom }) {
+export async function createConsumer({ root, dir, tarball, aiFrom, peersFrom = {} }) {
   const packageDir = join(dir, 'node_modules', 'unigate-ai-provider');
   await mkdir(packageDir, { recursive: true });
   const untar = await runBounded('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
@@ -66,7 +69,7 @@ export async function createConsumer({ root, dir, tarball, aiFrom }) {
   if (untar.code !== 0) throw failure(`tar -xzf ${tarball}`, untar, 60_000);
   const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
   const deps = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
-  for (const name of [...deps, '@types/node']) await link(root, dir, name);
+  for (const name of [...deps, '@types/node']) await link(root, dir, name, peersFrom[name]);
   await link(root, dir, 'ai', aiFrom);
   await writeFile(
     join(dir, 'package.json'),

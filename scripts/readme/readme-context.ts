@@ -2,11 +2,11 @@
 // did: the README lane imports from here the names a block uses but does not declare. The lane adds
 // the names that differ between AI SDK majors (generateSpeech, transcribe). Keep each value what the
 // README says it is; `gw` reads UNIGATE_API_KEY and UNIGATE_SITE_URL, which the lane points at the
-// emulator.
+// emulator. Written for ai@7, as the blocks are: on ai@6 the lane imports the root entry instead of /v4.
 import { tool } from 'ai';
 import { z } from 'zod';
-import { createUnigate } from 'unigate-ai-provider';
-import type { UnigateVideoJob } from 'unigate-ai-provider';
+import { createUnigate } from 'unigate-ai-provider/v4';
+import type { UnigateVideoJob } from 'unigate-ai-provider/v4';
 
 export {
   APICallError,
@@ -23,7 +23,7 @@ export {
   tool,
 } from 'ai';
 export { z } from 'zod';
-export { createUnigate, toSrt, toVtt, unigate } from 'unigate-ai-provider';
+export { createUnigate, toSrt, toVtt, unigate } from 'unigate-ai-provider/v4';
 export type {
   UnigateChatProviderOptions,
   UnigateEmbeddingProviderOptions,
@@ -32,7 +32,7 @@ export type {
   UnigateMessagesProviderOptions,
   UnigatePriceTable,
   UnigateSpeechProviderMetadata,
-} from 'unigate-ai-provider';
+} from 'unigate-ai-provider/v4';
 export { createUnigateEmulator } from 'unigate-ai-provider/testing';
 export { readFile, writeFile } from 'node:fs/promises';
 
