@@ -12,20 +12,25 @@
 // a git dependency outside GitHub, GitLab and Bitbucket ("no trusted identity"), and the README's
 // `npm pkg set "allowScripts[<url>]=true" --json` does: a fresh install after it is quiet.
 //
-// Each install is imported with `import` and `require` and makes one call against the emulator. The
-// consumer's `ai` is linked from this repository's node_modules rather than installed: `ai` is no
-// dependency of the package, and the link is the exact ai@6 the other lanes test with. The package's
-// own dependencies (and zod, its peer) are installed by npm as a user's install would, preferring the
-// npm cache that `npm ci` filled. Writes .test-results/install.json. Uncommitted changes are not
-// tested: commit first.
+// The tarball goes into two apps, as the README's install line puts it (`npm install unigate-ai-provider
+// ai zod`): an ai@6 app, which loads the root entry (import and require), and an ai@7 app, which loads
+// `unigate-ai-provider/v4` (import; on Node 22, as ai@7 needs). Each makes one generateText against the
+// emulator. @ai-sdk/provider and @ai-sdk/provider-utils are peers of the package, so each app must hold
+// exactly one copy of each, the one its `ai` uses (3.x and 4.x for ai@6, 4.x and 5.x for ai@7); the
+// lane prints what each app installed (docs/install-footprint.md records it). npm installs everything,
+// `ai` at the ranges of this repository's devDependencies, preferring the cache `npm ci` filled.
+//
+// The git install's `ai` is linked from this repository's node_modules (the exact ai@6 the other lanes
+// test with). Writes .test-results/install.json. Uncommitted changes are not tested: commit first.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { runBounded } from '../test-runtimes/bounded-process.mjs';
 import { writeLaneReport } from './lane-report.mjs';
+import { node22Path } from './node22.mjs';
 import { cleanNpmEnv, PACKED_FILES } from './readme/consumer.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,18 +47,19 @@ const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
 
 const CALL = `
   const emulator = createUnigateEmulator();
-  const { text } = await generateText({ model: createUnigate(emulator.settings)('gpt-4o-mini'), prompt: 'Say hi' });`;
-const ESM_CHECK = `import { generateText } from 'ai';
-import { createUnigate } from 'unigate-ai-provider';
+  const model = createUnigate(emulator.settings)('gpt-4o-mini');
+  const { text } = await generateText({ model, prompt: 'Say hi' });`;
+const esmCheck = (entry = NAME) => `import { generateText } from 'ai';
+import { createUnigate } from '${entry}';
 import { createUnigateEmulator } from 'unigate-ai-provider/testing';
 ${CALL}
-console.log(JSON.stringify({ text, entry: import.meta.resolve('unigate-ai-provider') }));
+console.log(JSON.stringify({ text, spec: model.specificationVersion, entry: import.meta.resolve('${entry}') }));
 `;
 const CJS_CHECK = `const { generateText } = require('ai');
 const { createUnigate } = require('unigate-ai-provider');
 const { createUnigateEmulator } = require('unigate-ai-provider/testing');
 (async () => {${CALL}
-  console.log(JSON.stringify({ text, entry: require.resolve('unigate-ai-provider') }));
+  console.log(JSON.stringify({ text, spec: model.specificationVersion, entry: require.resolve('unigate-ai-provider') }));
 })().catch(error => { console.error(error); process.exit(1); });
 `;
 
@@ -95,8 +101,8 @@ async function consumerIn(dir, manifest = {}) {
   return dir;
 }
 
-async function npmInstall(consumer, spec) {
-  const args = ['install', ...(spec === undefined ? [] : [spec]), '--prefer-offline', '--no-audit', '--no-fund'];
+async function npmInstall(consumer, ...specs) {
+  const args = ['install', ...specs, '--prefer-offline', '--no-audit', '--no-fund'];
   return run('npm', args, consumer, INSTALL_TIMEOUT_MS);
 }
 
@@ -108,35 +114,44 @@ async function builtFiles(packageDir) {
   return { ok, reason: `missing: ${missing.join(', ') || 'nothing'}${hasSources ? '; src/ was installed too' : ''}` };
 }
 
-async function importCheck(consumer, file, source, entry) {
+/** Runs `source` as `file` in the app; it must load `entry` (a dist/ file) and give a text and models of `spec`. */
+async function importCheck(consumer, file, source, { entry, spec = 'v3', node = process.execPath }) {
   await writeFile(join(consumer, file), source);
-  const result = await runBounded(process.execPath, [file], {
+  const result = await runBounded(node, [file], {
     cwd: consumer,
     timeoutMs: RUN_TIMEOUT_MS,
     env: { PATH: process.env.PATH },
   });
   if (result.code !== 0)
     return { ok: false, reason: `exited with code ${result.code}: ${result.stderr.trim().slice(0, 600)}` };
-  const { text, entry: loaded } = JSON.parse(result.stdout.trim().split('\n').pop());
-  const ok = typeof text === 'string' && text.length > 0 && loaded.replace(/\\/g, '/').endsWith(entry);
-  return { ok, reason: `loaded ${loaded} (expected …${entry}) and generateText gave ${JSON.stringify(text)}` };
+  const { text, spec: made, entry: loaded } = JSON.parse(result.stdout.trim().split('\n').pop());
+  const ok = typeof text === 'string' && text.length > 0 && made === spec && loaded.replace(/\\/g, '/').endsWith(entry);
+  return {
+    ok,
+    reason: `loaded ${loaded} (expected …${entry}), made ${made} models (expected ${spec}) and generateText gave ${JSON.stringify(text)}`,
+  };
 }
 
-/** The ESM and CJS checks of an installed package, `ai` linked in first. */
-async function loadChecks(suite, consumer) {
-  await symlink(join(root, 'node_modules', 'ai'), join(consumer, 'node_modules', 'ai'), 'dir');
+/** The root entry's ESM and CJS checks of an installed package (`ai` already in the app). */
+async function rootLoadChecks(suite, consumer) {
   return [
     {
       suite,
-      title: 'import (ESM) loads dist/index.js and generateText works',
-      ...(await importCheck(consumer, 'check.mjs', ESM_CHECK, 'dist/index.js')),
+      title: 'import (ESM) loads dist/index.js, V3 models, and generateText works',
+      ...(await importCheck(consumer, 'check.mjs', esmCheck(), { entry: 'dist/index.js' })),
     },
     {
       suite,
-      title: 'require (CJS) loads dist/index.cjs and generateText works',
-      ...(await importCheck(consumer, 'check.cjs', CJS_CHECK, 'dist/index.cjs')),
+      title: 'require (CJS) loads dist/index.cjs, V3 models, and generateText works',
+      ...(await importCheck(consumer, 'check.cjs', CJS_CHECK, { entry: 'dist/index.cjs' })),
     },
   ];
+}
+
+/** The git install's checks: `ai` linked in from this repository first. */
+async function loadChecks(suite, consumer) {
+  await symlink(join(root, 'node_modules', 'ai'), join(consumer, 'node_modules', 'ai'), 'dir');
+  return rootLoadChecks(suite, consumer);
 }
 
 /** `npm pack` in a clone of HEAD (node_modules linked from this checkout): the tarball and the checks on it. */
@@ -185,21 +200,108 @@ async function packClone(work, sha) {
   return { tarball, checks };
 }
 
-async function packedChecks(work, sha) {
-  const { tarball, checks } = await packClone(work, sha);
-  if (tarball === undefined) return checks;
-  const consumer = await consumerIn(join(work, 'tarball-app'));
-  const installed = await npmInstall(consumer, tarball);
-  checks.push({ suite: PACKED, title: 'npm install <tarball> succeeds', ...installed });
+/** The entry's check in the ai@7 app: `/v4`, imported on Node 22. */
+async function v4LoadChecks(suite, consumer, node22) {
+  const check = esmCheck(`${NAME}/v4`);
+  const options = { entry: 'dist/v4/index.js', spec: 'v4', node: await node22 };
+  return [
+    {
+      suite,
+      title:
+        'import (ESM, Node 22) of unigate-ai-provider/v4 loads dist/v4/index.js, V4 models, and generateText works',
+      ...(await importCheck(consumer, 'check.mjs', check, options)),
+    },
+  ];
+}
+
+/**
+ * The apps the tarball goes into, each with `ai` at the range of this repository's devDependency of
+ * that major, and the majors of the one copy of the peers its `ai` brings. The ai@6 app has `ai` and
+ * zod before it adds the package (an ai@6 app exists already: `npm install ai` gives ai@7 now); the
+ * ai@7 app installs all three at once, as the README's install line does. In one step with ai@6, npm
+ * gives the package's peers the newest in range (provider-utils 4.0.66) while ai@6.0.326 pins 4.0.65,
+ * so provider-utils is there twice; docs/install-footprint.md says so and how to avoid it.
+ */
+async function apps() {
+  const { devDependencies } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  const ai6 = `ai@${devDependencies.ai}`;
+  const ai7 = devDependencies.ai7.replace(/^npm:/, '');
+  return [
+    { name: 'ai@6 app', ai: ai6, existing: [ai6, 'zod'], alongside: [], peers: [3, 4], load: rootLoadChecks },
+    { name: 'ai@7 app', ai: ai7, existing: [], alongside: [ai7, 'zod'], peers: [4, 5], load: v4LoadChecks },
+  ];
+}
+
+/** Every package in `dir`'s node_modules, nested ones included: `{ name, version, path }`. */
+async function installedPackages(dir, found = []) {
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(modules)) return found;
+  for (const entry of await readdir(modules)) {
+    if (entry.startsWith('.')) continue;
+    const names = entry.startsWith('@')
+      ? (await readdir(join(modules, entry))).map(name => `${entry}/${name}`)
+      : [entry];
+    for (const name of names) {
+      const path = join(modules, name);
+      if (!existsSync(join(path, 'package.json'))) continue;
+      const { version } = JSON.parse(await readFile(join(path, 'package.json'), 'utf8'));
+      found.push({ name, version, path });
+      await installedPackages(path, found);
+    }
+  }
+  return found;
+}
+
+const PEERS = ['@ai-sdk/provider', '@ai-sdk/provider-utils'];
+
+/** What the app installed, printed; the check: one copy of each peer, of the majors its `ai` uses. */
+async function footprintCheck(suite, app, consumer) {
+  const packages = await installedPackages(consumer);
+  const shown = packages
+    .filter(({ name }) => name === 'ai' || name === 'zod' || name.startsWith('@ai-sdk/') || name === NAME)
+    .map(({ name, version }) => `${name}@${version}`)
+    .sort();
+  console.log(`install: the ${app.name} installed ${packages.length} packages: ${shown.join(', ')}`);
+  const copies = PEERS.map(peer => packages.filter(({ name }) => name === peer));
+  const ok = copies.every((found, i) => found.length === 1 && Number(found[0].version.split('.')[0]) === app.peers[i]);
+  const where = copies
+    .flat()
+    .map(({ name, version, path }) => `${name}@${version} at ${path.slice(consumer.length + 1)}`);
+  return {
+    suite,
+    title: `one copy each of ${PEERS.join(' and ')}, ${app.peers.map(major => `${major}.x`).join(' and ')} (${app.ai}'s)`,
+    ok,
+    reason: where.join('; '),
+  };
+}
+
+/** The app's installs (see apps()) in a fresh project, then its footprint and its entry's load checks. */
+async function appChecks(work, tarball, app, node22) {
+  const suite = `${PACKED}: ${app.name}`;
+  const consumer = await consumerIn(join(work, app.name.replace(/\W+/g, '-')));
+  const before = app.existing.length === 0 ? { ok: true } : await npmInstall(consumer, ...app.existing);
+  const installed = before.ok ? await npmInstall(consumer, tarball, ...app.alongside) : before;
+  const install = ['npm install <tarball>', ...app.alongside].join(' ');
+  const title = app.existing.length === 0 ? install : `npm install ${app.existing.join(' ')}, then ${install}`;
+  const checks = [{ suite, title: `${title} succeeds`, ...installed }];
   if (!installed.ok) return checks;
   const warned = scriptWarningFor(installed.output);
   checks.push({
-    suite: PACKED,
+    suite,
     title: 'npm prints no install-scripts warning for the package',
     ok: warned === undefined,
     reason: `npm listed ${warned}`,
   });
-  return [...checks, ...(await loadChecks(PACKED, consumer))];
+  return [...checks, await footprintCheck(suite, app, consumer), ...(await app.load(suite, consumer, node22))];
+}
+
+async function packedChecks(work, sha) {
+  const node22 = node22Path();
+  node22.catch(() => {});
+  const { tarball, checks } = await packClone(work, sha);
+  if (tarball === undefined) return checks;
+  for (const app of await apps()) checks.push(...(await appChecks(work, tarball, app, node22)));
+  return checks;
 }
 
 /** The README's approval of a git dependency, then a fresh install of the same project. */

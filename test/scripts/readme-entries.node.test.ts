@@ -1,0 +1,61 @@
+// The README lane's entry rule (scripts/readme/entry-imports.mjs, docs/readme-blocks.md): blocks import
+// unigate-ai-provider/v4, ai@6 runs them with the root entry instead, and the README keeps to it.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { codeForMajor, entryCheck } from '../../scripts/readme/entry-imports.mjs';
+import { extractBlocks } from '../../scripts/readme/extract-blocks.mjs';
+
+const fence = '```';
+const block = (...lines: string[]) => ['## Chat', `${fence}ts`, ...lines, fence].join('\n');
+
+describe('codeForMajor', () => {
+  const code = [
+    "import { createUnigate } from 'unigate-ai-provider/v4';",
+    'import type { UnigateCost } from "unigate-ai-provider/v4";',
+    "export { unigate } from 'unigate-ai-provider/v4';",
+    "import { createUnigateEmulator } from 'unigate-ai-provider/testing';",
+    "const note = 'unigate-ai-provider/v4 is for ai@7';",
+  ].join('\n');
+
+  it('on ai@6, imports and exports from /v4 come from the root entry, line for line; nothing else changes', () => {
+    expect(codeForMajor(code, 'ai6').split('\n')).toEqual([
+      "import { createUnigate } from 'unigate-ai-provider';",
+      'import type { UnigateCost } from "unigate-ai-provider";',
+      "export { unigate } from 'unigate-ai-provider';",
+      "import { createUnigateEmulator } from 'unigate-ai-provider/testing';",
+      "const note = 'unigate-ai-provider/v4 is for ai@7';",
+    ]);
+  });
+
+  it('on ai@7, the block runs as written', () => {
+    expect(codeForMajor(code, 'ai7')).toBe(code);
+  });
+});
+
+describe('entryCheck', () => {
+  it('names the README line of a block run on ai@7 that imports the root entry', () => {
+    const blocks = extractBlocks(block('const a = 1;', "import { unigate } from 'unigate-ai-provider';"));
+    expect(entryCheck(blocks)).toMatchObject({
+      ok: false,
+      reason:
+        "README line 4: block 1 imports 'unigate-ai-provider' but runs on ai@7, so it imports unigate-ai-provider/v4",
+    });
+  });
+
+  it('names an ai6-only block that imports /v4, and passes ai6-only blocks on the root and ai@7 blocks on /v4', () => {
+    const ai6 = extractBlocks(block('// readme: ai6-only', "import { unigate } from 'unigate-ai-provider/v4';"));
+    expect(entryCheck(ai6).reason).toBe(
+      "README line 4: block 1 imports 'unigate-ai-provider/v4' but is ai6-only, so it imports unigate-ai-provider",
+    );
+    const good = [
+      ...extractBlocks(block('// readme: ai6-only', "import { unigate } from 'unigate-ai-provider';")),
+      ...extractBlocks(block("import { unigate } from 'unigate-ai-provider/v4';")),
+    ];
+    expect(entryCheck(good)).toMatchObject({ ok: true, reason: '' });
+  });
+
+  it("holds for the README's own blocks", async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(entryCheck(extractBlocks(readme))).toMatchObject({ ok: true, reason: '' });
+  });
+});
