@@ -10,14 +10,15 @@ import { REDIRECT_SIGNATURE } from './check-names.mjs';
 export const SMOKE_PREFIX = '/__runtimes/';
 
 /**
- * The path prefix of the redirect check, `/__redirect/<runtime>/`: below it `away/...` answers 307 to
- * the foreign host (`/collect/<runtime>?sig=...`), `hop/<path>` answers 307 to `/<path>` on this origin.
+ * The path prefix of the redirect check, `/__redirect/<run>/` (`<run>` a runtime's name, `v4` after it
+ * for its /v4 run): below it `away/...` answers 307 to the foreign host (`/collect/<run>?sig=...`),
+ * `hop/<path>` answers 307 to `/<path>` on this origin.
  */
 export const REDIRECT_PREFIX = '/__redirect/';
 
 /** The redirect check's answer for `path`, or undefined when the path is not one of its. */
 function redirectFor(path, foreignURL) {
-  const match = /^\/__redirect\/([a-z]+)\/(away|hop)(\/.*)$/.exec(path);
+  const match = /^\/__redirect\/([a-z0-9]+)\/(away|hop)(\/.*)$/.exec(path);
   if (!match) return undefined;
   const [, runtime, kind, rest] = match;
   return kind === 'away' ? `${foreignURL}/collect/${runtime}?sig=${REDIRECT_SIGNATURE}` : rest;
@@ -79,7 +80,7 @@ export async function startForeignServer() {
   const server = createServer(async (req, res) => {
     let bodyBytes = 0;
     for await (const chunk of req) bodyBytes += chunk.length;
-    const runtime = /^\/collect\/([a-z]+)/.exec(req.url)?.[1];
+    const runtime = /^\/collect\/([a-z0-9]+)/.exec(req.url)?.[1];
     const headers = Object.keys(req.headers).filter(name => name === 'authorization' || name.startsWith('x-'));
     requests.push({ runtime, method: req.method, path: req.url, headers, bodyBytes });
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not the gateway');
@@ -88,11 +89,11 @@ export async function startForeignServer() {
 }
 
 /**
- * Starts the server on 127.0.0.1 (random port). `handler(request)` answers gateway paths;
- * `bundlePath` is served as `${SMOKE_PREFIX}smoke-checks.js`; `${REDIRECT_PREFIX}` paths redirect
- * (to `foreignURL` or onto this origin). Resolves `{ url, close }`.
+ * Starts the server on 127.0.0.1 (random port). `handler(request)` answers gateway paths; each of
+ * `bundles` (`{ [file name]: path }`) is served as `${SMOKE_PREFIX}<file name>`; `${REDIRECT_PREFIX}`
+ * paths redirect (to `foreignURL` or onto this origin). Resolves `{ url, close }`.
  */
-export async function startGatewayServer({ handler, bundlePath, foreignURL }) {
+export async function startGatewayServer({ handler, bundles, foreignURL }) {
   let origin = '';
   const server = createServer(async (req, res) => {
     try {
@@ -108,9 +109,10 @@ export async function startGatewayServer({ handler, bundlePath, foreignURL }) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(PAGE);
       }
-      if (path === `${SMOKE_PREFIX}smoke-checks.js`) {
+      const bundle = path.startsWith(SMOKE_PREFIX) ? Object.hasOwn(bundles, path.slice(SMOKE_PREFIX.length)) : false;
+      if (bundle) {
         res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-        return res.end(await readFile(bundlePath));
+        return res.end(await readFile(bundles[path.slice(SMOKE_PREFIX.length)]));
       }
       if (path === '/favicon.ico') {
         res.writeHead(204);

@@ -324,12 +324,14 @@ function failure(error) {
 /**
  * Judges `observations` of `runtime` against `reference` (the Node run; undefined when judging the
  * reference itself); `foreignRequests` are what reached the redirect check's foreign host from this
- * runtime. Returns `[{ title, ok, reason? }]`: the identity check, then one per check.
+ * runtime, `spec` the spec of the entry it was to load. Returns `[{ title, ok, reason? }]`: the identity
+ * check, then one per check.
  */
-export function judge(runtime, observations, reference, { foreignRequests = [] } = {}) {
+export function judge(runtime, observations, reference, { foreignRequests = [], spec = 'v3' } = {}) {
   const verdicts = [];
   try {
     IDENTITY[runtime](observations.runtime);
+    assert.equal(observations.runtime.spec, spec, 'the models are of the entry it loaded');
     verdicts.push({ title: 'runtime identity', ok: true });
   } catch (error) {
     verdicts.push({

@@ -1,6 +1,7 @@
 // npm run test:runtimes: smoke tests of the BUILT package in workerd, Deno, Bun and headless
 // Chromium (plus Node, whose run is the reference the others must equal), against the package's
-// emulator on loopback. Prints "runtime check: ok|FAIL reason" per check, writes a vitest-like
+// emulator on loopback: once through the root entry with ai@6, once through /v4 with ai@7 (Node 22
+// for its reference run, which must also equal the root's). Prints "runtime check: ok|FAIL reason" per check, writes a vitest-like
 // report to .test-results/runtimes.json and exits non-zero on any failure.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,9 @@ import { allFailed, judge } from './judge-observations.mjs';
 import { runBun } from './runtimes/bun.mjs';
 import { runChromium } from './runtimes/chromium.mjs';
 import { runDeno } from './runtimes/deno.mjs';
+import { runNode } from './runtimes/node.mjs';
 import { runWorkerd } from './runtimes/workerd.mjs';
+import { node22Path } from '../scripts/node22.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -91,10 +94,79 @@ async function main() {
   return failed === 0 ? 0 : 1;
 }
 
+/** The entries every runtime loads: the root (with ai@6) and /v4 (with ai@7), each its own bundle. */
+const ENTRIES = [
+  { id: 'root', spec: 'v3', bundle: 'smoke-checks.js', label: runtime => runtime, run: runtime => runtime },
+  {
+    id: 'v4',
+    spec: 'v4',
+    bundle: 'smoke-checks-v4.js',
+    label: runtime => `${runtime} /v4`,
+    run: runtime => `${runtime}v4`,
+  },
+];
+
 /** Every runtime failed for one setup reason. */
 function setupFailed(reason) {
   const now = Date.now();
-  return RUNTIMES.map(runtime => ({ runtime, verdicts: allFailed(reason), startTime: now, endTime: now }));
+  return ENTRIES.flatMap(entry =>
+    RUNTIMES.map(runtime => ({
+      runtime: entry.label(runtime),
+      verdicts: allFailed(reason),
+      startTime: now,
+      endTime: now,
+    })),
+  );
+}
+
+/** One entry's runs in workerd, Deno, Bun and Chromium, each against its own redirect path. */
+function runtimeRuns(entry, { common, pageServer }) {
+  const redirectBase = runtime => `${pageServer.url}${REDIRECT_PREFIX}${entry.run(runtime)}`;
+  const own = { ...common, bundlePath: join(common.workDir, entry.bundle), workDir: join(common.workDir, entry.id) };
+  return Promise.all([
+    timed(runWorkerd({ ...own, redirectBase: redirectBase('workerd'), workerPath: join(here, 'workerd-worker.mjs') })),
+    timed(runDeno({ ...own, redirectBase: redirectBase('deno'), runnerPath: join(here, 'cli-runner.mjs') })),
+    timed(runBun({ ...own, redirectBase: redirectBase('bun'), runnerPath: join(here, 'cli-runner.mjs') })),
+    timed(
+      runChromium({
+        pageOrigin: pageServer.url,
+        apiKey: common.apiKey,
+        timeoutMs: RUNTIME_TIMEOUT_MS,
+        bundleName: entry.bundle,
+        run: entry.run('chromium'),
+      }),
+    ),
+  ]);
+}
+
+/**
+ * Judges one entry's runs, Node's first: each runtime against that entry's Node run; Node's /v4 run
+ * against Node's root run (the same package through either entry gives the same results).
+ */
+function judged(entry, [reference, ...runs], { foreign, rootReference }) {
+  return [reference, ...runs].map((run, index) => {
+    const runtime = RUNTIMES[index];
+    const against = runtime === 'node' ? rootReference : reference.observations;
+    const verdicts = run.error
+      ? allFailed(String(run.error.message ?? run.error))
+      : judge(runtime, run.observations, against, {
+          spec: entry.spec,
+          // Requests that reached the foreign host from this run (its name is in the redirect's path),
+          // and any the path does not attribute.
+          foreignRequests: foreign.requests.filter(
+            request => request.runtime === entry.run(runtime) || request.runtime === undefined,
+          ),
+        });
+    return { runtime: entry.label(runtime), verdicts, startTime: run.startTime, endTime: run.endTime };
+  });
+}
+
+/** The bundles of both entries, in `workDir`; logs their sizes. */
+async function bundleEntries(workDir) {
+  for (const entry of ENTRIES) {
+    const bytes = await bundleChecks(join(workDir, entry.bundle), entry.id);
+    console.log(`runtimes: bundled ${entry.id} entry + its ai for the runtimes (${(bytes / 1024).toFixed(0)} KiB)`);
+  }
 }
 
 async function runAll(cleanups) {
@@ -107,12 +179,12 @@ async function runAll(cleanups) {
   if (typeof testing.createUnigateEmulator !== 'function') {
     return setupFailed('dist/testing/index.js does not export createUnigateEmulator');
   }
+  const node22 = node22Path();
+  node22.catch(() => {});
   const workDir = await mkdtemp(join(tmpdir(), 'unigate-runtimes-'));
   cleanups.push(() => rm(workDir, { recursive: true, force: true }));
-  const bundlePath = join(workDir, 'smoke-checks.js');
   try {
-    const bytes = await bundleChecks(bundlePath);
-    console.log(`runtimes: bundled dist/index.js + ai for the runtimes (${(bytes / 1024).toFixed(0)} KiB)`);
+    await bundleEntries(workDir);
   } catch (error) {
     return setupFailed(`bundling failed: ${error.message.split('\n').slice(0, 6).join(' ')}`);
   }
@@ -125,55 +197,46 @@ async function runAll(cleanups) {
   // The redirect check's foreign host: every request that reaches it is a leak.
   const foreign = await startForeignServer();
   cleanups.push(() => foreign.close());
-  // The page's origin: serves the page and the bundle, the emulator on the same origin, and the
+  // The page's origin: serves the page and the bundles, the emulator on the same origin, and the
   // redirect check's redirects (to the foreign host, or onto this origin).
-  const pageServer = await startGatewayServer({ handler: emulator.handler, bundlePath, foreignURL: foreign.url });
+  const bundles = Object.fromEntries(ENTRIES.map(entry => [entry.bundle, join(workDir, entry.bundle)]));
+  const pageServer = await startGatewayServer({ handler: emulator.handler, bundles, foreignURL: foreign.url });
   cleanups.push(() => pageServer.close());
-  const redirectBase = runtime => `${pageServer.url}${REDIRECT_PREFIX}${runtime}`;
 
   const siteURL = server.url;
   // A clean environment: no UNIGATE_* variable can leak in, and caches stay in the temp dir.
   const home = join(workDir, 'home');
   await mkdir(home, { recursive: true });
   const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: workDir, LANG: 'C.UTF-8' };
-  const common = {
-    binDir,
-    bundlePath,
-    workDir,
-    siteURL,
-    apiKey,
-    foreignURL: foreign.url,
-    baseEnv,
-    timeoutMs: RUNTIME_TIMEOUT_MS,
-  };
+  const common = { binDir, workDir, siteURL, apiKey, foreignURL: foreign.url, baseEnv, timeoutMs: RUNTIME_TIMEOUT_MS };
+  const context = { common, pageServer };
 
+  // The root entry: Node (this process, ai@6) is the reference.
   const { observe } = await import('./smoke-checks.mjs');
+  const rootBase = `${pageServer.url}${REDIRECT_PREFIX}node`;
   const reference = await timed(
-    withTimeout(observe({ siteURL, apiKey, redirectBase: redirectBase('node') }), RUNTIME_TIMEOUT_MS, 'node'),
+    withTimeout(observe({ siteURL, apiKey, redirectBase: rootBase }), RUNTIME_TIMEOUT_MS, 'node'),
   );
-
-  const runs = await Promise.all([
-    timed(
-      runWorkerd({ ...common, redirectBase: redirectBase('workerd'), workerPath: join(here, 'workerd-worker.mjs') }),
+  const rootRuns = [reference, ...(await runtimeRuns(ENTRIES[0], context))];
+  // /v4: Node 22 runs its bundle (ai@7) for the reference.
+  const [, v4] = ENTRIES;
+  const v4Reference = await timed(
+    node22.then(nodePath =>
+      runNode({
+        ...common,
+        workDir: join(workDir, v4.id),
+        nodePath,
+        bundlePath: join(workDir, v4.bundle),
+        runnerPath: join(here, 'cli-runner.mjs'),
+        redirectBase: `${pageServer.url}${REDIRECT_PREFIX}${v4.run('node')}`,
+      }),
     ),
-    timed(runDeno({ ...common, redirectBase: redirectBase('deno'), runnerPath: join(here, 'cli-runner.mjs') })),
-    timed(runBun({ ...common, redirectBase: redirectBase('bun'), runnerPath: join(here, 'cli-runner.mjs') })),
-    timed(runChromium({ pageOrigin: pageServer.url, apiKey, timeoutMs: RUNTIME_TIMEOUT_MS })),
-  ]);
-  const referenceObservations = reference.observations;
-  return [reference, ...runs].map((run, index) => {
-    const runtime = RUNTIMES[index];
-    const verdicts = run.error
-      ? allFailed(String(run.error.message ?? run.error))
-      : judge(runtime, run.observations, runtime === 'node' ? undefined : referenceObservations, {
-          // Requests that reached the foreign host from this runtime (its name is in the redirect's path),
-          // and any the path does not attribute.
-          foreignRequests: foreign.requests.filter(
-            request => request.runtime === runtime || request.runtime === undefined,
-          ),
-        });
-    return { runtime, verdicts, startTime: run.startTime, endTime: run.endTime };
-  });
+  );
+  const v4Runs = [v4Reference, ...(await runtimeRuns(v4, context))];
+  return [
+    ...judged(ENTRIES[0], rootRuns, { foreign }),
+    ...judged(v4, v4Runs, { foreign, rootReference: reference.observations }),
+  ];
 }
 
 main().then(

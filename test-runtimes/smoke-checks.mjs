@@ -345,5 +345,6 @@ export async function observe({ siteURL, apiKey, redirectBase }) {
   checks.video = await attempt(() => videoed(gw, siteURL));
   checks.cost = await attempt(() => costed(siteURL, apiKey));
   checks.redirect = await attempt(() => redirected(redirectBase, apiKey));
-  return { runtime: describeRuntime(), checks };
+  // The spec of the entry this bundle loaded: v3 at the root, v4 at /v4.
+  return { runtime: { ...describeRuntime(), spec: gw.chat(CHAT_MODEL).specificationVersion }, checks };
 }

@@ -1,8 +1,8 @@
 // Bun: the bundle under `bun`, with auto-install off (the bundle has no package imports).
-import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBounded } from '../bounded-process.mjs';
 import { readObservations } from './cli-output.mjs';
+import { stageBundle } from './stage-bundle.mjs';
 
 export async function runBun({
   binDir,
@@ -15,10 +15,7 @@ export async function runBun({
   baseEnv,
   timeoutMs,
 }) {
-  const dir = join(workDir, 'bun');
-  await mkdir(dir, { recursive: true });
-  await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
-  await copyFile(runnerPath, join(dir, 'runner.mjs'));
+  const dir = await stageBundle({ workDir, name: 'bun', bundlePath, runnerPath });
   const result = await runBounded(join(binDir, 'bun'), ['--no-install', 'runner.mjs', siteURL, apiKey, redirectBase], {
     cwd: dir,
     timeoutMs,

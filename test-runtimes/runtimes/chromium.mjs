@@ -20,7 +20,8 @@ const ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
-export async function runChromium({ pageOrigin, apiKey, timeoutMs }) {
+/** `bundleName`: the bundle the page imports (served under SMOKE_PREFIX); `run`: the redirect check's name for this run. */
+export async function runChromium({ pageOrigin, apiKey, timeoutMs, bundleName = 'smoke-checks.js', run = 'chromium' }) {
   const pageErrors = [];
   let browser;
   try {
@@ -36,10 +37,10 @@ export async function runChromium({ pageOrigin, apiKey, timeoutMs }) {
           async ({ bundleURL, siteURL, apiKey, redirectBase }) =>
             (await import(bundleURL)).observe({ siteURL, apiKey, redirectBase }),
           {
-            bundleURL: `${SMOKE_PREFIX}smoke-checks.js`,
+            bundleURL: `${SMOKE_PREFIX}${bundleName}`,
             siteURL: pageOrigin,
             apiKey,
-            redirectBase: `${pageOrigin}${REDIRECT_PREFIX}chromium`,
+            redirectBase: `${pageOrigin}${REDIRECT_PREFIX}${run}`,
           },
         );
       })(),

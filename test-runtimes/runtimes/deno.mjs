@@ -1,9 +1,10 @@
 // Deno: the bundle under `deno run`, allowed to reach only the loopback host:ports of the gateway, the
 // redirect check's server and its foreign host (so a leak would arrive there and be seen, not be denied).
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBounded } from '../bounded-process.mjs';
 import { readObservations } from './cli-output.mjs';
+import { stageBundle } from './stage-bundle.mjs';
 
 export async function runDeno({
   binDir,
@@ -18,10 +19,8 @@ export async function runDeno({
   timeoutMs,
 }) {
   const hosts = [siteURL, redirectBase, foreignURL].map(url => new URL(url).host).join(',');
-  const dir = join(workDir, 'deno');
+  const dir = await stageBundle({ workDir, name: 'deno', bundlePath, runnerPath });
   await mkdir(join(dir, 'cache'), { recursive: true });
-  await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
-  await copyFile(runnerPath, join(dir, 'runner.mjs'));
   const result = await runBounded(
     join(binDir, 'deno'),
     [

@@ -1,8 +1,9 @@
 // workerd: the bundle as an ES-module Worker WITHOUT nodejs_compat, on a random loopback port. Its
 // global fetch may reach 127.0.0.1 only (a network service allowing just that address).
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBounded } from '../bounded-process.mjs';
+import { stageBundle } from './stage-bundle.mjs';
 
 /** A date the installed workerd supports; no compatibility flags, so no Node APIs. */
 const COMPATIBILITY_DATE = '2025-06-01';
@@ -60,10 +61,13 @@ export async function runWorkerd({
   baseEnv,
   timeoutMs,
 }) {
-  const dir = join(workDir, 'workerd');
-  await mkdir(dir, { recursive: true });
-  await copyFile(bundlePath, join(dir, 'smoke-checks.js'));
-  await copyFile(workerPath, join(dir, 'worker.mjs'));
+  const dir = await stageBundle({
+    workDir,
+    name: 'workerd',
+    bundlePath,
+    runnerPath: workerPath,
+    runnerName: 'worker.mjs',
+  });
   await writeFile(join(dir, 'config.capnp'), configFor(new URL(siteURL).hostname));
   const result = await runBounded(join(binDir, 'workerd'), ['serve', 'config.capnp', '--control-fd=3'], {
     cwd: dir,
