@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # npm test: the suite in every lane, then one line with the totals over all lanes.
-#   node20: Node 20 (the machine's) with ai@6
-#   node22: Node 22 with `ai` aliased to ai@7 (ai@7 needs Node 22)
+#   node20: Node 20 (the machine's) with ai@6, the suites through the root entry
+#   node22: Node 22 as an ai@7 app has it (ai@7 needs Node 22): `ai` aliased to ai@7, the package's
+#           @ai-sdk/provider and provider-utils to ai@7's own, the suites through unigate-ai-provider/v4
 #   edge:   the edge-runtime VM, for the files that drive the provider through a fetch
 #   floor:  the provider's tests on the lowest @ai-sdk/provider-utils its range allows (Node 20, ai@6)
-#   runtimes: the built package in workerd, Deno, Bun and headless Chromium (test-runtimes/)
+#   runtimes: the built package in workerd, Deno, Bun and headless Chromium (test-runtimes/), through
+#           the root entry with ai@6 and through /v4 with ai@7
 #   readme: every TypeScript block of README.md type-checked against the packed package and run
 #           against the emulator, on ai@6 + Node 20 and ai@7 + Node 22 (scripts/readme-lane.mjs)
-#   install: the committed HEAD installed by git+file URL into a fresh project, then imported and
-#           required (scripts/install-lane.mjs)
+#   install: the committed HEAD packed and installed into an ai@6 app and an ai@7 app (one copy of each
+#           @ai-sdk peer, the app's entry loaded), and by git+file URL (scripts/install-lane.mjs)
 set -u
 cd "$(dirname "$0")/.."
 out=.test-results
