@@ -31,6 +31,7 @@ export type {
   UnigateFallbackOptions,
 } from './fallback/unigate-fallback-model';
 export { unigateFallback } from './fallback/read-fallback-metadata';
+export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec/any-language-model';
 export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './internal/read-unigate-metadata';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
