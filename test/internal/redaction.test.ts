@@ -311,7 +311,9 @@ describe('no error holds the key: stream error parts', () => {
   ];
   for (const [name, body, open] of streams) {
     it(`${name}: every part, the error part and the pricing warning included`, async () => {
-      const stream = (await open(gateway(answering(request => sse(request, body))))) as Parameters<typeof readAll>[0];
+      const stream = (await open(gateway(answering(request => sse(request, body))))) as ReadableStream<{
+        type: string;
+      }>;
       const parts = await readAll(stream);
       expect(parts.some(part => part.type === 'error')).toBe(true);
       const start = parts[0] as { type: string; warnings: unknown[] };
