@@ -36,6 +36,8 @@ const ROOT_VALUES = [
   'unigateVideoMetadata',
 ];
 const ROOT_TYPES = [
+  'AnyLanguageModel',
+  'LanguageModelOfSpecV4',
   'PostgresBudgetStore',
   'PostgresBudgetStoreSettings',
   'PostgresQuery',

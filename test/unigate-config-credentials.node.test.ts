@@ -34,13 +34,13 @@ function gateway(settings: UnigateProviderSettings) {
   return { gw: createUnigate({ fetch, ...settings }), requests };
 }
 
-/** One call of each kind of endpoint that needs a key. */
-const keyedCalls = (gw: ReturnType<typeof createUnigate>) => [
-  gw('gpt-4o-mini').doGenerate({ prompt: PROMPT }),
-  gw.messages('claude-sonnet-4-5').doGenerate({ prompt: PROMPT }),
-  gw.embedding('text-embedding-3-small').doEmbed({ values: ['a'] }),
-  gw.listModels(),
-  gw.videoJobs.get('vid-1'),
+/** One call of each kind of endpoint that needs a key, made when awaited (a rejection never waits unhandled). */
+const keyedCalls = (gw: ReturnType<typeof createUnigate>): Array<() => Promise<unknown>> => [
+  () => gw('gpt-4o-mini').doGenerate({ prompt: PROMPT }),
+  () => gw.messages('claude-sonnet-4-5').doGenerate({ prompt: PROMPT }),
+  () => gw.embedding('text-embedding-3-small').doEmbed({ values: ['a'] }),
+  () => gw.listModels(),
+  () => gw.videoJobs.get('vid-1'),
 ];
 
 /** Every keyed call fails with `kind` and exactly `message`, and nothing is sent. */
@@ -51,7 +51,7 @@ async function expectEveryKeyedCall(
 ) {
   const { gw, requests } = gateway(settings);
   for (const call of keyedCalls(gw)) {
-    const error = await failure(call);
+    const error = await failure(call());
     expect(kind.isInstance(error)).toBe(true);
     expect(error.message).toBe(message);
   }
