@@ -1,5 +1,6 @@
 import { embed, generateImage, generateText, streamText } from 'ai7';
-import { createUnigate, unigateCost } from '../src/v4/index';
+import { createOpenAICompatible } from 'openai-compatible-v4';
+import { createUnigate, unigateCost, unigateFallback } from '../src/v4/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 /**
@@ -35,6 +36,18 @@ export async function ai7Line(): Promise<void> {
 
   const { embedding } = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'tides', dimensions: 256 });
   console.log(`embed with dimensions 256: ${embedding.length} numbers`);
+
+  // Another provider's V4 model (@ai-sdk/openai-compatible 3) in a chain with a Unigate id: a model id the
+  // upstream does not know fails with 404, and the chain moves on.
+  const { baseURL, apiKey } = emulator.settings;
+  const compatible = createOpenAICompatible({ name: 'compatible', baseURL, apiKey, fetch: emulator.fetch });
+  const chain = gw.fallback([compatible('no-such-model'), 'gpt-4o-mini']);
+  const answered = await generateText({ model: chain, prompt: 'Hi', maxRetries: 0 });
+  const meta = unigateFallback(answered);
+  console.log(
+    `fallback [openai-compatible@3 'no-such-model', 'gpt-4o-mini']: ${chain.specificationVersion}, answered by ` +
+      `${meta?.answeredBy} after ${meta?.attempts.map(attempt => `${attempt.modelId} (${attempt.kind})`).join(', ')}`,
+  );
 
   const image = gw.image('dall-e-3');
   const { images } = await generateImage({ model: image, prompt: 'A lighthouse', size: '256x256' });

@@ -35,7 +35,7 @@ function gateway(settings: UnigateProviderSettings) {
 }
 
 /** One call of each kind of endpoint that needs a key, made when awaited (a rejection never waits unhandled). */
-const keyedCalls = (gw: ReturnType<typeof createUnigate>): Array<() => Promise<unknown>> => [
+const keyedCalls = (gw: ReturnType<typeof createUnigate>): Array<() => PromiseLike<unknown>> => [
   () => gw('gpt-4o-mini').doGenerate({ prompt: PROMPT }),
   () => gw.messages('claude-sonnet-4-5').doGenerate({ prompt: PROMPT }),
   () => gw.embedding('text-embedding-3-small').doEmbed({ values: ['a'] }),
