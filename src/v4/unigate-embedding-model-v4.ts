@@ -1,3 +1,4 @@
+import { PipelineView } from './pipeline-view';
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result } from '@ai-sdk/provider-v4';
 import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL as MAX_INPUT_BYTES } from '@ai-sdk/provider-utils';
@@ -8,22 +9,12 @@ import { embeddingCall, embeddingResult } from './spec-view';
  * An embedding model of the `/v4` entry, a front over the pipeline's (which reads V4's `dimensions`).
  * `deprecatedAs`: the accessor it was made with is deprecated (`textEmbeddingModel`); every result says so.
  */
-export class UnigateEmbeddingModelV4 implements EmbeddingModelV4 {
-  readonly specificationVersion = 'v4';
-  private readonly model: EmbeddingModelV3;
+export class UnigateEmbeddingModelV4 extends PipelineView<EmbeddingModelV3> implements EmbeddingModelV4 {
   private readonly deprecatedAs: string | undefined;
 
   constructor(model: EmbeddingModelV3, deprecatedAs?: string) {
-    this.model = model;
+    super(model);
     this.deprecatedAs = deprecatedAs;
-  }
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
   }
 
   get maxEmbeddingsPerCall(): EmbeddingModelV4['maxEmbeddingsPerCall'] {

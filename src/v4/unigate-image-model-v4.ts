@@ -1,3 +1,4 @@
+import { PipelineView } from './pipeline-view';
 import type { ImageModelV3 } from '@ai-sdk/provider';
 import type { ImageModelV4, ImageModelV4CallOptions, ImageModelV4Result } from '@ai-sdk/provider-v4';
 import { imageCall, imageResult } from './spec-view';
@@ -8,23 +9,9 @@ import { imageCall, imageResult } from './spec-view';
  * read them (7.0.173 calls the model anyway): the pipeline refuses input images and masks before any
  * request, on both entries.
  */
-export class UnigateImageModelV4 implements ImageModelV4 {
-  readonly specificationVersion = 'v4';
+export class UnigateImageModelV4 extends PipelineView<ImageModelV3> implements ImageModelV4 {
   readonly supportsFileInputs = false;
   readonly supportsMaskInputs = false;
-  private readonly model: ImageModelV3;
-
-  constructor(model: ImageModelV3) {
-    this.model = model;
-  }
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
-  }
 
   get maxImagesPerCall(): ImageModelV4['maxImagesPerCall'] {
     return this.model.maxImagesPerCall;

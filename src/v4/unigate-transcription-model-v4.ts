@@ -1,3 +1,4 @@
+import { PipelineView } from './pipeline-view';
 import type { TranscriptionModelV3 } from '@ai-sdk/provider';
 import type {
   TranscriptionModelV4,
@@ -10,22 +11,7 @@ import { transcriptionCall, transcriptionResult } from './spec-view';
  * A speech-to-text model of the `/v4` entry, a front over the pipeline's (which reads V4's
  * `timestampGranularities` and reports `words` and `usage`).
  */
-export class UnigateTranscriptionModelV4 implements TranscriptionModelV4 {
-  readonly specificationVersion = 'v4';
-  private readonly model: TranscriptionModelV3;
-
-  constructor(model: TranscriptionModelV3) {
-    this.model = model;
-  }
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
-  }
-
+export class UnigateTranscriptionModelV4 extends PipelineView<TranscriptionModelV3> implements TranscriptionModelV4 {
   async doGenerate(options: TranscriptionModelV4CallOptions): Promise<TranscriptionModelV4Result> {
     return transcriptionResult(await this.model.doGenerate(transcriptionCall(options)));
   }

@@ -1,3 +1,4 @@
+import { PipelineView } from './pipeline-view';
 import type {
   Experimental_VideoModelV4 as VideoModelV4,
   Experimental_VideoModelV4CallOptions as VideoModelV4CallOptions,
@@ -21,22 +22,7 @@ export interface UnigateVideoModelV4 extends VideoModelV4 {
 }
 
 /** A front over the pipeline's video model, which already has V4's start/status shape. */
-export class UnigateVideoModelV4Front implements UnigateVideoModelV4 {
-  readonly specificationVersion = 'v4';
-  private readonly model: UnigateVideoModelV3;
-
-  constructor(model: UnigateVideoModelV3) {
-    this.model = model;
-  }
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
-  }
-
+export class UnigateVideoModelV4Front extends PipelineView<UnigateVideoModelV3> implements UnigateVideoModelV4 {
   get maxVideosPerCall(): VideoModelV4['maxVideosPerCall'] {
     return this.model.maxVideosPerCall;
   }
