@@ -32,6 +32,7 @@ export type {
 } from './fallback/unigate-fallback-model';
 export { unigateFallback } from './fallback/read-fallback-metadata';
 export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec/any-language-model';
+export type { UnigateProviderOf } from './unigate-provider-shape';
 export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './internal/read-unigate-metadata';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';

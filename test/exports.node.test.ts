@@ -84,6 +84,7 @@ const ROOT_TYPES = [
   'UnigatePriceTable',
   'UnigatePricing',
   'UnigateProvider',
+  'UnigateProviderOf',
   'UnigateProviderSettings',
   'UnigateRequestOptions',
   'UnigateSpeechFormat',

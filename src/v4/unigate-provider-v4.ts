@@ -3,16 +3,11 @@ import type {
   EmbeddingModelV4,
   ImageModelV4,
   LanguageModelV4,
-  ProviderV4,
   SpeechModelV4,
   TranscriptionModelV4,
 } from '@ai-sdk/provider-v4';
 import { assembleModels, type UnigateContextInternals } from '../assemble-models';
-import type { UnigateCatalog, UnigateModel, UnigateRequestOptions } from '../catalog/unigate-catalog';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
-import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
-import type { UnigateCost } from '../pricing/unigate-pricing-types';
-import type { AnyLanguageModel } from '../spec/any-language-model';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -22,9 +17,9 @@ import type {
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
 } from '../unigate-model-ids';
+import type { UnigateProviderOf } from '../unigate-provider-shape';
 import type { UnigateProviderSettings } from '../unigate-provider-settings';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
-import type { UnigateVideoJobs } from '../video/unigate-video-jobs';
 import { UnigateEmbeddingModelV4 } from './unigate-embedding-model-v4';
 import { UnigateImageModelV4 } from './unigate-image-model-v4';
 import { UnigateLanguageModelV4 } from './unigate-language-model-v4';
@@ -34,50 +29,18 @@ import { type UnigateVideoModelV4, UnigateVideoModelV4Front } from './unigate-vi
 
 /**
  * The Unigate provider of spec V4, for ai@7: the root entry's provider, with the same settings, names
- * and behaviour, whose models are V4 models. Call it with a model id for a language model in the format
- * the `format` setting chooses (messages for `claude-*`, chat completions otherwise, under `'auto'`).
+ * and behaviour, whose models are V4 models (no adapter). It is a `ProviderV4`.
  */
-export interface UnigateProvider extends ProviderV4 {
-  (modelId: UnigateChatModelId): LanguageModelV4;
-  /** A chat-completions language model (`POST {base_url}/chat/completions`), whatever the id and `format`. */
-  chat(modelId: UnigateChatModelId): LanguageModelV4;
-  /** The same as calling the provider: the format the `format` setting chooses for the id. */
-  languageModel(modelId: UnigateChatModelId): LanguageModelV4;
-  /** A messages-format language model (`POST {site_url}/api/v1/messages`), whatever the id and `format`. */
-  messages(modelId: UnigateMessagesModelId): LanguageModelV4;
-  /** An embedding model (`POST {base_url}/embeddings`); `embed({ dimensions })` is honoured. */
-  embedding(modelId: UnigateEmbeddingModelId): EmbeddingModelV4;
-  embeddingModel(modelId: UnigateEmbeddingModelId): EmbeddingModelV4;
-  /** @deprecated Use `embedding` or `embeddingModel`: each result carries a `deprecated` warning. */
-  textEmbeddingModel(modelId: UnigateEmbeddingModelId): EmbeddingModelV4;
-  /** An image model (`POST {alt_base_url}/images/generations`); prompts only (`supportsFileInputs: false`). */
-  image(modelId: UnigateImageModelId): ImageModelV4;
-  imageModel(modelId: UnigateImageModelId): ImageModelV4;
-  /** A text-to-speech model (`POST {base_url}/audio/speech`); results carry `usage.characters`. */
-  speech(modelId: UnigateSpeechModelId): SpeechModelV4;
-  speechModel(modelId: UnigateSpeechModelId): SpeechModelV4;
-  /** A speech-to-text model (`POST {base_url}/audio/transcriptions`); `timestampGranularities` gives `words`. */
-  transcription(modelId: UnigateTranscriptionModelId): TranscriptionModelV4;
-  transcriptionModel(modelId: UnigateTranscriptionModelId): TranscriptionModelV4;
-  /** A video model over the asynchronous video endpoints: `doGenerate`, and `doStart` / `doStatus`. */
-  video(modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV4;
-  videoModel(modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV4;
-  /** Video jobs step by step (create, get, wait, generate). */
-  readonly videoJobs: UnigateVideoJobs;
-  /**
-   * A language model that tries `models` in order: ids, or any language model, V4 or V3, another
-   * provider's included (a V3 one is adapted). Moves on for the error kinds in `options.on`.
-   */
-  fallback(
-    models: ReadonlyArray<UnigateChatModelId | AnyLanguageModel | LanguageModelV4>,
-    options?: UnigateFallbackOptions,
-  ): LanguageModelV4;
-  /** Lists the models this key can use (`GET {base_url}/models`). */
-  listModels(options?: UnigateRequestOptions): Promise<UnigateModel[]>;
-  /** The public, priced model catalog (`GET {site_url}/api/public/models`). */
-  readonly catalog: UnigateCatalog;
-  /** What a call would cost, in credits, before making it (see the root entry's `estimateCost`). */
-  estimateCost(request: UnigateCostEstimateRequest): Promise<UnigateCost | undefined>;
+export interface UnigateProvider
+  extends UnigateProviderOf<
+    LanguageModelV4,
+    EmbeddingModelV4,
+    ImageModelV4,
+    SpeechModelV4,
+    TranscriptionModelV4,
+    UnigateVideoModelV4
+  > {
+  readonly specificationVersion: 'v4';
 }
 
 /** Creates a Unigate provider of spec V4. Settings not given are read from the environment at call time. */

@@ -58,7 +58,9 @@ function unexportedTypes(entry: string): string[] {
     const symbol = queue.pop()!;
     if (seen.has(symbol)) continue;
     seen.add(symbol);
-    if (!exported.has(symbol) && symbol.flags & (ts.SymbolFlags.Type | ts.SymbolFlags.Class)) {
+    // A generic's type parameters (`Language` in `UnigateProviderOf<Language, ...>`) are not types to export.
+    const isTypeParameter = (symbol.flags & ts.SymbolFlags.TypeParameter) !== 0;
+    if (!exported.has(symbol) && !isTypeParameter && symbol.flags & (ts.SymbolFlags.Type | ts.SymbolFlags.Class)) {
       const file = symbol.declarations![0]!.getSourceFile().fileName.slice(root.length);
       missing.push(`${symbol.name} (${file})`);
     }

@@ -19,6 +19,8 @@ import {
   type UnigateVideoJob,
   type UnigateVideoModelV3,
 } from '../../src';
+import type { LanguageModelV4, ProviderV4 } from '@ai-sdk/provider-v4';
+import { createUnigate as createUnigateV4 } from '../../src/v4';
 
 const gw = createUnigate({ apiKey: 'k', siteURL: 'https://gw.test' });
 
@@ -100,3 +102,9 @@ expectTypeOf(gw.catalog.get('gpt-4o')).resolves.toEqualTypeOf<UnigateCatalogEntr
 void gw.estimateCost({ model: 'gpt-4o' });
 // @ts-expect-error pricing is false, 'catalog' or a table
 createUnigate({ pricing: true });
+
+// unigate-ai-provider/v4: the same shape with V4 models, and a ProviderV4.
+const gw4 = createUnigateV4();
+expectTypeOf(gw4).toExtend<ProviderV4>();
+expectTypeOf(gw4('any-model-id')).toEqualTypeOf<LanguageModelV4>();
+expectTypeOf(gw4.fallback(['gpt-4o', gw('gpt-4o-mini')])).toEqualTypeOf<LanguageModelV4>();
