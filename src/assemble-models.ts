@@ -133,7 +133,6 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
       ? messages(modelId)
       : chat(modelId);
   return {
-    spec: context.spec ?? 'v3',
     chat,
     messages,
     languageModel,
@@ -148,13 +147,10 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
         provider: config.provider,
         languageModel,
         cachedCatalog: context.loadedCatalog,
-        spec: context.spec ?? 'v3',
+        spec: context.spec,
       }),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: context.catalog,
     estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),
   };
 }
-
-/** The models and services one provider hands out, in the pipeline's shapes. */
-export type AssembledModels = ReturnType<typeof assembleModels>;
