@@ -1,5 +1,5 @@
 /**
- * What every V4 front of a non-language kind shows of the pipeline model behind it: spec `v4`, and the
+ * What every V4 front shows of the pipeline model behind it: spec `v4`, and the
  * model's own provider and id. The kinds add their calls, which forward to `model`.
  */
 export abstract class PipelineView<MODEL extends { readonly provider: string; readonly modelId: string }> {
