@@ -71,8 +71,7 @@ function contentDelta(
     }
     return;
   }
-  if (typeof content !== 'string')
-    throw wrongField(position, '.delta.content', content, 'a string', data);
+  if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
   if (content !== '') appendText(state, content, sink);
 }
 

@@ -32,7 +32,11 @@ function thinkingText(thinking: unknown, path: string, fail: ContentPartFailure)
  * holds and are skipped; empty texts too. A known kind whose text is not a string throws `fail`'s error,
  * naming the part (`path` is where the list sits, e.g. `choices[0].delta.content`).
  */
-export function readContentParts(parts: readonly unknown[], path: string, fail: ContentPartFailure): ChatContentPiece[] {
+export function readContentParts(
+  parts: readonly unknown[],
+  path: string,
+  fail: ContentPartFailure,
+): ChatContentPiece[] {
   const pieces: ChatContentPiece[] = [];
   for (let i = 0; i < parts.length; i++) {
     const part: unknown = parts[i];

@@ -261,7 +261,8 @@ export function messageStartContent(
       sink.enqueue({ type: 'reasoning-start', id, providerMetadata: metadata });
       sink.enqueue({ type: 'reasoning-end', id, providerMetadata: metadata });
     } else if (block.type === 'text') {
-      if (typeof block.text !== 'string') throw wrongField('message_start', `${path}.text`, block.text, 'a string', data);
+      if (typeof block.text !== 'string')
+        throw wrongField('message_start', `${path}.text`, block.text, 'a string', data);
       wholeText('text', id, block.text, sink);
     } else if (block.type === 'thinking') {
       const thinking = block.thinking;

@@ -14,7 +14,7 @@ const TEXT = '2 + 2 = 4';
 const USAGE = { prompt_tokens: 10, total_tokens: 56, completion_tokens: 46 };
 const DONE_ON = { id: 'a4e29c5b82f94d67b23e108a7c9df6e1', modelId: 'magistral-medium-2507' };
 
-const answering = (json: unknown) => setup([http.post(CHAT_URL, () => HttpResponse.json(json))]);
+const answering = (json: Record<string, unknown>) => setup([http.post(CHAT_URL, () => HttpResponse.json(json))]);
 const streaming = (events: string[]) => setup([http.post(CHAT_URL, () => sseResponse(events))]);
 const recordedStream = () => recordedEvents('mistral/mistral-reasoning.chunks.txt');
 

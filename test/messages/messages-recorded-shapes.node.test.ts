@@ -25,7 +25,8 @@ function official(respond: () => Response) {
 }
 
 const streamingEvents = (events: string[]) => answeringWith(() => sseResponse(events), { pricing: PRICE });
-const answeringJson = (json: unknown) => answeringWith(() => HttpResponse.json(json), { pricing: PRICE });
+const answeringJson = (json: Record<string, unknown>) =>
+  answeringWith(() => HttpResponse.json(json), { pricing: PRICE });
 
 const withoutMetadata = (parts: LanguageModelV3StreamPart[]) =>
   parts.map(part => ('providerMetadata' in part ? { ...part, providerMetadata: undefined } : part));
