@@ -92,7 +92,8 @@ export const chatCompletionSchema = lazy(() =>
         index: z.number().nullish(),
         message: z.looseObject({
           role: z.string().nullish(),
-          content: z.string().nullish(),
+          // A list of `text` and `thinking` parts from Mistral's reasoning models, read by chat-content-parts.ts.
+          content: z.union([z.string(), z.array(z.unknown())]).nullish(),
           reasoning_content: z.string().nullish(),
           reasoning: z.string().nullish(),
           tool_calls: z
@@ -136,7 +137,8 @@ export interface ChatChunkToolCallDelta {
 
 export interface ChatChunkDelta {
   role?: string | null;
-  content?: string | null;
+  /** Text, or a list of `text` and `thinking` parts (Mistral's reasoning models): see chat-content-parts.ts. */
+  content?: string | unknown[] | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
   tool_calls?: ChatChunkToolCallDelta[] | null;

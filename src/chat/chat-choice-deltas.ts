@@ -3,6 +3,7 @@ import type { ChatChunkChoice, ChatChunkDelta } from './chat-api-types';
 import type { LanguageModelPartSink } from '../internal/stream-state';
 import type { ChatStreamState } from './chat-stream-state';
 import { completeToolCalls, toolCallDelta } from './chat-tool-call-deltas';
+import { contentText, readContentParts } from './chat-content-parts';
 
 // Builds the message only when something is wrong: the path is never formatted on the hot path.
 function wrongField(position: number, field: string, value: unknown, expected: string, data: string) {
@@ -17,6 +18,26 @@ function readDelta(choice: ChatChunkChoice, position: number, data: string): Cha
   return delta;
 }
 
+/** Reasoning text for choice 0: opens the reasoning block at its first piece. */
+function appendReasoning(state: ChatStreamState, reasoning: string, sink: LanguageModelPartSink): void {
+  if (state.reasoningId === undefined) {
+    state.reasoningId = `reasoning-${state.blocks++}`;
+    sink.enqueue({ type: 'reasoning-start', id: state.reasoningId });
+  }
+  sink.enqueue({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
+}
+
+/** Answer text for choice 0: the first piece ends the reasoning and opens the text block. */
+function appendText(state: ChatStreamState, text: string, sink: LanguageModelPartSink): void {
+  if (state.textId === undefined) {
+    state.endReasoning(sink);
+    state.textId = `text-${state.blocks++}`;
+    sink.enqueue({ type: 'text-start', id: state.textId });
+  }
+  sink.enqueue({ type: 'text-delta', id: state.textId, delta: text });
+  if (state.collectChoices) state.choiceTexts[0] = (state.choiceTexts[0] ?? '') + text;
+}
+
 function reasoningDelta(
   state: ChatStreamState,
   delta: ChatChunkDelta,
@@ -29,12 +50,7 @@ function reasoningDelta(
   if (reasoning == null) return;
   if (typeof reasoning !== 'string')
     throw wrongField(position, '.delta.reasoning_content', reasoning, 'a string', data);
-  if (reasoning === '') return;
-  if (state.reasoningId === undefined) {
-    state.reasoningId = `reasoning-${state.blocks++}`;
-    sink.enqueue({ type: 'reasoning-start', id: state.reasoningId });
-  }
-  sink.enqueue({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
+  if (reasoning !== '') appendReasoning(state, reasoning, sink);
 }
 
 function contentDelta(
@@ -46,15 +62,17 @@ function contentDelta(
 ): void {
   const content: unknown = delta.content;
   if (content == null) return;
-  if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
-  if (content === '') return;
-  if (state.textId === undefined) {
-    state.endReasoning(sink);
-    state.textId = `text-${state.blocks++}`;
-    sink.enqueue({ type: 'text-start', id: state.textId });
+  if (Array.isArray(content)) {
+    // A list of text and thinking parts (Mistral's reasoning models), mapped in the order sent.
+    const fail = (problem: string) => malformed('chat', problem, data);
+    for (const piece of readContentParts(content, `choices[${position}].delta.content`, fail)) {
+      if (piece.kind === 'text') appendText(state, piece.text, sink);
+      else appendReasoning(state, piece.text, sink);
+    }
+    return;
   }
-  sink.enqueue({ type: 'text-delta', id: state.textId, delta: content });
-  if (state.collectChoices) state.choiceTexts[0] = (state.choiceTexts[0] ?? '') + content;
+  if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
+  if (content !== '') appendText(state, content, sink);
 }
 
 /** The first choice (index 0): its deltas become parts; its `finish_reason` completes its tool calls. */
@@ -96,8 +114,11 @@ export function collectChoice(
   const delta = readDelta(choice, position, data);
   const content: unknown = delta?.content;
   if (content != null) {
-    if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
-    state.choiceTexts[index] = (state.choiceTexts[index] ?? '') + content;
+    if (typeof content !== 'string' && !Array.isArray(content))
+      throw wrongField(position, '.delta.content', content, 'a string', data);
+    const path = `choices[${position}].delta.content`;
+    const text = contentText(content, path, problem => malformed('chat', problem, data));
+    state.choiceTexts[index] = (state.choiceTexts[index] ?? '') + text;
   }
   if (typeof choice.finish_reason === 'string') state.choiceFinishReasons[index] = choice.finish_reason;
 }

@@ -1,6 +1,7 @@
 import {
   type APICallError,
   InvalidArgumentError,
+  InvalidResponseDataError,
   type LanguageModelV3,
   type LanguageModelV3CallOptions,
   type LanguageModelV3Content,
@@ -28,6 +29,7 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import type { GatewayConnection } from '../unigate-config';
 import type { UnigateChatModelId } from '../unigate-model-ids';
 import { chatResponseSchema, isChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
+import { contentText, readContentParts } from './chat-content-parts';
 import { createChatStreamHandler } from './chat-stream-handler';
 import { convertChatUsage } from './convert-chat-usage';
 import { convertToChatMessages } from './convert-to-chat-messages';
@@ -35,6 +37,12 @@ import { mapChatFinishReason } from './map-chat-finish-reason';
 import { mapChatReasoning } from './map-chat-reasoning';
 import { prepareChatTools } from './prepare-chat-tools';
 import { CHAT_LIMITS, RESERVED_CHAT_BODY_FIELDS, unigateChatProviderOptionsSchema } from './unigate-chat-options';
+
+/** The error for a malformed content part of a completion: it names the part. */
+function contentFailure(rawValue: unknown) {
+  return (problem: string) =>
+    new InvalidResponseDataError({ data: rawValue, message: `Unigate chat completion: ${problem}.` });
+}
 
 /**
  * A language model over the gateway's chat-completions endpoint (`POST {base_url}/chat/completions`).
@@ -199,7 +207,11 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       const message = choice.message;
       const reasoning = message.reasoning_content ?? message.reasoning;
       if (reasoning) content.push({ type: 'reasoning', text: reasoning });
-      if (message.content) content.push({ type: 'text', text: message.content });
+      if (Array.isArray(message.content)) {
+        // Text and thinking parts (Mistral's reasoning models), one content part each, in the order sent.
+        for (const piece of readContentParts(message.content, 'choices[0].message.content', contentFailure(rawValue)))
+          content.push({ type: piece.kind, text: piece.text });
+      } else if (message.content) content.push({ type: 'text', text: message.content });
       for (const call of message.tool_calls ?? []) {
         content.push({
           type: 'tool-call',
@@ -217,7 +229,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
         unigate: {
           choices: completion.choices.map((c, position) => ({
             index: c.index ?? position,
-            text: c.message.content ?? '',
+            text: contentText(c.message.content, `choices[${position}].message.content`, contentFailure(rawValue)),
             finishReason: c.finish_reason ?? null,
           })),
         },

@@ -1,20 +1,58 @@
 import type { JSONObject, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { isObjectRecord } from '../internal/narrow';
 import type { MessagesUsage } from './messages-api-types';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
+const FIELDS = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const;
+type Counts = Partial<Record<(typeof FIELDS)[number], number>>;
+
+// The passes the answering model itself ran. `advisor_message` is another model's pass, priced at that
+// model's rates; kinds not named here are left to the top-level counts.
+const OWN_PASSES: readonly unknown[] = ['compaction', 'message'];
+
+/**
+ * The counts of a call that ran several passes (`usage.iterations`: context compaction, advisor, server
+ * fallback; docs/streaming.md#messages-usage-per-pass). The top-level counts leave out the compaction
+ * passes, so each field is the sum over the model's own passes, or the top-level value when that is
+ * larger: never less than either. A call a server fallback answered keeps its top-level counts, which
+ * are the answering pass's.
+ */
+function countsOverPasses(usage: MessagesUsage): Counts {
+  const top: Counts = {};
+  for (const field of FIELDS) top[field] = count(usage[field]);
+  const passes = usage.iterations;
+  if (!Array.isArray(passes) || passes.length === 0) return top;
+  if (passes.some(pass => isObjectRecord(pass) && pass.type === 'fallback_message')) return top;
+  const sums: Counts = {};
+  for (const pass of passes) {
+    if (!isObjectRecord(pass) || !OWN_PASSES.includes(pass.type)) continue;
+    for (const field of FIELDS) {
+      const value = count(pass[field]);
+      if (value !== undefined) sums[field] = (sums[field] ?? 0) + value;
+    }
+  }
+  const counts: Counts = {};
+  for (const field of FIELDS) {
+    const [a, b] = [top[field], sums[field]];
+    counts[field] = a === undefined ? b : b === undefined ? a : Math.max(a, b);
+  }
+  return counts;
+}
+
 /**
  * Wire usage -> the V3 usage shape. `input_tokens` counts only uncached input; cache reads and writes
  * come on top of it, so the total input is their sum. Output is not split into text and thinking on the
- * wire, so those two stay undefined.
+ * wire, so those two stay undefined. With per-pass counts, every pass is counted (countsOverPasses).
  */
 export function convertMessagesUsage(usage: MessagesUsage | null | undefined): LanguageModelV3Usage {
-  const input = count(usage?.input_tokens);
-  const cacheRead = count(usage?.cache_read_input_tokens);
-  const cacheWrite = count(usage?.cache_creation_input_tokens);
-  const output = count(usage?.output_tokens);
+  const counts = usage == null ? {} : countsOverPasses(usage);
+  const input = counts.input_tokens;
+  const cacheRead = counts.cache_read_input_tokens;
+  const cacheWrite = counts.cache_creation_input_tokens;
+  const output = counts.output_tokens;
   return {
     inputTokens: {
       total: input === undefined ? undefined : input + (cacheRead ?? 0) + (cacheWrite ?? 0),

@@ -39,7 +39,7 @@ type StartedBlock =
   | { type: 'other' };
 
 /** The fields a block's start needs, checked before it can displace a block still open at its index. */
-function checkBlockFields(block: Event, data: string): StartedBlock {
+export function checkBlockFields(block: Event, data: string): StartedBlock {
   if (block.type === 'tool_use') {
     const { id, name, input } = block;
     if (typeof id !== 'string') throw wrongField('tool_use', 'content_block.id', id, 'a string', data);
@@ -204,5 +204,78 @@ export function blockStop(state: MessagesStreamState, event: Event, data: string
       return;
     case 'ignored':
       return;
+  }
+}
+
+/** A tool call that arrived whole (in `message_start`): its parts at once, or the JSON answer's text. */
+function wholeToolUse(
+  state: MessagesStreamState,
+  { id, name, input }: { id: string; name: string; input: unknown },
+  textId: string,
+  sink: LanguageModelPartSink,
+): void {
+  const json = JSON.stringify(input ?? {});
+  if (state.jsonResponseTool && name === JSON_RESPONSE_TOOL_NAME) {
+    sink.enqueue({ type: 'text-start', id: textId });
+    sink.enqueue({ type: 'text-delta', id: textId, delta: json });
+    sink.enqueue({ type: 'text-end', id: textId });
+    return;
+  }
+  state.usedRealTool = true;
+  sink.enqueue({ type: 'tool-input-start', id, toolName: name });
+  sink.enqueue({ type: 'tool-input-delta', id, delta: json });
+  sink.enqueue({ type: 'tool-input-end', id });
+  sink.enqueue({ type: 'tool-call', toolCallId: id, toolName: name, input: json });
+}
+
+/** A text or thinking block that arrived whole: start, its text, end. */
+function wholeText(kind: 'text' | 'reasoning', id: string, text: string, sink: LanguageModelPartSink): void {
+  sink.enqueue({ type: `${kind}-start`, id });
+  if (text !== '') sink.enqueue({ type: `${kind}-delta`, id, delta: text });
+  sink.enqueue({ type: `${kind}-end`, id });
+}
+
+/**
+ * The blocks a `message_start` already carries, each whole (programmatic tool calling sends the calls a
+ * code run made this way, with no block events: docs/streaming.md#messages-stream-event-order). They map
+ * as the same blocks of a response do; kinds the format does not name are skipped. Their ids (`start-<i>`)
+ * never meet the indexed blocks' ids.
+ */
+export function messageStartContent(
+  state: MessagesStreamState,
+  content: unknown,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  if (content == null) return;
+  if (!Array.isArray(content)) throw wrongField('message_start', 'message.content', content, 'an array', data);
+  for (let i = 0; i < content.length; i++) {
+    const block: unknown = content[i];
+    const path = `message.content[${i}]`;
+    if (!isObjectRecord(block)) throw wrongField('message_start', path, block, 'an object', data);
+    const started = checkBlockFields(block, data);
+    const id = `start-${i}`;
+    if (started.type === 'tool_use') wholeToolUse(state, started, id, sink);
+    else if (started.type === 'redacted_thinking') {
+      const metadata = { unigate: { redactedData: started.data } };
+      sink.enqueue({ type: 'reasoning-start', id, providerMetadata: metadata });
+      sink.enqueue({ type: 'reasoning-end', id, providerMetadata: metadata });
+    } else if (block.type === 'text') {
+      if (typeof block.text !== 'string')
+        throw wrongField('message_start', `${path}.text`, block.text, 'a string', data);
+      wholeText('text', id, block.text, sink);
+    } else if (block.type === 'thinking') {
+      const thinking = block.thinking;
+      if (typeof thinking !== 'string')
+        throw wrongField('message_start', `${path}.thinking`, thinking, 'a string', data);
+      const signature = typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined;
+      sink.enqueue({ type: 'reasoning-start', id });
+      if (thinking !== '') sink.enqueue({ type: 'reasoning-delta', id, delta: thinking });
+      sink.enqueue(
+        signature === undefined
+          ? { type: 'reasoning-end', id }
+          : { type: 'reasoning-end', id, providerMetadata: { unigate: { signature } } },
+      );
+    }
   }
 }

@@ -5,7 +5,7 @@ import { readChunk } from '../internal/stream-chunk';
 import { inBandStreamError, malformed, noEvent, notA } from '../internal/stream-errors';
 import type { StreamHandlerOptions } from '../internal/stream-handler-options';
 import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
-import { blockDelta, blockStart, blockStop } from './messages-stream-blocks';
+import { blockDelta, blockStart, blockStop, messageStartContent } from './messages-stream-blocks';
 import { MessagesStreamState } from './messages-stream-state';
 
 /** What the messages model's `doStream` gives its stream handler. */
@@ -37,6 +37,9 @@ function messageStart(
     ...(typeof message.model === 'string' && { modelId: message.model }),
   });
   state.mergeUsage(message.usage);
+  // Programmatic tool calling: the message may come whole, its blocks and stop reason already here.
+  if (typeof message.stop_reason === 'string') state.stopReason = message.stop_reason;
+  messageStartContent(state, message.content, data, sink);
 }
 
 function messageDelta(state: MessagesStreamState, event: Record<string, unknown>): void {

@@ -64,7 +64,7 @@ export class MessagesStreamState extends StreamState {
     this.jsonResponseTool = jsonResponseTool;
   }
 
-  /** Takes the counts a `message_start` or `message_delta` sends; anything else is ignored. */
+  /** Takes the counts a `message_start` or `message_delta` sends, and the per-pass list; anything else is ignored. */
   mergeUsage(source: unknown): void {
     if (!isObjectRecord(source)) return;
     const usage = source;
@@ -76,6 +76,8 @@ export class MessagesStreamState extends StreamState {
     if (typeof usage.cache_creation_input_tokens === 'number') {
       target.cache_creation_input_tokens = usage.cache_creation_input_tokens;
     }
+    // Per-pass counts (compaction, advisor): the final message_delta lists every pass.
+    if (Array.isArray(usage.iterations)) target.iterations = usage.iterations;
   }
 
   /**
