@@ -158,6 +158,18 @@ describe('gw.fallback: the key another provider’s member echoes never reaches 
   };
   const contains = (value: unknown) => JSON.stringify(value).includes(KEY.slice(3)) || String(value).includes(KEY);
 
+  it('an HTTP error echoing the key: the attempt quotes it redacted, generateText and streamText', async () => {
+    const { gw, compat } = setup(echoes);
+    const chain = gw.fallback([compat('status'), 'gpt-4o-mini']);
+    const attempts = [
+      { modelId: 'status', kind: 'server', message: 'key [redacted], Bearer [redacted], url-encoded [redacted]' },
+    ];
+    expect(unigateFallback(await generateText({ model: chain, prompt: 'Hi', maxRetries: 0 }))?.attempts).toEqual(
+      attempts,
+    );
+    expect((await streamed(chain)).fallback?.attempts).toEqual(attempts);
+  });
+
   it('in the attempts of a call a later member answered: generateText and streamText', async () => {
     const { gw, compat } = setup(echoes);
     const chain = gw.fallback([compat('status'), compat('stream'), compat('thrown'), 'gpt-4o-mini']);
