@@ -15,7 +15,8 @@ export interface UnigateFallbackAttempt {
 
 // The AI SDK's errors for a call its caller got wrong or a model not set up (no key): thrown before any
 // request, by this package or any provider. Known by the marker every AI SDK error carries (Symbol.for,
-// so any copy of @ai-sdk/provider), they never move on: the next model would be given the same call.
+// so any copy of @ai-sdk/provider), they never move on: the next model would be given the same call
+// (docs/fallback.md#what-never-moves-on).
 const ARGUMENT_ERRORS = [
   'AI_InvalidArgumentError',
   'AI_InvalidPromptError',
@@ -63,6 +64,7 @@ const TYPE_TOKEN = /\b[a-z]+(?:_[a-z]+)+\b/g;
  * `status`), else `type` or `code` on the error, in its `data`, in its `value` (a chunk that failed
  * validation) or in its `responseBody`, at the top or nested under `error`, else a type named in its
  * message. A failure that says nothing known is a `server` failure: the member failed, not the call.
+ * See docs/fallback.md#kind-of-another-providers-failure.
  */
 function foreignFailure(error: unknown): UnigateErrorData & { kind: UnigateErrorKind } {
   const record = isObjectRecord(error) ? error : {};
