@@ -32,7 +32,8 @@ function redact<T>(chain: FallbackChain, value: T): T {
 }
 
 function warningsFor(chain: FallbackChain, attempts: readonly UnigateFallbackAttempt[]): SharedV3Warning[] {
-  return redact(chain, [...chain.creationWarnings, ...skipWarnings(attempts)]);
+  const warnings = [...chain.creationWarnings, ...skipWarnings(attempts)];
+  return warnings.length === 0 ? warnings : redact(chain, warnings);
 }
 
 function movesOn(chain: FallbackChain, error: unknown, options: LanguageModelV3CallOptions): boolean {
