@@ -1,3 +1,4 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText } from 'ai';
 import { createUnigate, unigateFallback } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
@@ -27,4 +28,31 @@ export async function fallback(): Promise<void> {
   );
   const requests = emulator.requests.map(entry => `${entry.model} ${entry.status}`);
   console.log(`  requests the gateway saw: ${requests.join(', ')}`);
+
+  await foreignStreamError();
+}
+
+/**
+ * Another provider's model (@ai-sdk/openai-compatible at the same gateway, same key) whose HTTP-200
+ * stream sends `{"error":{"type":"server_error"}}` before any content: an error part with no status. Its
+ * kind is read from the type, so the chain moves on, and the attempt's message has the key redacted.
+ */
+async function foreignStreamError(): Promise<void> {
+  console.log("\n# Fallback: another provider's in-stream error moves the chain on");
+  const emulator = createUnigateEmulator();
+  const { baseURL, apiKey } = emulator.settings;
+  const failing = async () =>
+    new Response(
+      `data: ${JSON.stringify({ error: { type: 'server_error', message: `upstream down (${apiKey})` } })}\n\n`,
+      {
+        headers: { 'content-type': 'text/event-stream' },
+      },
+    );
+  const other = createOpenAICompatible({ name: 'other', baseURL, apiKey, fetch: failing });
+  const gw = createUnigate(emulator.settings);
+  const stream = streamText({ model: gw.fallback([other('gpt-4o'), 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 });
+  const text = await stream.text;
+  const meta = await unigateFallback(stream);
+  const skipped = meta?.attempts.map(attempt => `${attempt.modelId} (${attempt.kind}): ${attempt.message}`);
+  console.log(`streamText answeredBy: ${meta?.answeredBy}; skipped ${skipped?.join(', ')}; text: ${text}`);
 }

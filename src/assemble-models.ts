@@ -148,6 +148,7 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
         languageModel,
         cachedCatalog: context.loadedCatalog,
         spec: context.spec,
+        secret: () => config.optionalApiKey(),
       }),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: context.catalog,

@@ -35,6 +35,8 @@ export interface FallbackProviderParts {
   cachedCatalog: () => CatalogById | undefined;
   /** The specification the entry speaks: members of the other one are adapted. Default `v3`. */
   spec?: SpecVersion;
+  /** The provider's API key, which the chain redacts from whatever any member hands over. */
+  secret: () => string | undefined;
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV3 | LanguageModelV4 {
@@ -104,5 +106,6 @@ export function createFallback(
     provider: parts.provider,
     on,
     warnings: catalogWarnings(resolved, parts),
+    secret: parts.secret,
   });
 }

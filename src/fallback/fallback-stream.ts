@@ -94,17 +94,28 @@ export async function openOwnStream(
   return result;
 }
 
+/** What the chain does to another provider's errors on their way to the caller. */
+export interface ForeignErrors {
+  /** A failure before content that stops the chain: the error the caller gets instead. */
+  stopped: (error: unknown) => unknown;
+  /** The one redaction step, for everything else the model hands over. */
+  redact: <T>(value: T) => T;
+}
+
 /**
  * The caller's stream for another provider's model: the opened head, then the rest of the same model's
  * stream, pulled one part per read (one layer more than the model's own stream). Cancelling it cancels
- * the model's stream.
+ * the model's stream. Its errors, warnings and metadata leave through `errors`.
  */
 export function committedStream(
   opened: OpenedStream,
   additions: StreamExtras,
+  errors: ForeignErrors,
 ): ReadableStream<LanguageModelV3StreamPart> {
   const { reader, failure } = opened;
-  const pending = [...opened.head];
+  const pending = opened.head.map(part =>
+    part.type === 'error' ? { ...part, error: errors.stopped(part.error) } : part,
+  );
   if (additions.warnings.length > 0 && !pending.some(part => part.type === 'stream-start')) {
     pending.unshift({ type: 'stream-start', warnings: [] });
   }
@@ -113,16 +124,20 @@ export function committedStream(
   // for): those reach the caller's copy by `finish`, before the AI SDK reads it at the step's end.
   let late: { from: readonly SharedV3Warning[]; copied: number; into: SharedV3Warning[] } | undefined;
   const add = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
-    if (part.type === 'stream-start' && additions.warnings.length > 0) {
-      const warnings = [...part.warnings, ...additions.warnings];
+    if (part.type === 'stream-start') {
+      const warnings = errors.redact([...part.warnings, ...additions.warnings]);
       late = { from: part.warnings, copied: part.warnings.length, into: warnings };
       return { ...part, warnings };
     }
-    if (part.type === 'finish' && late !== undefined) late.into.push(...late.from.slice(late.copied));
-    if (part.type === 'finish' && additions.finish !== undefined)
+    if (part.type === 'error') return { ...part, error: errors.redact(part.error) };
+    if (part.type === 'finish' && late !== undefined) late.into.push(...errors.redact(late.from.slice(late.copied)));
+    if (part.type === 'finish')
       return {
         ...part,
-        providerMetadata: additions.finish(part.providerMetadata, part.usage, part.finishReason.unified !== 'error'),
+        providerMetadata:
+          additions.finish === undefined
+            ? errors.redact(part.providerMetadata)
+            : additions.finish(part.providerMetadata, part.usage, part.finishReason.unified !== 'error'),
       };
     return part;
   };
@@ -130,11 +145,16 @@ export function committedStream(
     async pull(controller) {
       if (pending.length > 0) {
         for (const part of pending.splice(0)) controller.enqueue(add(part));
-        if (failure !== undefined) controller.error(failure.error);
+        if (failure !== undefined) controller.error(errors.stopped(failure.error));
         return;
       }
       if (done) return;
-      const next = await reader.read();
+      let next: ReadableStreamReadResult<LanguageModelV3StreamPart>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        throw errors.redact(error);
+      }
       if (next.done) {
         done = true;
         controller.close();

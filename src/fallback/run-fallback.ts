@@ -7,8 +7,9 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { UnigateErrorKind } from '../internal/gateway-error';
+import { redactSecrets } from '../internal/redact-secrets';
 import { isExtendable, type StreamExtras } from '../internal/stream-extras';
-import { attemptOf, failureKind, skipWarnings, withAttempts, type UnigateFallbackAttempt } from './fallback-failure';
+import { attemptOf, chainFailure, failureKind, skipWarnings, type UnigateFallbackAttempt } from './fallback-failure';
 import { committedStream, openOwnStream, openStream } from './fallback-stream';
 
 // Loaded by the fallback model's first call (import() in unigate-fallback-model.ts): an app that never
@@ -21,10 +22,18 @@ export interface FallbackChain {
   readonly on: ReadonlySet<UnigateErrorKind>;
   /** Found when the model was created (catalog mismatches); repeated on every call so the AI SDK shows them. */
   readonly creationWarnings: readonly SharedV3Warning[];
+  /** The provider's API key, redacted from everything the chain hands over, whichever member produced it. */
+  readonly secret: () => string | undefined;
+}
+
+/** The package's one redaction step, with the chain's key. */
+function redact<T>(chain: FallbackChain, value: T): T {
+  return redactSecrets(value, chain.secret());
 }
 
 function warningsFor(chain: FallbackChain, attempts: readonly UnigateFallbackAttempt[]): SharedV3Warning[] {
-  return [...chain.creationWarnings, ...skipWarnings(attempts)];
+  const warnings = [...chain.creationWarnings, ...skipWarnings(attempts)];
+  return warnings.length === 0 ? warnings : redact(chain, warnings);
 }
 
 function movesOn(chain: FallbackChain, error: unknown, options: LanguageModelV3CallOptions): boolean {
@@ -34,12 +43,36 @@ function movesOn(chain: FallbackChain, error: unknown, options: LanguageModelV3C
 }
 
 function withFallbackMetadata(
+  chain: FallbackChain,
   providerMetadata: SharedV3ProviderMetadata | undefined,
   model: LanguageModelV3,
   attempts: readonly UnigateFallbackAttempt[],
 ): SharedV3ProviderMetadata {
   const fallback = { answeredBy: model.modelId, attempts: attempts.map(attempt => ({ ...attempt })) };
-  return { ...providerMetadata, unigate: { ...providerMetadata?.unigate, fallback } };
+  // The member's own metadata too: another provider's may quote what its upstream echoed.
+  return redact(chain, { ...providerMetadata, unigate: { ...providerMetadata?.unigate, fallback } });
+}
+
+/** The attempts so far and `model`'s, when its failure has a kind (an argument error has none). */
+function triedWith(
+  chain: FallbackChain,
+  model: LanguageModelV3,
+  error: unknown,
+  attempts: readonly UnigateFallbackAttempt[],
+): { kind?: UnigateErrorKind; tried: readonly UnigateFallbackAttempt[] } {
+  const kind = failureKind(error);
+  if (kind === undefined) return { tried: attempts };
+  return { kind, tried: [...attempts, redact(chain, attemptOf(model, kind, error))] };
+}
+
+/** What the caller gets for the failure the chain stops on: the caller's abort as it is; redacted always. */
+function stoppedOn(
+  chain: FallbackChain,
+  options: LanguageModelV3CallOptions,
+  error: unknown,
+  tried: readonly UnigateFallbackAttempt[],
+): unknown {
+  return redact(chain, options.abortSignal?.aborted ? error : chainFailure(error, tried));
 }
 
 /** Tries each model in turn; the last failure (or one that does not move on) goes to the caller. */
@@ -54,12 +87,12 @@ async function run<T>(
     try {
       return await call(model, attempts);
     } catch (error) {
-      const kind = failureKind(error);
+      const { kind, tried } = triedWith(chain, model, error, attempts);
       const last = index === chain.models.length - 1;
-      if (!movesOn(chain, error, options) || last) {
-        throw withAttempts(error, kind === undefined ? attempts : [...attempts, attemptOf(model, kind, error)]);
+      if (last || options.abortSignal?.aborted || kind === undefined || !chain.on.has(kind)) {
+        throw stoppedOn(chain, options, error, tried);
       }
-      attempts.push(attemptOf(model, kind!, error));
+      attempts.push(tried.at(-1)!);
     }
   }
   throw new Error('unreachable: a fallback model has at least one model');
@@ -74,8 +107,8 @@ export function fallbackGenerate(
     const result = await model.doGenerate(options);
     return {
       ...result,
-      warnings: [...result.warnings, ...warningsFor(chain, attempts)],
-      providerMetadata: withFallbackMetadata(result.providerMetadata, model, attempts),
+      warnings: [...redact(chain, result.warnings), ...warningsFor(chain, attempts)],
+      providerMetadata: withFallbackMetadata(chain, result.providerMetadata, model, attempts),
     };
   });
 }
@@ -88,7 +121,7 @@ export function fallbackStream(
   return run(chain, options, async (model, attempts) => {
     const additions: StreamExtras = {
       warnings: warningsFor(chain, attempts),
-      finish: providerMetadata => withFallbackMetadata(providerMetadata, model, attempts),
+      finish: providerMetadata => withFallbackMetadata(chain, providerMetadata, model, attempts),
     };
     const moves = (error: unknown) => movesOn(chain, error, options);
     // This package's models take the additions into their own stream: no layer per part.
@@ -96,6 +129,12 @@ export function fallbackStream(
     const result = await model.doStream(options);
     const opened = await openStream(result, moves);
     if ('failed' in opened) throw opened.failed;
-    return { ...result, stream: committedStream(opened, additions) };
+    // A failure before content that stops the chain reaches the caller as a thrown one would.
+    const stopped = (error: unknown) =>
+      stoppedOn(chain, options, error, triedWith(chain, model, error, attempts).tried);
+    return {
+      ...result,
+      stream: committedStream(opened, additions, { stopped, redact: value => redact(chain, value) }),
+    };
   });
 }

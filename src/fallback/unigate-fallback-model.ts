@@ -48,7 +48,12 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
 
   constructor(
     models: readonly LanguageModelV3[],
-    options: { provider: string; on: readonly UnigateErrorKind[]; warnings: readonly SharedV3Warning[] },
+    options: {
+      provider: string;
+      on: readonly UnigateErrorKind[];
+      warnings: readonly SharedV3Warning[];
+      secret: () => string | undefined;
+    },
   ) {
     this.provider = `${options.provider}.fallback`;
     this.modelId = models.map(model => model.modelId).join(',');
@@ -56,6 +61,7 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
       models,
       on: new Set(options.on.filter(kind => !NEVER_MOVE_ON.has(kind))),
       creationWarnings: options.warnings,
+      secret: options.secret,
     };
   }
 

@@ -184,13 +184,26 @@ describe('gw.fallback: another provider in the list', () => {
     expect(next.calls).toBe(0);
   });
 
-  it('an error without a status (a plain Error) does not move on', async () => {
+  it('an error that says nothing known (a plain TypeError) counts as a server failure and moves on', async () => {
+    const { gw } = gateway();
+    const result = await gw
+      .fallback([otherModel('x', { fail: () => new TypeError('boom') }), otherModel('next')])
+      .doGenerate(callOptions('Hi'));
+    expect(result.content).toEqual([{ type: 'text', text: 'from next' }]);
+    expect(result.providerMetadata?.unigate?.fallback).toEqual({
+      answeredBy: 'next',
+      attempts: [{ modelId: 'x', kind: 'server', message: 'boom' }],
+    });
+  });
+
+  it("its argument errors (the AI SDK's classes, by their marker) never move on and reach the caller as they are", async () => {
     const next = otherModel('next');
     const { gw } = gateway();
+    const refused = new InvalidArgumentError({ argument: 'topK', message: 'topK is not supported' });
     const error = await failure(
-      gw.fallback([otherModel('x', { fail: () => new TypeError('boom') }), next]).doGenerate(callOptions('Hi')),
+      gw.fallback([otherModel('x', { fail: () => refused }), next]).doGenerate(callOptions('Hi')),
     );
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBe(refused);
     expect(next.calls).toBe(0);
   });
 });

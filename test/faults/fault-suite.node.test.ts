@@ -1,12 +1,15 @@
 // The fault suite: every model kind against a hostile or broken gateway on loopback, through Node's real
 // fetch (so redirects behave as they do for users). It proves four things on each kind:
 // - no request reaches another origin when the gateway redirects there (the key, headers, body stay home);
-// - no error carries the key, however much of it the gateway echoes;
+// - no error carries the key, however much of it the gateway echoes, nor does anything a fallback chain
+//   hands over when another provider's member, given the same key, echoes it;
 // - a stalled catalog never delays a result, and every stall ends when the caller aborts;
 // - a broken body ends the call with an error or a result, never a hang.
 // Figures for the closing note are printed at the end ("fault suite: ...").
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateProviderSettings } from '../../src';
+import { createUnigate, unigateError, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 import { startNodeServer, type NodeServerHandle } from '../../src/testing/node-server';
 import { FAULT_KINDS, type CallResult, type FaultKind } from './fault-kinds';
@@ -266,5 +269,86 @@ describe.each(FAULT_KINDS.map(kind => [kind.name, kind] as const))('%s', (_name,
     const started = performance.now();
     await outcome(kind);
     expect(performance.now() - started).toBeLessThan(SETTLE_MS);
+  });
+});
+
+// gw.fallback with @ai-sdk/openai-compatible members aimed at the same gateway with the same key (as the
+// demo does), each echoing the key its own way: an HTTP error, an error object in an HTTP-200 answer (an
+// SSE event when streaming), a fetch that throws. Whichever member answers or fails last, nothing the
+// chain hands over (attempts, warnings, metadata, the error) carries the key.
+describe("a fallback chain whose other provider's members echo the key", () => {
+  const echo = `key ${KEY}, Bearer ${KEY}, url-encoded ${encodeURIComponent(KEY)}`;
+  const ECHOES: Record<string, (stream: boolean) => Response> = {
+    'echo-status': () =>
+      Response.json(
+        { error: { type: 'server_error', message: echo, param: KEY } },
+        { status: 500, headers: { 'x-echo': KEY, 'www-authenticate': `Bearer ${KEY}` } },
+      ),
+    'echo-in-stream': stream =>
+      stream
+        ? new Response(`data: ${JSON.stringify({ error: { type: 'server_error', message: echo, param: KEY } })}\n\n`, {
+            headers: { 'content-type': 'text/event-stream', 'x-echo': KEY },
+          })
+        : Response.json({ error: { type: 'server_error', message: echo, param: KEY } }, { headers: { 'x-echo': KEY } }),
+  };
+  const members = ['echo-status', 'echo-in-stream', 'echo-thrown'];
+
+  function chain(answering: boolean) {
+    fault = async (request, forward) => {
+      if (request.method !== 'POST' || path(request) !== '/v1/chat/completions') return forward();
+      const body = (await request.clone().json()) as { model: string; stream?: boolean };
+      return ECHOES[body.model]?.(body.stream === true) ?? forward();
+    };
+    const compat = createOpenAICompatible({
+      name: 'compat',
+      baseURL: `${gateway.url}/v1`,
+      apiKey: KEY,
+      fetch: async (input, init) => {
+        if (typeof init?.body === 'string' && init.body.includes('"echo-thrown"'))
+          throw new TypeError(`fetch failed: ${echo}`);
+        return fetch(input, init);
+      },
+    });
+    const gw = provider();
+    return gw.fallback([...members.map(id => compat(id)), ...(answering ? ['gpt-4o-mini'] : [])]);
+  }
+
+  /** Counts the key in `value`, adds it to the suite's figure. */
+  const leaks = (value: unknown) => {
+    const found = keyCount(value);
+    figures.keyOccurrences += found;
+    return found;
+  };
+
+  it('a later member answers: the attempts, warnings and metadata of generateText and streamText', async () => {
+    const generated = await generateText({ model: chain(true), prompt: 'Hi', maxRetries: 0 });
+    const parts: unknown[] = [];
+    const streamed = streamText({ model: chain(true), prompt: 'Hi', maxRetries: 0, onError: () => {} });
+    for await (const part of streamed.fullStream) parts.push(part);
+    for (const metadata of [generated.providerMetadata, await streamed.providerMetadata]) {
+      const attempts = (metadata?.unigate?.fallback as { attempts: Array<{ modelId: string }> }).attempts;
+      expect(attempts.map(attempt => attempt.modelId)).toEqual(members);
+    }
+    expect(
+      leaks({ metadata: generated.providerMetadata, warnings: generated.warnings, response: generated.response }),
+    ).toBe(0);
+    expect(leaks({ parts, warnings: await streamed.warnings })).toBe(0);
+  });
+
+  it('every member fails: the final error of generateText and streamText, with its attempts', async () => {
+    const error = await generateText({ model: chain(false), prompt: 'Hi', maxRetries: 0 }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    const errors: unknown[] = [];
+    const streamed = streamText({ model: chain(false), prompt: 'Hi', maxRetries: 0, onError: () => {} });
+    for await (const part of streamed.fullStream) if (part.type === 'error') errors.push(part.error);
+    expect(errors).toHaveLength(1);
+    for (const caught of [error, errors[0]]) {
+      const data = unigateError(caught) as { kind?: string; fallback?: { attempts: unknown[] } } | undefined;
+      expect(data?.kind).toBe('server');
+      expect(data?.fallback?.attempts).toHaveLength(members.length);
+      expect(leaks(caught)).toBe(0);
+    }
   });
 });
