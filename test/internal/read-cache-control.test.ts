@@ -3,6 +3,7 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
+  SharedV3ProviderOptions,
 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { completion, answering as chatAnswering } from '../chat/chat-fixtures';
@@ -19,7 +20,7 @@ const tool: LanguageModelV3FunctionTool = {
   name: 'time',
   inputSchema: { type: 'object', properties: {} },
 };
-const conversation = (marker: Record<string, unknown>): LanguageModelV3Prompt => [
+const conversation = (marker: SharedV3ProviderOptions): LanguageModelV3Prompt => [
   { role: 'system', content: 'Be brief.' },
   { role: 'user', content: [{ type: 'text', text: 'What time is it?' }] },
   {
