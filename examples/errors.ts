@@ -1,4 +1,4 @@
-import { APICallError, generateText } from 'ai';
+import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
 import { createUnigate, type UnigateErrorData, type UnigateProvider, unigateError } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
@@ -44,6 +44,25 @@ export async function emulatedErrors(): Promise<ErrorExample[]> {
   ];
 }
 
+/**
+ * The kind of a failed `streamText`, as the README reads it: from the error `onError` received. The
+ * stream itself does not throw, and `result.text` would reject with the AI SDK's NoOutputGeneratedError,
+ * which keeps no cause.
+ */
+export async function streamFailureKind(model: LanguageModel): Promise<ErrorExample['kind']> {
+  let streamError: unknown;
+  const result = streamText({
+    model,
+    prompt: 'Hi',
+    maxRetries: 0,
+    onError: ({ error }) => {
+      streamError = error;
+    },
+  });
+  await result.consumeStream();
+  return unigateError(streamError)?.kind;
+}
+
 /** Prints what failures look like. Against the real service only the unknown model is tried (one request). */
 export async function errors(gw: UnigateProvider, live: boolean): Promise<void> {
   console.log('\n# Errors: unigateError(error)?.kind names the failure the same way on every endpoint');
@@ -51,4 +70,10 @@ export async function errors(gw: UnigateProvider, live: boolean): Promise<void> 
     ? [await failure(() => generateText({ model: gw('gpt-5-typo'), prompt: 'Hi', maxRetries: 0 }))]
     : await emulatedErrors();
   for (const { kind, message } of examples) console.log(`  ${kind}: ${message}`);
+  const streamed = live
+    ? gw('gpt-5-typo')
+    : createUnigate(createUnigateEmulator({ dailyRequestLimit: 0, now: () => NOW }).settings)('gpt-4o-mini');
+  console.log(
+    `  streamText: no throw; unigateError(the error onError received)?.kind is ${await streamFailureKind(streamed)}`,
+  );
 }

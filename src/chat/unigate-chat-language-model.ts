@@ -11,6 +11,7 @@ import {
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
 import { readCallReasoning } from '../internal/call-reasoning';
+import { checkCacheControls } from '../internal/read-cache-control';
 import { deprecatedWarning } from '../spec/spec-version';
 import { createInBandError } from '../internal/gateway-error';
 import { createJsonHandler } from '../internal/json-response';
@@ -137,6 +138,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
       });
     }
 
+    checkCacheControls({ prompt, tools });
     const prepared = prepareChatTools({ tools, toolChoice });
     warnings.push(...prepared.warnings);
 

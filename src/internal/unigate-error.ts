@@ -53,13 +53,24 @@ function isUnigateErrorData(data: unknown): data is UnigateErrorData {
   );
 }
 
+// How many errors `unigateError` reads along a `cause` chain: wrappers nest a few deep, and a chain
+// that never ends (a cause getter making new errors) must not hang the caller.
+const MAX_CAUSES = 16;
+
 /**
  * The Unigate error data of a failed call, typed: `kind`, the gateway's `type` and `message`, `code`,
  * `dailyLimit` and `resetsAt`. It reads an `APICallError` this package threw (a gateway error, or a
  * `budget` refusal) and the AI SDK's `RetryError`, which is what a call fails with after its retries
  * (by default 2, for the `rate-limit` and `server` kinds): then it reads the last attempt's error.
- * `undefined` for anything else: another provider's error, an argument error, a plain `Error`, or an
- * error of this package that carries no gateway data (an unexpected response body, a refused redirect).
+ * An error that wraps another (`cause`, as `new Error(message, { cause })` and the AI SDK's own errors
+ * keep it) is read through its causes, a RetryError's last attempt included, up to 16 deep and
+ * cycle-safe. `undefined` for anything else: another provider's error, an argument error, a plain
+ * `Error`, or an error of this package that carries no gateway data (an unexpected response body, a
+ * refused redirect).
+ *
+ * `streamText` reports a failure as its `onError` event, and `await result.text` then rejects with the
+ * AI SDK's `NoOutputGeneratedError`, which ai@6 and ai@7 make without a cause: read the error `onError`
+ * received (README, "Errors from streams").
  *
  * @example
  * ```ts
@@ -76,6 +87,13 @@ function isUnigateErrorData(data: unknown): data is UnigateErrorData {
  * ```
  */
 export function unigateError(error: unknown): UnigateErrorData | undefined {
-  const attempt = lastAttempt(error);
-  return APICallError.isInstance(attempt) && isUnigateErrorData(attempt.data) ? attempt.data : undefined;
+  const seen = new Set<unknown>();
+  let current = error;
+  while (isObjectRecord(current) && !seen.has(current) && seen.size < MAX_CAUSES) {
+    seen.add(current);
+    const attempt = lastAttempt(current);
+    if (APICallError.isInstance(attempt) && isUnigateErrorData(attempt.data)) return attempt.data;
+    current = isObjectRecord(attempt) ? attempt.cause : undefined;
+  }
+  return undefined;
 }

@@ -21,7 +21,7 @@ import type {
   MessagesUserBlock,
 } from './messages-api-types';
 import { convertToMessagesImage } from './convert-to-messages-image';
-import { type CacheBreakpointLabels, readCacheControl } from './read-cache-control';
+import { type CacheBreakpointLabels, readCacheControl } from '../internal/read-cache-control';
 
 export interface MessagesPrompt {
   /**

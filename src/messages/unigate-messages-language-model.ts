@@ -27,7 +27,7 @@ import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 import { messagesResponseSchema, type MessagesRequestBody } from './messages-api-types';
 import { placeCacheBreakpoints } from './place-cache-breakpoints';
-import type { CacheBreakpointLabels } from './read-cache-control';
+import type { CacheBreakpointLabels } from '../internal/read-cache-control';
 import { resolveMessagesThinking } from './resolve-messages-thinking';
 import { sendWithCacheFallback } from './retry-without-cache';
 import { createMessagesStreamHandler } from './messages-stream-handler';

@@ -1,3 +1,4 @@
+import { checkModelId } from '../internal/check-model-id';
 import { isObjectRecord } from '../internal/narrow';
 import { failArgument } from '../internal/validate-argument';
 import type { UnigateModelPrice } from '../unigate-provider-settings';
@@ -22,6 +23,8 @@ const KNOWN_FIELDS: readonly string[] = PRICE_FIELDS;
 /**
  * Checks the `pricing` setting when the provider is created. A typo in a table (`inputPerMillionToken`)
  * would otherwise leave its model unpriced without a word: no `cost`, and a budget counting its calls as 0.
+ * So would an entry with no price in it, which replaces the built-in and catalog prices with none; and an
+ * entry under an empty id prices no model.
  */
 export function checkPricing(pricing: unknown): void {
   if (pricing === undefined || pricing === false || pricing === 'catalog') return;
@@ -32,10 +35,14 @@ export function checkPricing(pricing: unknown): void {
       pricing,
     );
   }
-  for (const [modelId, price] of Object.entries(pricing)) checkModelPrice(`pricing[${JSON.stringify(modelId)}]`, price);
+  for (const [modelId, price] of Object.entries(pricing)) {
+    const argument = `pricing[${JSON.stringify(modelId)}]`;
+    checkModelId(modelId, argument);
+    checkModelPrice(argument, price);
+  }
 }
 
-/** One table entry: an object of known price fields, each a finite number of credits, 0 or more. */
+/** One table entry: an object of known price fields, at least one set, each a finite number of credits, 0 or more. */
 function checkModelPrice(argument: string, price: unknown): void {
   if (!isObjectRecord(price))
     failArgument(argument, `expected a price object with the fields ${KNOWN_FIELDS.join(', ')}`, price);
@@ -47,5 +54,12 @@ function checkModelPrice(argument: string, price: unknown): void {
     if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
       failArgument(path, 'expected a finite number of credits, 0 or more', value);
     }
+  }
+  if (Object.values(price).every(value => value === undefined)) {
+    failArgument(
+      argument,
+      `expected at least one price field (${KNOWN_FIELDS.join(', ')}): an entry without a price would replace the built-in and catalog prices with none`,
+      price,
+    );
   }
 }

@@ -33,7 +33,7 @@ describe('the pricing setting', () => {
       'catalog',
       {},
       { 'gpt-4o': { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 } },
-      { 'free-1': { inputPerMillionTokens: 0, outputPerMillionTokens: undefined }, 'draw-1': {} },
+      { 'free-1': { inputPerMillionTokens: 0, outputPerMillionTokens: undefined }, 'draw-1': { perImage: 0 } },
       Object.fromEntries([['my-model', Object.fromEntries(PRICE_FIELDS.map(field => [field, 1]))]]),
     ];
     for (const pricing of accepted) expect(() => createUnigate({ apiKey: API_KEY, fetch, pricing })).not.toThrow();
@@ -69,6 +69,32 @@ describe('the pricing setting', () => {
       { 'gpt-4o': null },
       'pricing["gpt-4o"]',
       `Invalid argument pricing["gpt-4o"]: expected a price object with the fields ${FIELDS}; received null.`,
+    );
+  });
+
+  it('refuses an entry under an empty or blank model id, which prices no model', () => {
+    const rule = 'expected a model id (a non-empty string, not only whitespace)';
+    refused(
+      { 'gpt-4o': { inputPerMillionTokens: 2.5 }, '': { inputPerMillionTokens: 1 } },
+      'pricing[""]',
+      `Invalid argument pricing[""]: ${rule}; received "".`,
+    );
+    refused({ '  ': { perImage: 1 } }, 'pricing["  "]', `Invalid argument pricing["  "]: ${rule}; received "  ".`);
+  });
+
+  it('refuses an entry with no price field set, which would shadow the built-in and catalog prices', () => {
+    const rule =
+      `expected at least one price field (${FIELDS}): an entry without a price would replace the built-in ` +
+      'and catalog prices with none';
+    refused(
+      { 'gpt-4o-mini': { inputPerMillionTokens: 0.15 }, 'gpt-4o': {} },
+      'pricing["gpt-4o"]',
+      `Invalid argument pricing["gpt-4o"]: ${rule}; received {}.`,
+    );
+    refused(
+      { 'tts-1': { perMillionCharacters: undefined } },
+      'pricing["tts-1"]',
+      `Invalid argument pricing["tts-1"]: ${rule}; received {}.`,
     );
   });
 

@@ -1,7 +1,7 @@
-import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
-import { isObjectRecord } from '../internal/narrow';
-import { failArgument } from '../internal/validate-argument';
-import type { MessagesCacheable, MessagesCacheControl } from './messages-api-types';
+import type { LanguageModelV3CallOptions, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import { isObjectRecord } from './narrow';
+import { failArgument } from './validate-argument';
+import type { MessagesCacheable, MessagesCacheControl } from '../messages/messages-api-types';
 
 /**
  * Where the explicit breakpoints were written, by the block (or tool) that carries one: `prompt[3]`,
@@ -41,4 +41,23 @@ export function readCacheControl(
     if (value !== undefined) return checkCacheControl(value, `${where}.providerOptions.anthropic.${key}`);
   }
   return undefined;
+}
+
+/**
+ * Checks every explicit cache breakpoint of a call whose format sends none (chat completions: its
+ * upstreams cache on their own), so a malformed one fails there as it does on the messages format, with
+ * the same error, instead of passing unnoticed until the code moves to a messages model.
+ */
+export function checkCacheControls({ prompt, tools }: Pick<LanguageModelV3CallOptions, 'prompt' | 'tools'>): void {
+  for (const [position, message] of prompt.entries()) {
+    if (Array.isArray(message.content)) {
+      for (const [index, part] of message.content.entries()) {
+        readCacheControl(part.providerOptions, `prompt[${position}].content[${index}]`);
+      }
+    }
+    readCacheControl(message.providerOptions, `prompt[${position}]`);
+  }
+  for (const [index, tool] of (tools ?? []).entries()) {
+    if (tool.type === 'function') readCacheControl(tool.providerOptions, `tools[${index}]`);
+  }
 }
