@@ -12,13 +12,15 @@
 // a git dependency outside GitHub, GitLab and Bitbucket ("no trusted identity"), and the README's
 // `npm pkg set "allowScripts[<url>]=true" --json` does: a fresh install after it is quiet.
 //
-// The tarball goes into two apps, as the README's install line puts it (`npm install unigate-ai-provider
-// ai zod`): an ai@6 app, which loads the root entry (import and require), and an ai@7 app, which loads
-// `unigate-ai-provider/v4` (import; on Node 22, as ai@7 needs). Each makes one generateText against the
-// emulator. @ai-sdk/provider and @ai-sdk/provider-utils are peers of the package, so each app must hold
-// exactly one copy of each, the one its `ai` uses (3.x and 4.x for ai@6, 4.x and 5.x for ai@7); the
-// lane prints what each app installed (docs/install-footprint.md records it). npm installs everything,
-// `ai` at the ranges of this repository's devDependencies, preferring the cache `npm ci` filled.
+// The tarball goes into two apps, in one step each, as the README's install line puts it (`npm install
+// unigate-ai-provider ai zod`): an ai@6 app, which loads the root entry (import and require), and an ai@7
+// app, which loads `unigate-ai-provider/v4` (import; on Node 22, as ai@7 needs). Each makes one
+// generateText against the emulator. @ai-sdk/provider and @ai-sdk/provider-utils are peers of the
+// package, so each app must end with exactly one copy of each, the one its `ai` uses (3.x and 4.x for
+// ai@6, 4.x and 5.x for ai@7): the ai@6 app after the `npm dedupe` the README gives it, since npm gives the
+// peer the newest provider-utils 4.x while ai@6 pins its own. The lane prints what each app installed
+// (docs/install-footprint.md records it). npm installs everything, `ai` at the ranges of this
+// repository's devDependencies, preferring the cache `npm ci` filled.
 //
 // The git install's `ai` is linked from this repository's node_modules (the exact ai@6 the other lanes
 // test with). Writes .test-results/install.json. Uncommitted changes are not tested: commit first.
@@ -216,19 +218,18 @@ async function v4LoadChecks(suite, consumer, node22) {
 
 /**
  * The apps the tarball goes into, each with `ai` at the range of this repository's devDependency of
- * that major, and the majors of the one copy of the peers its `ai` brings. The ai@6 app has `ai` and
- * zod before it adds the package (an ai@6 app exists already: `npm install ai` gives ai@7 now); the
- * ai@7 app installs all three at once, as the README's install line does. In one step with ai@6, npm
- * gives the package's peers the newest in range (provider-utils 4.0.66) while ai@6.0.326 pins 4.0.65,
- * so provider-utils is there twice; docs/install-footprint.md says so and how to avoid it.
+ * that major, and the majors of the one copy of the peers its `ai` brings. Both install all three at
+ * once, as the README's install line does. With ai@6, npm gives the package's peers the newest in range
+ * (provider-utils 4.0.66 when this was written) while ai@6 pins its own (4.0.65 in ai@6.0.326), so
+ * provider-utils can be there more than once; the README says to run `npm dedupe`, and so does the app.
  */
 async function apps() {
   const { devDependencies } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   const ai6 = `ai@${devDependencies.ai}`;
   const ai7 = devDependencies.ai7.replace(/^npm:/, '');
   return [
-    { name: 'ai@6 app', ai: ai6, existing: [ai6, 'zod'], alongside: [], peers: [3, 4], load: rootLoadChecks },
-    { name: 'ai@7 app', ai: ai7, existing: [], alongside: [ai7, 'zod'], peers: [4, 5], load: v4LoadChecks },
+    { name: 'ai@6 app', ai: ai6, alongside: [ai6, 'zod'], dedupe: true, peers: [3, 4], load: rootLoadChecks },
+    { name: 'ai@7 app', ai: ai7, alongside: [ai7, 'zod'], dedupe: false, peers: [4, 5], load: v4LoadChecks },
   ];
 }
 
@@ -254,14 +255,20 @@ async function installedPackages(dir, found = []) {
 
 const PEERS = ['@ai-sdk/provider', '@ai-sdk/provider-utils'];
 
-/** What the app installed, printed; the check: one copy of each peer, of the majors its `ai` uses. */
-async function footprintCheck(suite, app, consumer) {
+/** Prints what the app holds (`when`: after which step); resolves with every installed package. */
+async function printInstalled(app, consumer, when) {
   const packages = await installedPackages(consumer);
   const shown = packages
     .filter(({ name }) => name === 'ai' || name === 'zod' || name.startsWith('@ai-sdk/') || name === NAME)
     .map(({ name, version }) => `${name}@${version}`)
     .sort();
-  console.log(`install: the ${app.name} installed ${packages.length} packages: ${shown.join(', ')}`);
+  console.log(`install: the ${app.name} holds ${packages.length} packages ${when}: ${shown.join(', ')}`);
+  return packages;
+}
+
+/** What the app installed, printed; the check: one copy of each peer, of the majors its `ai` uses. */
+async function footprintCheck(suite, app, consumer) {
+  const packages = await printInstalled(app, consumer, app.dedupe ? 'after npm dedupe' : 'after the install');
   const copies = PEERS.map(peer => packages.filter(({ name }) => name === peer));
   const ok = copies.every((found, i) => found.length === 1 && Number(found[0].version.split('.')[0]) === app.peers[i]);
   const where = copies
@@ -279,10 +286,8 @@ async function footprintCheck(suite, app, consumer) {
 async function appChecks(work, tarball, app, node22) {
   const suite = `${PACKED}: ${app.name}`;
   const consumer = await consumerIn(join(work, app.name.replace(/\W+/g, '-')));
-  const before = app.existing.length === 0 ? { ok: true } : await npmInstall(consumer, ...app.existing);
-  const installed = before.ok ? await npmInstall(consumer, tarball, ...app.alongside) : before;
-  const install = ['npm install <tarball>', ...app.alongside].join(' ');
-  const title = app.existing.length === 0 ? install : `npm install ${app.existing.join(' ')}, then ${install}`;
+  const installed = await npmInstall(consumer, tarball, ...app.alongside);
+  const title = ['npm install <tarball>', ...app.alongside].join(' ');
   const checks = [{ suite, title: `${title} succeeds`, ...installed }];
   if (!installed.ok) return checks;
   const warned = scriptWarningFor(installed.output);
@@ -292,6 +297,17 @@ async function appChecks(work, tarball, app, node22) {
     ok: warned === undefined,
     reason: `npm listed ${warned}`,
   });
+  if (app.dedupe) {
+    await printInstalled(app, consumer, 'after the install');
+    const deduped = await run(
+      'npm',
+      ['dedupe', '--prefer-offline', '--no-audit', '--no-fund'],
+      consumer,
+      INSTALL_TIMEOUT_MS,
+    );
+    checks.push({ suite, title: 'then npm dedupe succeeds', ...deduped });
+    if (!deduped.ok) return checks;
+  }
   return [...checks, await footprintCheck(suite, app, consumer), ...(await app.load(suite, consumer, node22))];
 }
 

@@ -3,7 +3,7 @@ import { generateText, type ModelMessage } from 'ai';
 import aiPackage from 'ai/package.json';
 import { describe, expect, it } from 'vitest';
 import { failure } from './helpers/test-kit';
-import { recordingGateway } from './helpers/recording-gateway';
+import { recordingGateway } from './helpers/emulator-gateway';
 import { spec } from './helpers/spec';
 import { DOCUMENT, IMAGE_URL, PNG_BYTES, REFERENCE, referenceError, v4PartWarnings } from './helpers/v4-prompt-parts';
 

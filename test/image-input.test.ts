@@ -1,6 +1,6 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { recordingGateway } from './helpers/recording-gateway';
+import { recordingGateway } from './helpers/emulator-gateway';
 
 // An image reaches both wire formats, whichever part shape the caller uses, on both AI SDK majors: this
 // file runs with ai@6 (Node 20 lane) and with ai@7 (Node 22 lane), which labels image parts as a bare

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-function gateway(settings: UnigateProviderSettings) {
+function catalogOnlyGateway(settings: UnigateProviderSettings) {
   const { fetch, requests } = createMockFetch(
     http.get(`${SITE_URL}/api/public/models`, () =>
       HttpResponse.json({ success: true, data: [], pagination: { total: 0 }, providers: [] }),
@@ -49,7 +49,7 @@ async function expectEveryKeyedCall(
   kind: typeof LoadAPIKeyError | typeof LoadSettingError,
   message: string,
 ) {
-  const { gw, requests } = gateway(settings);
+  const { gw, requests } = catalogOnlyGateway(settings);
   for (const call of keyedCalls(gw)) {
     const error = await failure(call());
     expect(kind.isInstance(error)).toBe(true);
@@ -64,10 +64,10 @@ describe('an empty API key', () => {
   });
 
   it('a key of spaces, or an empty UNIGATE_API_KEY, is the same error', async () => {
-    const spaces = gateway({ apiKey: '   ', siteURL: SITE_URL });
+    const spaces = catalogOnlyGateway({ apiKey: '   ', siteURL: SITE_URL });
     expect((await failure(spaces.gw.listModels())).message).toBe(EMPTY_KEY);
     vi.stubEnv('UNIGATE_API_KEY', '');
-    const fromEnv = gateway({ siteURL: SITE_URL });
+    const fromEnv = catalogOnlyGateway({ siteURL: SITE_URL });
     const error = await failure(fromEnv.gw.listModels());
     expect(LoadAPIKeyError.isInstance(error)).toBe(true);
     expect(error.message).toBe(EMPTY_KEY);
@@ -76,13 +76,13 @@ describe('an empty API key', () => {
 
   it("an explicit '' is no key: UNIGATE_API_KEY does not stand in for it", async () => {
     vi.stubEnv('UNIGATE_API_KEY', 'sk-unigate-from-env');
-    const { gw, requests } = gateway({ apiKey: '', siteURL: SITE_URL });
+    const { gw, requests } = catalogOnlyGateway({ apiKey: '', siteURL: SITE_URL });
     expect((await failure(gw.listModels())).message).toBe(EMPTY_KEY);
     expect(requests).toHaveLength(0);
   });
 
   it('the public catalog takes an empty key as no key, and sends no authorization', async () => {
-    const { gw, requests } = gateway({ apiKey: '', siteURL: SITE_URL });
+    const { gw, requests } = catalogOnlyGateway({ apiKey: '', siteURL: SITE_URL });
     await gw.catalog.page();
     expect(requests).toHaveLength(1);
     expect(requests[0].headers.authorization).toBeUndefined();
@@ -95,13 +95,13 @@ describe('missing settings', () => {
   });
 
   it('an empty key counts as missing there too', async () => {
-    const { gw, requests } = gateway({ apiKey: '' });
+    const { gw, requests } = catalogOnlyGateway({ apiKey: '' });
     expect((await failure(gw.listModels())).message).toBe(BOTH_MISSING);
     expect(requests).toHaveLength(0);
   });
 
   it('the public catalog needs no key: only the URL is named', async () => {
-    const { gw, requests } = gateway({});
+    const { gw, requests } = catalogOnlyGateway({});
     const error = await failure(gw.catalog.page());
     expect(LoadSettingError.isInstance(error)).toBe(true);
     expect(error.message).toBe(URL_MISSING);
@@ -109,13 +109,13 @@ describe('missing settings', () => {
   });
 
   it('with a key (given or from UNIGATE_API_KEY), only the URL is named', async () => {
-    expect((await failure(gateway({ apiKey: 'k' }).gw.listModels())).message).toBe(URL_MISSING);
+    expect((await failure(catalogOnlyGateway({ apiKey: 'k' }).gw.listModels())).message).toBe(URL_MISSING);
     vi.stubEnv('UNIGATE_API_KEY', 'sk-unigate-from-env');
-    expect((await failure(gateway({}).gw.listModels())).message).toBe(URL_MISSING);
+    expect((await failure(catalogOnlyGateway({}).gw.listModels())).message).toBe(URL_MISSING);
   });
 
   it('with a URL, only the key is named, as a LoadAPIKeyError', async () => {
-    const { gw, requests } = gateway({ siteURL: SITE_URL });
+    const { gw, requests } = catalogOnlyGateway({ siteURL: SITE_URL });
     const error = await failure(gw.listModels());
     expect(LoadAPIKeyError.isInstance(error)).toBe(true);
     expect(error.message).toBe(

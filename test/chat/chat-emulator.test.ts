@@ -4,14 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
+import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // End to end against the in-process emulator: the same provider code, a gateway written from the spec.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-
-function gateway(options?: Parameters<typeof createUnigateEmulator>[0]) {
-  const emulator = createUnigateEmulator(options);
-  return { emulator, gw: createUnigate(emulator.settings) };
-}
 
 const chatRequests = (emulator: ReturnType<typeof createUnigateEmulator>) =>
   emulator.requests.filter(entry => entry.path === '/v1/chat/completions');
@@ -29,7 +25,7 @@ function weatherTool(seen: Array<{ city: string }>) {
 
 describe('chat model against the emulator', () => {
   it('generateText answers a plain prompt', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
     expect(result.text).toBe('You said: Hello there');
     expect(result.finishReason).toBe('stop');
@@ -38,7 +34,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('generateText runs a two-step tool loop with stopWhen: stepCountIs(3)', async () => {
-    const { gw, emulator } = gateway();
+    const { gw, emulator } = emulatorGateway();
     const seen: Array<{ city: string }> = [];
     const result = await generateText({
       model: gw('gpt-4o-mini'),
@@ -61,7 +57,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('streamText runs the loop with parallel tool calls streamed in pieces', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const seen: Array<{ city: string }> = [];
     const clock = tool({
       description: 'Current time in a timezone',
@@ -86,7 +82,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('streams the reasoning of deepseek-reasoner and its reasoning tokens', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = streamText({ model: gw('deepseek-reasoner'), prompt: 'Why is the sky blue?' });
     expect(await result.text).toBe('You said: Why is the sky blue?');
     expect(await result.reasoningText).toMatch(/^Let me think\./);
@@ -95,7 +91,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('generateText with Output.object gets a value that fits the schema', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = await generateText({
       model: gw('gpt-4o-mini'),
       output: Output.object({ schema: z.object({ name: z.string(), age: z.number() }) }),
@@ -106,7 +102,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('lists every choice with n > 1', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = await generateText({
       model: gw('gpt-4o-mini'),
       prompt: 'Hi',
@@ -122,7 +118,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('surfaces an in-stream error and a truncated stream as errors, never a hang', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     for (const marker of ['[[emulator:stream-error]]', '[[emulator:truncate]]']) {
       const errors: unknown[] = [];
       const result = streamText({
@@ -137,7 +133,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('rejects bad settings before the emulator sees a request', async () => {
-    const { gw, emulator } = gateway();
+    const { gw, emulator } = emulatorGateway();
     await expect(
       generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi', temperature: 3, maxRetries: 0 }),
     ).rejects.toThrow('Invalid argument temperature');
@@ -145,7 +141,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('refuses an id the package lists as another kind before any request, naming the accessor', async () => {
-    const { gw, emulator } = gateway();
+    const { gw, emulator } = emulatorGateway();
     const cases: Array<[string, string]> = [
       [
         'text-embedding-3-small',
@@ -195,7 +191,7 @@ describe('chat model against the emulator', () => {
         created: 0,
       },
     ];
-    const { gw } = gateway({ models });
+    const { gw } = emulatorGateway({ models });
     const error = await generateText({ model: gw('embed-next-1'), prompt: 'Hi', maxRetries: 0 }).catch(e => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toBe(
@@ -229,7 +225,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('maps an HTTP error from the emulator to an APICallError', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const error = await generateText({
       model: gw('gpt-4o-mini'),
       prompt: 'Hi [[emulator:status:401]]',
@@ -240,7 +236,7 @@ describe('chat model against the emulator', () => {
   });
 
   it('stops a slow stream promptly when aborted', async () => {
-    const { gw } = gateway({ streamDelayMs: 200 });
+    const { gw } = emulatorGateway({ streamDelayMs: 200 });
     const abort = new AbortController();
     const result = streamText({
       model: gw('gpt-4o-mini'),

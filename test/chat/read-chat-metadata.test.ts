@@ -1,7 +1,7 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, unigateChatMetadata, unigateCost } from '../../src';
-import { createUnigateEmulator } from '../../src/testing';
+import { unigateChatMetadata, unigateCost } from '../../src';
+import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // unigateChatMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane), generated and
 // streamed, and on metadata of the wrong shape. Results of other providers:
@@ -16,12 +16,12 @@ const CHOICES = [
 const COST = { input: 0.000005, output: 0.00005, total: 0.000055, unit: 'credits' };
 const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 2.5, outputPerMillionTokens: 10 } };
 
-const gateway = (pricing?: typeof PRICES) => createUnigate({ ...createUnigateEmulator().settings, pricing });
+const emulatorProvider = (pricing?: typeof PRICES) => emulatorGateway({}, { pricing }).gw;
 
 describe('unigateChatMetadata', () => {
   it("reads a generateText result's metadata: every choice with n: 2, exactly", async () => {
     const result = await generateText({
-      model: gateway()('gpt-4o-mini'),
+      model: emulatorProvider()('gpt-4o-mini'),
       prompt: 'Name a colour',
       providerOptions: { unigate: { n: 2 } },
     });
@@ -29,14 +29,14 @@ describe('unigateChatMetadata', () => {
   });
 
   it('with a price table: the cost, the same on the result and its step', async () => {
-    const result = await generateText({ model: gateway(PRICES)('gpt-4o-mini'), prompt: 'Hello there' });
+    const result = await generateText({ model: emulatorProvider(PRICES)('gpt-4o-mini'), prompt: 'Hello there' });
     expect(unigateChatMetadata(result)).toEqual({ cost: COST });
     expect(unigateChatMetadata(result.steps[0])).toEqual({ cost: COST });
     expect(unigateCost(result)).toEqual(COST);
   });
 
   it('without n or pricing the chat model writes no metadata: undefined', async () => {
-    const result = await generateText({ model: gateway()('gpt-4o-mini'), prompt: 'Hello there' });
+    const result = await generateText({ model: emulatorProvider()('gpt-4o-mini'), prompt: 'Hello there' });
     expect(result.providerMetadata?.unigate).toBeUndefined();
     expect(unigateChatMetadata(result)).toBeUndefined();
   });
@@ -44,7 +44,7 @@ describe('unigateChatMetadata', () => {
   it("streamText: a promise of the finished stream's metadata; the finish event reads at once", async () => {
     let fromEvent: unknown;
     const result = streamText({
-      model: gateway(PRICES)('gpt-4o-mini'),
+      model: emulatorProvider(PRICES)('gpt-4o-mini'),
       prompt: 'Hello there',
       onFinish: event => {
         fromEvent = unigateChatMetadata(event);
@@ -59,7 +59,7 @@ describe('unigateChatMetadata', () => {
 
   it("streamText that failed: rejects with the stream's own error, as result.providerMetadata does", async () => {
     const result = streamText({
-      model: gateway()('gpt-4o-mini'),
+      model: emulatorProvider()('gpt-4o-mini'),
       prompt: 'Hello [[emulator:status:400]]',
       maxRetries: 0,
       onError: () => {},

@@ -1,11 +1,10 @@
 import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, unigateCost, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator } from '../../src/testing';
+import { createUnigate, unigateCost } from '../../src';
 import { failure } from '../helpers/test-kit';
-import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
 
 // providerMetadata.unigate.cost of embeddings: usage.tokens times the per-1M-token input price, per
 // request. Through the real `ai` package: ai@6 here, ai@7 in the ai7 lane. The emulator counts a word
@@ -15,18 +14,12 @@ import { staleCatalog } from '../helpers/stale-catalog';
 const major = Number(aiPackage.version.split('.')[0]);
 const { embed, embedMany } = ai;
 
-function gateway(pricing: UnigateProviderSettings['pricing']) {
-  const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
-  return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
-}
-
 // Exact: costs are rounded to pico-credits.
 const credits = (total: number) => ({ input: total, output: 0, total, unit: 'credits' });
 
 describe(`embedding cost with ai@${major}`, () => {
   it("embed, pricing: 'catalog': text-embedding-3-large, 6 tokens x 0.065 per 1M = 0.00000039", async () => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await embed({ model: gw.embedding('text-embedding-3-large'), value: 'the cat sat on the mat' });
     expect(result.usage.tokens).toBe(6);
     expect(result.providerMetadata?.unigate?.cost).toEqual(credits(0.00000039));
@@ -34,7 +27,7 @@ describe(`embedding cost with ai@${major}`, () => {
   });
 
   it('embedMany in one request: 3 texts, 9 tokens x 0.01 per 1M (text-embedding-3-small) = 0.00000009', async () => {
-    const { gw, paths } = gateway('catalog');
+    const { gw, paths } = pricedEmulatorGateway('catalog');
     const result = await embedMany({
       model: gw.embedding('text-embedding-3-small'),
       values: ['the quick brown fox', 'a dog', 'rates rose!'],
@@ -45,14 +38,14 @@ describe(`embedding cost with ai@${major}`, () => {
   });
 
   it('a price table overrides the built-in price: 6 tokens x 2 per 1M = 0.000012', async () => {
-    const { gw } = gateway({ 'text-embedding-3-small': { inputPerMillionTokens: 2 } });
+    const { gw } = pricedEmulatorGateway({ 'text-embedding-3-small': { inputPerMillionTokens: 2 } });
     const result = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'the cat sat on the mat' });
     expect(result.providerMetadata?.unigate?.cost).toEqual(credits(0.000012));
   });
 
   it('pricing: false (the default) gives no cost field (no provider metadata at all) and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
-      const { gw, paths } = gateway(pricing);
+      const { gw, paths } = pricedEmulatorGateway(pricing);
       const result = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'the cat sat on the mat' });
       expect(result.providerMetadata?.unigate).toBeUndefined();
       expect(paths()).toEqual(['/v1/embeddings']);
@@ -63,7 +56,7 @@ describe(`embedding cost with ai@${major}`, () => {
     "embedMany over several requests: the AI SDK merges metadata key by key, so cost is the LAST request's, " +
       "marked costScope 'request'; unigateCost(result) is the whole batch's, from usage.tokens (the sum)",
     async () => {
-      const { gw, paths } = gateway('catalog');
+      const { gw, paths } = pricedEmulatorGateway('catalog');
       // 2049 one-token inputs: the model takes 2048 per request, so embedMany sends 2048 + 1.
       const values = Array.from({ length: 2049 }, (_, i) => `w${i}`);
       const result = await embedMany({
@@ -82,7 +75,7 @@ describe(`embedding cost with ai@${major}`, () => {
   );
 
   it('inputs that fail their check send nothing, not even the catalog request', async () => {
-    const { gw, emulator } = gateway('catalog');
+    const { gw, emulator } = pricedEmulatorGateway('catalog');
     const error = await failure(
       embed({
         model: gw.embedding('text-embedding-3-small'),

@@ -6,18 +6,18 @@ import {
 } from '@ai-sdk/provider';
 import { generateText, RetryError, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createUnigate } from '../../src';
-import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorOptions } from '../../src/testing';
+import { SAMPLE_MODELS, type UnigateEmulatorOptions } from '../../src/testing';
 import { failure, readAll, thrown } from '../helpers/test-kit';
 import { answerParts, callOptions, foreignError, otherModel } from './fallback-models';
 import { spec } from '../helpers/spec';
+import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // gw.fallback against the in-process emulator: denied, missing, down and failing models, and another
 // provider's hand-written model in the same list.
 
-function gateway(options: UnigateEmulatorOptions = {}) {
-  const emulator = createUnigateEmulator(options);
-  const gw = createUnigate(emulator.settings);
+/** The shared emulator gateway, with the models its chat endpoint was asked for, in order. */
+function fallbackGateway(options: UnigateEmulatorOptions = {}) {
+  const { emulator, gw } = emulatorGateway(options);
   const tried = () =>
     emulator.requests.filter(entry => entry.path === '/v1/chat/completions').map(entry => entry.model);
   return { emulator, gw, tried };
@@ -38,7 +38,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
   it.each(movesOn)(
     '%s: the next model answers and the attempt is recorded, with no warning',
     async (_name, options, prompt) => {
-      const { gw, tried } = gateway(options);
+      const { gw, tried } = fallbackGateway(options);
       const result = await gw.fallback(['gpt-4o', 'gpt-4o-mini']).doGenerate(callOptions(prompt));
       expect(tried()).toEqual(['gpt-4o', 'gpt-4o-mini']);
       expect(result.content).toEqual([{ type: 'text', text: expect.any(String) }]);
@@ -52,7 +52,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
   );
 
   it('not-found (404, unknown id): moves on, and warns, since every call pays for an id to fix', async () => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     const result = await gw.fallback(['no-such-model', 'gpt-4o-mini']).doGenerate(callOptions('Hi'));
     expect(tried()).toEqual(['no-such-model', 'gpt-4o-mini']);
     expect((result.providerMetadata?.unigate as any).fallback.attempts).toEqual([
@@ -72,7 +72,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
     ['invalid-request', 400],
     ['authentication', 401],
   ])('%s (%i): never moves on, even when listed in `on`', async (kind, status) => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     const model = gw.fallback(['gpt-4o', 'gpt-4o-mini'], { on: ['permission', kind as 'authentication'] });
     const error = await failure(model.doGenerate(callOptions(`Hi [[emulator:status:${status}:gpt-4o]]`)));
     expect(APICallError.isInstance(error) && error.statusCode).toBe(status);
@@ -82,7 +82,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
 
   it('daily-limit moves on only when listed in `on`', async () => {
     const other = otherModel('other-model');
-    const { gw, tried } = gateway({ dailyRequestLimit: 0 });
+    const { gw, tried } = fallbackGateway({ dailyRequestLimit: 0 });
     const byDefault = await failure(gw.fallback(['gpt-4o', other]).doGenerate(callOptions('Hi')));
     expect(byDefault.data.kind).toBe('daily-limit');
     expect(other.calls).toBe(0);
@@ -96,7 +96,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
   });
 
   it('a kind left out of `on` does not move on', async () => {
-    const { gw, tried } = gateway({ downModels: ['gpt-4o'] });
+    const { gw, tried } = fallbackGateway({ downModels: ['gpt-4o'] });
     const error = await failure(
       gw.fallback(['gpt-4o', 'gpt-4o-mini'], { on: ['permission'] }).doGenerate(callOptions('Hi')),
     );
@@ -105,7 +105,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
   });
 
   it('an argument error thrown before any request does not move on', async () => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     const error = await failure(
       gw.fallback(['gpt-4o', 'gpt-4o-mini']).doGenerate(callOptions('Hi', { temperature: Number.NaN })),
     );
@@ -114,7 +114,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
   });
 
   it('the first model that answers wins: no warning, no attempts, later models untouched', async () => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     const later = otherModel('later');
     const result = await gw.fallback(['gpt-4o-mini', later]).doGenerate(callOptions('Hi'));
     expect(tried()).toEqual(['gpt-4o-mini']);
@@ -126,7 +126,7 @@ describe('gw.fallback: which failures move on (doGenerate)', () => {
 
 describe('gw.fallback: every model failing', () => {
   it('throws the last error, whose data keeps every attempt', async () => {
-    const { gw, tried } = gateway({ deniedModels: ['gpt-4o'], downModels: ['gpt-4o-mini'] });
+    const { gw, tried } = fallbackGateway({ deniedModels: ['gpt-4o'], downModels: ['gpt-4o-mini'] });
     const error = await failure(gw.fallback(['gpt-4o', 'gpt-4o-mini', 'no-such-model']).doGenerate(callOptions('Hi')));
     expect(tried()).toEqual(['gpt-4o', 'gpt-4o-mini', 'no-such-model']);
     expect(APICallError.isInstance(error) && error.statusCode).toBe(404);
@@ -139,7 +139,7 @@ describe('gw.fallback: every model failing', () => {
   });
 
   it('through generateText with maxRetries 0: one request per model', async () => {
-    const { gw, tried } = gateway({ downModels: ['gpt-4o', 'gpt-4o-mini'] });
+    const { gw, tried } = fallbackGateway({ downModels: ['gpt-4o', 'gpt-4o-mini'] });
     const error = await failure(
       generateText({ model: gw.fallback(['gpt-4o', 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 }),
     );
@@ -151,7 +151,7 @@ describe('gw.fallback: every model failing', () => {
 describe('gw.fallback: another provider in the list', () => {
   it('moves on from its HTTP 503 (kind from the status) to a Unigate id', async () => {
     const other = otherModel('other-model', { fail: () => foreignError(503) });
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const result = await generateText({ model: gw.fallback([other, 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 });
     expect(other.calls).toBe(1);
     expect(result.providerMetadata?.unigate?.fallback).toEqual({
@@ -165,7 +165,7 @@ describe('gw.fallback: another provider in the list', () => {
     const retrying = otherModel('retrying', {
       fail: () => new RetryError({ message: 'Failed after 2 attempts', reason: 'maxRetriesExceeded', errors }),
     });
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const result = await generateText({ model: gw.fallback([retrying, 'gpt-4o-mini']), prompt: 'Hi', maxRetries: 0 });
     expect(result.providerMetadata?.unigate?.fallback).toEqual({
       answeredBy: 'gpt-4o-mini',
@@ -174,7 +174,7 @@ describe('gw.fallback: another provider in the list', () => {
   });
 
   it('keeps its metadata when it answers; its HTTP 400 does not move on', async () => {
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const ok = await gw.fallback(['no-such-model', otherModel('other-model')]).doGenerate(callOptions('Hi'));
     expect(ok.providerMetadata?.other).toEqual({ seen: true });
     const bad = otherModel('bad', { fail: () => foreignError(400) });
@@ -185,7 +185,7 @@ describe('gw.fallback: another provider in the list', () => {
   });
 
   it('an error that says nothing known (a plain TypeError) counts as a server failure and moves on', async () => {
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const result = await gw
       .fallback([otherModel('x', { fail: () => new TypeError('boom') }), otherModel('next')])
       .doGenerate(callOptions('Hi'));
@@ -198,7 +198,7 @@ describe('gw.fallback: another provider in the list', () => {
 
   it("its argument errors (the AI SDK's classes, by their marker) never move on and reach the caller as they are", async () => {
     const next = otherModel('next');
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const refused = new InvalidArgumentError({ argument: 'topK', message: 'topK is not supported' });
     const error = await failure(
       gw.fallback([otherModel('x', { fail: () => refused }), next]).doGenerate(callOptions('Hi')),
@@ -210,7 +210,7 @@ describe('gw.fallback: another provider in the list', () => {
 
 describe('gw.fallback: streams', () => {
   it('moves on when the request fails, and the caller sees only the answering model, with no warning', async () => {
-    const { gw, tried } = gateway({ deniedModels: ['gpt-4o'] });
+    const { gw, tried } = fallbackGateway({ deniedModels: ['gpt-4o'] });
     const result = streamText({ model: gw.fallback(['gpt-4o', 'gpt-4o-mini']), prompt: 'Hello there', maxRetries: 0 });
     expect(await result.text).toContain('Hello there');
     expect(tried()).toEqual(['gpt-4o', 'gpt-4o-mini']);
@@ -229,7 +229,7 @@ describe('gw.fallback: streams', () => {
         { type: 'error', error: foreignError(529) },
       ],
     });
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const { stream } = await gw.fallback([failing, otherModel('steady')]).doStream(callOptions('Hi'));
     const parts = await readAll(stream);
     expect(textOf(parts)).toBe('from steady');
@@ -243,7 +243,7 @@ describe('gw.fallback: streams', () => {
   });
 
   it('never moves on once content was streamed: the error goes to the caller', async () => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     const next = otherModel('next');
     const { stream } = await gw
       .fallback(['gpt-4o', next])
@@ -275,7 +275,7 @@ describe('gw.fallback: streams', () => {
         };
       },
     };
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const { stream } = await gw.fallback([failing, otherModel('steady')]).doStream(callOptions('Hi'));
     expect(textOf(await readAll(stream))).toBe('from steady');
     expect(cancelled).toBe(true);
@@ -284,7 +284,7 @@ describe('gw.fallback: streams', () => {
 
 describe('gw.fallback: abort', () => {
   it('an aborted signal tries no model at all', async () => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     const controller = new AbortController();
     controller.abort(new Error('stop'));
     const error = await failure(
@@ -296,7 +296,7 @@ describe('gw.fallback: abort', () => {
 
   it('aborting during a model ends the chain: no further model is tried', async () => {
     const next = otherModel('next');
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     for (const call of ['doGenerate', 'doStream'] as const) {
       const controller = new AbortController();
       const first = otherModel('first', {
@@ -316,7 +316,7 @@ describe('gw.fallback: abort', () => {
 
 describe('gw.fallback: creation', () => {
   it('checks its arguments before any request, naming them', async () => {
-    const { gw, tried } = gateway();
+    const { gw, tried } = fallbackGateway();
     expect(thrown(() => gw.fallback([])).message).toBe(
       'Invalid argument models: must be a non-empty list of model ids or language models (V3 or V4); received 0 items.',
     );
@@ -331,7 +331,7 @@ describe('gw.fallback: creation', () => {
   });
 
   it('resolves ids with the provider accessor and says so in modelId and provider', () => {
-    const { gw } = gateway();
+    const { gw } = fallbackGateway();
     const model = gw.fallback(['gpt-4o', otherModel('other-model')]);
     expect([model.specificationVersion, model.provider, model.modelId]).toEqual([
       spec,
@@ -342,7 +342,7 @@ describe('gw.fallback: creation', () => {
 
   it('warns on every call about a model the loaded catalog lists as another type', async () => {
     const painter = { ...SAMPLE_MODELS.find(model => model.type === 'image')!, id: 'painter-1' };
-    const { gw } = gateway({ models: [...SAMPLE_MODELS, painter] });
+    const { gw } = fallbackGateway({ models: [...SAMPLE_MODELS, painter] });
     const mismatch = (warnings: SharedV3Warning[]) =>
       warnings.filter(warning => warning.type === 'other' && warning.message.startsWith('Model "painter-1"'));
     // Listed last, so the first model answers; created before the catalog is loaded: nothing to say.

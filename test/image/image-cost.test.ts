@@ -2,11 +2,10 @@ import type { ImageModelV3CallOptions } from '@ai-sdk/provider';
 import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator } from '../../src/testing';
+import { createUnigate } from '../../src';
 import { failure } from '../helpers/test-kit';
-import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
 
 // providerMetadata.unigate.cost of images: perImage x images returned, only from a price table (the
 // catalog's prices are per token, no per-image basis). The model returns `{ images, cost }`; what the
@@ -18,12 +17,6 @@ const generateImage = ai.generateImage;
 type Metadata = Record<string, Record<string, unknown>>;
 /** ai@7's per-request results (`result.calls`); ai@6 has none. */
 const callsOf = (result: unknown) => (result as { calls?: Array<{ providerMetadata?: Metadata }> }).calls;
-
-function gateway(pricing: UnigateProviderSettings['pricing']) {
-  const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
-  return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
-}
 
 function callOptions(n: number): ImageModelV3CallOptions {
   return {
@@ -43,14 +36,14 @@ const REVISED = { revisedPrompt: 'A detailed illustration of a red fox.' };
 
 describe(`image cost from the model (doGenerate), ai@${major} lane`, () => {
   it('a table with perImage 40: 2 images cost 80, and the images array stays', async () => {
-    const { gw } = gateway({ 'dall-e-3': { perImage: 40 } });
+    const { gw } = pricedEmulatorGateway({ 'dall-e-3': { perImage: 40 } });
     const result = await gw.image('dall-e-3').doGenerate(callOptions(2));
     const priced = { ...REVISED, cost: credits(40) };
     expect(result.providerMetadata).toEqual({ unigate: { images: [priced, priced], cost: credits(80) } });
   });
 
   it("pricing: 'catalog' alone gives no cost field for images (and no zero)", async () => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await gw.image('dall-e-3').doGenerate(callOptions(1));
     expect(result.providerMetadata).toEqual({ unigate: { images: [REVISED] } });
     expect(result.warnings).toEqual([]);
@@ -63,7 +56,7 @@ describe(`image cost through generateImage with ai@${major}`, () => {
       ? "ai@7: each request's cost is in result.calls[i].providerMetadata; result.providerMetadata keeps the images, each with its cost"
       : 'ai@6: result.providerMetadata keeps only the images array, so each image carries its own cost',
     async () => {
-      const { gw, paths } = gateway({ 'dall-e-3': { perImage: 40 } });
+      const { gw, paths } = pricedEmulatorGateway({ 'dall-e-3': { perImage: 40 } });
       // n 12: the model takes 10 per request, so the AI SDK sends 10 + 2.
       const result = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox', n: 12, size: '256x256' });
       expect(paths().filter(p => p === '/alt/v1/images/generations')).toHaveLength(2);
@@ -80,7 +73,7 @@ describe(`image cost through generateImage with ai@${major}`, () => {
 
   it('pricing: false (the default) gives no cost field and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
-      const { gw, paths } = gateway(pricing);
+      const { gw, paths } = pricedEmulatorGateway(pricing);
       const result = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox', n: 1 });
       expect(result.providerMetadata.unigate).toEqual({ images: [REVISED] });
       if (major >= 7) expect(callsOf(result)![0]!.providerMetadata).toEqual({ unigate: { images: [REVISED] } });
@@ -89,7 +82,7 @@ describe(`image cost through generateImage with ai@${major}`, () => {
   });
 
   it('a setting that fails its check sends nothing, not even the catalog request', async () => {
-    const { gw, emulator } = gateway('catalog');
+    const { gw, emulator } = pricedEmulatorGateway('catalog');
     const error = await failure(generateImage({ model: gw.image('dall-e-3'), prompt: '   ' }));
     expect(error.message).toContain('prompt');
     expect(emulator.requests).toEqual([]);

@@ -130,7 +130,7 @@ const FAMILIES: Family[] = [
 ];
 
 /** A provider with custom headers over msw handlers; the foreign host answers anything and records it. */
-function gateway(...handlers: RequestHandler[]) {
+function redirectGateway(...handlers: RequestHandler[]) {
   const { fetch, requests } = createMockFetch(
     ...handlers,
     http.all(`${FOREIGN}/*`, () => HttpResponse.json({ ok: true })),
@@ -153,7 +153,7 @@ describe.each(FAMILIES)('$name: a redirect to another origin', family => {
       family.url.split('?')[0]!,
       redirect(status, TARGET),
     );
-    const { gw, requests } = gateway(handler);
+    const { gw, requests } = redirectGateway(handler);
     const error = await failure(family.call(gw));
 
     // One request, to the gateway, with the key and the custom header; none to the other host.
@@ -176,7 +176,7 @@ describe.each(FAMILIES)('$name: a redirect to another origin', family => {
 
 describe('redirects that stay on the gateway', () => {
   it('307 from the base origin to the alt origin is followed: same method, body, key and custom header', async () => {
-    const { gw, requests } = gateway(
+    const { gw, requests } = redirectGateway(
       http.post(`${SITE_URL}/v1/chat/completions`, redirect(307, `${ALT}/chat/completions?region=eu`)),
       http.post(`${ALT}/chat/completions`, () => HttpResponse.json(completion({ content: 'Hello from alt' }))),
     );
@@ -196,7 +196,7 @@ describe('redirects that stay on the gateway', () => {
   });
 
   it('308 on the messages endpoint keeps x-api-key, anthropic-version and the body', async () => {
-    const { gw, requests } = gateway(
+    const { gw, requests } = redirectGateway(
       http.post(`${SITE_URL}/api/v1/messages`, redirect(308, '/api/v2/messages')),
       http.post(`${SITE_URL}/api/v2/messages`, () => HttpResponse.json(message())),
     );
@@ -216,7 +216,7 @@ describe('redirects that stay on the gateway', () => {
   it.each([301, 302, 303])(
     '%i after a POST becomes a GET without the body or its headers, still with the key',
     async status => {
-      const { gw, requests } = gateway(
+      const { gw, requests } = redirectGateway(
         http.post(`${SITE_URL}/v1/audio/speech`, redirect(status, `${ALT}/audio/result`)),
         http.get(`${ALT}/audio/result`, () => new HttpResponse(AUDIO, { headers: { 'content-type': 'audio/mpeg' } })),
       );
@@ -235,7 +235,7 @@ describe('redirects that stay on the gateway', () => {
   );
 
   it('a GET stays a GET on 301, and a relative Location resolves against the URL that answered', async () => {
-    const { gw, requests } = gateway(
+    const { gw, requests } = redirectGateway(
       http.get(`${SITE_URL}/v1/models`, redirect(301, 'models-moved')),
       http.get(`${SITE_URL}/v1/models-moved`, () =>
         HttpResponse.json({
@@ -256,7 +256,7 @@ describe('redirects that stay on the gateway', () => {
 
   it('307 on a transcription sends the streamed multipart upload again, byte for byte', async () => {
     const audio = synthesizeWav(0.1);
-    const { gw, requests } = gateway(
+    const { gw, requests } = redirectGateway(
       http.post(`${SITE_URL}/v1/audio/transcriptions`, redirect(307, `${ALT}/audio/transcriptions`)),
       http.post(`${ALT}/audio/transcriptions`, () => HttpResponse.json(VERBOSE_JSON)),
     );
@@ -275,7 +275,7 @@ describe('redirects that stay on the gateway', () => {
   it(`follows ${5} hops, and fails on the 6th naming the limit`, async () => {
     // /v1/models answers 302 to /hop/1, /hop/n to /hop/n+1 up to `last`, which answers the list.
     const chain = (last: number) =>
-      gateway(
+      redirectGateway(
         http.get(`${SITE_URL}/v1/models`, redirect(302, `${SITE_URL}/hop/1`)),
         http.get(`${SITE_URL}/hop/:n`, ({ params }) => {
           const n = Number(params.n);
@@ -301,7 +301,9 @@ describe('redirects that stay on the gateway', () => {
   });
 
   it('the same host over another scheme is another origin: refused', async () => {
-    const { gw, requests } = gateway(http.get(`${SITE_URL}/v1/models`, redirect(302, 'http://gw.test/v1/models')));
+    const { gw, requests } = redirectGateway(
+      http.get(`${SITE_URL}/v1/models`, redirect(302, 'http://gw.test/v1/models')),
+    );
     const error = await failure(gw.listModels({ maxRetries: 0 }));
     expect(error.message).toBe(
       `Unigate refused a redirect: HTTP 302 from ${SITE_URL}/v1/models leads to http://gw.test, which is not one of the gateway's origins; nothing was sent there.`,
@@ -345,7 +347,7 @@ describe('redirects a runtime hides or that cannot be followed', () => {
   });
 
   it('a Location that is not a URL fails, naming the status', async () => {
-    const { gw, requests } = gateway(http.get(`${SITE_URL}/v1/models`, redirect(307, 'http://[broken')));
+    const { gw, requests } = redirectGateway(http.get(`${SITE_URL}/v1/models`, redirect(307, 'http://[broken')));
     const error = await failure(gw.listModels({ maxRetries: 0 }));
     expect(error.message).toBe(
       `Unigate refused a redirect: HTTP 307 from ${SITE_URL}/v1/models has a Location that is not a URL.`,
@@ -355,7 +357,7 @@ describe('redirects a runtime hides or that cannot be followed', () => {
   });
 
   it('a 3xx without Location is an answer, mapped like any other failure', async () => {
-    const { gw, requests } = gateway(
+    const { gw, requests } = redirectGateway(
       http.get(`${SITE_URL}/v1/models`, () => new HttpResponse('moved', { status: 300 })),
     );
     const error = await failure(gw.listModels({ maxRetries: 0 }));

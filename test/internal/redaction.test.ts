@@ -65,7 +65,7 @@ function errorAnswer(request: Request, status: number, style: 'chat' | 'messages
 type Route = (request: Request, path: string) => Response | Promise<Response>;
 
 /** A provider whose every request (catalog and downloads included) is answered by `route`. */
-function gateway(route: Route): UnigateProvider {
+function routedGateway(route: Route): UnigateProvider {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     return route(request, new URL(request.url).pathname);
@@ -191,7 +191,7 @@ describe('no error holds the key: HTTP error answers', () => {
   for (const [name, call] of Object.entries(CALLS)) {
     it(`${name}: every status`, async () => {
       for (const status of STATUSES) {
-        const error = await call(gateway(failingWith(status)));
+        const error = await call(routedGateway(failingWith(status)));
         expect(APICallError.isInstance(error), `${name} ${status}`).toBe(true);
         expect((error as APICallError).statusCode).toBe(status);
         expectRedacted(error);
@@ -204,7 +204,7 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
   const notJson = (request: Request) => text(request, `<html>Proxy error for ${KEY}</html>`, 'text/html');
   for (const name of Object.keys(CALLS).filter(name => !/Stream|speech/.test(name))) {
     it(`${name}: a body that is not JSON (the parser's error, the cause, quotes it)`, async () => {
-      const error = await CALLS[name]!(gateway(routeFor(name, notJson)));
+      const error = await CALLS[name]!(routedGateway(routeFor(name, notJson)));
       expect((error as Error).message).toMatch(/not JSON|Failed to process|unexpected response body/);
       expectRedacted(error);
     });
@@ -232,12 +232,12 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
   ];
   for (const [name, body, call] of mismatches) {
     it(`${name}: a body of the wrong shape`, async () => {
-      expectRedacted(await call(gateway(routeFor(name, request => json(request, body)))));
+      expectRedacted(await call(routedGateway(routeFor(name, request => json(request, body)))));
     });
   }
 
   it('chat doGenerate: an error object in a 200 answer', async () => {
-    const gw = gateway(
+    const gw = routedGateway(
       answering(request => json(request, { error: { type: 'server_error', message: SAID, code: 500 } })),
     );
     const error = await CALLS['chat doGenerate']!(gw);
@@ -249,20 +249,22 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
 
   it('speech doGenerate: a JSON error object, or another media type, instead of audio', async () => {
     const errorObject = answering(request => json(request, { error: { type: 'server_error', message: SAID } }));
-    expectRedacted(await CALLS['speech doGenerate']!(gateway(errorObject)));
-    expectRedacted(await CALLS['speech doGenerate']!(gateway(answering(request => text(request, SAID, 'text/html')))));
+    expectRedacted(await CALLS['speech doGenerate']!(routedGateway(errorObject)));
+    expectRedacted(
+      await CALLS['speech doGenerate']!(routedGateway(answering(request => text(request, SAID, 'text/html')))),
+    );
   });
 
   it('transcription doGenerate: subtitles with an unreadable time range', async () => {
     const srt = `1\n00:00:${KEY} --> 00:00:01,000\nHi\n`;
-    const gw = gateway(answering(request => text(request, srt)));
+    const gw = routedGateway(answering(request => text(request, srt)));
     expectRedacted(await failure(gw.transcription('whisper-1').doGenerate(transcriptionCall('srt'))));
   });
 
   it('image doGenerate: an image without data, and a link whose download fails', async () => {
     expectRedacted(
       await CALLS['image doGenerate']!(
-        gateway(answering(request => json(request, { data: [{ revised_prompt: SAID }] }))),
+        routedGateway(answering(request => json(request, { data: [{ revised_prompt: SAID }] }))),
       ),
     );
     const link = answering(request =>
@@ -270,11 +272,11 @@ describe('no error holds the key: unexpected and invalid bodies', () => {
         ? json(request, { data: [{ url: `${SITE}/files/${ENCODED}/1.png?key=${ENCODED}` }] })
         : errorAnswer(request, 404),
     );
-    expectRedacted(await CALLS['image doGenerate']!(gateway(link)));
+    expectRedacted(await CALLS['image doGenerate']!(routedGateway(link)));
   });
 
   it('catalog.page: a catalog answer with success false', async () => {
-    const gw = gateway(request => json(request, { success: false, error: SAID }));
+    const gw = routedGateway(request => json(request, { success: false, error: SAID }));
     const error = await CALLS['catalog.page']!(gw);
     expect((error as APICallError).message).toContain('Unigate catalog request failed: Invalid API key [redacted]');
     expectRedacted(error);
@@ -311,7 +313,7 @@ describe('no error holds the key: stream error parts', () => {
   ];
   for (const [name, body, open] of streams) {
     it(`${name}: every part, the error part and the pricing warning included`, async () => {
-      const stream = (await open(gateway(answering(request => sse(request, body))))) as ReadableStream<{
+      const stream = (await open(routedGateway(answering(request => sse(request, body))))) as ReadableStream<{
         type: string;
       }>;
       const parts = await readAll(stream);
@@ -333,9 +335,9 @@ describe('no error holds the key: video jobs', () => {
 
   it('a failed job: from the video model, gw.videoJobs.wait and gw.videoJobs.generate, job object included', async () => {
     const errors = [
-      await failure(gateway(failed).video('veo-3').doGenerate(videoCall)),
-      await failure(gateway(failed).videoJobs.wait('vid-1', FAST)),
-      await failure(gateway(failed).videoJobs.generate({ model: 'veo-3', prompt: 'x' }, FAST)),
+      await failure(routedGateway(failed).video('veo-3').doGenerate(videoCall)),
+      await failure(routedGateway(failed).videoJobs.wait('vid-1', FAST)),
+      await failure(routedGateway(failed).videoJobs.generate({ model: 'veo-3', prompt: 'x' }, FAST)),
     ];
     for (const error of errors) {
       expect(error.name).toBe('UnigateVideoJobError');
@@ -347,7 +349,7 @@ describe('no error holds the key: video jobs', () => {
   });
 
   it('a failed job: the status from doStatus and the job from gw.videoJobs.get', async () => {
-    const gw = gateway(failed);
+    const gw = routedGateway(failed);
     const status = await gw.video('veo-3').doStatus({ operation: { jobId: 'vid-1' } });
     expect(status.status).toBe('error');
     // The rest of the status is a successful answer's metadata (its headers as sent), not an error.
@@ -356,21 +358,24 @@ describe('no error holds the key: video jobs', () => {
   });
 
   it('a completed job without its video, the job id echoing the key', async () => {
-    const gw = gateway(jobs(request => json(request, { job_id: `vid-${KEY}`, status: 'completed' })));
+    const gw = routedGateway(jobs(request => json(request, { job_id: `vid-${KEY}`, status: 'completed' })));
     expectRedacted(await failure(gw.videoJobs.wait('vid-1', FAST)));
   });
 
   it('a status URL holding the key, whose reads fail', async () => {
     expectRedacted(
       await failure(
-        gateway(jobs(request => errorAnswer(request, 404))).videoJobs.generate({ model: 'veo-3', prompt: 'x' }, FAST),
+        routedGateway(jobs(request => errorAnswer(request, 404))).videoJobs.generate(
+          { model: 'veo-3', prompt: 'x' },
+          FAST,
+        ),
       ),
     );
   });
 
   it('a wait that times out: the cause is the gateway’s last answer', async () => {
     const error = await failure(
-      gateway(jobs(request => errorAnswer(request, 503))).videoJobs.wait('vid-1', { ...FAST, timeoutMs: 30 }),
+      routedGateway(jobs(request => errorAnswer(request, 503))).videoJobs.wait('vid-1', { ...FAST, timeoutMs: 30 }),
     );
     expect(error.reason).toBe('timeout');
     expect(APICallError.isInstance(error.cause)).toBe(true);
@@ -384,7 +389,7 @@ describe('no warning holds the key', () => {
       id: 'c',
       choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
     };
-    const result = await gateway(answering(request => json(request, completion)))
+    const result = await routedGateway(answering(request => json(request, completion)))
       .chat('gpt-4o')
       .doGenerate(prompt);
     expect(result.warnings.length).toBeGreaterThan(0);

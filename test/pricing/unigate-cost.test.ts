@@ -2,11 +2,11 @@ import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { createUnigate, unigateCost, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator, type UnigateEmulator } from '../../src/testing';
-import { catalogFirst } from '../helpers/catalog-timing';
+import { unigateCost } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
 import { synthesizeWav } from '../transcription/transcription-fixtures';
 import { pricedGateway } from './pricing-fixtures';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
 
 // unigateCost(result) on every kind's result, through the real `ai` package: ai@6 here, ai@7 in the ai7
 // lane. Figures are exact: costs are rounded to pico-credits, so toEqual needs no closeTo.
@@ -21,11 +21,6 @@ const transcribe = (sdk.transcribe ?? sdk.experimental_transcribe)!;
 const generateVideo = sdk.experimental_generateVideo!;
 
 const credits = (input: number, output = 0) => ({ input, output, total: input + output, unit: 'credits' });
-
-function gateway(pricing: UnigateProviderSettings['pricing'], emulator: UnigateEmulator = createUnigateEmulator()) {
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
-  return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
-}
 
 const weather = tool({
   description: 'The weather',
@@ -85,7 +80,7 @@ describe(`unigateCost with ai@${major}`, () => {
   });
 
   it('embed: one request, 6 tokens x 0.065 per 1M = 0.00000039', async () => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await embed({ model: gw.embedding('text-embedding-3-large'), value: 'the cat sat on the mat' });
     expect(unigateCost(result)).toEqual(credits(0.00000039));
     expect(result.providerMetadata?.unigate).toEqual({
@@ -96,7 +91,7 @@ describe(`unigateCost with ai@${major}`, () => {
   });
 
   it('embedMany split over 3 requests (maxEmbeddingsPerCall 2048): the whole batch, 4097 x 0.01 per 1M', async () => {
-    const { gw, paths } = gateway('catalog');
+    const { gw, paths } = pricedEmulatorGateway('catalog');
     const values = Array.from({ length: 4097 }, (_, i) => `w${i}`);
     const result = await embedMany({
       model: gw.embedding('text-embedding-3-small'),
@@ -115,13 +110,13 @@ describe(`unigateCost with ai@${major}`, () => {
   });
 
   it('speech: 20 characters on tts-1 = 0.000075', async () => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await generateSpeech({ model: gw.speech('tts-1'), text: 'Twenty characters ok' });
     expect(unigateCost(result)).toEqual(credits(0.000075));
   });
 
   it('transcription: 3 minutes of whisper-1 = 0.009 exactly (0.009000000000000001 unrounded)', async () => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(180, 2_000) });
     expect(result.durationInSeconds).toBe(180);
     expect(unigateCost(result)).toEqual(credits(0.009));
@@ -129,7 +124,7 @@ describe(`unigateCost with ai@${major}`, () => {
   });
 
   it("generateImage split over 2 requests (10 + 2 images at 0.04): 0.48, not the last request's 0.08", async () => {
-    const { gw, paths } = gateway({ 'dall-e-3': { perImage: 0.04 } });
+    const { gw, paths } = pricedEmulatorGateway({ 'dall-e-3': { perImage: 0.04 } });
     const result = await generateImage({ model: gw.image('dall-e-3'), prompt: 'a red fox', n: 12, size: '256x256' });
     expect(paths().filter(p => p === '/alt/v1/images/generations')).toHaveLength(2);
     expect(unigateCost(result)).toEqual(credits(0.48));
@@ -137,7 +132,7 @@ describe(`unigateCost with ai@${major}`, () => {
 
   it("experimental_generateVideo with n 2 (one video per request): 2 x 0.5 = 1, not the last request's 0.5", async () => {
     const emulator = createUnigateEmulator({ videoJob: { pollsToComplete: 1 } });
-    const { gw } = gateway({ 'veo-3': { perVideo: 0.5 } }, emulator);
+    const { gw } = pricedEmulatorGateway({ 'veo-3': { perVideo: 0.5 } }, emulator);
     const download = async ({ url }: { url: URL }) => ({
       data: new Uint8Array(await (await emulator.fetch(url)).arrayBuffer()),
       mediaType: 'video/mp4',
@@ -155,7 +150,7 @@ describe(`unigateCost with ai@${major}`, () => {
   });
 
   it('no cost when pricing is off, and none when any step or request lacks one (never a part as the whole)', async () => {
-    const { gw } = gateway(false);
+    const { gw } = pricedEmulatorGateway(false);
     expect(unigateCost(await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hi' }))).toBeUndefined();
     expect(unigateCost(await embed({ model: gw.embedding('text-embedding-3-small'), value: 'Hi' }))).toBeUndefined();
     expect(unigateCost(undefined)).toBeUndefined();

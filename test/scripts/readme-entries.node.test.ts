@@ -30,6 +30,26 @@ describe('codeForMajor', () => {
   it('on ai@7, the block runs as written', () => {
     expect(codeForMajor(code, 'ai7')).toBe(code);
   });
+
+  it("on ai@6, ai@7's generateSpeech and transcribe imported from 'ai' take ai@6's experimental names", () => {
+    const names = [
+      "import { generateSpeech } from 'ai'; // note",
+      'import { generateText, transcribe } from "ai";',
+      "import { transcribe as listen } from 'ai';",
+      "import { experimental_transcribe } from 'ai';",
+      "import { generateSpeech } from 'elsewhere';",
+      'const transcribe = generateSpeech;',
+    ].join('\n');
+    expect(codeForMajor(names, 'ai6').split('\n')).toEqual([
+      "import { experimental_generateSpeech as generateSpeech } from 'ai'; // note",
+      'import { generateText, experimental_transcribe as transcribe } from "ai";',
+      "import { experimental_transcribe as listen } from 'ai';",
+      "import { experimental_transcribe } from 'ai';",
+      "import { generateSpeech } from 'elsewhere';",
+      'const transcribe = generateSpeech;',
+    ]);
+    expect(codeForMajor(names, 'ai7')).toBe(names);
+  });
 });
 
 describe('entryCheck', () => {
@@ -52,6 +72,18 @@ describe('entryCheck', () => {
       ...extractBlocks(block("import { unigate } from 'unigate-ai-provider/v4';")),
     ];
     expect(entryCheck(good)).toMatchObject({ ok: true, reason: '' });
+  });
+
+  it('wants the root entry in the Quick start, on both majors, and names a Quick start block that imports /v4', () => {
+    const quickStart = (...lines: string[]) => ['## Quick start', `${fence}ts`, ...lines, fence].join('\n');
+    const root = extractBlocks(quickStart("import { createUnigate } from 'unigate-ai-provider';"));
+    expect(root[0]?.majors).toEqual(['ai6', 'ai7']);
+    expect(entryCheck(root)).toMatchObject({ ok: true, reason: '' });
+    expect(codeForMajor(root[0]!.code, 'ai6')).toBe(root[0]!.code);
+    const v4 = extractBlocks(quickStart('const a = 1;', "import { unigate } from 'unigate-ai-provider/v4';"));
+    expect(entryCheck(v4).reason).toBe(
+      "README line 4: block 1 imports 'unigate-ai-provider/v4' but is in the Quick start, which imports unigate-ai-provider to run as copied on ai@6 and ai@7",
+    );
   });
 
   it("holds for the README's own blocks", async () => {

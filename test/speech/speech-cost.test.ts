@@ -1,11 +1,10 @@
 import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator } from '../../src/testing';
+import { createUnigate } from '../../src';
 import { failure } from '../helpers/test-kit';
-import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
 
 // providerMetadata.unigate.cost of speech: characters of the text (code points, as the gateway counts
 // them) times the per-1M-character price. Through the real `ai` package: ai@6 here, ai@7 in the ai7 lane.
@@ -19,16 +18,9 @@ const generateSpeech = (major >= 7 ? exported.generateSpeech : exported.experime
 /** 20 characters. */
 const TWENTY = 'Twenty characters ok';
 
-function speechSetup(pricing: UnigateProviderSettings['pricing']) {
-  const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
-  const paths = () => emulator.requests.map(r => r.path);
-  return { emulator, gw, paths };
-}
-
 describe(`speech cost with ai@${major}`, () => {
   it("tts-1 from pricing: 'catalog': 3.75 credits per 1M characters x 20 characters = 0.000075", async () => {
-    const { gw, paths } = speechSetup('catalog');
+    const { gw, paths } = pricedEmulatorGateway('catalog');
     const result = await generateSpeech({ model: gw.speech('tts-1'), text: TWENTY });
     expect(TWENTY).toHaveLength(20);
     const { cost, ...rest } = result.providerMetadata.unigate as Record<string, unknown>;
@@ -45,14 +37,14 @@ describe(`speech cost with ai@${major}`, () => {
   });
 
   it('counts code points, as the gateway does: tts-1-hd, "Hi 👋" is 4 characters x 7.50 / 1M = 0.00003', async () => {
-    const { gw } = speechSetup('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await generateSpeech({ model: gw.speech('tts-1-hd'), text: 'Hi 👋' });
     expect('Hi 👋'.length).toBe(5); // UTF-16 units: the emoji is a surrogate pair
     expect((result.providerMetadata.unigate as { cost: { total: number } }).cost.total).toBeCloseTo(0.00003, 12);
   });
 
   it('a price table overrides the built-in price: 10 per 1M characters x 20 = 0.0002', async () => {
-    const { gw } = speechSetup({ 'tts-1': { perMillionCharacters: 10 } });
+    const { gw } = pricedEmulatorGateway({ 'tts-1': { perMillionCharacters: 10 } });
     const result = await generateSpeech({ model: gw.speech('tts-1'), text: TWENTY });
     expect(result.providerMetadata.unigate!.cost).toEqual({
       input: expect.closeTo(0.0002, 12),
@@ -64,7 +56,7 @@ describe(`speech cost with ai@${major}`, () => {
 
   it('pricing: false (the default) gives no cost field and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
-      const { gw, paths } = speechSetup(pricing);
+      const { gw, paths } = pricedEmulatorGateway(pricing);
       const result = await generateSpeech({ model: gw.speech('tts-1'), text: TWENTY });
       expect(result.providerMetadata.unigate).toEqual({ mediaType: 'audio/mpeg', format: 'mp3', voice: 'alloy' });
       expect(paths()).toEqual(['/v1/audio/speech']);
@@ -72,13 +64,13 @@ describe(`speech cost with ai@${major}`, () => {
   });
 
   it('a table without a speech price for the model gives no cost field (never a zero)', async () => {
-    const { gw } = speechSetup({ 'tts-1': { inputPerMillionTokens: 5 } });
+    const { gw } = pricedEmulatorGateway({ 'tts-1': { inputPerMillionTokens: 5 } });
     const result = await generateSpeech({ model: gw.speech('tts-1'), text: TWENTY });
     expect(result.providerMetadata.unigate).not.toHaveProperty('cost');
   });
 
   it('a setting that fails its check sends nothing, not even the catalog request', async () => {
-    const { gw, emulator } = speechSetup('catalog');
+    const { gw, emulator } = pricedEmulatorGateway('catalog');
     const error = await failure(generateSpeech({ model: gw.speech('tts-1'), text: TWENTY, speed: 9 }));
     expect(error.message).toContain('speed');
     expect(emulator.requests).toEqual([]);

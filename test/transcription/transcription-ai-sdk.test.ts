@@ -1,11 +1,11 @@
 import { APICallError } from '@ai-sdk/provider';
 import * as ai from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, toSrt, toVtt } from '../../src';
-import { createUnigateEmulator } from '../../src/testing';
+import { toSrt, toVtt } from '../../src';
 import { transcriptCues, transcriptWords } from '../../src/testing/routes/transcription-route';
 import { failure, wireFormat } from '../helpers/test-kit';
 import { synthesizeWav } from './transcription-fixtures';
+import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // End to end through the real `ai` package: ai@6 in lane 1, ai@7 in lane 2, against the emulator.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -34,11 +34,6 @@ function usageRecorder() {
   return { usages, telemetry };
 }
 
-function gateway() {
-  const emulator = createUnigateEmulator();
-  return { emulator, gw: createUnigate(emulator.settings) };
-}
-
 describe('transcription through the AI SDK', () => {
   it('uses the name each major exports: experimental_transcribe (ai@6), transcribe (ai@7)', () => {
     if (isAi7) {
@@ -51,7 +46,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('transcribes a 7.5-second WAV: text, segments that fit its length, language and duration', async () => {
-    const { gw, emulator } = gateway();
+    const { gw, emulator } = emulatorGateway();
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(7.5) });
     expect(result.text).toBe(
       'Hello from the Unigate emulator. This transcript is sample text. Its segments share the length of the audio.',
@@ -75,7 +70,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it("words: ai@7 hands on the model's word timings; ai@6 has no words (they are in providerMetadata)", async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(3) });
     if (isAi7) {
       expect(result.words).toHaveLength(18);
@@ -91,7 +86,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('usage { seconds }: ai@7 hands it to telemetry (its result has no usage field); ai@6 drops it', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const { usages, telemetry } = usageRecorder();
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: synthesizeWav(7.5), telemetry });
     expect(usages).toEqual(isAi7 ? [{ seconds: 7.5 }] : []);
@@ -107,7 +102,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('returns the language asked for, mapped back from the name the gateway answers with', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = await transcribe({
       model: gw.transcriptionModel('whisper-1'),
       audio: synthesizeWav(1),
@@ -120,7 +115,7 @@ describe('transcription through the AI SDK', () => {
   it.each(['srt', 'vtt'] as const)(
     '%s: segments from the cues, subtitles that toSrt/toVtt write back the same',
     async format => {
-      const { gw } = gateway();
+      const { gw } = emulatorGateway();
       const audio = synthesizeWav(3);
       const result = await transcribe({
         model: gw.transcription('whisper-1'),
@@ -140,7 +135,7 @@ describe('transcription through the AI SDK', () => {
   );
 
   it.each(['json', 'text'] as const)('%s: the text, no segments, a warning', async format => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const result = await transcribe({
       model: gw.transcription('whisper-1'),
       audio: synthesizeWav(3),
@@ -155,7 +150,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('a wrong option fails before any request', async () => {
-    const { gw, emulator } = gateway();
+    const { gw, emulator } = emulatorGateway();
     const error = await failure(
       transcribe({
         model: gw.transcription('whisper-1'),
@@ -168,7 +163,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('a gateway error reaches the caller as APICallError with the gateway message', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const error = await failure(
       transcribe({ model: gw.transcription('whisper-9'), audio: synthesizeWav(1), maxRetries: 0 }),
     );
@@ -201,7 +196,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('timestampGranularities: ai@7 strips it from a V3 model with a warning and hands it to a V4 one; ai@6 has none', async () => {
-    const { gw } = gateway();
+    const { gw } = emulatorGateway();
     const model = gw.transcription('whisper-1');
     const result = await transcribe({ model, audio: synthesizeWav(1), timestampGranularities: ['word'] });
     expect(result.text).not.toBe('');
@@ -220,7 +215,7 @@ describe('transcription through the AI SDK', () => {
   });
 
   it('timestampGranularities reaches a V4 model: ai@7 passes it on, the model checks it before any request', async () => {
-    const { gw, emulator } = gateway();
+    const { gw, emulator } = emulatorGateway();
     const model = gw.transcription('whisper-1');
     // A stand-in for the V4 entry's front: the same pipeline, announced as V4 (ai@6 refuses V4 models).
     const v4 = {

@@ -1,11 +1,10 @@
 import * as ai from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateProviderSettings } from '../../src';
-import { createUnigateEmulator } from '../../src/testing';
+import { createUnigate } from '../../src';
 import { failure } from '../helpers/test-kit';
-import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
 import { synthesizeWav } from './transcription-fixtures';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
 
 // providerMetadata.unigate.cost of transcription: minutes of audio (from durationInSeconds) times the
 // per-minute price. Through the real `ai` package: ai@6 in lane 1, ai@7 in lane 2.
@@ -27,15 +26,9 @@ const transcribe = (isAi7 ? sdk.transcribe : sdk.experimental_transcribe)!;
 /** 30 seconds at 8 kHz: 480 KB. */
 const HALF_MINUTE = synthesizeWav(30, 8_000);
 
-function gateway(pricing: UnigateProviderSettings['pricing']) {
-  const emulator = createUnigateEmulator();
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
-  return { emulator, gw, paths: () => emulator.requests.map(r => r.path) };
-}
-
 describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
   it("whisper-1 from pricing: 'catalog': 0.003 credits per minute x 30 s = 0.0015", async () => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: HALF_MINUTE });
     expect(result.durationInSeconds).toBe(30);
     expect(result.providerMetadata.unigate!.cost).toEqual({
@@ -49,13 +42,13 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
   });
 
   it('a price table overrides the built-in price: 0.006 per minute x 30 s = 0.003', async () => {
-    const { gw } = gateway({ 'whisper-1': { perMinute: 0.006 } });
+    const { gw } = pricedEmulatorGateway({ 'whisper-1': { perMinute: 0.006 } });
     const result = await transcribe({ model: gw.transcription('whisper-1'), audio: HALF_MINUTE });
     expect((result.providerMetadata.unigate!.cost as { total: number }).total).toBeCloseTo(0.003, 12);
   });
 
   it.each(['json', 'text'])('no cost field when the duration is unknown (responseFormat %s)', async responseFormat => {
-    const { gw } = gateway('catalog');
+    const { gw } = pricedEmulatorGateway('catalog');
     const result = await transcribe({
       model: gw.transcription('whisper-1'),
       audio: HALF_MINUTE,
@@ -68,7 +61,7 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
   it.each(['srt', 'vtt'])(
     "responseFormat %s: the duration is the last cue's end, and the cost follows it",
     async responseFormat => {
-      const { gw } = gateway('catalog');
+      const { gw } = pricedEmulatorGateway('catalog');
       const result = await transcribe({
         model: gw.transcription('whisper-1'),
         audio: HALF_MINUTE,
@@ -81,7 +74,7 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
 
   it('pricing: false (the default) gives no cost field and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
-      const { gw, paths } = gateway(pricing);
+      const { gw, paths } = pricedEmulatorGateway(pricing);
       const result = await transcribe({ model: gw.transcription('whisper-1'), audio: HALF_MINUTE });
       expect(result.durationInSeconds).toBe(30);
       expect(result.providerMetadata.unigate).not.toHaveProperty('cost');
@@ -90,7 +83,7 @@ describe(`transcription cost with ai@${isAi7 ? 7 : 6}`, () => {
   });
 
   it('a setting that fails its check sends nothing, not even the catalog request', async () => {
-    const { gw, emulator } = gateway('catalog');
+    const { gw, emulator } = pricedEmulatorGateway('catalog');
     const error = await failure(
       transcribe({
         model: gw.transcription('whisper-1'),

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { createUnigateEmulator, type UnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
-import { catalogFirst } from '../helpers/catalog-timing';
 import { staleCatalog } from '../helpers/stale-catalog';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
 
 // providerMetadata.unigate.cost of video: perVideo x 1 per completed job, only from a price table (the
 // catalog has no per-video basis). ai@6 calls doGenerate; ai@7 too, or doStart/doStatus with `poll`.
@@ -26,10 +26,10 @@ function downloadFrom(emulator: UnigateEmulator) {
   };
 }
 
-function gateway(pricing: UnigateProviderSettings['pricing']) {
-  const emulator = createUnigateEmulator({ videoJob: { pollsToComplete: 1 } });
-  const gw = createUnigate({ ...emulator.settings, fetch: catalogFirst(emulator.fetch), pricing });
-  return { emulator, gw, download: downloadFrom(emulator), paths: () => emulator.requests.map(r => r.path) };
+/** The shared priced gateway over an emulator whose jobs complete at the first poll, with its downloader. */
+function videoGateway(pricing: UnigateProviderSettings['pricing']) {
+  const kit = pricedEmulatorGateway(pricing, createUnigateEmulator({ videoJob: { pollsToComplete: 1 } }));
+  return { ...kit, download: downloadFrom(kit.emulator) };
 }
 
 const FAST = { unigate: { pollIntervalMs: 1 } };
@@ -42,7 +42,7 @@ const VIDEO_METADATA = {
 
 describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   it('a table with perVideo 150: the completed video costs 150 credits (doGenerate)', async () => {
-    const { gw, download } = gateway({ 'veo-3': { perVideo: 150 } });
+    const { gw, download } = videoGateway({ 'veo-3': { perVideo: 150 } });
     const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', providerOptions: FAST, download });
     expect(result.providerMetadata.unigate).toEqual({
       ...VIDEO_METADATA,
@@ -56,7 +56,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
       ? 'ai@7 with `poll` (doStart, then doStatus): the completed status carries the cost'
       : 'ai@6 ignores `poll`: doGenerate carries the cost',
     async () => {
-      const { gw, download, paths } = gateway({ 'veo-3': { perVideo: 150 } });
+      const { gw, download, paths } = videoGateway({ 'veo-3': { perVideo: 150 } });
       const result = await generateVideo({
         model: gw.video('veo-3'),
         prompt: 'A boat',
@@ -73,7 +73,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   );
 
   it("pricing: 'catalog' alone gives no cost field for video (and no zero)", async () => {
-    const { gw, download } = gateway('catalog');
+    const { gw, download } = videoGateway('catalog');
     const result = await generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', providerOptions: FAST, download });
     expect(result.providerMetadata.unigate).toEqual(VIDEO_METADATA);
     expect(result.warnings).toEqual([]);
@@ -81,7 +81,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
 
   it('pricing: false (the default) gives no cost field and reads no catalog', async () => {
     for (const pricing of [false, undefined] as const) {
-      const { gw, download, paths } = gateway(pricing);
+      const { gw, download, paths } = videoGateway(pricing);
       const result = await generateVideo({
         model: gw.video('veo-3'),
         prompt: 'A boat',
@@ -94,7 +94,7 @@ describe(`video cost with ai@${isAi7 ? 7 : 6}`, () => {
   });
 
   it('a setting that fails its check sends nothing, not even the catalog request', async () => {
-    const { gw, emulator, download } = gateway('catalog');
+    const { gw, emulator, download } = videoGateway('catalog');
     const error = await failure(generateVideo({ model: gw.video('veo-3'), prompt: 'A boat', duration: 7, download }));
     expect(error.message).toContain('Invalid argument duration');
     expect(emulator.requests).toEqual([]);
