@@ -1,7 +1,8 @@
 import type { UnigateChatProviderOptions } from './unigate-chat-options';
 
 // Which requests send an assistant message's reasoning back as `reasoning_content`. The families and
-// their sources are in docs/reasoning-round-trip.md; an upstream outside them may refuse the field (400).
+// their sources: docs/reasoning-round-trip.md#families-that-take-it-back; an upstream outside them may
+// refuse the field (400).
 
 /**
  * The model families whose vendors document taking `reasoning_content` back, matched against the bare
