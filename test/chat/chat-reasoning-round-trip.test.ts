@@ -195,6 +195,13 @@ describe('chat reasoning round trip (providerOptions.unigate.reasoningRoundTrip)
 });
 
 // Through the emulator, whose gpt-4o refuses an unknown message field as strict upstreams do.
+
+/** Every step's response messages: ai@7 gives them as `responseMessages` (its `response` is the last step's). */
+function allResponseMessages(result: { response: { messages: ModelMessage[] } }): ModelMessage[] {
+  return 'responseMessages' in result && Array.isArray(result.responseMessages)
+    ? result.responseMessages
+    : result.response.messages;
+}
 describe('reasoning never reaches a model that does not take it back (emulator)', () => {
   const weather = tool({
     description: 'Current weather for a city',
@@ -217,7 +224,7 @@ describe('reasoning never reaches a model that does not take it back (emulator)'
     bodies.length = 0;
     const messages: ModelMessage[] = [
       { role: 'user', content: 'Weather in Paris?' },
-      ...first.response.messages,
+      ...allResponseMessages(first),
       { role: 'user', content: 'Thanks!' },
     ];
     const generated = await generateText({ model: gw('gpt-4o'), messages, maxRetries: 0 });
