@@ -44,6 +44,26 @@ export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt
   });
   printToolLoop(loop.steps, 'chat tool loop', model, ledger);
 
+  // A deepseek-reasoner tool loop gets each tool-call turn's reasoning back (reasoning_content); the same
+  // history continued on another model goes without it, so a strict upstream has no field to refuse.
+  const prompt = 'What is the weather in Paris?';
+  const thinking = await generateText({
+    model: gw('deepseek-reasoner'),
+    tools: { weather },
+    stopWhen: stepCountIs(3),
+    prompt,
+  });
+  ledger.add('chat reasoning tool loop deepseek-reasoner', unigateCost(thinking));
+  const continued = await generateText({
+    model: gw(model),
+    messages: [{ role: 'user', content: prompt }, ...thinking.response.messages, { role: 'user', content: 'Thanks!' }],
+  });
+  const reasoned = thinking.steps.filter(step => step.reasoningText !== undefined).length;
+  console.log(
+    `  reasoning round trip: deepseek-reasoner reasoned in ${reasoned} steps; ${model} continued: ${continued.text}`,
+  );
+  console.log(`    ${costNote(ledger.add(`chat continued ${model}`, unigateCost(continued)))}`);
+
   // `mediaType: 'image'` leaves the exact type open: the provider reads it from the bytes.
   const seen = await generateText({
     model: gw(model),

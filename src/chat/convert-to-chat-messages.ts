@@ -12,7 +12,7 @@ import { isObjectRecord } from '../internal/narrow';
 import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
 import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../internal/unsent-part-warning';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
-import type { UnigateChatProviderOptions } from './unigate-chat-options';
+import { keepsReasoning, type ReasoningRoundTripTarget } from './reasoning-round-trip';
 
 /** A user message's file part: an image, or the text of an inline text file (ai@7's `{type: 'text'}`). */
 function userFilePart(
@@ -98,13 +98,12 @@ function toolResultContent(
 }
 
 type AssistantMessage = Extract<LanguageModelV3Prompt[number], { role: 'assistant' }>;
-type ReasoningRoundTrip = UnigateChatProviderOptions['reasoningRoundTrip'];
 
 function assistantMessage(
   message: AssistantMessage,
   at: number,
   prompt: LanguageModelV3Prompt,
-  reasoningRoundTrip: ReasoningRoundTrip,
+  reasoningTarget: ReasoningRoundTripTarget,
   warnings: SharedV3Warning[],
 ): ChatMessage {
   let text = '';
@@ -147,8 +146,7 @@ function assistantMessage(
         warnUnsentAssistantPart(part, `prompt[${at}].content[${index}]`, 'chat-completions', prompt, warnings);
     }
   }
-  const keepReasoning =
-    reasoning !== '' && (reasoningRoundTrip === 'always' || (reasoningRoundTrip === 'auto' && toolCalls.length > 0));
+  const keepReasoning = keepsReasoning(reasoningTarget, reasoning, toolCalls.length > 0);
   return {
     role: 'assistant',
     content: toolCalls.length > 0 && text === '' ? null : text,
@@ -178,12 +176,12 @@ function userMessage(
  * the format cannot carry (non-image files, files in assistant turns, non-text tool output, provider file
  * references) rather than dropping it; an inline text file (ai@7's `{type: 'text'}` data) goes as text.
  * ai@7's assistant `reasoning-file` and `custom` parts are left out with a warning in `warnings`. An
- * assistant message's reasoning goes back as `reasoning_content` as `reasoningRoundTrip` says (`'auto'`:
- * on messages that carry tool calls; see `UnigateChatProviderOptions`).
+ * assistant message's reasoning goes back as `reasoning_content` as `reasoningTarget` says (`'auto'`:
+ * on messages that carry tool calls, to a model that takes it back; see `keepsReasoning`).
  */
 export function convertToChatMessages(
   prompt: LanguageModelV3Prompt,
-  reasoningRoundTrip: ReasoningRoundTrip = 'auto',
+  reasoningTarget: ReasoningRoundTripTarget = {},
   warnings: SharedV3Warning[] = [],
 ): ChatMessage[] {
   const messages: ChatMessage[] = [];
@@ -196,7 +194,7 @@ export function convertToChatMessages(
         messages.push(userMessage(message, at, prompt));
         break;
       case 'assistant':
-        messages.push(assistantMessage(message, at, prompt, reasoningRoundTrip, warnings));
+        messages.push(assistantMessage(message, at, prompt, reasoningTarget, warnings));
         break;
       case 'tool':
         for (const [index, part] of message.content.entries()) {

@@ -160,7 +160,11 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
 
     const body: ChatRequestBody = {
       model: this.modelId,
-      messages: convertToChatMessages(prompt, unigate.reasoningRoundTrip, warnings),
+      messages: convertToChatMessages(
+        prompt,
+        { reasoningRoundTrip: unigate.reasoningRoundTrip, modelId: this.modelId },
+        warnings,
+      ),
       max_tokens: maxOutputTokens,
       temperature,
       top_p: topP,

@@ -69,13 +69,17 @@ export interface UnigateChatProviderOptions {
   reasoningEffort?: (typeof CHAT_REASONING_EFFORTS)[number];
   /**
    * Which assistant messages of the prompt send their reasoning back, as `reasoning_content`:
-   * - `'auto'` (default): those that carry tool calls. Thinking models that call tools need it: DeepSeek's
-   *   thinking mode (`deepseek-reasoner`, and `deepseek-v3.1` / `deepseek-v3.2-exp` with thinking on)
-   *   answers 400 ("Missing `reasoning_content` field in the assistant message at message index N") when
-   *   a tool-call turn comes back without it, and Kimi's thinking models (`kimi-k2-thinking`) ask for it
-   *   to stay in the context of a tool loop. Turns without tool calls drop it: upstreams ignore it there.
-   * - `'always'`: every assistant message that has reasoning.
-   * - `'never'`: none, for an upstream that refuses the field in a request.
+   * - `'auto'` (default): those that carry tool calls, and only when the request goes to a model whose
+   *   vendor documents the round trip (docs/reasoning-round-trip.md): DeepSeek's thinking mode
+   *   (`deepseek-reasoner`, `deepseek-chat`, `deepseek-v3.1` and later; not `deepseek-r1`), Moonshot's thinking
+   *   models (`kimi-k2-thinking`, `kimi-k2.5`) and Zhipu's GLM-4.5 and later. The model id is read without a
+   *   vendor path or variant (`deepseek/deepseek-reasoner`, `deepseek-v3.1:free`). DeepSeek answers 400
+   *   ("Missing `reasoning_content` field in the assistant message at message index N") when a tool-call
+   *   turn comes back without it. Any other model gets no `reasoning_content`, without a warning, so a
+   *   conversation or fallback chain that moves from `deepseek-reasoner` to `gpt-4o` does not meet a strict
+   *   upstream's 400 for an unknown field. Turns without tool calls drop it: upstreams ignore it there.
+   * - `'always'`: every assistant message that has reasoning, whatever the model.
+   * - `'never'`: none.
    */
   reasoningRoundTrip?: (typeof CHAT_REASONING_ROUND_TRIPS)[number];
   /**

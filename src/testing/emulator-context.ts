@@ -19,6 +19,12 @@ export interface EmulatorModel {
    * DeepSeek's message ("Missing `reasoning_content` field in the assistant message at message index N").
    */
   reasoningContentRequired?: boolean;
+  /**
+   * Chat models only: takes `reasoning_content` back on assistant messages though its answers carry none
+   * here (models whose thinking is switched on per request, e.g. `deepseek-chat`, `glm-4.6`). A chat model
+   * that is neither this nor `reasoning` answers 400 to any message field outside the public schema.
+   */
+  takesReasoningBack?: boolean;
 }
 
 /**

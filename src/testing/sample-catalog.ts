@@ -11,7 +11,9 @@ export const SAMPLE_CATALOG_NOTE =
 
 /**
  * `[id, contextWindow, inputPrice, outputPrice, flags]`; flags: n = new, r = reasoning, o = open weights (gets
- * a `:free` twin), t = a tool-call turn must come back with its `reasoning_content` (DeepSeek's thinking mode).
+ * a `:free` twin), t = a tool-call turn must come back with its `reasoning_content` (DeepSeek's thinking mode),
+ * k = takes `reasoning_content` back though it answers without reasoning (thinking switched on per request).
+ * A chat model without `r` or `k` refuses unknown message fields, `reasoning_content` included.
  */
 type Row = [id: string, contextWindow: number | undefined, input: number, output: number, flags?: string];
 
@@ -78,11 +80,11 @@ const CHAT: Record<string, Row[]> = {
     ['gemma-2-9b-it', 8192, 0.015, 0.03, 'o'],
   ],
   DeepSeek: [
-    ['deepseek-chat', 128000, 0.135, 0.55],
+    ['deepseek-chat', 128000, 0.135, 0.55, 'k'],
     ['deepseek-reasoner', 128000, 0.275, 1.095, 'rt'],
     ['deepseek-v3', 128000, 0.135, 0.55, 'o'],
-    ['deepseek-v3.1', 128000, 0.135, 0.55, 'no'],
-    ['deepseek-v3.2-exp', 128000, 0.14, 0.21, 'n'],
+    ['deepseek-v3.1', 128000, 0.135, 0.55, 'nok'],
+    ['deepseek-v3.2-exp', 128000, 0.14, 0.21, 'nk'],
     ['deepseek-r1', 128000, 0.275, 1.095, 'ro'],
     ['deepseek-r1-0528', 128000, 0.275, 1.095, 'ro'],
     ['deepseek-r1-distill-llama-70b', 131072, 0.1, 0.4, 'ro'],
@@ -170,10 +172,10 @@ const CHAT: Record<string, Row[]> = {
     ['moonshot-v1-128k', 131072, 1, 2.5],
   ],
   Zhipu: [
-    ['glm-4.6', 200000, 0.3, 1.1, 'n'],
-    ['glm-4.5', 131072, 0.3, 1.1],
-    ['glm-4.5-air', 131072, 0.1, 0.55],
-    ['glm-4.5v', 65536, 0.3, 0.9],
+    ['glm-4.6', 200000, 0.3, 1.1, 'nk'],
+    ['glm-4.5', 131072, 0.3, 1.1, 'k'],
+    ['glm-4.5-air', 131072, 0.1, 0.55, 'k'],
+    ['glm-4.5v', 65536, 0.3, 0.9, 'k'],
     ['glm-4-plus', 128000, 0.35, 0.35],
     ['glm-4-flash', 128000, 0, 0],
   ],
@@ -266,6 +268,7 @@ function buildCatalog(): EmulatorModel[] {
     if (contextWindow !== undefined) model.contextWindow = index % 7 === 6 ? String(contextWindow) : contextWindow;
     if (flags.includes('r')) model.reasoning = true;
     if (flags.includes('t')) model.reasoningContentRequired = true;
+    if (flags.includes('k')) model.takesReasoningBack = true;
     return model;
   });
 }

@@ -94,20 +94,23 @@ describe('convertToChatMessages', () => {
     ]);
   });
 
-  it('converts assistant text and tool calls; the reasoning of a tool-call turn goes back as reasoning_content', () => {
+  it('converts assistant text and tool calls; the reasoning of a tool-call turn goes back as reasoning_content to a model that takes it', () => {
     expect(
-      convertToChatMessages([
-        {
-          role: 'assistant',
-          content: [
-            { type: 'reasoning', text: 'The user wants weather.' },
-            { type: 'text', text: 'Let me ' },
-            { type: 'text', text: 'check.' },
-            { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: { city: 'Paris' } },
-            { type: 'tool-call', toolCallId: 'call_2', toolName: 'time', input: {} },
-          ],
-        },
-      ]),
+      convertToChatMessages(
+        [
+          {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: 'The user wants weather.' },
+              { type: 'text', text: 'Let me ' },
+              { type: 'text', text: 'check.' },
+              { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: { city: 'Paris' } },
+              { type: 'tool-call', toolCallId: 'call_2', toolName: 'time', input: {} },
+            ],
+          },
+        ],
+        { modelId: 'deepseek-reasoner' },
+      ),
     ).toEqual([
       {
         role: 'assistant',

@@ -206,6 +206,52 @@ describe('chat completions: validation', () => {
   });
 });
 
+describe('chat completions: unknown message fields', () => {
+  const toolTurn = (extra: Body = {}) => ({
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+    ...extra,
+  });
+  const conversation = (model: string, turn: Body, first: Body = user('Weather in Paris?')) => ({
+    model,
+    messages: [first, turn, { role: 'tool', tool_call_id: 'call_1', content: '21C' }],
+  });
+
+  it('a model that neither reasons nor takes reasoning back answers 400 to reasoning_content, as strict upstreams do', async () => {
+    expect(await complete(conversation('gpt-4o', toolTurn({ reasoning_content: 'Ask the tool.' })))).toEqual({
+      status: 400,
+      json: {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            'Invalid messages[1].reasoning_content: gpt-4o takes no such message field (unknown message fields are refused)',
+          code: 400,
+        },
+      },
+    });
+    // The same turn without it is answered.
+    expect((await complete(conversation('gpt-4o', toolTurn()))).status).toBe(200);
+  });
+
+  it('names the first field outside its role’s schema, on any role, and takes the schema’s own fields', async () => {
+    const refused = await complete(conversation('gpt-4o-mini', toolTurn(), { ...user('Hi'), cache_control: {} }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe(
+      'Invalid messages[0].cache_control: gpt-4o-mini takes no such message field (unknown message fields are refused)',
+    );
+    const known = conversation('gpt-4o-mini', toolTurn({ name: 'bot', refusal: null }), { ...user('Hi'), name: 'ann' });
+    expect((await complete(known)).status).toBe(200);
+  });
+
+  it.each(['deepseek-reasoner', 'kimi-k2-thinking', 'deepseek-chat', 'deepseek-v3.1:free', 'glm-4.6', 'glm-4.5-air'])(
+    '%s takes reasoning_content back',
+    async model => {
+      expect((await complete(conversation(model, toolTurn({ reasoning_content: 'Ask the tool.' })))).status).toBe(200);
+    },
+  );
+});
+
 describe('chat completions: answers', () => {
   it('answers a deterministic chat.completion from the last user message', async () => {
     const first = await complete(hello);

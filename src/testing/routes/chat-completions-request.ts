@@ -40,12 +40,37 @@ export interface ChatRequest {
   /** `parallel_tool_calls` (default true). */
   parallelToolCalls: boolean;
   responseFormat: { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: unknown };
+  /**
+   * Message fields outside the public chat-completions schema of their role, as paths
+   * (`messages[1].reasoning_content`), in order. The route decides, by model, whether they are refused.
+   */
+  unknownMessageFields: string[];
 }
 
 /** A 400 answer: `message` names the parameter. */
 export class ChatRequestError extends Error {}
 
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
+
+/** The fields each role's message has in the public chat-completions schema. */
+const MESSAGE_FIELDS: Record<ChatMessage['role'], readonly string[]> = {
+  system: ['role', 'content', 'name'],
+  developer: ['role', 'content', 'name'],
+  user: ['role', 'content', 'name'],
+  assistant: ['role', 'content', 'name', 'tool_calls', 'refusal', 'audio', 'function_call'],
+  tool: ['role', 'content', 'tool_call_id'],
+};
+
+/** The paths of the fields of valid `messages` that their role's schema does not have. */
+function unknownMessageFields(messages: unknown[]): string[] {
+  return messages.flatMap((raw, index) => {
+    const message = raw as Record<string, unknown>;
+    const known = MESSAGE_FIELDS[message.role as ChatMessage['role']];
+    return Object.keys(message)
+      .filter(key => !known.includes(key))
+      .map(key => `messages[${index}].${key}`);
+  });
+}
 
 function fail(param: string, rule: string, value: unknown): never {
   throw new ChatRequestError(`Invalid ${param}: ${rule}, got ${JSON.stringify(value) ?? String(value)}`);
@@ -244,5 +269,6 @@ export function readChatRequest(body: unknown): ChatRequest {
     toolChoice: readToolChoice(input, tools),
     parallelToolCalls,
     responseFormat: readResponseFormat(input),
+    unknownMessageFields: unknownMessageFields(input.messages),
   };
 }

@@ -167,6 +167,17 @@ function streamEvents(
 }
 
 /**
+ * The 400 message for the first unknown message field, for a model that neither reasons nor takes
+ * reasoning back (strict upstreams refuse such fields: Cerebras answers "property
+ * 'messages.2.assistant.reasoning_content' is unsupported"); `undefined` when none is refused.
+ */
+function unknownFieldRefused(chat: ChatRequest, model: EmulatorModel): string | undefined {
+  const [field] = chat.unknownMessageFields;
+  if (field === undefined || model.reasoning || model.takesReasoningBack) return undefined;
+  return `Invalid ${field}: ${model.id} takes no such message field (unknown message fields are refused)`;
+}
+
+/**
  * `POST {base_url}/chat/completions` (also on `{alt_base_url}`): the chat-completions wire format.
  *
  * Answers are deterministic, derived from the request:
@@ -185,6 +196,9 @@ function streamEvents(
  *   `parallel_tool_calls` is false.
  * - `response_format` `json_schema` answers a JSON value valid against the schema; `json_object`
  *   answers `{"reply": <text>}`.
+ * - a model that neither reasons nor takes reasoning back (`gpt-4o`) answers 400 to a message field
+ *   outside the public schema of its role (e.g. `reasoning_content` on an assistant message), as strict
+ *   upstreams do; the others accept such fields as before.
  * - models flagged `reasoning` (e.g. `deepseek-reasoner`) add `reasoning_content` and report
  *   `completion_tokens_details.reasoning_tokens`. Those flagged `reasoningContentRequired`
  *   (`deepseek-reasoner`) answer 400 with DeepSeek's message when an assistant message with tool calls
@@ -205,6 +219,8 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   }
   // The router checked the model the body names (catalog, type, access); a valid body names one.
   const model = context.model!;
+  const unknownField = unknownFieldRefused(chat, model);
+  if (unknownField !== undefined) return errorResponse('chat', 400, unknownField, 'invalid_request_error');
   const missingReasoning = model.reasoningContentRequired ? missingReasoningContent(chat) : undefined;
   if (missingReasoning !== undefined) return errorResponse('chat', 400, missingReasoning, 'invalid_request_error');
 
