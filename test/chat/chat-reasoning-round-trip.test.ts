@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { unigateFallback } from '../../src';
-import { recordingGateway } from '../helpers/recording-gateway';
+import { recordingGateway } from '../helpers/emulator-gateway';
 import { expectInvalidArgument } from '../helpers/invalid-argument';
 import { readAll } from '../helpers/test-kit';
 import { CHAT_URL, chunk, completion, DONE, setup } from './chat-fixtures';
