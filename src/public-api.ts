@@ -21,7 +21,7 @@ export type {
   UnigateImageProviderMetadata,
   UnigateImageProviderOptions,
 } from './image/unigate-image-options';
-export { unigateImageMetadata } from './image/read-image-metadata';
+export { unigateImageMetadata } from './image/unigate-image-options';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
 export { unigateError } from './internal/unigate-error';
