@@ -63,7 +63,7 @@ export type {
   UnigateSpeechProviderMetadata,
   UnigateSpeechProviderOptions,
 } from './speech/unigate-speech-options';
-export { unigateSpeechMetadata } from './speech/read-speech-metadata';
+export { unigateSpeechMetadata } from './speech/unigate-speech-options';
 export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
 export { toSrt, toVtt } from './transcription/format-subtitles';
 export type { TranscriptionResponseFormat as UnigateTranscriptionResponseFormat } from './transcription/transcription-api-types';
