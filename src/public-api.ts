@@ -65,15 +65,15 @@ export type {
 } from './speech/unigate-speech-options';
 export { unigateSpeechMetadata } from './speech/unigate-speech-options';
 export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
-export { toSrt, toVtt } from './transcription/format-subtitles';
+export { toSrt, toVtt } from './transcription/transcription-subtitles';
 export type { TranscriptionResponseFormat as UnigateTranscriptionResponseFormat } from './transcription/transcription-api-types';
 export type { UnigateTranscriptionLanguage } from './transcription/transcription-languages';
-export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-segment';
+export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-api-types';
 export type {
   UnigateTranscriptionProviderMetadata,
   UnigateTranscriptionProviderOptions,
 } from './transcription/unigate-transcription-options';
-export { unigateTranscriptionMetadata } from './transcription/read-transcription-metadata';
+export { unigateTranscriptionMetadata } from './transcription/unigate-transcription-options';
 export type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
