@@ -84,13 +84,13 @@ export type {
   UnigateVideoModelId,
 } from './unigate-model-ids';
 export { VERSION } from './version';
-export type { UnigateVideoRequest } from './video/prepare-video-body';
+export type { UnigateVideoRequest } from './video/video-job';
 export type {
   UnigateVideoModelSettings,
   UnigateVideoProviderMetadata,
   UnigateVideoProviderOptions,
 } from './video/unigate-video-options';
-export { unigateVideoMetadata } from './video/read-video-metadata';
+export { unigateVideoMetadata } from './video/unigate-video-options';
 export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
 export type {
   UnigateVideoModelV3,
@@ -104,5 +104,5 @@ export type {
   UnigateVideoJob,
   UnigateVideoJobStatus,
 } from './video/video-job';
-export { UnigateVideoJobError } from './video/video-job-error';
-export type { UnigateVideoWaitOptions } from './video/wait-for-video-job';
+export { UnigateVideoJobError } from './video/video-job';
+export type { UnigateVideoWaitOptions } from './video/video-job';
