@@ -21,7 +21,7 @@ export type {
   UnigateImageProviderMetadata,
   UnigateImageProviderOptions,
 } from './image/unigate-image-options';
-export { unigateImageMetadata } from './image/read-image-metadata';
+export { unigateImageMetadata } from './image/unigate-image-options';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
 export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
 export { unigateError } from './internal/unigate-error';
@@ -63,17 +63,17 @@ export type {
   UnigateSpeechProviderMetadata,
   UnigateSpeechProviderOptions,
 } from './speech/unigate-speech-options';
-export { unigateSpeechMetadata } from './speech/read-speech-metadata';
+export { unigateSpeechMetadata } from './speech/unigate-speech-options';
 export type { UnigateSpeechFormat, UnigateSpeechVoice } from './speech/speech-api-types';
-export { toSrt, toVtt } from './transcription/format-subtitles';
+export { toSrt, toVtt } from './transcription/transcription-subtitles';
 export type { TranscriptionResponseFormat as UnigateTranscriptionResponseFormat } from './transcription/transcription-api-types';
 export type { UnigateTranscriptionLanguage } from './transcription/transcription-languages';
-export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-segment';
+export type { TranscriptionSegment as UnigateTranscriptionSegment } from './transcription/transcription-api-types';
 export type {
   UnigateTranscriptionProviderMetadata,
   UnigateTranscriptionProviderOptions,
 } from './transcription/unigate-transcription-options';
-export { unigateTranscriptionMetadata } from './transcription/read-transcription-metadata';
+export { unigateTranscriptionMetadata } from './transcription/unigate-transcription-options';
 export type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -84,13 +84,13 @@ export type {
   UnigateVideoModelId,
 } from './unigate-model-ids';
 export { VERSION } from './version';
-export type { UnigateVideoRequest } from './video/prepare-video-body';
+export type { UnigateVideoRequest } from './video/video-job';
 export type {
   UnigateVideoModelSettings,
   UnigateVideoProviderMetadata,
   UnigateVideoProviderOptions,
 } from './video/unigate-video-options';
-export { unigateVideoMetadata } from './video/read-video-metadata';
+export { unigateVideoMetadata } from './video/unigate-video-options';
 export type { UnigateVideoJobRequestOptions, UnigateVideoJobs } from './video/unigate-video-jobs';
 export type {
   UnigateVideoModelV3,
@@ -104,5 +104,5 @@ export type {
   UnigateVideoJob,
   UnigateVideoJobStatus,
 } from './video/video-job';
-export { UnigateVideoJobError } from './video/video-job-error';
-export type { UnigateVideoWaitOptions } from './video/wait-for-video-job';
+export { UnigateVideoJobError } from './video/video-job';
+export type { UnigateVideoWaitOptions } from './video/video-job';

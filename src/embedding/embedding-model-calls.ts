@@ -4,26 +4,28 @@ import {
   TooManyEmbeddingValuesForCallError,
   type EmbeddingModelV3CallOptions,
   type EmbeddingModelV3Result,
+  type SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler } from '../internal/json-response';
 import { isObjectRecord } from '../internal/narrow';
 import { parseUnigateOptions } from '../internal/provider-options';
+import { checkInteger, failArgument } from '../internal/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { tokenCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
-import { embeddingListSchema, type EmbeddingRequestBody } from './embedding-api-types';
-import { embeddingSizeWarning, readEmbeddingList, type ExpectedSize } from './read-embedding-list';
-import { resolveEmbeddingDimensions } from './resolve-embedding-dimensions';
+import { embeddingListSchema, type EmbeddingList, type EmbeddingRequestBody } from './embedding-api-types';
 import {
+  DIMENSIONS_MODEL_PREFIX,
   EMBEDDING_LIMITS,
   EMBEDDING_MODEL_DIMENSIONS,
   unigateEmbeddingProviderOptionsSchema,
 } from './unigate-embedding-options';
 
-// What an embedding model's calls run, loaded by its first call (import() in unigate-embedding-model.ts).
+// What an embedding model's calls run, loaded by its first call (import() in unigate-embedding-model.ts):
+// the checks of a call's options, the request, and the reading of the vectors.
 
 /** The model a call is made for. */
 export interface EmbeddingCallTarget {
@@ -52,6 +54,144 @@ function withoutVectors(rawValue: unknown): unknown {
       const { embedding: _vector, ...rest } = item;
       return rest;
     }),
+  };
+}
+
+/**
+ * The `dimensions` to send, checked: ai@7's `embed({ dimensions })` call option (absent from the V3
+ * call options, so read as unknown) wins over `providerOptions.unigate.dimensions`. Only
+ * `text-embedding-3-*` models take it; it must be a positive integer, at most the model's size.
+ */
+export function resolveEmbeddingDimensions({
+  modelId,
+  callOption,
+  providerOption,
+  warnings,
+}: {
+  modelId: string;
+  callOption: unknown;
+  providerOption: number | undefined;
+  warnings: SharedV3Warning[];
+}): number | undefined {
+  const fromCall = callOption !== undefined && callOption !== null;
+  const value = fromCall ? callOption : providerOption;
+  if (value === undefined) return undefined;
+  const argument = fromCall ? 'dimensions' : 'providerOptions.unigate.dimensions';
+
+  if (typeof value !== 'number') failArgument(argument, 'the gateway accepts an integer', value);
+  if (!modelId.startsWith(DIMENSIONS_MODEL_PREFIX)) {
+    failArgument(
+      argument,
+      `the gateway accepts dimensions only for ${DIMENSIONS_MODEL_PREFIX}* models, not "${modelId}"`,
+      value,
+    );
+  }
+  checkInteger(argument, value, { ...EMBEDDING_LIMITS.dimensions, max: EMBEDDING_MODEL_DIMENSIONS[modelId] });
+  if (fromCall && providerOption !== undefined && providerOption !== value) {
+    warnings.push({
+      type: 'other',
+      message: `dimensions (${value}) and providerOptions.unigate.dimensions (${providerOption}) differ; dimensions was sent.`,
+    });
+  }
+  return value;
+}
+
+// One scratch word: the bits are written as a Uint32 and read back as a Float32 through the same four
+// bytes, both in the host's own byte order, so the little-endian value assembled below comes out right
+// on big-endian hosts too. No DataView call per element, no intermediate byte array.
+const word = new Uint32Array(1);
+const float = new Float32Array(word.buffer);
+
+/**
+ * Decodes a base64 embedding (little-endian float32 values, as `encoding_format: 'base64'` sends them) to
+ * numbers, bit for bit what the float encoding would give. `undefined` when the text is not base64 or
+ * its byte count is not a multiple of four.
+ */
+export function decodeBase64Embedding(base64: string): number[] | undefined {
+  let bytes: string;
+  try {
+    bytes = atob(base64);
+  } catch {
+    return undefined;
+  }
+  if (bytes.length % 4 !== 0) return undefined;
+  const count = bytes.length >> 2;
+  // Created as a double array of the final length: `new Array(count)` would start as a small-integer
+  // array and be copied on the first float stored, doubling the garbage of a large batch.
+  const vector = [0.5];
+  vector.length = count;
+  for (let i = 0, at = 0; i < count; i++, at += 4) {
+    word[0] =
+      bytes.charCodeAt(at) |
+      (bytes.charCodeAt(at + 1) << 8) |
+      (bytes.charCodeAt(at + 2) << 16) |
+      (bytes.charCodeAt(at + 3) << 24);
+    vector[i] = float[0]!;
+  }
+  return vector;
+}
+
+/** The vector length a response should have, and why (for the warning). */
+interface ExpectedSize {
+  size: number;
+  /** e.g. `the dimensions asked for`, `the size of text-embedding-3-small`. */
+  reason: string;
+}
+
+/** One vector of the list as numbers: base64 decoded, a float array checked element by element. */
+function vectorOf(embedding: string | unknown[], at: string, fail: (detail: string) => never): number[] {
+  if (typeof embedding === 'string') {
+    return decodeBase64Embedding(embedding) ?? fail(`${at} is not base64 of float32 values`);
+  }
+  if (isNumbers(embedding)) return embedding;
+  const i = embedding.findIndex(value => typeof value !== 'number');
+  return fail(`${at}[${i}]: expected a number, received ${JSON.stringify(embedding[i])}`);
+}
+
+function isNumbers(values: unknown[]): values is number[] {
+  return values.every(value => typeof value === 'number');
+}
+
+/**
+ * The vectors of an embedding list in input order (by `index`, whatever order `data` came in). One
+ * vector per input, each index once, every vector of one length: anything else calls `fail`, because a
+ * missing, doubled or odd-sized vector would silently pair the wrong text with a vector.
+ */
+export function readEmbeddingList(list: EmbeddingList, inputs: number, fail: (detail: string) => never): number[][] {
+  const { data } = list;
+  if (data.length !== inputs) fail(`data has ${data.length} embeddings for ${inputs} inputs`);
+  const vectors = new Array<number[]>(inputs);
+  let size: number | undefined;
+  for (let position = 0; position < data.length; position++) {
+    const { index, embedding } = data[position]!;
+    if (index < 0 || index >= inputs) fail(`data.${position}.index is ${index}; the request had ${inputs} inputs`);
+    if (vectors[index] !== undefined) fail(`data.${position}.index ${index} appears twice`);
+    const vector = vectorOf(embedding, `data.${position}.embedding`, fail);
+    if (vector.length === 0) fail(`data.${position}.embedding is empty`);
+    size ??= vector.length;
+    if (vector.length !== size)
+      fail(`data.${position}.embedding has ${vector.length} values; data.0.embedding has ${size}`);
+    vectors[index] = vector;
+  }
+  return vectors;
+}
+
+/**
+ * A warning when the vectors' length is not the one expected. Not an error: the gateway may route a
+ * model to another upstream, so neither the documented sizes nor the `dimensions` asked for bind it,
+ * and the vectors are returned as they came.
+ */
+export function embeddingSizeWarning(
+  vectors: number[][],
+  expected: ExpectedSize | undefined,
+): SharedV3Warning | undefined {
+  const received = vectors[0]?.length;
+  if (expected === undefined || received === undefined || received === expected.size) return undefined;
+  return {
+    type: 'other',
+    message:
+      `Unigate returned vectors of ${received} values; expected ${expected.size} (${expected.reason}). ` +
+      'The gateway may have answered from another upstream model; the vectors are returned as received.',
   };
 }
 

@@ -4,28 +4,41 @@ import {
   UnsupportedFunctionalityError,
   type ImageModelV3,
   type ImageModelV3CallOptions,
+  type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
+import {
+  combineHeaders,
+  convertBase64ToUint8Array,
+  DownloadError,
+  fetchWithValidatedRedirects,
+  isAbortError,
+  readResponseWithSizeLimit,
+  withUserAgentSuffix,
+} from '@ai-sdk/provider-utils';
+import { isGatewayOrigin } from '../internal/gateway-request';
 import { createJsonHandler } from '../internal/json-response';
 import { parseUnigateOptions } from '../internal/provider-options';
 import { withSecretsRedacted } from '../internal/redact-secrets';
-import { checkInteger, checkMaxLength, formatArgumentValue } from '../internal/validate-argument';
+import { checkInteger, checkMaxLength, checkOneOf, formatArgumentValue } from '../internal/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
+import type { GatewayConnection } from '../unigate-config';
 import type { UnigateImageModelId } from '../unigate-model-ids';
-import { downloadImage } from './download-image';
+import { VERSION } from '../version';
 import { imageResponseSchema, type ImageDatum, type ImageRequestBody } from './image-api-types';
-import { mapImageSize } from './map-image-size';
 import {
+  DEFAULT_SQUARE_SIZE,
   IMAGE_DOWNLOAD_MAX_BYTES,
   IMAGE_LIMITS,
+  IMAGE_SIZES,
   unigateImageProviderOptionsSchema,
   type UnigateImageMetadata,
 } from './unigate-image-options';
 
-// What an image model's calls run, loaded by its first call (import() in unigate-image-model.ts).
+// What an image model's calls run, loaded by its first call (import() in unigate-image-model.ts): the
+// checks of a call's options, the request, and the download of images sent by URL.
 
 type ImageResult = Awaited<ReturnType<ImageModelV3['doGenerate']>>;
 
@@ -33,6 +46,38 @@ type ImageResult = Awaited<ReturnType<ImageModelV3['doGenerate']>>;
 export interface ImageCallTarget {
   readonly modelId: UnigateImageModelId;
   readonly context: UnigateModelContext;
+}
+
+/** True for a square ratio such as `1:1` (or `2:2`): the only shape the gateway makes. */
+function isSquare(aspectRatio: string): boolean {
+  const [width, height] = aspectRatio.split(':').map(Number);
+  return width !== undefined && width > 0 && width === height;
+}
+
+/**
+ * The `size` to send for the AI SDK's `size` and `aspectRatio`. A size outside the gateway's three
+ * fails before the request. Every size is square, so a square ratio picks 1024x1024 when no size is
+ * given (and agrees with any size that is); any other ratio cannot be honoured and is a warning.
+ */
+export function mapImageSize(
+  size: string | undefined,
+  aspectRatio: string | undefined,
+): { size: string | undefined; warnings: SharedV3Warning[] } {
+  checkOneOf('size', size, IMAGE_SIZES);
+  if (aspectRatio === undefined) return { size, warnings: [] };
+  if (isSquare(aspectRatio)) return { size: size ?? DEFAULT_SQUARE_SIZE, warnings: [] };
+  return {
+    size,
+    warnings: [
+      {
+        type: 'unsupported',
+        feature: 'aspectRatio',
+        details:
+          `The gateway makes square images only (${IMAGE_SIZES.join(', ')}); aspectRatio ${aspectRatio} was not sent` +
+          ` and the image is ${size ?? `${DEFAULT_SQUARE_SIZE} (the gateway's default)`}.`,
+      },
+    ],
+  };
 }
 
 /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
@@ -142,4 +187,73 @@ async function imageOf(
     data: datum,
     message: `Unigate returned an unexpected response body: data.${index} has neither b64_json nor url.`,
   });
+}
+
+/**
+ * A URL as errors show it: query strings may hold signatures (signed CDN links), so each one becomes
+ * `?…`. Applied to whole messages, since redirect errors name the hops too.
+ */
+export function withoutQuery(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?#]+)[?#][^\s]*/gi, '$1?…');
+}
+
+export interface DownloadImageOptions {
+  config: GatewayConnection;
+  url: string;
+  maxBytes: number;
+  abortSignal?: AbortSignal;
+  /** The call's own headers: sent only with the credentials, to the gateway's origins. */
+  headers?: Record<string, string | undefined>;
+}
+
+/**
+ * Downloads an image the gateway answered with a link to. The key and the user's headers go only to
+ * the gateway's own origins (and are dropped at a redirect to another origin); any other host gets a
+ * bare GET with the user agent. Links off the gateway are checked like the AI SDK's own downloads
+ * (http(s) only, no private addresses, validated redirects). Bodies over `maxBytes` are cut off.
+ * Every failure is a `DownloadError` naming the status and the URL without its query.
+ */
+export async function downloadImage({
+  config,
+  url,
+  maxBytes,
+  abortSignal,
+  headers,
+}: DownloadImageOptions): Promise<Uint8Array> {
+  const shown = withoutQuery(url);
+  const trusted = isGatewayOrigin(config, url);
+  const key = trusted ? config.optionalApiKey() : undefined;
+  const requestHeaders = withUserAgentSuffix(
+    trusted ? combineHeaders(key === undefined ? {} : { authorization: `Bearer ${key}` }, config.headers, headers) : {},
+    `unigate-ai-provider/${VERSION}`,
+  );
+  try {
+    const response = await fetchWithValidatedRedirects({
+      url,
+      headers: requestHeaders,
+      abortSignal,
+      fetch: config.fetch,
+      trustedOrigin: trusted ? new URL(url).origin : undefined,
+    });
+    if (!response.ok) {
+      void response.body?.cancel().catch(() => {});
+      throw new DownloadError({
+        url: shown,
+        statusCode: response.status,
+        statusText: response.statusText,
+        message: `Unigate image download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${shown}.`,
+      });
+    }
+    return await readResponseWithSizeLimit({ response, url: shown, maxBytes });
+  } catch (error) {
+    if (isAbortError(error) || (DownloadError.isInstance(error) && error.message.startsWith('Unigate'))) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DownloadError({
+      url: shown,
+      ...(DownloadError.isInstance(error) && { statusCode: error.statusCode, statusText: error.statusText }),
+      message: `Unigate image download from ${shown} failed: ${withoutQuery(reason)}`,
+      // A DownloadError of the AI SDK's names the full URL: its reason is kept, redacted, not the error.
+      cause: DownloadError.isInstance(error) ? undefined : error,
+    });
+  }
 }

@@ -51,3 +51,15 @@ export type TranscriptionAnswer =
   | { format: 'verbose_json'; body: TranscriptionVerboseJson }
   | { format: 'json'; body: z.output<ReturnType<typeof transcriptionJsonSchema>> }
   | { format: 'text' | 'srt' | 'vtt'; body: string };
+
+/** One timed piece of a transcript, as the AI SDK's transcription result lists them. */
+export interface TranscriptionSegment {
+  text: string;
+  /** Start, in seconds from the beginning of the audio. */
+  startSecond: number;
+  /** End, in seconds from the beginning of the audio. */
+  endSecond: number;
+}
+
+/** One timed word of a transcript, as V4's transcription result lists them (`words`): the segment's shape. */
+export type TranscriptionWord = TranscriptionSegment;

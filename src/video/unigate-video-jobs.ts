@@ -1,7 +1,11 @@
 import type { GatewayConnection } from '../unigate-config';
-import type { UnigateVideoRequest } from './prepare-video-body';
-import type { UnigateCompletedVideoJob, UnigateCreatedVideoJob, UnigateVideoJob } from './video-job';
-import type { UnigateVideoWaitOptions } from './wait-for-video-job';
+import type {
+  UnigateCompletedVideoJob,
+  UnigateCreatedVideoJob,
+  UnigateVideoJob,
+  UnigateVideoRequest,
+  UnigateVideoWaitOptions,
+} from './video-job';
 
 /** Settings of one `create` or `get` call. */
 export interface UnigateVideoJobRequestOptions {
@@ -32,7 +36,7 @@ export interface UnigateVideoJobs {
 
 /** The `gw.videoJobs` helper over one provider's config; what its calls run is loaded by the first one. */
 export function createVideoJobs(config: GatewayConnection): UnigateVideoJobs {
-  const steps = () => import('./video-job-steps');
+  const steps = () => import('./video-job-flow');
   return {
     create: async (request, options) => (await steps()).createJob(config, request, options),
     get: async (jobId, options) => (await steps()).getJob(config, jobId, options),

@@ -3,15 +3,19 @@ import { failArgument } from '../internal/validate-argument';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateVideoModelId } from '../unigate-model-ids';
 import type { UnigateVideoModelSettings } from './unigate-video-options';
-import type { VideoCallTarget } from './video-model-calls';
-import type { UnigateVideoModelV3, UnigateVideoStartResult, UnigateVideoStatusResult } from './video-model-types';
+import type {
+  UnigateVideoModelV3,
+  UnigateVideoStartResult,
+  UnigateVideoStatusResult,
+  VideoCallTarget,
+} from './video-model-calls';
 
 export type {
   UnigateVideoModelV3,
   UnigateVideoResponseInfo,
   UnigateVideoStartResult,
   UnigateVideoStatusResult,
-} from './video-model-types';
+} from './video-model-calls';
 
 /**
  * A video model over the gateway's asynchronous endpoints (`POST {alt_base_url}/videos/generations`,

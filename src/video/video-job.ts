@@ -1,6 +1,21 @@
-import { InvalidResponseDataError } from '@ai-sdk/provider';
-import { redactSecrets } from '../internal/redact-secrets';
-import type { VideoJobStatusResponse } from './video-api-types';
+import { AISDKError } from '@ai-sdk/provider';
+
+// The public shapes of a video job, the options of a wait and the job's error: shared by `gw.videoJobs`
+// (unigate-video-jobs.ts), the video model and the flow both run (video-job-flow.ts, loaded on first use).
+
+/** A video request in the provider's names, as `gw.videoJobs.create` takes it. */
+export interface UnigateVideoRequest {
+  /** A video model id from the catalog (type video), e.g. `veo-3`. */
+  model: string;
+  /** What to show: at most 1000 characters. */
+  prompt: string;
+  /** `16:9` (the gateway's default), `9:16` or `1:1`. */
+  aspectRatio?: string;
+  /** Seconds: 5 (the gateway's default) or 10. */
+  duration?: number;
+  /** End-user id for the gateway's abuse monitoring. */
+  user?: string;
+}
 
 /** The states of a video job (docs/video-and-catalog.md#video-job-states). */
 export type UnigateVideoJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
@@ -22,11 +37,6 @@ export interface UnigateCompletedVideoJob extends UnigateVideoJob {
   result: { videoUrl: string; thumbnailUrl?: string };
 }
 
-/** A completed job carries its video (`toVideoJob` refuses one that does not). */
-export function isCompletedVideoJob(job: UnigateVideoJob): job is UnigateCompletedVideoJob {
-  return job.status === 'completed' && job.result !== undefined;
-}
-
 /** What `gw.videoJobs.create` returns. */
 export interface UnigateCreatedVideoJob {
   jobId: string;
@@ -35,29 +45,68 @@ export interface UnigateCreatedVideoJob {
   statusUrl: string;
 }
 
+/** How `gw.videoJobs.wait` (and the video model) waits for a job. */
+export interface UnigateVideoWaitOptions {
+  /**
+   * Milliseconds between status polls. Default: the provider's `videoPollIntervalMs` setting, else 5000
+   * (the gateway's published client loop).
+   */
+  pollIntervalMs?: number;
+  /** Milliseconds before the wait gives up with a timeout error carrying the job id. Default 600000. */
+  timeoutMs?: number;
+  /** Ends the wait at once, also in the middle of a pause between polls, with the signal's reason. */
+  abortSignal?: AbortSignal;
+  /** Called with the job on every status change (the first status read counts as a change). */
+  onStatus?: (job: UnigateVideoJob) => void;
+  /** Extra headers for every status request. */
+  headers?: Record<string, string | undefined>;
+  /** The job's `status_url` from creation; used only when it is on the gateway's own origins. */
+  statusUrl?: string;
+}
+
+const name = 'UnigateVideoJobError';
+const marker = `unigate-ai-provider.error.${name}`;
+const symbol = Symbol.for(marker);
+
 /**
- * The public job from a status answer. A completed job without `result` breaks the contract: it throws.
- * `secret` is redacted from the gateway's error message and from the error.
+ * A video job that ended without a video for the caller: it `failed` at the gateway (`reason: 'failed'`,
+ * the gateway's message in the error's message and in `job.error.message`), or the wait gave up
+ * (`reason: 'timeout'`; the job keeps running: `gw.videoJobs.wait(error.jobId)` resumes it). The API key
+ * is redacted from all of it.
  */
-export function toVideoJob(
-  jobId: string,
-  response: VideoJobStatusResponse,
-  secret: string | undefined,
-): UnigateVideoJob {
-  const job: UnigateVideoJob = { jobId: response.job_id ?? jobId, status: response.status };
-  if (response.status === 'completed') {
-    if (!response.result) {
-      const error = new InvalidResponseDataError({
-        data: response,
-        message: `Unigate video job ${job.jobId} is completed but the status answer has no result.video_url`,
-      });
-      throw redactSecrets(error, secret);
-    }
-    job.result = { videoUrl: response.result.video_url };
-    if (response.result.thumbnail_url) job.result.thumbnailUrl = response.result.thumbnail_url;
+export class UnigateVideoJobError extends AISDKError {
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker `isInstance` finds across package copies
+  private readonly [symbol] = true;
+  readonly jobId: string;
+  readonly reason: 'failed' | 'timeout';
+  /** The job's last known status. */
+  readonly status: UnigateVideoJobStatus | undefined;
+  /** With `failed`: the job as the gateway reported it. */
+  readonly job: UnigateVideoJob | undefined;
+
+  constructor({
+    jobId,
+    reason,
+    message,
+    status,
+    job,
+    cause,
+  }: {
+    jobId: string;
+    reason: 'failed' | 'timeout';
+    message: string;
+    status?: UnigateVideoJobStatus;
+    job?: UnigateVideoJob;
+    cause?: unknown;
+  }) {
+    super({ name, message, cause });
+    this.jobId = jobId;
+    this.reason = reason;
+    this.status = status;
+    this.job = job;
   }
-  if (response.status === 'failed') {
-    job.error = { message: redactSecrets(response.error?.message || 'the gateway sent no error message', secret) };
+
+  static override isInstance(error: unknown): error is UnigateVideoJobError {
+    return AISDKError.hasMarker(error, marker);
   }
-  return job;
 }

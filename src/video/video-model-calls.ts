@@ -1,5 +1,6 @@
 import {
   InvalidArgumentError,
+  type Experimental_VideoModelV3,
   type Experimental_VideoModelV3CallOptions,
   type Experimental_VideoModelV3VideoData,
   type JSONValue,
@@ -14,28 +15,101 @@ import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateVideoModelId } from '../unigate-model-ids';
-import { prepareVideoBody } from './prepare-video-body';
-import { runVideoJob } from './run-video-job';
 import {
   unigateVideoProviderOptionsSchema,
   type UnigateVideoModelSettings,
   type UnigateVideoProviderMetadata,
 } from './unigate-video-options';
-import { unsupportedVideoWarnings } from './video-call-warnings';
 import type { UnigateVideoJob } from './video-job';
-import { failedJobError } from './video-job-error';
-import { checkJobId, fetchVideoJob, postVideoJob } from './video-job-requests';
-import type { UnigateVideoResponseInfo, UnigateVideoStartResult, UnigateVideoStatusResult } from './video-model-types';
-import { checkWaitOptions } from './wait-for-video-job';
+import {
+  checkJobId,
+  checkWaitOptions,
+  failedJobError,
+  fetchVideoJob,
+  postVideoJob,
+  prepareVideoBody,
+  runVideoJob,
+} from './video-job-flow';
 
 // What a video model's calls run, loaded by its first call (import() in unigate-video-model.ts): an app
 // that makes no video never loads the job runner, the requests or the checks of a call's options.
+
+/** Response information of every result, as the AI SDK's video types have it. */
+export interface UnigateVideoResponseInfo {
+  timestamp: Date;
+  modelId: string;
+  headers: Record<string, string> | undefined;
+}
+
+/** What `doStart` returns: the shape of ai@7's `VideoModelV4OperationStartResult`. */
+export interface UnigateVideoStartResult {
+  /** `{ jobId, statusUrl }`: JSON, to persist and hand to `doStatus` (or `gw.videoJobs.wait(jobId)`) later. */
+  operation: JSONValue;
+  warnings: SharedV3Warning[];
+  providerMetadata?: SharedV3ProviderMetadata;
+  response: UnigateVideoResponseInfo;
+}
+
+/** What `doStatus` returns: the shape of ai@7's `VideoModelV4OperationStatusResult`. */
+export type UnigateVideoStatusResult =
+  | {
+      status: 'pending';
+      warnings?: SharedV3Warning[];
+      providerMetadata?: SharedV3ProviderMetadata;
+      response: UnigateVideoResponseInfo;
+    }
+  | {
+      status: 'completed';
+      videos: Experimental_VideoModelV3VideoData[];
+      warnings: SharedV3Warning[];
+      providerMetadata?: SharedV3ProviderMetadata;
+      response: UnigateVideoResponseInfo;
+    }
+  | { status: 'error'; error: string; providerMetadata?: SharedV3ProviderMetadata; response: UnigateVideoResponseInfo };
+
+/**
+ * A video model (spec V3) that also has ai@7's asynchronous start/status methods: ai@7's
+ * `experimental_startVideo`, `experimental_getVideoStatus` and `experimental_generateVideo({ poll })`
+ * use them; ai@6 calls `doGenerate`.
+ */
+export interface UnigateVideoModelV3 extends Experimental_VideoModelV3 {
+  doStart(
+    options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
+  ): PromiseLike<UnigateVideoStartResult>;
+  doStatus(options: {
+    operation: JSONValue;
+    abortSignal?: AbortSignal;
+    headers?: Record<string, string | undefined>;
+  }): PromiseLike<UnigateVideoStatusResult>;
+}
 
 /** The model a call is made for: its id, the provider's context and the model's settings. */
 export interface VideoCallTarget {
   readonly modelId: UnigateVideoModelId;
   readonly context: UnigateModelContext;
   readonly settings: UnigateVideoModelSettings;
+}
+
+/** Call options the video endpoint has no parameter for, with what happened to them. */
+const UNSUPPORTED: ReadonlyArray<[keyof Experimental_VideoModelV3CallOptions | 'webhookUrl', string]> = [
+  ['resolution', 'The video endpoint has no resolution parameter; resolution was not sent.'],
+  ['fps', 'The video endpoint has no frame-rate parameter; fps was not sent.'],
+  ['seed', 'The video endpoint has no seed parameter; seed was not sent.'],
+  ['image', 'The video endpoint takes a text prompt only; the image was not sent.'],
+  ['frameImages', 'The video endpoint takes a text prompt only; frameImages were not sent.'],
+  ['inputReferences', 'The video endpoint takes a text prompt only; inputReferences were not sent.'],
+  ['generateAudio', 'The video endpoint has no audio parameter; generateAudio was not sent.'],
+  ['webhookUrl', 'The gateway sends no job notifications; the job is polled instead.'],
+];
+
+/** An `unsupported` warning for every set option the gateway cannot take (an empty list counts as unset). */
+export function unsupportedVideoWarnings(
+  options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
+): SharedV3Warning[] {
+  return UNSUPPORTED.filter(([feature]) => {
+    const value: unknown = options[feature];
+    return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+  }).map(([feature, details]) => ({ type: 'unsupported', feature, details }));
 }
 
 /** The job id (and status URL) of an operation from `doStart`, or of a bare job id string. */

@@ -2,7 +2,7 @@ import { InvalidArgumentError, InvalidResponseDataError } from '@ai-sdk/provider
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toSrt, toVtt } from '../../src';
-import { parseSubtitles } from '../../src/transcription/parse-subtitles';
+import { parseSubtitles } from '../../src/transcription/transcription-subtitles';
 import { thrown } from '../helpers/test-kit';
 import { SRT_BODY, VTT_BODY } from './transcription-fixtures';
 

@@ -12,7 +12,7 @@ import { thrown } from '../helpers/test-kit';
 // The video calls' code is loaded by the first call (import()): loaded here, before time is faked, so
 // the counts measure only the pauses.
 beforeAll(async () => {
-  await Promise.all([import('../../src/video/video-job-steps'), import('../../src/video/video-model-calls')]);
+  await Promise.all([import('../../src/video/video-job-flow'), import('../../src/video/video-model-calls')]);
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { mapImageSize } from '../../src/image/map-image-size';
+import { mapImageSize, withoutQuery } from '../../src/image/image-model-calls';
 import { thrown } from '../helpers/test-kit';
 
 describe('mapImageSize', () => {
@@ -35,5 +35,17 @@ describe('mapImageSize', () => {
           'The gateway makes square images only (256x256, 512x512, 1024x1024); aspectRatio 9:16 was not sent and the image is 256x256.',
       },
     ]);
+  });
+});
+
+// The download rules themselves (credentials by origin, redirects, size cap, failures) are proven
+// through the model in image-model.test.ts.
+describe('withoutQuery', () => {
+  it('hides every query string and fragment in a message, keeping the path', () => {
+    expect(withoutQuery('https://cdn.example/a/b.png?sig=abc&exp=1')).toBe('https://cdn.example/a/b.png?…');
+    expect(withoutQuery('Redirect from https://gw.test/x?k=1 to http://cdn.example/y#frag was blocked')).toBe(
+      'Redirect from https://gw.test/x?… to http://cdn.example/y?… was blocked',
+    );
+    expect(withoutQuery('https://cdn.example/plain.png')).toBe('https://cdn.example/plain.png');
   });
 });

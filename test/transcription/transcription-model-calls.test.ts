@@ -1,7 +1,10 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Audio } from '../../src/transcription/decode-base64-audio';
-import { transcriptionAudioBytes, transcriptionFileName } from '../../src/transcription/transcription-upload';
+import {
+  decodeBase64Audio,
+  transcriptionAudioBytes,
+  transcriptionFileName,
+} from '../../src/transcription/transcription-model-calls';
 import { thrown } from '../helpers/test-kit';
 
 function toBase64(bytes: Uint8Array): string {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mapTranscriptionLanguage } from '../../src/transcription/map-transcription-language';
-import { TRANSCRIPTION_LANGUAGE_CODES, TRANSCRIPTION_LANGUAGES } from '../../src/transcription/transcription-languages';
+import {
+  mapTranscriptionLanguage,
+  TRANSCRIPTION_LANGUAGE_CODES,
+  TRANSCRIPTION_LANGUAGES,
+} from '../../src/transcription/transcription-languages';
 // The emulator's table is written separately, from the spec side: name by ISO-639-1 code.
 import { LANGUAGE_NAMES } from '../../src/testing/emulator-languages';
 
