@@ -566,6 +566,16 @@ describe('chat doStream: chunks that belong to another answer', () => {
     usage: { prompt_tokens: 500, completion_tokens: 500, total_tokens: 1000 },
   };
 
+  /** A stream that answered "Hi" and finished cleanly. */
+  const answeredHi: LanguageModelV3StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    metadataPart,
+    { type: 'text-start', id: 'text-0' },
+    { type: 'text-delta', id: 'text-0', delta: 'Hi' },
+    { type: 'text-end', id: 'text-0' },
+    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
+  ];
+
   /** A stream that sent "Hi", then failed: the text ends, and the finish has no usage (`raw`: the finish_reason that came). */
   const failedAfterHi = (raw: string | undefined): LanguageModelV3StreamPart[] => [
     { type: 'stream-start', warnings: [] },
@@ -624,14 +634,7 @@ describe('chat doStream: chunks that belong to another answer', () => {
       prompt_filter_results: [{ prompt_index: 0, content_filter_results: { hate: { filtered: false } } }],
     });
     const { parts } = await streamParts([filterReport, chunk({ content: 'Hi' }, 'stop'), usageChunk(usage), DONE]);
-    expect(parts).toEqual([
-      { type: 'stream-start', warnings: [] },
-      metadataPart,
-      { type: 'text-start', id: 'text-0' },
-      { type: 'text-delta', id: 'text-0', delta: 'Hi' },
-      { type: 'text-end', id: 'text-0' },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
-    ]);
+    expect(parts).toEqual(answeredHi);
   });
 
   it('still fails at a usage chunk of another completion after the answer', async () => {
@@ -663,14 +666,7 @@ describe('chat doStream: chunks that belong to another answer', () => {
       usageChunk(usage),
       DONE,
     ]);
-    expect(parts).toEqual([
-      { type: 'stream-start', warnings: [] },
-      metadataPart,
-      { type: 'text-start', id: 'text-0' },
-      { type: 'text-delta', id: 'text-0', delta: 'Hi' },
-      { type: 'text-end', id: 'text-0' },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
-    ]);
+    expect(parts).toEqual(answeredHi);
   });
 
   it('with n > 1 each choice finishes on its own: content for choice 1 after its finish_reason fails', async () => {

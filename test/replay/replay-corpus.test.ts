@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differences, fileCount, type Outcome, recordings, replay } from './replay-harness';
+import { differences, FIELDS, fileCount, type Outcome, recordings, replay } from './replay-harness';
 
 // Every vendored upstream recording (fixtures/README.md) through this package and the official provider
 // for its wire shape: they agree on text, reasoning, tool calls, finish reason and usage, except where
@@ -65,18 +65,9 @@ const PENDING_SHAPES: Record<string, Disagreement> = {
   'anthropic/anthropic-compaction.1.json': { fields: perPassUsage, reason: 'shapes branch: usage.iterations' },
 };
 
-const FIELD_ORDER: Array<keyof Outcome> = [
-  'text',
-  'reasoning',
-  'toolCalls',
-  'finishReason',
-  'inputTokens',
-  'outputTokens',
-  'error',
-];
 const expectedDifferences = (name: string) => {
   const listed = new Set([...(KNOWN[name]?.fields ?? []), ...(PENDING_SHAPES[name]?.fields ?? [])]);
-  return FIELD_ORDER.filter(field => listed.has(field));
+  return FIELDS.filter(field => listed.has(field));
 };
 
 describe('replay corpus: recorded upstream traffic', () => {

@@ -205,20 +205,22 @@ export async function replay(recording: Recording): Promise<{ ours: Outcome; off
   return { ours, official };
 }
 
+/** The compared fields, in the order differences are listed. */
+export const FIELDS: ReadonlyArray<keyof Outcome> = [
+  'text',
+  'reasoning',
+  'toolCalls',
+  'finishReason',
+  'inputTokens',
+  'outputTokens',
+  'error',
+];
+
 /** The compared fields on which the two outcomes differ (an error counts by its presence only). */
 export function differences(ours: Outcome, official: Outcome): Array<keyof Outcome> {
-  const fields: Array<keyof Outcome> = [
-    'text',
-    'reasoning',
-    'toolCalls',
-    'finishReason',
-    'inputTokens',
-    'outputTokens',
-    'error',
-  ];
   // Both failed: what reached the caller before the error is compared, not the failed finish's usage.
   const bothFailed = ours.error !== undefined && official.error !== undefined;
-  return fields.filter(field => {
+  return FIELDS.filter(field => {
     if (field === 'error') return (ours.error === undefined) !== (official.error === undefined);
     if (bothFailed && (field === 'finishReason' || field === 'inputTokens' || field === 'outputTokens')) return false;
     return JSON.stringify(ours[field]) !== JSON.stringify(official[field]);
