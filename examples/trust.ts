@@ -1,4 +1,4 @@
-import { APICallError, generateText } from 'ai';
+import { APICallError, generateText, streamText } from 'ai';
 import { createUnigate } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
@@ -79,4 +79,22 @@ export async function trust(): Promise<void> {
     `  bad input: ${await message(() => counting.embedding('text-embedding-3-small').doEmbed({ values: ['hi'], providerOptions: { unigate: { dimensions: Number.NaN } } }))}`,
   );
   console.log(`  requests sent for it: ${counted.length}`);
+
+  // 5. What real upstreams send (docs/replay-corpus.md): Azure opens with a content-filter chunk, empty id, no choices.
+  const azureLike: Fetch = async (input, init) => {
+    if (!urlOf(input).pathname.endsWith('/chat/completions')) return emulator.fetch(input, init);
+    const events = [
+      { id: '', choices: [], prompt_filter_results: [{ prompt_index: 0 }] },
+      {
+        id: 'chatcmpl-1',
+        model: 'gpt-4o-mini',
+        choices: [{ index: 0, delta: { content: 'Hello!' }, finish_reason: 'stop' }],
+      },
+    ];
+    const body = `${events.map(event => `data: ${JSON.stringify(event)}\n\n`).join('')}data: [DONE]\n\n`;
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  };
+  const azure = createUnigate({ ...emulator.settings, fetch: azureLike });
+  const streamed = streamText({ model: azure('gpt-4o-mini'), ...once });
+  console.log(`  Azure-style stream: "${await streamed.text}" (response id ${(await streamed.response).id})`);
 }

@@ -31,7 +31,9 @@ function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSin
 
 /**
  * The chunk's completion id, checked against the stream's (a chunk without one is fine), then the
- * response metadata, once.
+ * response metadata, once. An empty id is no id, and a chunk with no choices answers nothing (Azure
+ * opens with a content-filter report: `"id": ""`, `"choices": []`), so neither names the stream's
+ * completion nor gives its metadata; a later usage chunk is still checked against the id.
  */
 function chunkHead(
   state: ChatStreamState,
@@ -39,22 +41,22 @@ function chunkHead(
   data: string,
   sink: LanguageModelPartSink,
 ): void {
-  const id = chunk.id;
-  if (typeof id === 'string') {
-    if (state.responseId === undefined) state.responseId = id;
-    else if (id !== state.responseId) {
-      throw malformed(
-        'chat',
-        `a chunk of completion "${id}" arrived in the stream of completion "${state.responseId}"`,
-        data,
-      );
-    }
+  const id = typeof chunk.id === 'string' && chunk.id !== '' ? chunk.id : undefined;
+  if (id !== undefined && state.responseId !== undefined && id !== state.responseId) {
+    throw malformed(
+      'chat',
+      `a chunk of completion "${id}" arrived in the stream of completion "${state.responseId}"`,
+      data,
+    );
   }
+  const choices = chunk.choices;
+  if (Array.isArray(choices) && choices.length === 0) return;
+  state.responseId ??= id;
   if (!state.metadataSent) {
     state.metadataSent = true;
     sink.enqueue({
       type: 'response-metadata',
-      id: typeof id === 'string' ? id : undefined,
+      id,
       modelId: typeof chunk.model === 'string' ? chunk.model : undefined,
       timestamp: typeof chunk.created === 'number' ? new Date(chunk.created * 1000) : undefined,
     });

@@ -27,10 +27,13 @@ function messageStart(
     throw malformed('messages', notA('message_start message', message, 'an object'), data);
   }
   // Checked before anything of it is read: no id, usage or content of a spliced message reaches the caller.
+  // The same message announced twice (an id repeated, as recorded upstream traffic has it) is read once.
   if (state.messageStarted) {
+    if (typeof message.id === 'string' && message.id === state.messageId) return;
     throw malformed('messages', 'a second message_start arrived: another message was spliced into the stream', data);
   }
   state.messageStarted = true;
+  if (typeof message.id === 'string' && message.id !== '') state.messageId = message.id;
   sink.enqueue({
     type: 'response-metadata',
     ...(typeof message.id === 'string' && { id: message.id }),

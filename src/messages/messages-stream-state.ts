@@ -43,6 +43,8 @@ const CUT_OFF = 'the body ended before message_stop: the response was cut off';
 export class MessagesStreamState extends StreamState {
   /** `message_start` arrived: a second one would splice another message into this answer. */
   messageStarted = false;
+  /** The started message's id: a `message_start` repeating it is the same message, announced again. */
+  messageId: string | undefined = undefined;
   /** A tool other than the JSON-answer tool was called. */
   usedRealTool = false;
   stopReason: string | undefined = undefined;

@@ -566,6 +566,16 @@ describe('chat doStream: chunks that belong to another answer', () => {
     usage: { prompt_tokens: 500, completion_tokens: 500, total_tokens: 1000 },
   };
 
+  /** A stream that answered "Hi" and finished cleanly. */
+  const answeredHi: LanguageModelV3StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    metadataPart,
+    { type: 'text-start', id: 'text-0' },
+    { type: 'text-delta', id: 'text-0', delta: 'Hi' },
+    { type: 'text-end', id: 'text-0' },
+    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
+  ];
+
   /** A stream that sent "Hi", then failed: the text ends, and the finish has no usage (`raw`: the finish_reason that came). */
   const failedAfterHi = (raw: string | undefined): LanguageModelV3StreamPart[] => [
     { type: 'stream-start', warnings: [] },
@@ -613,6 +623,28 @@ describe('chat doStream: chunks that belong to another answer', () => {
     ]);
   });
 
+  it("takes Azure's opening filter report (empty id, no choices) as no answer: the stream's id is the next chunk's", async () => {
+    // As Azure OpenAI sends it (test/replay/fixtures/openai/azure-model-router.1.chunks.txt, shortened).
+    const filterReport = event({
+      choices: [],
+      created: 0,
+      id: '',
+      model: '',
+      object: '',
+      prompt_filter_results: [{ prompt_index: 0, content_filter_results: { hate: { filtered: false } } }],
+    });
+    const { parts } = await streamParts([filterReport, chunk({ content: 'Hi' }, 'stop'), usageChunk(usage), DONE]);
+    expect(parts).toEqual(answeredHi);
+  });
+
+  it('still fails at a usage chunk of another completion after the answer', async () => {
+    const otherUsage = event({ id: 'chatcmpl-other', choices: [], usage });
+    const { parts } = await streamParts([chunk({ content: 'Hi' }, 'stop'), otherUsage, DONE]);
+    expect(errorPart(parts).message).toBe(
+      `Unigate chat stream: a chunk of completion "chatcmpl-other" arrived in the stream of completion "chatcmpl-s1". Chunk: ${otherUsage.slice(6).trim()}`,
+    );
+  });
+
   it.each([
     ['text', { content: ' again' }],
     ['reasoning', { reasoning_content: 'more thoughts' }],
@@ -634,14 +666,7 @@ describe('chat doStream: chunks that belong to another answer', () => {
       usageChunk(usage),
       DONE,
     ]);
-    expect(parts).toEqual([
-      { type: 'stream-start', warnings: [] },
-      metadataPart,
-      { type: 'text-start', id: 'text-0' },
-      { type: 'text-delta', id: 'text-0', delta: 'Hi' },
-      { type: 'text-end', id: 'text-0' },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage },
-    ]);
+    expect(parts).toEqual(answeredHi);
   });
 
   it('with n > 1 each choice finishes on its own: content for choice 1 after its finish_reason fails', async () => {

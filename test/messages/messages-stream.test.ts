@@ -790,6 +790,26 @@ describe('messages doStream: one message per stream', () => {
     );
   });
 
+  it('reads a repeated message_start of the same message as one (a recorded upstream sends it twice)', async () => {
+    // test/replay/fixtures/anthropic/duplicate-message-start.chunks.txt; the official provider reads it too.
+    const { parts } = await run([
+      messageStart(),
+      messageStart({ input_tokens: 500, output_tokens: 500 }),
+      textStart(0),
+      textDelta(0, 'Hi'),
+      blockStop(0),
+      messageDelta('end_turn', 2),
+      messageStop,
+    ]);
+    expect(parts).toEqual([
+      ...head,
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Hi' },
+      { type: 'text-end', id: '0' },
+      finish('stop', 'end_turn', 12, 2),
+    ]);
+  });
+
   it("also fails at a second message_start after the first message_delta, keeping the first message's stop reason", async () => {
     const { parts } = await run([
       messageStart(),
