@@ -41,32 +41,8 @@ const KNOWN: Record<string, Disagreement> = {
   },
 };
 
-// Shapes the `shapes` branch (issue 31) reads: until it is merged they disagree here. Merging it makes
-// these entries fail as "no longer occurs": delete them then (and this table).
-const mistralParts: Disagreement = {
-  fields: ['text', 'reasoning', 'finishReason', 'inputTokens', 'outputTokens', 'error'],
-  reason: 'shapes branch: a content array of thinking and text parts is refused today',
-};
-const startContent: Disagreement = {
-  fields: ['toolCalls', 'finishReason'],
-  reason: 'shapes branch: the tool call and stop reason inside message_start are not read today',
-};
-const perPassUsage: Array<keyof Outcome> = ['inputTokens', 'outputTokens'];
-const PENDING_SHAPES: Record<string, Disagreement> = {
-  'mistral/mistral-reasoning.chunks.txt': mistralParts,
-  'mistral/mistral-reasoning.json': mistralParts,
-  ...Object.fromEntries(
-    Array.from({ length: 13 }, (_, n) => [
-      `anthropic/anthropic-programmatic-tool-calling.1.chunks.txt#${n + 2}`,
-      startContent,
-    ]),
-  ),
-  'anthropic/anthropic-compaction.1.chunks.txt': { fields: perPassUsage, reason: 'shapes branch: usage.iterations' },
-  'anthropic/anthropic-compaction.1.json': { fields: perPassUsage, reason: 'shapes branch: usage.iterations' },
-};
-
 const expectedDifferences = (name: string) => {
-  const listed = new Set([...(KNOWN[name]?.fields ?? []), ...(PENDING_SHAPES[name]?.fields ?? [])]);
+  const listed = new Set(KNOWN[name]?.fields ?? []);
   return FIELDS.filter(field => listed.has(field));
 };
 
@@ -93,7 +69,7 @@ describe('replay corpus: recorded upstream traffic', () => {
 
   it('lists only recordings that exist', () => {
     const names = new Set(recordings.map(recording => recording.name));
-    for (const name of [...Object.keys(KNOWN), ...Object.keys(PENDING_SHAPES)]) expect(names).toContain(name);
+    for (const name of Object.keys(KNOWN)) expect(names).toContain(name);
   });
 
   it.each(recordings.map(recording => [recording.name, recording] as const))('%s', async (_name, recording) => {
