@@ -97,4 +97,44 @@ export async function trust(): Promise<void> {
   const azure = createUnigate({ ...emulator.settings, fetch: azureLike });
   const streamed = streamText({ model: azure('gpt-4o-mini'), ...once });
   console.log(`  Azure-style stream: "${await streamed.text}" (response id ${(await streamed.response).id})`);
+
+  // 6. Mistral's reasoning models answer with content parts; compaction reports usage per pass.
+  const recordedShapes: Fetch = async (input, init) => {
+    const path = urlOf(input).pathname;
+    const json = (body: unknown) => Response.json(body);
+    if (path.endsWith('/chat/completions')) {
+      const content = [
+        { type: 'thinking', thinking: [{ type: 'text', text: 'The user greets me.' }] },
+        { type: 'text', text: 'Hello!' },
+      ];
+      const choice = { index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' };
+      return json({
+        id: 'c1',
+        model: 'magistral-medium',
+        choices: [choice],
+        usage: { prompt_tokens: 5, completion_tokens: 9 },
+      });
+    }
+    if (!path.endsWith('/messages')) return emulator.fetch(input, init);
+    const passes = [
+      { type: 'compaction', input_tokens: 60385, output_tokens: 592 },
+      { type: 'message', input_tokens: 682, output_tokens: 1320 },
+    ];
+    const usage = { input_tokens: 682, output_tokens: 1320, iterations: passes };
+    const content = [{ type: 'text', text: 'Continuing from the summary.' }];
+    return json({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content,
+      stop_reason: 'end_turn',
+      usage,
+    });
+  };
+  const shapes = createUnigate({ ...emulator.settings, fetch: recordedShapes });
+  const mistral = await generateText({ model: shapes('magistral-medium'), ...once });
+  console.log(`  Mistral content parts: reasoning "${mistral.reasoningText}", text "${mistral.text}"`);
+  const compacted = await generateText({ model: shapes.messages('claude-sonnet-4-5'), ...once });
+  console.log(`  usage over both passes: ${compacted.usage.inputTokens} input tokens (the top level says 682)`);
 }
