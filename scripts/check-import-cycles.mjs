@@ -1,19 +1,92 @@
 #!/usr/bin/env node
-// Fails when the files of src/ import each other in a cycle, type-only imports and re-exports included:
-// the layers of docs/architecture.md point one way, and a cycle is where they stop doing so.
-// Prints each cycle (its strongly connected set of files, and one loop through it).
+// Fails when the files of src/ import each other in a cycle, type-only imports and re-exports included,
+// or when a file imports from a folder of a higher layer than its own: the layers of
+// docs/architecture.md point one way (LAYERS below is its table), and a cycle is where they stop doing so.
+// Prints each cycle (its strongly connected set of files, and one loop through it) and each upward import.
 // Usage: node scripts/check-import-cycles.mjs [--max=0] [dir]
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const args = process.argv.slice(2);
-const maxArg = args.find(arg => arg.startsWith('--max='));
-const max = maxArg === undefined ? 0 : Number(maxArg.slice(6));
-const root = args.find(arg => !arg.startsWith('--')) ?? 'src';
-if (!Number.isInteger(max) || max < 0) {
-  console.error('usage: check-import-cycles.mjs [--max=0] [dir]');
-  process.exit(2);
+/**
+ * docs/architecture.md's layer table, bottom up: the folders of src/ in each layer. A file may import
+ * from its own layer and the layers below, never from a higher one.
+ */
+export const LAYERS = [
+  { layer: 'checks', folders: ['checks'] },
+  { layer: 'settings and types', folders: ['settings'] },
+  { layer: 'errors', folders: ['errors'] },
+  { layer: 'transport', folders: ['transport'] },
+  { layer: 'streams', folders: ['streams'] },
+  { layer: 'prompt', folders: ['prompt'] },
+  { layer: 'catalog', folders: ['catalog'] },
+  { layer: 'pricing', folders: ['pricing'] },
+  { layer: 'model call', folders: ['model-call'] },
+  { layer: 'kinds', folders: ['chat', 'messages', 'embedding', 'speech', 'transcription', 'image', 'video'] },
+  { layer: 'wrappers', folders: ['fallback', 'budget', 'spec-adapters'] },
+  { layer: 'provider', folders: ['provider', 'v4'] },
+];
+
+/** Files still at the top of src/, by the folder they belong in (`src/settings/`, `src/provider/`). */
+export const TOP_LEVEL_FILES = {
+  'unigate-provider-settings.ts': 'settings',
+  'unigate-config.ts': 'settings',
+  'unigate-model-ids.ts': 'settings',
+  'version.ts': 'settings',
+  'language-model-format.ts': 'provider',
+  'assemble-models.ts': 'provider',
+  'unigate-provider-shape.ts': 'provider',
+  'unigate-provider.ts': 'provider',
+  'public-api.ts': 'provider',
+  'index.ts': 'provider',
+};
+
+/** The emulator (`src/testing/`) stands apart: it imports nothing from the other folders, nor they from it. */
+export const APART = 'testing';
+
+/**
+ * The folder a file of `root` counts as: its first folder under `root`, or for a file at the top, the
+ * folder `TOP_LEVEL_FILES` names. Undefined for a file the table does not place.
+ */
+export function folderOf(file, root) {
+  const parts = relative(root, file).split(sep);
+  return parts.length === 1 ? TOP_LEVEL_FILES[parts[0]] : parts[0];
+}
+
+/** The index of a folder's layer in LAYERS, or -1 when the table does not name it. */
+export function layerIndex(folder) {
+  return LAYERS.findIndex(({ folders }) => folders.includes(folder));
+}
+
+/**
+ * The imports of `graph` (file -> files it imports) that break the layer table: into a higher layer,
+ * from one kind into another, into or out of the emulator, and any file in a folder the table does not place (one entry per file).
+ */
+export function layerViolations(graph, root) {
+  const problems = [];
+  for (const [file, targets] of graph) {
+    const from = folderOf(file, root);
+    if (from === APART) {
+      for (const target of targets)
+        if (folderOf(target, root) !== APART) problems.push({ file, target, why: 'the emulator imports only itself' });
+      continue;
+    }
+    const fromLayer = layerIndex(from);
+    if (fromLayer < 0) {
+      problems.push({ file, why: `folder ${from ?? '(top level)'} is in no layer of the table` });
+      continue;
+    }
+    for (const target of targets) {
+      const to = folderOf(target, root);
+      if (to === APART) problems.push({ file, target, why: 'nothing imports the emulator' });
+      else if (LAYERS[fromLayer].layer === 'kinds' && layerIndex(to) === fromLayer && to !== from)
+        problems.push({ file, target, why: 'a kind imports another kind' });
+      else if (layerIndex(to) > fromLayer)
+        problems.push({ file, target, why: `${LAYERS[fromLayer].layer} imports ${LAYERS[layerIndex(to)].layer}` });
+    }
+  }
+  return problems;
 }
 
 function sourceFiles(dir) {
@@ -55,44 +128,45 @@ function importsOf(file) {
   return [...targets];
 }
 
-const files = sourceFiles(root);
-const graph = new Map(files.map(file => [file, importsOf(file)]));
-
 // Tarjan's strongly connected components: every component of two or more files (or a file importing
 // itself) is a cycle.
-let index = 0;
-const indices = new Map();
-const lowlinks = new Map();
-const stack = [];
-const onStack = new Set();
-const components = [];
-function connect(file) {
-  indices.set(file, index);
-  lowlinks.set(file, index);
-  index++;
-  stack.push(file);
-  onStack.add(file);
-  for (const next of graph.get(file) ?? []) {
-    if (!indices.has(next)) {
-      connect(next);
-      lowlinks.set(file, Math.min(lowlinks.get(file), lowlinks.get(next)));
-    } else if (onStack.has(next)) lowlinks.set(file, Math.min(lowlinks.get(file), indices.get(next)));
+/** Every strongly connected set of two or more files (or a file importing itself) of `graph`. */
+export function cyclesOf(graph) {
+  let index = 0;
+  const indices = new Map();
+  const lowlinks = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  function connect(file) {
+    indices.set(file, index);
+    lowlinks.set(file, index);
+    index++;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!indices.has(next)) {
+        connect(next);
+        lowlinks.set(file, Math.min(lowlinks.get(file), lowlinks.get(next)));
+      } else if (onStack.has(next)) lowlinks.set(file, Math.min(lowlinks.get(file), indices.get(next)));
+    }
+    if (lowlinks.get(file) === indices.get(file)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1 || (graph.get(file) ?? []).includes(file)) components.push(component);
+    }
   }
-  if (lowlinks.get(file) === indices.get(file)) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== file);
-    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) components.push(component);
-  }
+  for (const file of graph.keys()) if (!indices.has(file)) connect(file);
+  return components;
 }
-for (const file of files) if (!indices.has(file)) connect(file);
 
 /** One loop through a component, by breadth-first search back to its first file. */
-function loopThrough(component) {
+function loopThrough(graph, component) {
   const members = new Set(component);
   const start = [...component].sort()[0];
   const previous = new Map([[start, undefined]]);
@@ -115,13 +189,31 @@ function loopThrough(component) {
   return [start];
 }
 
-const shown = file => relative(process.cwd(), file);
-for (const component of components) {
-  console.log(`cycle of ${component.length} file(s): ${component.map(shown).sort().join(', ')}`);
-  console.log(`  e.g. ${loopThrough(component).map(shown).join(' -> ')}`);
+function main() {
+  const args = process.argv.slice(2);
+  const maxArg = args.find(arg => arg.startsWith('--max='));
+  const max = maxArg === undefined ? 0 : Number(maxArg.slice(6));
+  const root = resolve(args.find(arg => !arg.startsWith('--')) ?? 'src');
+  if (!Number.isInteger(max) || max < 0) {
+    console.error('usage: check-import-cycles.mjs [--max=0] [dir]');
+    process.exit(2);
+  }
+  const graph = new Map(sourceFiles(root).map(file => [file, importsOf(file)]));
+  const components = cyclesOf(graph);
+  const shown = file => relative(process.cwd(), file);
+  for (const component of components) {
+    console.log(`cycle of ${component.length} file(s): ${component.map(shown).sort().join(', ')}`);
+    console.log(`  e.g. ${loopThrough(graph, component).map(shown).join(' -> ')}`);
+  }
+  const inCycles = components.reduce((sum, component) => sum + component.length, 0);
+  console.log(
+    `${components.length} import cycle(s) in ${shown(root)}/ (${inCycles} files), type imports included; the limit is ${max}.`,
+  );
+  const upward = layerViolations(graph, root);
+  for (const { file, target, why } of upward)
+    console.log(`layer: ${shown(file)}${target ? ` -> ${shown(target)}` : ''}: ${why}`);
+  console.log(`${upward.length} import(s) against the layer table (docs/architecture.md); the limit is 0.`);
+  process.exit(components.length > max || upward.length > 0 ? 1 : 0);
 }
-const inCycles = components.reduce((sum, component) => sum + component.length, 0);
-console.log(
-  `${components.length} import cycle(s) in ${root}/ (${inCycles} files), type imports included; the limit is ${max}.`,
-);
-process.exit(components.length > max ? 1 : 0);
+
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) main();

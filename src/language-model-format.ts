@@ -1,5 +1,5 @@
 import type { UnigateCatalogEntry } from './catalog/catalog-entry';
-import { failArgument } from './internal/validate-argument';
+import { failArgument } from './checks/validate-argument';
 import type { UnigateFormat } from './unigate-provider-settings';
 
 /** The values of the `format` setting. */

@@ -23,17 +23,17 @@ export type {
 } from './image/unigate-image-options';
 export { unigateImageMetadata } from './image/unigate-image-options';
 export type { UnigateEmbeddingProviderOptions } from './embedding/unigate-embedding-options';
-export type { UnigateErrorData, UnigateErrorKind } from './internal/gateway-error';
-export { unigateError } from './internal/unigate-error';
+export type { UnigateErrorData, UnigateErrorKind } from './errors/gateway-error';
+export { unigateError } from './errors/unigate-error';
 export type {
   UnigateFallbackAttempt,
   UnigateFallbackMetadata,
   UnigateFallbackOptions,
 } from './fallback/unigate-fallback-model';
 export { unigateFallback } from './fallback/read-fallback-metadata';
-export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec/any-language-model';
+export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/any-language-model';
 export type { UnigateProviderOf } from './unigate-provider-shape';
-export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './internal/read-unigate-metadata';
+export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './checks/read-unigate-metadata';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
 export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';

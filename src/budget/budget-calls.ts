@@ -1,5 +1,5 @@
 import { APICallError, type LanguageModelV3CallOptions, type SharedV3Warning } from '@ai-sdk/provider';
-import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
+import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-extras';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';

@@ -1,4 +1,4 @@
-import { failArgument } from '../internal/validate-argument';
+import { failArgument } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { UnigateBudget } from '../unigate-provider-settings';
 import type { BudgetGuard } from './budget-admission';

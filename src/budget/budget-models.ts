@@ -1,5 +1,5 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
+import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-extras';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
 import type { BudgetAdmission, BudgetGuard } from './budget-admission';

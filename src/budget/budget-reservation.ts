@@ -1,5 +1,5 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
-import { countCharacters } from '../internal/validate-argument';
+import { countCharacters } from '../checks/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from '../pricing/compute-cost';
 import { promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { UnigateErrorData } from '../internal/gateway-error';
-import { failArgument } from '../internal/validate-argument';
+import type { UnigateErrorData } from '../errors/gateway-error';
+import { failArgument } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../unigate-provider-settings';
 import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';

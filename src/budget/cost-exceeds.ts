@@ -1,4 +1,4 @@
-import { failArgument } from '../internal/validate-argument';
+import { failArgument } from '../checks/validate-argument';
 import { unigateCost } from '../pricing/unigate-cost';
 import { addCredits } from './memory-budget-store';
 

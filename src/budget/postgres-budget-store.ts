@@ -1,5 +1,5 @@
 import type { UnigateBudgetStore } from '../unigate-provider-settings';
-import { failArgument } from '../internal/validate-argument';
+import { failArgument } from '../checks/validate-argument';
 
 /** A Postgres client's query function, as `pg`'s `Pool#query` and PGlite's `query` have it. */
 export type PostgresQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;

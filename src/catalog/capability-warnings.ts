@@ -1,5 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
-import { accessorForGatewayType } from '../internal/model-kind';
+import { accessorForGatewayType } from '../settings/model-kind';
 import type { PricedKind, UnigateCatalogEntry } from './catalog-entry';
 
 /** The catalog `type` each accessor family expects. */

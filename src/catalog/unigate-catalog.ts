@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
-import { sendGatewayRequest } from '../internal/gateway-request';
-import { createJsonHandler } from '../internal/json-response';
-import { redactSecrets } from '../internal/redact-secrets';
-import { withRetries } from '../internal/retry';
+import { sendGatewayRequest } from '../transport/gateway-request';
+import { createJsonHandler } from '../transport/json-response';
+import { redactSecrets } from '../errors/redact-secrets';
+import { withRetries } from '../transport/retry';
 import {
   checkInteger,
   checkObject,
@@ -10,7 +10,7 @@ import {
   checkString,
   failArgument,
   type Limit,
-} from '../internal/validate-argument';
+} from '../checks/validate-argument';
 import type { GatewayConnection } from '../unigate-config';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 import type { CatalogById, CatalogCache } from './catalog-cache';

@@ -1,6 +1,6 @@
-import { malformed, notA } from '../internal/stream-errors';
+import { malformed, notA } from '../streams/stream-errors';
 import type { ChatChunkChoice, ChatChunkDelta } from './chat-api-types';
-import type { LanguageModelPartSink } from '../internal/stream-state';
+import type { LanguageModelPartSink } from '../streams/stream-state';
 import type { ChatStreamState } from './chat-stream-state';
 import { completeToolCalls, toolCallDelta } from './chat-tool-call-deltas';
 import { contentText, readContentParts } from './chat-content-parts';

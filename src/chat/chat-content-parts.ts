@@ -1,5 +1,5 @@
-import { isObjectRecord } from '../internal/narrow';
-import { notA } from '../internal/stream-errors';
+import { isObjectRecord } from '../checks/narrow';
+import { notA } from '../streams/stream-errors';
 
 /** Makes the error for a malformed part from the problem (`<path> is <kind>, not <expected>`). */
 export type ContentPartFailure = (problem: string) => Error;

@@ -1,9 +1,9 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import type { SseHandler } from '../internal/sse-reader';
-import { readChunk } from '../internal/stream-chunk';
-import { inBandStreamError, malformed, noEvent, notA } from '../internal/stream-errors';
-import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
+import type { SseHandler } from '../streams/sse-reader';
+import { readChunk } from '../streams/stream-chunk';
+import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
+import type { StreamHandlerOptions } from '../streams/stream-state';
+import type { FinishMetadata, LanguageModelPartSink } from '../streams/stream-state';
 import type { ChatCompletionChunk } from './chat-api-types';
 import { choiceDelta, collectChoice, rejectAfterFinish } from './chat-choice-deltas';
 import { ChatStreamState } from './chat-stream-state';

@@ -1,9 +1,9 @@
 import type { SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
-import { closeOpenBlocks, type OpenBlock } from '../internal/close-open-blocks';
-import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../internal/stream-state';
+import { closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
+import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../streams/stream-state';
 import { convertChatUsage } from './convert-chat-usage';
 import { mapChatFinishReason } from './map-chat-finish-reason';
-import { interruptedFinishReason } from '../spec/spec-version';
+import { interruptedFinishReason } from '../settings/spec-version';
 
 /** Where a chat stream handler puts its parts. */
 

@@ -1,8 +1,8 @@
 import { generateId } from '@ai-sdk/provider-utils';
-import { closeAtBreak } from '../internal/close-open-blocks';
-import { malformed, notA } from '../internal/stream-errors';
+import { closeAtBreak } from '../streams/close-open-blocks';
+import { malformed, notA } from '../streams/stream-errors';
 import type { ChatChunkToolCallDelta } from './chat-api-types';
-import type { LanguageModelPartSink } from '../internal/stream-state';
+import type { LanguageModelPartSink } from '../streams/stream-state';
 import { type ChatStreamState, type ChatToolCall, openCalls } from './chat-stream-state';
 
 /** Sends `tool-input-end` and the `tool-call` of a call, once. A call that never got a name is malformed. */

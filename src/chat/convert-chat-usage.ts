@@ -1,5 +1,5 @@
 import type { JSONObject, LanguageModelV3Usage } from '@ai-sdk/provider';
-import { isObjectRecord } from '../internal/narrow';
+import { isObjectRecord } from '../checks/narrow';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' ? value : undefined;

@@ -6,11 +6,11 @@ import {
   type LanguageModelV3ToolResultPart,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { readFilePartData } from '../internal/file-part-data';
-import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
-import { isObjectRecord } from '../internal/narrow';
-import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
-import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../internal/unsent-part-warning';
+import { readFilePartData } from '../prompt/file-part-data';
+import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
+import { isObjectRecord } from '../checks/narrow';
+import { unsupportedFileAdvice } from '../prompt/file-part-data';
+import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../prompt/unsent-part-warning';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 import { keepsReasoning, type ReasoningRoundTripTarget } from './reasoning-round-trip';
 

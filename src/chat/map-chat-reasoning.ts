@@ -1,5 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
-import type { ReasoningLevel } from '../internal/call-reasoning';
+import type { ReasoningLevel } from '../prompt/provider-options';
 import type { CHAT_REASONING_EFFORTS } from './unigate-chat-options';
 
 type ChatReasoningEffort = (typeof CHAT_REASONING_EFFORTS)[number];

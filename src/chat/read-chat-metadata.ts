@@ -1,18 +1,10 @@
-import {
-  type FieldChecks,
-  isFiniteNumber,
-  isString,
-  listOf,
-  nullable,
-  optional,
-  shape,
-} from '../internal/field-checks';
+import { type FieldChecks, isFiniteNumber, isString, listOf, nullable, optional, shape } from '../checks/field-checks';
 import {
   readUnigateMetadata,
   readWhenSettled,
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
-} from '../internal/read-unigate-metadata';
+} from '../checks/read-unigate-metadata';
 import { isUnigateCost } from '../pricing/is-unigate-cost';
 import type { UnigateChatChoice, UnigateChatProviderMetadata } from './unigate-chat-options';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
-import { lazy } from '../internal/lazy';
-import { numberOption } from '../internal/provider-options';
-import type { Limit } from '../internal/validate-argument';
+import { lazy } from '../checks/lazy';
+import { numberOption } from '../prompt/provider-options';
+import type { Limit } from '../checks/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The chat-completions limits (docs/endpoints.md#chat-completions-request). */

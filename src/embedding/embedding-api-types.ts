@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../internal/lazy';
+import { lazy } from '../checks/lazy';
 
 /** The body of `POST {base_url}/embeddings` (docs/endpoints.md#embeddings). */
 export interface EmbeddingRequestBody {

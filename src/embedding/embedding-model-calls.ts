@@ -7,10 +7,10 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
-import { createJsonHandler } from '../internal/json-response';
-import { isObjectRecord } from '../internal/narrow';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { checkInteger, failArgument } from '../internal/validate-argument';
+import { createJsonHandler } from '../transport/json-response';
+import { isObjectRecord } from '../checks/narrow';
+import { parseUnigateOptions } from '../prompt/provider-options';
+import { checkInteger, failArgument } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { tokenCost } from '../pricing/compute-cost';

@@ -1,14 +1,14 @@
 import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { CatalogById } from '../catalog/catalog-cache';
-import { chainMember } from '../spec/adapt-language-model';
-import { pipelineModel } from '../spec/pipeline-model';
-import type { SpecVersion } from '../spec/spec-version';
+import { chainMember } from '../spec-adapters/adapt-language-model';
+import { pipelineModel } from '../settings/pipeline-model';
+import type { SpecVersion } from '../settings/spec-version';
 import { capabilityWarnings } from '../catalog/capability-warnings';
-import type { UnigateErrorKind } from '../internal/gateway-error';
-import { isObjectRecord, isOneOf } from '../internal/narrow';
-import { checkModelId } from '../internal/check-model-id';
-import { failArgument } from '../internal/validate-argument';
+import type { UnigateErrorKind } from '../errors/gateway-error';
+import { isObjectRecord, isOneOf } from '../checks/narrow';
+import { checkModelId } from '../checks/validate-argument';
+import { failArgument } from '../checks/validate-argument';
 import {
   DEFAULT_FALLBACK_ON,
   UnigateFallbackLanguageModel,

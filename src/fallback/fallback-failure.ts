@@ -1,7 +1,7 @@
 import { APICallError, type LanguageModelV3, type SharedV3Warning } from '@ai-sdk/provider';
-import { errorKind, readErrorObject, type UnigateErrorData, type UnigateErrorKind } from '../internal/gateway-error';
-import { isObjectRecord } from '../internal/narrow';
-import { lastAttempt, unigateError } from '../internal/unigate-error';
+import { errorKind, readErrorObject, type UnigateErrorData, type UnigateErrorKind } from '../errors/gateway-error';
+import { isObjectRecord } from '../checks/narrow';
+import { lastAttempt, unigateError } from '../errors/unigate-error';
 
 /** One model of a fallback list that failed, in `providerMetadata.unigate.fallback.attempts`. */
 export interface UnigateFallbackAttempt {

@@ -4,7 +4,7 @@ import type {
   LanguageModelV3StreamResult,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { ExtendableLanguageModel, StreamExtras } from '../internal/stream-extras';
+import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-extras';
 
 // Parts that carry no content: a failure after only these may still move on to the next model. A block's
 // start is one of them: a stream may fail between opening a block and its first delta, and the next

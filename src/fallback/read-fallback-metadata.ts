@@ -1,12 +1,12 @@
-import { type FieldChecks, hasFields, isString, listOf, shape } from '../internal/field-checks';
+import { type FieldChecks, hasFields, isString, listOf, shape } from '../checks/field-checks';
 import {
   readWhenSettled,
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
   unigateEntry,
-} from '../internal/read-unigate-metadata';
-import { isObjectRecord } from '../internal/narrow';
-import { isUnigateErrorKind } from '../internal/unigate-error';
+} from '../checks/read-unigate-metadata';
+import { isObjectRecord } from '../checks/narrow';
+import { isUnigateErrorKind } from '../errors/unigate-error';
 import type { UnigateFallbackAttempt } from './fallback-failure';
 import type { UnigateFallbackMetadata } from './unigate-fallback-model';
 

@@ -6,9 +6,9 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { UnigateErrorKind } from '../internal/gateway-error';
-import { redactSecrets } from '../internal/redact-secrets';
-import { isExtendable, type StreamExtras } from '../internal/stream-extras';
+import type { UnigateErrorKind } from '../errors/gateway-error';
+import { redactSecrets } from '../errors/redact-secrets';
+import { isExtendable, type StreamExtras } from '../streams/stream-extras';
 import { attemptOf, chainFailure, failureKind, skipWarnings, type UnigateFallbackAttempt } from './fallback-failure';
 import { committedStream, openOwnStream, openStream } from './fallback-stream';
 

@@ -5,7 +5,7 @@ import type {
   LanguageModelV3StreamResult,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { UnigateErrorKind } from '../internal/gateway-error';
+import type { UnigateErrorKind } from '../errors/gateway-error';
 import type { UnigateFallbackAttempt } from './fallback-failure';
 import type { FallbackChain } from './run-fallback';
 

@@ -15,11 +15,11 @@ import {
   readResponseWithSizeLimit,
   withUserAgentSuffix,
 } from '@ai-sdk/provider-utils';
-import { isGatewayOrigin } from '../internal/gateway-request';
-import { createJsonHandler } from '../internal/json-response';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { withSecretsRedacted } from '../internal/redact-secrets';
-import { checkInteger, checkMaxLength, checkOneOf, formatArgumentValue } from '../internal/validate-argument';
+import { isGatewayOrigin } from '../transport/gateway-request';
+import { createJsonHandler } from '../transport/json-response';
+import { parseUnigateOptions } from '../prompt/provider-options';
+import { withSecretsRedacted } from '../errors/redact-secrets';
+import { checkInteger, checkMaxLength, checkOneOf, formatArgumentValue } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';

@@ -1,5 +1,5 @@
 import type { JSONObject, LanguageModelV3Usage } from '@ai-sdk/provider';
-import { isObjectRecord } from '../internal/narrow';
+import { isObjectRecord } from '../checks/narrow';
 import type { MessagesUsage } from './messages-api-types';
 
 function count(value: unknown): number | undefined {

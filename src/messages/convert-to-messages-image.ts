@@ -1,8 +1,8 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { FilePartData } from '../internal/file-part-data';
-import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../internal/image-media-type';
-import { isOneOf } from '../internal/narrow';
-import { unsupportedFileAdvice } from '../internal/unsupported-file-advice';
+import type { FilePartData } from '../prompt/file-part-data';
+import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
+import { isOneOf } from '../checks/narrow';
+import { unsupportedFileAdvice } from '../prompt/file-part-data';
 import type { MessagesImageBlock, MessagesImageMediaType } from './messages-api-types';
 
 /** The image media types the messages format accepts (docs/endpoints.md#messages-content-blocks). */

@@ -6,9 +6,9 @@ import {
   type SharedV3ProviderOptions,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { readFilePartData, referenceFileError } from '../internal/file-part-data';
-import { isObjectRecord } from '../internal/narrow';
-import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../internal/unsent-part-warning';
+import { readFilePartData, referenceFileError } from '../prompt/file-part-data';
+import { isObjectRecord } from '../checks/narrow';
+import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../prompt/unsent-part-warning';
 import type {
   MessagesAssistantBlock,
   MessagesCacheable,
@@ -21,7 +21,7 @@ import type {
   MessagesUserBlock,
 } from './messages-api-types';
 import { convertToMessagesImage } from './convert-to-messages-image';
-import { type CacheBreakpointLabels, readCacheControl } from '../internal/read-cache-control';
+import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 
 export interface MessagesPrompt {
   /**

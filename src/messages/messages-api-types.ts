@@ -1,5 +1,9 @@
 import { z } from 'zod/v4';
-import { lazy } from '../internal/lazy';
+import { lazy } from '../checks/lazy';
+import type { MessagesCacheable, MessagesCacheControl } from '../prompt/read-cache-control';
+
+// The cache breakpoint's wire shape lives with its reader, which chat uses too.
+export type { MessagesCacheable, MessagesCacheControl };
 
 // Wire shapes of `POST {site_url}/api/v1/messages` (docs/endpoints.md#messages-request,
 // docs/endpoints.md#messages-content-blocks, docs/endpoints.md#messages-response).
@@ -11,20 +15,6 @@ export type MessagesImageSource =
 
 /** The image media types the messages format accepts. */
 export type MessagesImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
-
-/**
- * A prompt-caching breakpoint: the prefix up to and including the block that carries it is cached
- * (`ttl` default 5 minutes). At most 4 per request; never on thinking blocks.
- */
-export interface MessagesCacheControl {
-  type: 'ephemeral';
-  ttl?: '5m' | '1h';
-}
-
-/** The blocks, system blocks and tools that may carry a breakpoint. */
-export interface MessagesCacheable {
-  cache_control?: MessagesCacheControl;
-}
 
 export interface MessagesTextBlock extends MessagesCacheable {
   type: 'text';

@@ -1,6 +1,6 @@
-import { isObjectRecord } from '../internal/narrow';
-import { kind, malformed, notA } from '../internal/stream-errors';
-import type { LanguageModelPartSink } from '../internal/stream-state';
+import { isObjectRecord } from '../checks/narrow';
+import { kind, malformed, notA } from '../streams/stream-errors';
+import type { LanguageModelPartSink } from '../streams/stream-state';
 import {
   type MessagesBlock,
   type MessagesStreamState,

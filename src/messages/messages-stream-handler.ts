@@ -1,10 +1,10 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { isObjectRecord } from '../internal/narrow';
-import type { SseHandler } from '../internal/sse-reader';
-import { readChunk } from '../internal/stream-chunk';
-import { inBandStreamError, malformed, noEvent, notA } from '../internal/stream-errors';
-import type { StreamHandlerOptions } from '../internal/stream-handler-options';
-import type { FinishMetadata, LanguageModelPartSink } from '../internal/stream-state';
+import { isObjectRecord } from '../checks/narrow';
+import type { SseHandler } from '../streams/sse-reader';
+import { readChunk } from '../streams/stream-chunk';
+import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
+import type { StreamHandlerOptions } from '../streams/stream-state';
+import type { FinishMetadata, LanguageModelPartSink } from '../streams/stream-state';
 import { blockDelta, blockStart, blockStop, messageStartContent } from './messages-stream-blocks';
 import { MessagesStreamState } from './messages-stream-state';
 

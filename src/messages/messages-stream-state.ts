@@ -1,12 +1,12 @@
 import type { LanguageModelV3FinishReason, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
-import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../internal/close-open-blocks';
-import { isObjectRecord } from '../internal/narrow';
-import { malformed } from '../internal/stream-errors';
-import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../internal/stream-state';
+import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
+import { isObjectRecord } from '../checks/narrow';
+import { malformed } from '../streams/stream-errors';
+import { type FinishMetadata, type LanguageModelPartSink, type PriceWait, StreamState } from '../streams/stream-state';
 import { convertMessagesUsage } from './convert-messages-usage';
 import type { MessagesUsage } from './messages-api-types';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
-import { interruptedFinishReason } from '../spec/spec-version';
+import { interruptedFinishReason } from '../settings/spec-version';
 
 /** Where a messages stream handler puts its parts. */
 

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type LanguageModelV3CallOptions, type SharedV3Warning } from '@ai-sdk/provider';
 import type { MessagesTool, MessagesToolChoice } from './messages-api-types';
-import { type CacheBreakpointLabels, readCacheControl } from '../internal/read-cache-control';
+import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 
 /**
  * Name of the tool that carries a JSON answer. The messages format has no JSON mode, so

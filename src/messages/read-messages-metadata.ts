@@ -1,10 +1,10 @@
-import { type FieldChecks, isString, nullable, optional } from '../internal/field-checks';
+import { type FieldChecks, isString, nullable, optional } from '../checks/field-checks';
 import {
   readUnigateMetadata,
   readWhenSettled,
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
-} from '../internal/read-unigate-metadata';
+} from '../checks/read-unigate-metadata';
 import { isUnigateCost } from '../pricing/is-unigate-cost';
 import type { UnigateMessagesProviderMetadata } from './unigate-messages-options';
 

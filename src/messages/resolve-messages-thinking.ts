@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type SharedV3Warning } from '@ai-sdk/provider';
-import type { ReasoningLevel } from '../internal/call-reasoning';
-import { checkInteger } from '../internal/validate-argument';
+import type { ReasoningLevel } from '../prompt/provider-options';
+import { checkInteger } from '../checks/validate-argument';
 import type { MessagesRequestBody } from './messages-api-types';
 import { MESSAGES_LIMITS, type UnigateMessagesProviderOptions } from './unigate-messages-options';
 

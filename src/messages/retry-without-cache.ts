@@ -1,5 +1,5 @@
 import { APICallError, type SharedV3Warning } from '@ai-sdk/provider';
-import { isObjectRecord } from '../internal/narrow';
+import { isObjectRecord } from '../checks/narrow';
 import type { PromptCachingState } from '../unigate-config';
 import type { MessagesRequestBody } from './messages-api-types';
 import { hasCacheBreakpoints, withoutCacheBreakpoints } from './place-cache-breakpoints';

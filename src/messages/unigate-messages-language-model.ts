@@ -6,15 +6,15 @@ import type {
   LanguageModelV3StreamResult,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import { readCallReasoning } from '../internal/call-reasoning';
-import { createJsonHandler } from '../internal/json-response';
-import { checkModelKind } from '../internal/model-kind';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { mergeStreamDelta } from '../internal/merge-stream-deltas';
-import { readSseStream, streamingBody } from '../internal/sse-reader';
-import { finishMetadataOf, type StreamExtras, takesStreamExtras, withExtraWarnings } from '../internal/stream-extras';
-import { IMAGE_URLS } from '../internal/supported-urls';
-import { checkInteger, checkRange } from '../internal/validate-argument';
+import { readCallReasoning } from '../prompt/provider-options';
+import { createJsonHandler } from '../transport/json-response';
+import { checkModelKind } from '../settings/model-kind';
+import { parseUnigateOptions } from '../prompt/provider-options';
+import { mergeStreamDelta } from '../streams/merge-stream-deltas';
+import { readSseStream, streamingBody } from '../streams/sse-reader';
+import { finishMetadataOf, type StreamExtras, takesStreamExtras, withExtraWarnings } from '../streams/stream-extras';
+import { IMAGE_URLS } from '../prompt/image-media-type';
+import { checkInteger, checkRange } from '../checks/validate-argument';
 import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { withCost } from '../model-call/with-cost';
@@ -27,7 +27,7 @@ import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 import { messagesResponseSchema, type MessagesRequestBody } from './messages-api-types';
 import { placeCacheBreakpoints } from './place-cache-breakpoints';
-import type { CacheBreakpointLabels } from '../internal/read-cache-control';
+import type { CacheBreakpointLabels } from '../prompt/read-cache-control';
 import { resolveMessagesThinking } from './resolve-messages-thinking';
 import { sendWithCacheFallback } from './retry-without-cache';
 import { createMessagesStreamHandler } from './messages-stream-handler';

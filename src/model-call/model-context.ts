@@ -1,7 +1,7 @@
 import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
-import type { SpecVersion } from '../spec/spec-version';
+import type { SpecVersion } from '../settings/spec-version';
 import type { GatewayConnection } from '../unigate-config';
 
 /** What every model receives from `createUnigate`, the one place these are assembled. */

@@ -1,5 +1,5 @@
 import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
-import { sendGatewayRequest, type GatewayRequest } from '../internal/gateway-request';
+import { sendGatewayRequest, type GatewayRequest } from '../transport/gateway-request';
 import { promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, PriceLookup, UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateModelContext } from './model-context';

@@ -1,6 +1,6 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
-import { sendGatewayRequest } from '../internal/gateway-request';
-import type { FinishCost, PriceWait } from '../internal/stream-state';
+import { sendGatewayRequest } from '../transport/gateway-request';
+import type { FinishCost, PriceWait } from '../streams/stream-state';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from './model-context';
 import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';

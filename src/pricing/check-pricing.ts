@@ -1,6 +1,6 @@
-import { checkModelId } from '../internal/check-model-id';
-import { isObjectRecord } from '../internal/narrow';
-import { failArgument } from '../internal/validate-argument';
+import { checkModelId } from '../checks/validate-argument';
+import { isObjectRecord } from '../checks/narrow';
+import { failArgument } from '../checks/validate-argument';
 import type { UnigateModelPrice } from '../unigate-provider-settings';
 
 /**

@@ -1,5 +1,5 @@
 import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
-import { failArgument } from '../internal/validate-argument';
+import { failArgument } from '../checks/validate-argument';
 import { BUILT_IN_PRICES } from './built-in-prices';
 import { withCacheRates } from './cache-rates';
 import { capabilityWarnings } from '../catalog/capability-warnings';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import { checkObject, failArgument } from '../internal/validate-argument';
+import { checkObject, failArgument } from '../checks/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from './compute-cost';
 import type { UnigatePricingService } from './create-pricing';
 import type { UnigateCost } from './unigate-pricing-types';

@@ -1,4 +1,4 @@
-import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../internal/field-checks';
+import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/field-checks';
 import type { UnigateCost } from './unigate-pricing-types';
 
 const COST_FIELDS: FieldChecks<UnigateCost> = {

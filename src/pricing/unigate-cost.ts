@@ -1,4 +1,4 @@
-import { isObjectRecord, isThenable } from '../internal/narrow';
+import { isObjectRecord, isThenable } from '../checks/narrow';
 import { sumCosts } from './credit-units';
 import { isUnigateCost } from './is-unigate-cost';
 import { tokenCost } from './compute-cost';

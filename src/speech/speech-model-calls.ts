@@ -7,11 +7,11 @@ import {
   type SpeechModelV3CallOptions,
 } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
-import { createInBandError, readErrorObject } from '../internal/gateway-error';
-import { checkModelKind } from '../internal/model-kind';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { redactSecrets } from '../internal/redact-secrets';
-import { checkOneOf, checkRange, countCharacters } from '../internal/validate-argument';
+import { createInBandError, readErrorObject } from '../errors/gateway-error';
+import { checkModelKind } from '../settings/model-kind';
+import { parseUnigateOptions } from '../prompt/provider-options';
+import { redactSecrets } from '../errors/redact-secrets';
+import { checkOneOf, checkRange, countCharacters } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { characterCost } from '../pricing/compute-cost';

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../internal/lazy';
+import { lazy } from '../checks/lazy';
 
 // Wire shapes of `POST {base_url}/audio/transcriptions` (docs/endpoints.md#transcription-results).
 // Parsed tolerantly: only the fields the model reads are required.

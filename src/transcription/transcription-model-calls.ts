@@ -6,13 +6,13 @@ import {
   type TranscriptionModelV3CallOptions,
 } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
-import { createJsonHandler } from '../internal/json-response';
-import { lazy } from '../internal/lazy';
-import { MultipartBody } from '../internal/multipart-body';
-import { isOneOf } from '../internal/narrow';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { withSecretsRedacted } from '../internal/redact-secrets';
-import { checkRange, failArgument } from '../internal/validate-argument';
+import { createJsonHandler } from '../transport/json-response';
+import { lazy } from '../checks/lazy';
+import { MultipartBody } from '../transport/multipart-body';
+import { isOneOf } from '../checks/narrow';
+import { parseUnigateOptions } from '../prompt/provider-options';
+import { withSecretsRedacted } from '../errors/redact-secrets';
+import { checkRange, failArgument } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { minuteCost } from '../pricing/compute-cost';

@@ -1,12 +1,12 @@
 import { z } from 'zod/v4';
-import { lazy } from '../internal/lazy';
-import { numberOption } from '../internal/provider-options';
-import type { Limit } from '../internal/validate-argument';
+import { lazy } from '../checks/lazy';
+import { numberOption } from '../prompt/provider-options';
+import type { Limit } from '../checks/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
 import type { UnigateTranscriptionLanguage } from './transcription-languages';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isFiniteNumber, isString, listOf, oneOf, optional, shape } from '../internal/field-checks';
-import { readUnigateMetadata, type UnigateMetadataSource } from '../internal/read-unigate-metadata';
+import { type FieldChecks, isFiniteNumber, isString, listOf, oneOf, optional, shape } from '../checks/field-checks';
+import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
 import { isUnigateCost } from '../pricing/is-unigate-cost';
 
 /**

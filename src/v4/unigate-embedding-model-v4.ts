@@ -2,7 +2,7 @@ import { PipelineView } from './pipeline-view';
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result } from '@ai-sdk/provider-v4';
 import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL as MAX_INPUT_BYTES } from '@ai-sdk/provider-utils';
-import { deprecatedWarning } from '../spec/spec-version';
+import { deprecatedWarning } from '../settings/spec-version';
 import { embeddingCall, embeddingResult } from './spec-view';
 
 /**

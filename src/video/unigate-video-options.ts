@@ -1,11 +1,11 @@
 import { z } from 'zod/v4';
-import { lazy } from '../internal/lazy';
-import { numberOption } from '../internal/provider-options';
-import type { Limit } from '../internal/validate-argument';
+import { lazy } from '../checks/lazy';
+import { numberOption } from '../prompt/provider-options';
+import type { Limit } from '../checks/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isString, keyOf, optional } from '../internal/field-checks';
-import { readUnigateMetadata, type UnigateMetadataSource } from '../internal/read-unigate-metadata';
+import { type FieldChecks, isString, keyOf, optional } from '../checks/field-checks';
+import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
 import { isUnigateCost } from '../pricing/is-unigate-cost';
 
 /** The video limits (docs/video-and-catalog.md#video-request). */

@@ -1,9 +1,9 @@
 import { APICallError, InvalidArgumentError, InvalidResponseDataError } from '@ai-sdk/provider';
 import { delay } from '@ai-sdk/provider-utils';
-import { isGatewayOrigin, sendGatewayRequest } from '../internal/gateway-request';
-import { createJsonHandler } from '../internal/json-response';
-import { redactSecrets } from '../internal/redact-secrets';
-import { retryAfterMs, withRetries } from '../internal/retry';
+import { isGatewayOrigin, sendGatewayRequest } from '../transport/gateway-request';
+import { createJsonHandler } from '../transport/json-response';
+import { redactSecrets } from '../errors/redact-secrets';
+import { retryAfterMs, withRetries } from '../transport/retry';
 import {
   checkMaxLength,
   checkObject,
@@ -13,7 +13,7 @@ import {
   checkString,
   failArgument,
   formatArgumentValue,
-} from '../internal/validate-argument';
+} from '../checks/validate-argument';
 import type { GatewayConnection } from '../unigate-config';
 import {
   DEFAULT_VIDEO_POLL_INTERVAL_MS,

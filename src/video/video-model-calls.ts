@@ -7,8 +7,8 @@ import {
   type SharedV3ProviderMetadata,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { parseUnigateOptions } from '../internal/provider-options';
-import { formatArgumentValue } from '../internal/validate-argument';
+import { parseUnigateOptions } from '../prompt/provider-options';
+import { formatArgumentValue } from '../checks/validate-argument';
 import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';

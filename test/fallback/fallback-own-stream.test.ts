@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
-import { pipelineModel } from '../../src/spec/pipeline-model';
+import { pipelineModel } from '../../src/settings/pipeline-model';
 import { createUnigateEmulator } from '../../src/testing';
 import { API_KEY, failure, readAll, setup, SITE_URL, sseResponse } from '../helpers/test-kit';
 import { callOptions, otherModel } from './fallback-models';

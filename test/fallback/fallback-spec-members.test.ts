@@ -5,11 +5,11 @@ import { createOpenAICompatible as createCompatibleV4 } from 'openai-compatible-
 import { describe, expect, it } from 'vitest';
 import { createUnigateEmulator } from '../../src/testing';
 import { unigateFallback } from '../../src/fallback/read-fallback-metadata';
-import { pipelineModel } from '../../src/spec/pipeline-model';
+import { pipelineModel } from '../../src/settings/pipeline-model';
 // Each entry by its own path: in the ai@7 lane, '../../src' is routed to /v4 (vitest.ai7.config.ts).
 import { createUnigate } from '../../src/unigate-provider';
 import { createUnigate as createUnigateV4 } from '../../src/v4';
-import { readParts, scriptedV4 } from '../spec/spec-models';
+import { readParts, scriptedV4 } from '../spec-adapters/spec-models';
 
 // gw.fallback with another provider's models of either spec, on both entries, through the real `ai`
 // package: @ai-sdk/openai-compatible 3 (V4) and 2 (V3), aimed at the emulator, next to Unigate ids. The

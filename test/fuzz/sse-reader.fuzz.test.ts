@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSseStream } from '../../src/internal/sse-reader';
+import { readSseStream } from '../../src/streams/sse-reader';
 import {
   chunkBytes,
   chunking,

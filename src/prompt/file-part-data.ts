@@ -1,0 +1,165 @@
+import { InvalidPromptError, UnsupportedFunctionalityError } from '@ai-sdk/provider';
+import { convertBase64ToUint8Array, convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
+import { isObjectRecord } from '../checks/narrow';
+import { accessorCall } from '../settings/model-kind';
+import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
+
+/**
+ * A file part's data in the one shape both wire formats convert from: its content as base64, a URL,
+ * or inline text. V3 prompts give bytes, base64 strings and URLs; ai@7's adapter also hands a V3
+ * model V4's tagged forms (`{type: 'text'}` and `{type: 'reference'}` unconverted, and `data` / `url`
+ * should they ever arrive), which are read here so no converter meets an object where it expects bytes.
+ */
+export type FilePartData =
+  | { type: 'base64'; base64: string }
+  | { type: 'url'; url: URL }
+  | { type: 'text'; text: string };
+
+// Text media types, bare (`text`, as ai@7 allows) or full: text/*, and JSON, XML, YAML and JavaScript.
+const TEXT_MEDIA_TYPE = /^text(?:\/|$)|[/+](?:json|xml|(?:x-)?yaml|javascript)$/;
+
+/** True for a media type whose content is text (`text`, `text/plain`, `application/json`, `…+xml`). */
+export function isTextMediaType(mediaType: string): boolean {
+  return TEXT_MEDIA_TYPE.test(mediaType.split(';')[0].trim().toLowerCase());
+}
+
+/**
+ * The error for a provider file reference: the gateway has no file store an id could point into. `form`
+ * says how the reference came (ai@7 turns one in a tool result into a `file-id` item); `why`, why it
+ * cannot be sent (another provider's model adapted to a chain says its own reason).
+ */
+export function referenceFileError(
+  where: string,
+  reference: unknown,
+  form = '`reference` file data',
+  why = 'the gateway keeps no files a reference could point to',
+): UnsupportedFunctionalityError {
+  let shown: string;
+  try {
+    shown = JSON.stringify(reference) ?? String(reference);
+  } catch {
+    shown = describeValue(reference);
+  }
+  return new UnsupportedFunctionalityError({
+    functionality: 'reference file data',
+    message:
+      `${where} is a file given by provider reference ${shown} (${form}): ${why}. ` +
+      'Pass the file itself instead: bytes (a Uint8Array), a base64 string or a URL.',
+  });
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  if (isObjectRecord(value)) {
+    return typeof value.type === 'string'
+      ? `an object of type "${value.type}"`
+      : `an object with keys ${Object.keys(value).join(', ') || '(none)'}`;
+  }
+  return `a ${typeof value}`;
+}
+
+function invalidData(where: string, prompt: unknown, detail: string): InvalidPromptError {
+  return new InvalidPromptError({
+    prompt,
+    message:
+      `${where} is a file whose data is ${detail}. File data is bytes (a Uint8Array), a base64 string, a URL, ` +
+      "or one of ai@7's forms {type: 'data', data}, {type: 'url', url} and {type: 'text', text}.",
+  });
+}
+
+// The tagged (V4) forms and anything unexpected: off the hot path of bytes, base64 and URLs.
+function readTaggedData(data: unknown, mediaType: string, where: string, prompt: unknown): FilePartData {
+  if (!isObjectRecord(data)) {
+    if (Object.prototype.toString.call(data) === '[object Uint8Array]') {
+      return { type: 'base64', base64: convertUint8ArrayToBase64(data as Uint8Array) };
+    }
+    throw invalidData(where, prompt, describeValue(data));
+  }
+  switch (data.type) {
+    case 'data':
+      if (typeof data.data === 'string' || data.data instanceof Uint8Array) {
+        return readFilePartData(data.data, mediaType, where, prompt);
+      }
+      throw invalidData(where, prompt, `{type: 'data'} holding ${describeValue(data.data)}`);
+    case 'url':
+      if (data.url instanceof URL) return { type: 'url', url: data.url };
+      throw invalidData(where, prompt, `{type: 'url'} holding ${describeValue(data.url)}`);
+    case 'text':
+      if (typeof data.text !== 'string') {
+        throw invalidData(where, prompt, `{type: 'text'} holding ${describeValue(data.text)}`);
+      }
+      if (!isTextMediaType(mediaType)) {
+        throw new InvalidPromptError({
+          prompt,
+          message:
+            `${where} is inline text ({type: 'text'}) labelled with media type "${mediaType}": inline text is sent ` +
+            'as text, so its media type must be a text type (text, text/plain, application/json...).',
+        });
+      }
+      return { type: 'text', text: data.text };
+    case 'reference':
+      throw referenceFileError(where, data.reference);
+    default:
+      throw invalidData(where, prompt, describeValue(data));
+  }
+}
+
+/**
+ * Reads a file part's data, in any form a V3 model can be handed, as a `FilePartData`. `where` names
+ * the part in errors (`prompt[1].content[2]`). Throws `UnsupportedFunctionalityError` for a provider
+ * `reference`, and `InvalidPromptError` for a missing media type, inline text with a non-text media type
+ * or data of no known form, all before any request.
+ */
+export function readFilePartData(data: unknown, mediaType: string, where: string, prompt: unknown): FilePartData {
+  if (typeof mediaType !== 'string') {
+    throw new InvalidPromptError({
+      prompt,
+      message: `${where} is a file with no media type (${describeValue(mediaType)}).`,
+    });
+  }
+  if (typeof data === 'string') return textFile(mediaType, data) ?? { type: 'base64', base64: data };
+  if (data instanceof Uint8Array) {
+    return textFile(mediaType, data) ?? { type: 'base64', base64: convertUint8ArrayToBase64(data) };
+  }
+  if (data instanceof URL) return { type: 'url', url: data };
+  return readTaggedData(data, mediaType, where, prompt);
+}
+
+/**
+ * A text file given as bytes or base64 (`text/plain`, `application/json`...): its content as inline
+ * text, which both formats can send, when it is valid UTF-8; `undefined` otherwise (the file stays
+ * bytes, and the converters refuse it with advice, as for any file they cannot send).
+ */
+function textFile(mediaType: string, data: string | Uint8Array): FilePartData | undefined {
+  if (!isTextMediaType(mediaType)) return undefined;
+  try {
+    const bytes = typeof data === 'string' ? convertBase64ToUint8Array(data) : data;
+    return { type: 'text', text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    // Not base64, or not UTF-8: not text this package can send as text.
+    return undefined;
+  }
+}
+
+/**
+ * What to do with a file a prompt cannot carry. Both language formats of the gateway take images only
+ * (jpeg, png, gif, webp), so the advice never sends the caller from one format to the other: it says
+ * how to turn the file into text or images, which both take.
+ */
+export function unsupportedFileAdvice(mediaType: string): string {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  // The top-level segment alone (`image`, `audio`) is a media type too under ai@7.
+  const topLevel = type.split('/')[0];
+  if (type === 'application/pdf') {
+    return "Extract the PDF's text and send it as a text part, or render its pages as images (PNG or JPEG) and send those.";
+  }
+  if (topLevel === 'image') return 'Convert the image to PNG or JPEG and send that.';
+  if (topLevel === 'audio') {
+    const [transcriber] = NON_CHAT_MODEL_IDS.transcription;
+    const accessor = transcriber === undefined ? 'the transcription model' : accessorCall('transcription', transcriber);
+    return `Transcribe the audio with ${accessor} on the provider and send the text as a text part.`;
+  }
+  if (isTextMediaType(type)) return "Send the file's content as a text part.";
+  return "Send the file's content as a text part, or as images.";
+}

@@ -1,0 +1,80 @@
+import {
+  InvalidArgumentError,
+  type LanguageModelV3CallOptions,
+  type SharedV3ProviderOptions,
+  type SharedV3Warning,
+} from '@ai-sdk/provider';
+import { z } from 'zod/v4';
+import { checkOneOf, formatArgumentValue } from '../checks/validate-argument';
+
+/** The type of a value as zod's messages name it (`null`, `array`, `string`, ...). */
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/**
+ * A numeric option: any JavaScript number passes the schema, NaN and the infinities included, so the
+ * range check that follows the parse (validate-argument) names the option, its limit and the value as
+ * given. `z.number()` would refuse them first with a message that names no limit.
+ */
+export function numberOption() {
+  return z.custom<number>(value => typeof value === 'number', {
+    error: issue => `Invalid input: expected number, received ${typeName(issue.input)}`,
+  });
+}
+
+/**
+ * Reads `providerOptions.unigate` for one model kind. A wrong type fails before any request, naming the
+ * option, what it must be and what it was. A key this model does not read (the namespace is shared by
+ * every model kind) is an `unsupported` warning, not an error and not a silent drop.
+ */
+export function parseUnigateOptions<SHAPE extends z.ZodRawShape>(
+  providerOptions: SharedV3ProviderOptions | undefined,
+  schema: z.ZodObject<SHAPE>,
+  modelKind: string,
+): { options: z.output<z.ZodObject<SHAPE>>; warnings: SharedV3Warning[] } {
+  const raw = providerOptions?.unigate;
+  if (raw === undefined) return { options: {} as z.output<z.ZodObject<SHAPE>>, warnings: [] };
+  const result = schema.safeParse(raw);
+  if (result.success) {
+    const warnings: SharedV3Warning[] = Object.keys(raw)
+      .filter(key => !(key in schema.shape))
+      .map(key => ({
+        type: 'unsupported',
+        feature: `providerOptions.unigate.${key}`,
+        details: `The ${modelKind} model does not read this option.`,
+      }));
+    return { options: result.data, warnings };
+  }
+  const issue = result.error.issues[0];
+  const argument = ['providerOptions', 'unigate', ...issue.path.map(String)].join('.');
+  let value: unknown = raw;
+  for (const key of issue.path)
+    value = value !== null && typeof value === 'object' ? Reflect.get(value, key) : undefined;
+  throw new InvalidArgumentError({
+    argument,
+    message: `Invalid argument ${argument}: ${issue.message}; received ${formatArgumentValue(value)}.`,
+  });
+}
+
+/** ai@7's reasoning levels, lowest first. */
+export const REASONING_LEVELS = ['minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+
+/** A reasoning level of ai@7's `reasoning` call option (`'none'` and `'provider-default'` aside). */
+export type ReasoningLevel = (typeof REASONING_LEVELS)[number];
+
+const REASONING_VALUES = ['provider-default', 'none', ...REASONING_LEVELS] as const;
+
+/**
+ * ai@7's `reasoning` call option (`generateText({ reasoning: 'high' })`). Its adapter passes it to V3
+ * models although the V3 call options have no such field, so it is read as unknown. Unset and
+ * `'provider-default'` give `undefined` (send nothing); anything outside ai@7's values fails before the
+ * request, naming the option.
+ */
+export function readCallReasoning(options: LanguageModelV3CallOptions): ReasoningLevel | 'none' | undefined {
+  const reasoning = 'reasoning' in options ? options.reasoning : undefined;
+  if (reasoning === null) return undefined;
+  checkOneOf('reasoning', reasoning, REASONING_VALUES);
+  return reasoning === 'provider-default' ? undefined : reasoning;
+}

@@ -1,0 +1,71 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
+import type { SpecVersion } from '../settings/spec-version';
+
+// The adapters' conversions are loaded by an adapted model's first call (import() below): an app whose
+// chains hold only members of its own spec never loads them.
+
+/** The calls of an adapted model, in the chunk its first call loads. */
+interface AdaptedCalls<MODEL, OPTIONS, GENERATED, STREAMED> {
+  generate(model: MODEL, options: OPTIONS): Promise<GENERATED>;
+  stream(model: MODEL, options: OPTIONS): Promise<STREAMED>;
+}
+
+/** `model` under another specification version, its calls made by what `load` brings. */
+function adapted<
+  SPEC extends 'v3' | 'v4',
+  MODEL extends LanguageModelV3 | LanguageModelV4,
+  OPTIONS,
+  GENERATED,
+  STREAMED,
+>(specificationVersion: SPEC, model: MODEL, load: () => Promise<AdaptedCalls<MODEL, OPTIONS, GENERATED, STREAMED>>) {
+  return {
+    specificationVersion,
+    provider: model.provider,
+    modelId: model.modelId,
+    get supportedUrls() {
+      return model.supportedUrls;
+    },
+    doGenerate: async (options: OPTIONS) => (await load()).generate(model, options),
+    doStream: async (options: OPTIONS) => (await load()).stream(model, options),
+  };
+}
+
+/**
+ * Another provider's V4 language model, seen as V3. Call options are converted to V4 (file data to its
+ * tagged forms, in parts and tool results); results back to V3: `interrupted` becomes `other`, a
+ * `deprecated` warning an `other` one, and a part V3 has no place for (a file given by URL, a
+ * `reasoning-file` or `custom` part) is left out with an `other` warning naming it.
+ */
+export function v4AsV3(model: LanguageModelV4): LanguageModelV3 {
+  return adapted('v3', model, async () => (await import('./v4-as-v3-calls')).v4CallsAsV3);
+}
+
+/**
+ * Another provider's V3 language model, seen as V4. Call options are converted to V3 (tagged file data
+ * to bytes, base64 or URLs, inline text to its UTF-8 bytes, a bare media type such as `image` to
+ * `image/*`, a reference in a tool result to a `file-id` item); a file part given by provider reference
+ * is refused naming it, and assistant `reasoning-file` and `custom` parts are left out with an
+ * `unsupported` warning each. Results: file data becomes `{type: 'data'}`.
+ */
+export function v3AsV4(model: LanguageModelV3): LanguageModelV4 {
+  return adapted('v4', model, async () => (await import('./v3-as-v4-calls')).v3CallsAsV4);
+}
+
+/**
+ * A V4 model typed as the pipeline's member. On a `v4` entry the pipeline is typed in V3 shapes but
+ * carries V4 values (its front passes V4 call options in and V4 results out), so a V4 member takes the
+ * chain's options and gives its results as they are: only the compiler needs telling, here, once.
+ */
+function pipelineTyped(model: LanguageModelV4): LanguageModelV3 {
+  return model as unknown as LanguageModelV3;
+}
+
+/**
+ * Another provider's model as a member of a chain on an entry of spec `spec`: a model of the chain's
+ * spec as it is, one of the other spec adapted to it.
+ */
+export function chainMember(model: LanguageModelV3 | LanguageModelV4, spec: SpecVersion): LanguageModelV3 {
+  if (model.specificationVersion === 'v3') return spec === 'v3' ? model : pipelineTyped(v3AsV4(model));
+  return spec === 'v4' ? pipelineTyped(model) : v4AsV3(model);
+}
