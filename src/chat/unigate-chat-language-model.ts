@@ -27,8 +27,8 @@ import { sendPricedStreamRequest } from '../model-call/send-priced-stream-reques
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { GatewayConnection } from '../unigate-config';
-import type { UnigateChatModelId } from '../unigate-model-ids';
+import type { GatewayConnection } from '../settings/gateway-connection';
+import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import { chatResponseSchema, isChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
 import { contentText, readContentParts } from './chat-content-parts';
 import { createChatStreamHandler } from './chat-stream-handler';

@@ -1,6 +1,6 @@
 import { isTextMediaType } from './file-part-data';
 import { accessorCall } from './model-kind';
-import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
+import { NON_CHAT_MODEL_IDS } from '../settings/unigate-model-ids';
 
 /**
  * What to do with a file a prompt cannot carry. Both language formats of the gateway take images only

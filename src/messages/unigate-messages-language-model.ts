@@ -20,8 +20,8 @@ import { sendPricedStreamRequest } from '../model-call/send-priced-stream-reques
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { GatewayConnection } from '../unigate-config';
-import type { UnigateMessagesModelId } from '../unigate-model-ids';
+import type { GatewayConnection } from '../settings/gateway-connection';
+import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
 import { convertMessagesUsage } from './convert-messages-usage';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';

@@ -2,7 +2,7 @@ import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { SpecVersion } from '../spec/spec-version';
-import type { GatewayConnection } from '../unigate-config';
+import type { GatewayConnection } from '../settings/gateway-connection';
 
 /** What every model receives from `createUnigate`, the one place these are assembled. */
 export interface UnigateModelContext {

@@ -1,7 +1,7 @@
 import { checkModelId } from '../internal/check-model-id';
 import { isObjectRecord } from '../internal/narrow';
 import { failArgument } from '../internal/validate-argument';
-import type { UnigateModelPrice } from '../unigate-provider-settings';
+import type { UnigateModelPrice } from '../settings/unigate-provider-settings';
 
 /**
  * The fields of `UnigateModelPrice`: the only names a price-table entry may use. A new price field is

@@ -6,7 +6,7 @@ import type {
   SpeechModelV4,
   TranscriptionModelV4,
 } from '@ai-sdk/provider-v4';
-import { assembleModels, type UnigateContextInternals } from '../assemble-models';
+import { assembleModels, type UnigateContextInternals } from '../provider/assemble-provider';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
 import type {
   UnigateChatModelId,
@@ -16,9 +16,9 @@ import type {
   UnigateSpeechModelId,
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
-} from '../unigate-model-ids';
-import type { UnigateProviderOf } from '../unigate-provider-shape';
-import type { UnigateProviderSettings } from '../unigate-provider-settings';
+} from '../settings/unigate-model-ids';
+import type { UnigateProviderOf } from '../provider/unigate-provider-shape';
+import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
 import { UnigateEmbeddingModelV4 } from './unigate-embedding-model-v4';
 import { UnigateImageModelV4 } from './unigate-image-model-v4';

@@ -1,4 +1,4 @@
-import type { GatewayConnection } from '../unigate-config';
+import type { GatewayConnection } from '../settings/gateway-connection';
 import type {
   UnigateCompletedVideoJob,
   UnigateCreatedVideoJob,

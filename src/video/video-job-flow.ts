@@ -14,7 +14,7 @@ import {
   failArgument,
   formatArgumentValue,
 } from '../internal/validate-argument';
-import type { GatewayConnection } from '../unigate-config';
+import type { GatewayConnection } from '../settings/gateway-connection';
 import {
   DEFAULT_VIDEO_POLL_INTERVAL_MS,
   DEFAULT_VIDEO_TIMEOUT_MS,

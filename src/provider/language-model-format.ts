@@ -1,6 +1,6 @@
-import type { UnigateCatalogEntry } from './catalog/catalog-entry';
-import { failArgument } from './internal/validate-argument';
-import type { UnigateFormat } from './unigate-provider-settings';
+import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
+import { failArgument } from '../internal/validate-argument';
+import type { UnigateFormat } from '../settings/unigate-provider-settings';
 
 /** The values of the `format` setting. */
 export const UNIGATE_FORMATS: readonly UnigateFormat[] = ['auto', 'chat'];

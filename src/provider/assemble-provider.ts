@@ -5,37 +5,37 @@ import type {
   SpeechModelV3,
   TranscriptionModelV3,
 } from '@ai-sdk/provider';
-import { catalogLoader, createCatalog, listModels, type UnigateRequestOptions } from './catalog/unigate-catalog';
-import { UnigateChatLanguageModel } from './chat/unigate-chat-language-model';
-import { UnigateEmbeddingModel } from './embedding/unigate-embedding-model';
-import { UnigateImageModel } from './image/unigate-image-model';
-import { UnigateMessagesLanguageModel } from './messages/unigate-messages-language-model';
-import { UnigateTranscriptionModel } from './transcription/unigate-transcription-model';
-import { UnigateSpeechModel } from './speech/unigate-speech-model';
+import { catalogLoader, createCatalog, listModels, type UnigateRequestOptions } from '../catalog/unigate-catalog';
+import { UnigateChatLanguageModel } from '../chat/unigate-chat-language-model';
+import { UnigateEmbeddingModel } from '../embedding/unigate-embedding-model';
+import { UnigateImageModel } from '../image/unigate-image-model';
+import { UnigateMessagesLanguageModel } from '../messages/unigate-messages-language-model';
+import { UnigateTranscriptionModel } from '../transcription/unigate-transcription-model';
+import { UnigateSpeechModel } from '../speech/unigate-speech-model';
 import {
   checkCatalogTimeout,
   createCatalogCache,
   DEFAULT_CATALOG_CACHE_TTL_MS,
   DEFAULT_CATALOG_TIMEOUT_MS,
-} from './catalog/catalog-cache';
-import { checkBudget, createBudgetGuard, type BudgetGuard } from './budget/budget-guard';
-import { budgetLanguageModel, budgetModel, budgetVideoModel } from './budget/budget-models';
-import type { UnigateModelContext } from './model-call/model-context';
-import { createFallback } from './fallback/create-fallback';
-import type { UnigateFallbackOptions } from './fallback/unigate-fallback-model';
-import { checkPricing } from './pricing/check-pricing';
-import { checkPriceWait, createPricing } from './pricing/create-pricing';
-import { estimateCost, type UnigateCostEstimateRequest } from './pricing/estimate-cost';
-import type { SpecVersion } from './spec/spec-version';
-import { createGatewayConnection } from './unigate-config';
-import type { UnigateProviderSettings } from './unigate-provider-settings';
-import { checkingModelId } from './internal/check-model-id';
-import { checkRange } from './internal/validate-argument';
-import type { ExtendableLanguageModel } from './internal/stream-extras';
+} from '../catalog/catalog-cache';
+import { checkBudget, createBudgetGuard, type BudgetGuard } from '../budget/budget-guard';
+import { budgetLanguageModel, budgetModel, budgetVideoModel } from '../budget/budget-models';
+import type { UnigateModelContext } from '../model-call/model-context';
+import { createFallback } from '../fallback/create-fallback';
+import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
+import { checkPricing } from '../pricing/check-pricing';
+import { checkPriceWait, createPricing } from '../pricing/create-pricing';
+import { estimateCost, type UnigateCostEstimateRequest } from '../pricing/estimate-cost';
+import type { SpecVersion } from '../spec/spec-version';
+import { createGatewayConnection } from '../settings/gateway-connection';
+import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import { checkingModelId } from '../internal/check-model-id';
+import { checkRange } from '../internal/validate-argument';
+import type { ExtendableLanguageModel } from '../internal/stream-extras';
 import { checkFormat, chooseLanguageFormat } from './language-model-format';
-import { VIDEO_LIMITS, type UnigateVideoModelSettings } from './video/unigate-video-options';
-import { createVideoJobs } from './video/unigate-video-jobs';
-import { UnigateVideoModel, type UnigateVideoModelV3 } from './video/unigate-video-model';
+import { VIDEO_LIMITS, type UnigateVideoModelSettings } from '../video/unigate-video-options';
+import { createVideoJobs } from '../video/unigate-video-jobs';
+import { UnigateVideoModel, type UnigateVideoModelV3 } from '../video/unigate-video-model';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -44,7 +44,7 @@ import type {
   UnigateSpeechModelId,
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
-} from './unigate-model-ids';
+} from '../settings/unigate-model-ids';
 
 /** Options tests use; not part of the public settings. */
 export interface UnigateContextInternals {

@@ -5,13 +5,13 @@ import type {
   SpeechModelV3,
   TranscriptionModelV3,
 } from '@ai-sdk/provider';
-import { assembleModels, type UnigateContextInternals } from './assemble-models';
-import type { UnigateChatModelId } from './unigate-model-ids';
+import { assembleModels, type UnigateContextInternals } from './assemble-provider';
+import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import type { UnigateProviderOf } from './unigate-provider-shape';
-import type { UnigateProviderSettings } from './unigate-provider-settings';
-import type { UnigateVideoModelV3 } from './video/unigate-video-model';
+import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
 
-export { createModelContext, type UnigateContextInternals } from './assemble-models';
+export { createModelContext, type UnigateContextInternals } from './assemble-provider';
 
 /**
  * The Unigate provider of spec V3 (ai@6; ai@7 through its adapter): call it with a model id for a
@@ -29,7 +29,7 @@ export interface UnigateProvider
   readonly specificationVersion: 'v3';
 }
 
-export type { UnigateProviderSettings } from './unigate-provider-settings';
+export type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {

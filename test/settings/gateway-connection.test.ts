@@ -1,6 +1,6 @@
 import { LoadSettingError } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGatewayConnection } from '../src/unigate-config';
+import { createGatewayConnection } from '../../src/settings/gateway-connection';
 
 describe('createGatewayConnection', () => {
   it('tolerates trailing slashes and derives the site from a /v1 base URL', () => {
