@@ -5,6 +5,7 @@ import type {
   SpeechModelV3,
   TranscriptionModelV3,
 } from '@ai-sdk/provider';
+import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
 import { catalogLoader, createCatalog, listModels, type UnigateRequestOptions } from '../catalog/unigate-catalog';
 import { UnigateChatLanguageModel } from '../chat/unigate-chat-language-model';
 import { UnigateEmbeddingModel } from '../embedding/unigate-embedding-model';
@@ -12,28 +13,20 @@ import { UnigateImageModel } from '../image/unigate-image-model';
 import { UnigateMessagesLanguageModel } from '../messages/unigate-messages-language-model';
 import { UnigateTranscriptionModel } from '../transcription/unigate-transcription-model';
 import { UnigateSpeechModel } from '../speech/unigate-speech-model';
-import {
-  checkCatalogTimeout,
-  createCatalogCache,
-  DEFAULT_CATALOG_CACHE_TTL_MS,
-  DEFAULT_CATALOG_TIMEOUT_MS,
-} from '../catalog/catalog-cache';
-import { checkBudget, createBudgetGuard, type BudgetGuard } from '../budget/budget-guard';
+import { createCatalogCache, DEFAULT_CATALOG_CACHE_TTL_MS, DEFAULT_CATALOG_TIMEOUT_MS } from '../catalog/catalog-cache';
+import { createBudgetGuard, type BudgetGuard } from '../budget/budget-guard';
 import { budgetLanguageModel, budgetModel, budgetVideoModel } from '../budget/budget-models';
 import type { UnigateModelContext } from '../model-call/model-context';
 import { createFallback } from '../fallback/create-fallback';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
-import { checkPricing } from '../pricing/check-pricing';
-import { checkPriceWait, createPricing } from '../pricing/create-pricing';
+import { createPricing } from '../pricing/create-pricing';
 import { estimateCost, type UnigateCostEstimateRequest } from '../pricing/estimate-cost';
 import type { SpecVersion } from '../spec/spec-version';
 import { createGatewayConnection } from '../settings/gateway-connection';
-import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { checkingModelId } from '../internal/check-model-id';
-import { checkRange } from '../internal/validate-argument';
 import type { ExtendableLanguageModel } from '../internal/stream-extras';
-import { checkFormat, chooseLanguageFormat } from './language-model-format';
-import { VIDEO_LIMITS, type UnigateVideoModelSettings } from '../video/unigate-video-options';
+import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
 import { createVideoJobs } from '../video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from '../video/unigate-video-model';
 import type {
@@ -45,6 +38,8 @@ import type {
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
 } from '../settings/unigate-model-ids';
+import { checkSettings } from './check-settings';
+import type { UnigateProviderOf } from './unigate-provider-shape';
 
 /** Options tests use; not part of the public settings. */
 export interface UnigateContextInternals {
@@ -55,17 +50,17 @@ export interface UnigateContextInternals {
 }
 
 /**
- * The one assembly point, in layer order: the connection, the catalog cache over it, the catalog and
- * pricing sharing that cache, and the context every model receives. Both entries build their models on it.
+ * The one assembly point, in layer order: the settings checked (`checkSettings`, everything
+ * `createUnigate` refuses), the connection (transport only), each kind's config over it, the catalog
+ * cache, the catalog and pricing sharing that cache, and the context every model receives.
  */
 export function createModelContext(
   settings: UnigateProviderSettings = {},
   internals: UnigateContextInternals = {},
 ): UnigateModelContext {
-  checkCatalogTimeout(settings.catalogTimeoutMs);
-  checkPriceWait(settings.priceWaitMs);
-  checkPricing(settings.pricing);
+  checkSettings(settings);
   const connection = createGatewayConnection(settings);
+  const mergeStreamDeltas = settings.mergeStreamDeltas ?? true;
   const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
   const cache = createCatalogCache({
     load: catalogLoader(connection),
@@ -77,11 +72,40 @@ export function createModelContext(
   const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
   return {
     connection,
+    chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas },
+    messages: { ...connection, mergeStreamDeltas, promptCaching: { mode: settings.caching ?? 'auto', refused: false } },
+    video: { ...connection, videoPollIntervalMs: settings.videoPollIntervalMs },
     pricing: createPricing({ pricing, cache, timeoutMs, priceWaitMs: settings.priceWaitMs }),
     catalog: createCatalog(connection, cache),
     loadedCatalog: () => cache.current(),
     spec: internals.spec ?? 'v3',
   };
+}
+
+/**
+ * The Anthropic family: ids starting `claude-`, or any id the loaded catalog lists under the Anthropic
+ * provider (its provider names are capitalised, its provider filter lower case: compared lower case).
+ */
+function isAnthropicFamily(modelId: string, entry: UnigateCatalogEntry | undefined): boolean {
+  return (
+    (typeof modelId === 'string' && modelId.toLowerCase().startsWith('claude-')) ||
+    entry?.provider?.trim().toLowerCase() === 'anthropic'
+  );
+}
+
+/**
+ * The wire format of `gw(id)` and `gw.languageModel(id)`: under `'auto'`, the messages format for the
+ * Anthropic family, which keeps thinking signatures, `top_k` and its tool choice that a translation to
+ * chat completions loses; chat completions for every other id, and for every id under `'chat'`.
+ * Decided when the model is created, from the id and the catalog entry when the catalog is already loaded:
+ * creating a model never loads anything.
+ */
+export function chooseLanguageFormat(
+  modelId: string,
+  format: UnigateFormat = 'auto',
+  entry: UnigateCatalogEntry | undefined = undefined,
+): 'chat' | 'messages' {
+  return format === 'auto' && isAnthropicFamily(modelId, entry) ? 'messages' : 'chat';
 }
 
 /** Every model a provider makes, each through the budget when there is one. */
@@ -113,15 +137,10 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
 }
 
 /**
- * What a provider hands out, in the pipeline's shapes, checked and assembled once: the root entry shows
- * the models as V3 models, `/v4` puts a V4 front on each. `fallback` takes members already resolved to
- * the pipeline (the entry resolves ids and fronts).
+ * What a provider hands out, in the pipeline's shapes, checked and assembled once. `fallback` takes
+ * members already resolved to the pipeline (the entry resolves ids and fronts).
  */
 export function assembleModels(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}) {
-  checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
-  const { format } = settings;
-  checkFormat(format);
-  if (settings.budget !== undefined) checkBudget(settings.budget);
   const context = createModelContext(settings, internals);
   const config = context.connection;
   const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
@@ -129,7 +148,7 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
   const chat = checkingModelId(models.chat);
   const messages = checkingModelId(models.messages);
   const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
-    chooseLanguageFormat(modelId, format, context.loadedCatalog()?.get(modelId)) === 'messages'
+    chooseLanguageFormat(modelId, settings.format, context.loadedCatalog()?.get(modelId)) === 'messages'
       ? messages(modelId)
       : chat(modelId);
   return {
@@ -141,7 +160,7 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
     speech: checkingModelId(models.speech),
     transcription: checkingModelId(models.transcription),
     video: checkingModelId(models.video),
-    videoJobs: createVideoJobs(config),
+    videoJobs: createVideoJobs(context.video),
     fallback: (models: unknown, options: UnigateFallbackOptions | undefined): LanguageModelV3 =>
       createFallback(models, options, {
         provider: config.provider,
@@ -154,4 +173,70 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
     catalog: context.catalog,
     estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),
   };
+}
+
+/**
+ * How an entry shows the pipeline's models: the root as they are (V3), `/v4` behind a V4 front per kind.
+ * `embedding` is told which accessor made the model (`textEmbeddingModel` is deprecated).
+ */
+export interface UnigateFronts<Language, Embedding, Image, Speech, Transcription, Video> {
+  language(model: LanguageModelV3): Language;
+  embedding(model: EmbeddingModelV3, accessor: 'embedding' | 'textEmbeddingModel'): Embedding;
+  image(model: ImageModelV3): Image;
+  speech(model: SpeechModelV3): Speech;
+  transcription(model: TranscriptionModelV3): Transcription;
+  video(model: UnigateVideoModelV3): Video;
+}
+
+/**
+ * The provider an entry returns: the one accessor table (every name of `UnigateProviderOf`), each model
+ * passed through the entry's front. Called without `new`, it makes a language model.
+ */
+export function assembleProvider<Spec extends SpecVersion, Language, Embedding, Image, Speech, Transcription, Video>(
+  spec: Spec,
+  fronts: UnigateFronts<Language, Embedding, Image, Speech, Transcription, Video>,
+  settings: UnigateProviderSettings,
+  internals: UnigateContextInternals,
+): UnigateProviderOf<Language, Embedding, Image, Speech, Transcription, Video> & {
+  readonly specificationVersion: Spec;
+} {
+  const models = assembleModels(settings, { ...internals, spec });
+  const languageModel = (modelId: UnigateChatModelId) => fronts.language(models.languageModel(modelId));
+  const embedding = (modelId: UnigateEmbeddingModelId) => fronts.embedding(models.embedding(modelId), 'embedding');
+  const image = (modelId: UnigateImageModelId) => fronts.image(models.image(modelId));
+  const speech = (modelId: UnigateSpeechModelId) => fronts.speech(models.speech(modelId));
+  const transcription = (modelId: UnigateTranscriptionModelId) => fronts.transcription(models.transcription(modelId));
+  const video = (modelId: UnigateVideoModelId, videoSettings?: UnigateVideoModelSettings) =>
+    fronts.video(models.video(modelId, videoSettings));
+
+  const provider = function (modelId: UnigateChatModelId): Language {
+    if (new.target) {
+      throw new Error('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
+    }
+    return languageModel(modelId);
+  };
+  return Object.assign(provider, {
+    specificationVersion: spec,
+    chat: (modelId: UnigateChatModelId) => fronts.language(models.chat(modelId)),
+    languageModel,
+    messages: (modelId: UnigateMessagesModelId) => fronts.language(models.messages(modelId)),
+    embedding,
+    embeddingModel: embedding,
+    textEmbeddingModel: (modelId: UnigateEmbeddingModelId) =>
+      fronts.embedding(models.embedding(modelId), 'textEmbeddingModel'),
+    image,
+    imageModel: image,
+    speech,
+    speechModel: speech,
+    transcription,
+    transcriptionModel: transcription,
+    video,
+    videoModel: video,
+    videoJobs: models.videoJobs,
+    fallback: (members: unknown, options?: UnigateFallbackOptions) =>
+      fronts.language(models.fallback(members, options)),
+    listModels: models.listModels,
+    catalog: models.catalog,
+    estimateCost: models.estimateCost,
+  });
 }

@@ -5,11 +5,10 @@ import type {
   SpeechModelV3,
   TranscriptionModelV3,
 } from '@ai-sdk/provider';
-import { assembleModels, type UnigateContextInternals } from './assemble-provider';
-import type { UnigateChatModelId } from '../settings/unigate-model-ids';
-import type { UnigateProviderOf } from './unigate-provider-shape';
 import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
+import { assembleProvider, type UnigateContextInternals, type UnigateFronts } from './assemble-provider';
+import type { UnigateProviderOf } from './unigate-provider-shape';
 
 export { createModelContext, type UnigateContextInternals } from './assemble-provider';
 
@@ -31,6 +30,23 @@ export interface UnigateProvider
 
 export type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 
+/** The root entry's front: the pipeline's models are V3 models already. */
+const V3_FRONTS: UnigateFronts<
+  LanguageModelV3,
+  EmbeddingModelV3,
+  ImageModelV3,
+  SpeechModelV3,
+  TranscriptionModelV3,
+  UnigateVideoModelV3
+> = {
+  language: model => model,
+  embedding: model => model,
+  image: model => model,
+  speech: model => model,
+  transcription: model => model,
+  video: model => model,
+};
+
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   return assembleUnigate(settings);
@@ -41,36 +57,7 @@ export function assembleUnigate(
   settings: UnigateProviderSettings = {},
   internals: UnigateContextInternals = {},
 ): UnigateProvider {
-  const models = assembleModels(settings, { ...internals, spec: 'v3' });
-  const provider = function (modelId: UnigateChatModelId) {
-    if (new.target) {
-      throw new Error('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
-    }
-    return models.languageModel(modelId);
-  } as UnigateProvider;
-
-  return Object.assign(provider, {
-    specificationVersion: 'v3' as const,
-    chat: models.chat,
-    languageModel: models.languageModel,
-    messages: models.messages,
-    embedding: models.embedding,
-    embeddingModel: models.embedding,
-    textEmbeddingModel: models.embedding,
-    image: models.image,
-    imageModel: models.image,
-    speech: models.speech,
-    speechModel: models.speech,
-    transcription: models.transcription,
-    transcriptionModel: models.transcription,
-    video: models.video,
-    videoModel: models.video,
-    videoJobs: models.videoJobs,
-    fallback: models.fallback,
-    listModels: models.listModels,
-    catalog: models.catalog,
-    estimateCost: models.estimateCost,
-  });
+  return assembleProvider('v3', V3_FRONTS, settings, internals);
 }
 
 /** The default provider: every setting from the environment (`UNIGATE_API_KEY`, `UNIGATE_SITE_URL`, ...). */

@@ -202,7 +202,7 @@ export async function generateVideo(target: VideoCallTarget, options: Experiment
     target.context,
     pricedCall(target, options.abortSignal, options.headers),
     () =>
-      runVideoJob(target.context.connection, body, {
+      runVideoJob(target.context.video, body, {
         ...unigate,
         onStatus: target.settings.onStatus,
         abortSignal: options.abortSignal,
