@@ -188,6 +188,12 @@ export interface UnigateFronts<Language, Embedding, Image, Speech, Transcription
   video(model: UnigateVideoModelV3): Video;
 }
 
+/** The fronts a provider interface needs, read off its model types. */
+export type UnigateFrontsOf<Provider> =
+  Provider extends UnigateProviderOf<infer L, infer E, infer I, infer S, infer T, infer V>
+    ? UnigateFronts<L, E, I, S, T, V>
+    : never;
+
 /**
  * The provider an entry returns: the one accessor table (every name of `UnigateProviderOf`), each model
  * passed through the entry's front. Called without `new`, it makes a language model.

@@ -7,7 +7,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
-import { assembleProvider, type UnigateContextInternals, type UnigateFronts } from './assemble-provider';
+import { assembleProvider, type UnigateContextInternals, type UnigateFrontsOf } from './assemble-provider';
 import type { UnigateProviderOf } from './unigate-provider-shape';
 
 export { createModelContext, type UnigateContextInternals } from './assemble-provider';
@@ -31,14 +31,7 @@ export interface UnigateProvider
 export type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 
 /** The root entry's front: the pipeline's models are V3 models already. */
-const V3_FRONTS: UnigateFronts<
-  LanguageModelV3,
-  EmbeddingModelV3,
-  ImageModelV3,
-  SpeechModelV3,
-  TranscriptionModelV3,
-  UnigateVideoModelV3
-> = {
+const V3_FRONTS: UnigateFrontsOf<UnigateProvider> = {
   language: model => model,
   embedding: model => model,
   image: model => model,

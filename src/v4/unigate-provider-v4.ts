@@ -5,7 +5,7 @@ import type {
   SpeechModelV4,
   TranscriptionModelV4,
 } from '@ai-sdk/provider-v4';
-import { assembleProvider, type UnigateContextInternals, type UnigateFronts } from '../provider/assemble-provider';
+import { assembleProvider, type UnigateContextInternals, type UnigateFrontsOf } from '../provider/assemble-provider';
 import type { UnigateProviderOf } from '../provider/unigate-provider-shape';
 import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { UnigateEmbeddingModelV4 } from './unigate-embedding-model-v4';
@@ -32,14 +32,7 @@ export interface UnigateProvider
 }
 
 /** The `/v4` entry's front: a thin V4 class around each pipeline model. */
-const V4_FRONTS: UnigateFronts<
-  LanguageModelV4,
-  EmbeddingModelV4,
-  ImageModelV4,
-  SpeechModelV4,
-  TranscriptionModelV4,
-  UnigateVideoModelV4
-> = {
+const V4_FRONTS: UnigateFrontsOf<UnigateProvider> = {
   language: model => new UnigateLanguageModelV4(model),
   // Only the deprecated accessor's models carry a `deprecated` warning.
   embedding: (model, accessor) =>
