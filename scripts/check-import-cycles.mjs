@@ -30,14 +30,6 @@ export const LAYERS = [
 
 /** Files still at the top of src/, by the folder they belong in (`src/settings/`, `src/provider/`). */
 export const TOP_LEVEL_FILES = {
-  'unigate-provider-settings.ts': 'settings',
-  'unigate-config.ts': 'settings',
-  'unigate-model-ids.ts': 'settings',
-  'version.ts': 'settings',
-  'language-model-format.ts': 'provider',
-  'assemble-models.ts': 'provider',
-  'unigate-provider-shape.ts': 'provider',
-  'unigate-provider.ts': 'provider',
   'public-api.ts': 'provider',
   'index.ts': 'provider',
 };

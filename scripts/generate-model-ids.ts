@@ -1,4 +1,4 @@
-// `npm run generate:model-ids`: writes src/unigate-model-ids.ts from the catalog. Reads the emulator by
+// `npm run generate:model-ids`: writes src/settings/unigate-model-ids.ts from the catalog. Reads the emulator by
 // default, the real gateway when UNIGATE_API_KEY is set (with UNIGATE_SITE_URL, as createUnigate() needs).
 // The output is deterministic: rerunning it on an unchanged catalog leaves the file as it is.
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Which typed id union(s) a catalog entry belongs to. The catalog's `type` names the kind, except that
 // `audio` covers both speech and transcription, so audio ids are split by the words in the id.
 
-/** The id unions `src/unigate-model-ids.ts` declares (messages reuses the chat union). */
+/** The id unions `src/settings/unigate-model-ids.ts` declares (messages reuses the chat union). */
 export const MODEL_ID_KINDS = ['chat', 'embedding', 'image', 'speech', 'transcription', 'video'] as const;
 
 export type ModelIdKind = (typeof MODEL_ID_KINDS)[number];

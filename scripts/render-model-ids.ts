@@ -1,9 +1,9 @@
-// Renders src/unigate-model-ids.ts from catalog entries: pure and deterministic (ids deduplicated and
+// Renders src/settings/unigate-model-ids.ts from catalog entries: pure and deterministic (ids deduplicated and
 // sorted by code unit, no timestamps), so regenerating from the same catalog changes nothing.
 import { MODEL_ID_KINDS, type ModelIdKind, modelIdKinds } from './model-id-kinds';
 
 /** Where the checked-in file is written. */
-export const MODEL_IDS_PATH = 'src/unigate-model-ids.ts';
+export const MODEL_IDS_PATH = 'src/settings/unigate-model-ids.ts';
 
 /** The default source named in the header. */
 export const EMULATOR_SOURCE = "the emulator's sample catalog (createUnigateEmulator)";

@@ -1,3 +1,3 @@
-export { createUnigate, unigate } from './unigate-provider';
-export type { UnigateProvider, UnigateProviderSettings } from './unigate-provider';
+export { createUnigate, unigate } from './provider/unigate-provider';
+export type { UnigateProvider, UnigateProviderSettings } from './provider/unigate-provider';
 export * from './public-api';

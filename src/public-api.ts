@@ -1,5 +1,5 @@
 // Everything both entries export besides the provider itself: types, metadata readers, helpers.
-export type { UnigateCaching, UnigateFormat } from './unigate-provider-settings';
+export type { UnigateCaching, UnigateFormat } from './settings/unigate-provider-settings';
 export type {
   UnigateCatalog,
   UnigateCatalogEntry,
@@ -32,7 +32,7 @@ export type {
 } from './fallback/unigate-fallback-model';
 export { unigateFallback } from './fallback/read-fallback-metadata';
 export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/any-language-model';
-export type { UnigateProviderOf } from './unigate-provider-shape';
+export type { UnigateProviderOf } from './provider/unigate-provider-shape';
 export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './checks/read-unigate-metadata';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
@@ -46,7 +46,7 @@ export type {
   UnigateBudgetCall,
   UnigateBudgetPeriod,
   UnigateBudgetStore,
-} from './unigate-provider-settings';
+} from './settings/unigate-provider-settings';
 export type {
   UnigateCost,
   UnigateModelPrice,
@@ -82,8 +82,8 @@ export type {
   UnigateSpeechModelId,
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
-} from './unigate-model-ids';
-export { VERSION } from './version';
+} from './settings/unigate-model-ids';
+export { VERSION } from './settings/version';
 export type { UnigateVideoRequest } from './video/video-job';
 export type {
   UnigateVideoModelSettings,

@@ -2,7 +2,7 @@ import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText } from 'ai7';
 import { describe, expect, it } from 'vitest';
 import { createUnigateEmulator } from '../src/testing';
-import { createUnigate } from '../src/unigate-provider';
+import { createUnigate } from '../src/provider/unigate-provider';
 import { failure } from './helpers/test-kit';
 import { DOCUMENT, IMAGE_URL, REFERENCE, referenceError } from './helpers/v4-prompt-parts';
 

@@ -1,6 +1,6 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';
-import type { UnigateBudgetCall } from '../unigate-provider-settings';
+import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
 
 /** One call let through by the budget, its reservation in the store. */
 export interface BudgetAdmission {

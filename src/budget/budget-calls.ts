@@ -3,7 +3,7 @@ import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-ex
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
-import type { UnigateBudgetCall } from '../unigate-provider-settings';
+import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
 import type { BudgetAdmission, BudgetGuard } from './budget-admission';
 import { type ReservationCall, reservationFor } from './budget-reservation';

@@ -1,6 +1,6 @@
 import { failArgument } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
-import type { UnigateBudget } from '../unigate-provider-settings';
+import type { UnigateBudget } from '../settings/unigate-provider-settings';
 import type { BudgetGuard } from './budget-admission';
 
 export type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';

@@ -1,4 +1,4 @@
-import type { UnigateBudgetPeriod } from '../unigate-provider-settings';
+import type { UnigateBudgetPeriod } from '../settings/unigate-provider-settings';
 
 /** The current period of a budget: the store's bucket for `key`, and when the next period starts. */
 export interface BudgetPeriodWindow {

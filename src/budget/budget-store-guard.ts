@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import type { UnigateErrorData } from '../errors/gateway-error';
 import { failArgument } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
-import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../unigate-provider-settings';
+import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../settings/unigate-provider-settings';
 import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';
 import { budgetWindow } from './budget-period';
 import { addCredits, memoryBudgetStore } from './memory-budget-store';

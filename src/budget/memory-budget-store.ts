@@ -1,4 +1,4 @@
-import type { UnigateBudgetStore } from '../unigate-provider-settings';
+import type { UnigateBudgetStore } from '../settings/unigate-provider-settings';
 
 /** Adds in pico-credits (costs have 12 decimal places), so a running total shows no float noise. */
 export function addCredits(a: number, b: number): number {

@@ -1,4 +1,4 @@
-import type { UnigateBudgetStore } from '../unigate-provider-settings';
+import type { UnigateBudgetStore } from '../settings/unigate-provider-settings';
 import { failArgument } from '../checks/validate-argument';
 
 /** A Postgres client's query function, as `pg`'s `Pool#query` and PGlite's `query` have it. */

@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from '@ai-sdk/provider';
 import type { UnigateCatalogEntry } from './catalog-entry';
 
 /** The catalog by model id. */
@@ -8,8 +7,6 @@ export type CatalogById = ReadonlyMap<string, UnigateCatalogEntry>;
 export const DEFAULT_CATALOG_CACHE_TTL_MS = 3_600_000;
 /** Default of the `catalogTimeoutMs` setting: ten seconds. */
 export const DEFAULT_CATALOG_TIMEOUT_MS = 10_000;
-/** The longest a timer can wait (about 24.8 days); longer ones fire at once. */
-const MAX_CATALOG_TIMEOUT_MS = 2_147_483_647;
 
 /** A failed refresh is not retried on every call: the old prices stay for this long (or the TTL, if shorter). */
 const REFRESH_RETRY_MS = 60_000;
@@ -59,20 +56,6 @@ interface Flight {
   background: boolean;
   /** Stopped because every caller waiting for it aborted. */
   dropped: boolean;
-}
-
-/** The `catalogTimeoutMs` setting: a number of milliseconds a timer can wait. Checked when the provider is created. */
-export function checkCatalogTimeout(value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_CATALOG_TIMEOUT_MS) {
-    const received = typeof value === 'string' ? JSON.stringify(value) : String(value);
-    throw new InvalidArgumentError({
-      argument: 'catalogTimeoutMs',
-      message:
-        `Invalid argument catalogTimeoutMs: the catalog load's time limit must be a number of milliseconds from 1 to ` +
-        `${MAX_CATALOG_TIMEOUT_MS}; received ${received}.`,
-    });
-  }
 }
 
 /** What a load that outlives its time limit rejects with. */

@@ -11,7 +11,7 @@ import {
   failArgument,
   type Limit,
 } from '../checks/validate-argument';
-import type { GatewayConnection } from '../unigate-config';
+import type { GatewayConnection } from '../settings/gateway-connection';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 import type { CatalogById, CatalogCache } from './catalog-cache';
 import type { UnigateCatalogEntry } from './catalog-entry';

@@ -26,9 +26,8 @@ import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { UnigateModelContext } from '../model-call/model-context';
-import type { GatewayConnection } from '../unigate-config';
-import type { UnigateChatModelId } from '../unigate-model-ids';
+import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';
+import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import { chatResponseSchema, isChatCompletion, type ChatRequestBody, type ChatResponseFormat } from './chat-api-types';
 import { contentText, readContentParts } from './chat-content-parts';
 import { createChatStreamHandler } from './chat-stream-handler';
@@ -58,13 +57,13 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
   /** Image URLs go to the gateway as they are; other files are never downloaded for this format. */
   readonly supportedUrls: Record<string, RegExp[]> = IMAGE_URLS;
   private readonly context: UnigateModelContext;
-  private readonly config: GatewayConnection;
+  private readonly config: ChatModelConfig;
 
   constructor(modelId: UnigateChatModelId, context: UnigateModelContext) {
     this.modelId = modelId;
     this.context = context;
-    this.config = context.connection;
-    this.provider = `${context.connection.provider}.chat`;
+    this.config = context.chat;
+    this.provider = `${context.chat.provider}.chat`;
   }
 
   /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */

@@ -15,7 +15,7 @@ import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { tokenCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
+import type { UnigateEmbeddingModelId } from '../settings/unigate-model-ids';
 import { embeddingListSchema, type EmbeddingList, type EmbeddingRequestBody } from './embedding-api-types';
 import {
   DIMENSIONS_MODEL_PREFIX,

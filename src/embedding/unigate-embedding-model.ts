@@ -1,7 +1,7 @@
 import type { EmbeddingModelV3, EmbeddingModelV3CallOptions, EmbeddingModelV3Result } from '@ai-sdk/provider';
 import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL } from '@ai-sdk/provider-utils';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateEmbeddingModelId } from '../unigate-model-ids';
+import type { UnigateEmbeddingModelId } from '../settings/unigate-model-ids';
 import type { EmbeddingCallTarget } from './embedding-model-calls';
 import { EMBEDDING_LIMITS } from './unigate-embedding-options';
 

@@ -1,6 +1,6 @@
 import type { ImageModelV3, ImageModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateImageModelId } from '../unigate-model-ids';
+import type { UnigateImageModelId } from '../settings/unigate-model-ids';
 import type { ImageCallTarget } from './image-model-calls';
 import { IMAGE_LIMITS } from './unigate-image-options';
 

@@ -1,6 +1,6 @@
 import { APICallError, type SharedV3Warning } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/narrow';
-import type { PromptCachingState } from '../unigate-config';
+import type { PromptCachingState } from '../model-call/model-context';
 import type { MessagesRequestBody } from './messages-api-types';
 import { hasCacheBreakpoints, withoutCacheBreakpoints } from './place-cache-breakpoints';
 

@@ -19,9 +19,8 @@ import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { UnigateModelContext } from '../model-call/model-context';
-import type { GatewayConnection } from '../unigate-config';
-import type { UnigateMessagesModelId } from '../unigate-model-ids';
+import type { MessagesModelConfig, UnigateModelContext } from '../model-call/model-context';
+import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
 import { convertMessagesUsage } from './convert-messages-usage';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
@@ -54,13 +53,13 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
   readonly supportedUrls: Record<string, RegExp[]> = IMAGE_URLS;
 
   private readonly context: UnigateModelContext;
-  private readonly config: GatewayConnection;
+  private readonly config: MessagesModelConfig;
 
   constructor(modelId: UnigateMessagesModelId, context: UnigateModelContext) {
     this.modelId = modelId;
     this.context = context;
-    this.config = context.connection;
-    this.provider = `${context.connection.provider}.messages`;
+    this.config = context.messages;
+    this.provider = `${context.messages.provider}.messages`;
   }
 
   private get url(): string {

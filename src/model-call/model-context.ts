@@ -1,13 +1,55 @@
 import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
+import type { GatewayConnection } from '../settings/gateway-connection';
+import type { UnigateCaching } from '../settings/unigate-provider-settings';
 import type { SpecVersion } from '../settings/spec-version';
-import type { GatewayConnection } from '../unigate-config';
+
+/** The provider's prompt-caching state, one object shared by all its messages models. */
+export interface PromptCachingState {
+  /** The `caching` setting. */
+  readonly mode: UnigateCaching;
+  /**
+   * Set once the gateway has answered 400 naming `cache_control`: from then on this provider sends no
+   * breakpoints at all, automatic or explicit.
+   */
+  refused: boolean;
+}
+
+// A config per kind: the transport plus what only that kind reads, so the connection stays transport.
+
+/** What a chat model sends through. */
+export interface ChatModelConfig extends GatewayConnection {
+  /** Where chat completions are sent: `base`, or `alt` when the `chatEndpoint` setting says so. */
+  readonly chatBase: 'base' | 'alt';
+  /** Stream deltas that arrive in one network read are merged (the `mergeStreamDeltas` setting, default on). */
+  readonly mergeStreamDeltas: boolean;
+}
+
+/** What a messages model sends through. */
+export interface MessagesModelConfig extends GatewayConnection {
+  /** The `mergeStreamDeltas` setting, as for chat. */
+  readonly mergeStreamDeltas: boolean;
+  /** Prompt caching (the `caching` setting) and whether the gateway refused it: one per provider. */
+  readonly promptCaching: PromptCachingState;
+}
+
+/** What the video model and `gw.videoJobs` send through. */
+export interface VideoModelConfig extends GatewayConnection {
+  /** The `videoPollIntervalMs` setting: the poll interval of calls that name none. */
+  readonly videoPollIntervalMs?: number;
+}
 
 /** What every model receives from `createUnigate`, the one place these are assembled. */
 export interface UnigateModelContext {
-  /** Where requests go and with which key, headers and fetch. */
+  /** Where requests go and with which key, headers and fetch: transport only. */
   readonly connection: GatewayConnection;
+  /** The chat kind's config. */
+  readonly chat: ChatModelConfig;
+  /** The messages kind's config, holding the provider's prompt-caching state. */
+  readonly messages: MessagesModelConfig;
+  /** The video kind's config. */
+  readonly video: VideoModelConfig;
   /** Each call's price lookup and catalog checks. */
   readonly pricing: UnigatePricingService;
   /** The provider's catalog (`gw.catalog`), sharing its cache with pricing. */

@@ -1,7 +1,7 @@
 import { checkModelId } from '../checks/validate-argument';
 import { isObjectRecord } from '../checks/narrow';
 import { failArgument } from '../checks/validate-argument';
-import type { UnigateModelPrice } from '../unigate-provider-settings';
+import type { UnigateModelPrice } from '../settings/unigate-provider-settings';
 
 /**
  * The fields of `UnigateModelPrice`: the only names a price-table entry may use. A new price field is

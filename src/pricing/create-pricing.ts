@@ -1,5 +1,4 @@
 import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
-import { failArgument } from '../checks/validate-argument';
 import { BUILT_IN_PRICES } from './built-in-prices';
 import { withCacheRates } from './cache-rates';
 import { capabilityWarnings } from '../catalog/capability-warnings';
@@ -66,17 +65,6 @@ function errorMessage(error: unknown): string {
 
 /** Default of the `priceWaitMs` setting: how long a finished call may wait for a price still loading. */
 export const DEFAULT_PRICE_WAIT_MS = 2_000;
-/** The longest a timer can wait (about 24.8 days). */
-const MAX_PRICE_WAIT_MS = 2_147_483_647;
-
-/** The `priceWaitMs` setting: milliseconds a timer can wait. Checked when the provider is created. */
-export function checkPriceWait(value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PRICE_WAIT_MS) {
-    failArgument('priceWaitMs', `a number of milliseconds from 0 to ${MAX_PRICE_WAIT_MS}`, value);
-  }
-}
-
 /**
  * Builds the pricing service from the `pricing` setting over the catalog cache it is given (`timeoutMs`
  * is that cache's time limit; `priceWaitMs` how long a call whose response is complete waits for a price

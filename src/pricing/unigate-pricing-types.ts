@@ -1,8 +1,8 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
-import type { UnigateModelPrice } from '../unigate-provider-settings';
+import type { UnigateModelPrice } from '../settings/unigate-provider-settings';
 
 // The price settings' types live with the settings, which import nothing from the package.
-export type { UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../unigate-provider-settings';
+export type { UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../settings/unigate-provider-settings';
 
 /**
  * What one call cost, in credits (`providerMetadata.unigate.cost`; `unigateCost(result)` reads it typed).

@@ -2,7 +2,7 @@ import { InvalidPromptError, UnsupportedFunctionalityError } from '@ai-sdk/provi
 import { convertBase64ToUint8Array, convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { isObjectRecord } from '../checks/narrow';
 import { accessorCall } from '../settings/model-kind';
-import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
+import { NON_CHAT_MODEL_IDS } from '../settings/unigate-model-ids';
 
 /**
  * A file part's data in the one shape both wire formats convert from: its content as base64, a URL,

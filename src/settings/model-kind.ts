@@ -1,5 +1,5 @@
 import { NoSuchModelError } from '@ai-sdk/provider';
-import { NON_CHAT_MODEL_IDS } from '../unigate-model-ids';
+import { NON_CHAT_MODEL_IDS } from './unigate-model-ids';
 
 /** The kinds of model the provider makes, each with its own accessor (`chat`, `embedding`, ...). */
 export type ModelKind = 'chat' | keyof typeof NON_CHAT_MODEL_IDS;
@@ -25,7 +25,7 @@ function isModelKind(kind: string): kind is ModelKind {
 
 const quote = (id: string) => `'${id.replace(/[\\']/g, '\\$&')}'`;
 
-/** The non-chat kinds the package documents `id` as (src/unigate-model-ids.ts); empty for any other id. */
+/** The non-chat kinds the package documents `id` as (src/settings/unigate-model-ids.ts); empty for any other id. */
 function documentedKinds(id: string): ModelKind[] {
   return NON_CHAT_KINDS.filter(kind => NON_CHAT_MODEL_IDS[kind].includes(id));
 }

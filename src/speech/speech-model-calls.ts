@@ -16,7 +16,7 @@ import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { characterCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateSpeechModelId } from '../unigate-model-ids';
+import type { UnigateSpeechModelId } from '../settings/unigate-model-ids';
 import {
   SPEECH_FORMATS,
   SPEECH_MEDIA_TYPE_ALIASES,

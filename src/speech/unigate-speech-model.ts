@@ -1,6 +1,6 @@
 import type { SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateSpeechModelId } from '../unigate-model-ids';
+import type { UnigateSpeechModelId } from '../settings/unigate-model-ids';
 import { generateSpeech, type SpeechCallTarget, type UnigateSpeechResult } from './speech-model-calls';
 
 export type { UnigateSpeechResult } from './speech-model-calls';

@@ -17,7 +17,7 @@ import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { minuteCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateTranscriptionModelId } from '../unigate-model-ids';
+import type { UnigateTranscriptionModelId } from '../settings/unigate-model-ids';
 import {
   transcriptionJsonSchema,
   transcriptionVerboseJsonSchema,

@@ -1,6 +1,6 @@
 import type { TranscriptionModelV3, TranscriptionModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateTranscriptionModelId } from '../unigate-model-ids';
+import type { UnigateTranscriptionModelId } from '../settings/unigate-model-ids';
 import {
   transcribeAudio,
   type TranscriptionCallTarget,

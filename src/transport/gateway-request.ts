@@ -8,8 +8,8 @@ import {
   withUserAgentSuffix,
   type ResponseHandler,
 } from '@ai-sdk/provider-utils';
-import type { GatewayAuth, GatewayBase, GatewayConnection } from '../unigate-config';
-import { VERSION } from '../version';
+import type { GatewayAuth, GatewayBase, GatewayConnection } from '../settings/gateway-connection';
+import { VERSION } from '../settings/version';
 import { followGatewayRedirects } from './follow-gateway-redirects';
 import { createGatewayErrorHandler } from '../errors/gateway-error';
 import { MultipartBody } from './multipart-body';

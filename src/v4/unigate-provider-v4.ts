@@ -1,4 +1,3 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type {
   EmbeddingModelV4,
   ImageModelV4,
@@ -6,20 +5,9 @@ import type {
   SpeechModelV4,
   TranscriptionModelV4,
 } from '@ai-sdk/provider-v4';
-import { assembleModels, type UnigateContextInternals } from '../assemble-models';
-import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
-import type {
-  UnigateChatModelId,
-  UnigateEmbeddingModelId,
-  UnigateImageModelId,
-  UnigateMessagesModelId,
-  UnigateSpeechModelId,
-  UnigateTranscriptionModelId,
-  UnigateVideoModelId,
-} from '../unigate-model-ids';
-import type { UnigateProviderOf } from '../unigate-provider-shape';
-import type { UnigateProviderSettings } from '../unigate-provider-settings';
-import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
+import { assembleProvider, type UnigateContextInternals, type UnigateFrontsOf } from '../provider/assemble-provider';
+import type { UnigateProviderOf } from '../provider/unigate-provider-shape';
+import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { UnigateEmbeddingModelV4 } from './unigate-embedding-model-v4';
 import { UnigateImageModelV4 } from './unigate-image-model-v4';
 import { UnigateLanguageModelV4 } from './unigate-language-model-v4';
@@ -43,6 +31,18 @@ export interface UnigateProvider
   readonly specificationVersion: 'v4';
 }
 
+/** The `/v4` entry's front: a thin V4 class around each pipeline model. */
+const V4_FRONTS: UnigateFrontsOf<UnigateProvider> = {
+  language: model => new UnigateLanguageModelV4(model),
+  // Only the deprecated accessor's models carry a `deprecated` warning.
+  embedding: (model, accessor) =>
+    new UnigateEmbeddingModelV4(model, accessor === 'textEmbeddingModel' ? accessor : undefined),
+  image: model => new UnigateImageModelV4(model),
+  speech: model => new UnigateSpeechModelV4(model),
+  transcription: model => new UnigateTranscriptionModelV4(model),
+  video: model => new UnigateVideoModelV4Front(model),
+};
+
 /** Creates a Unigate provider of spec V4. Settings not given are read from the environment at call time. */
 export function createUnigate(settings: UnigateProviderSettings = {}): UnigateProvider {
   return assembleUnigateV4(settings);
@@ -53,50 +53,7 @@ export function assembleUnigateV4(
   settings: UnigateProviderSettings = {},
   internals: UnigateContextInternals = {},
 ): UnigateProvider {
-  const models = assembleModels(settings, { ...internals, spec: 'v4' });
-  const language = (model: LanguageModelV3) => new UnigateLanguageModelV4(model);
-  const chat = (modelId: UnigateChatModelId) => language(models.chat(modelId));
-  const messages = (modelId: UnigateMessagesModelId) => language(models.messages(modelId));
-  const languageModel = (modelId: UnigateChatModelId) => language(models.languageModel(modelId));
-  const embedding = (modelId: UnigateEmbeddingModelId) => new UnigateEmbeddingModelV4(models.embedding(modelId));
-  const image = (modelId: UnigateImageModelId) => new UnigateImageModelV4(models.image(modelId));
-  const speech = (modelId: UnigateSpeechModelId) => new UnigateSpeechModelV4(models.speech(modelId));
-  const transcription = (modelId: UnigateTranscriptionModelId) =>
-    new UnigateTranscriptionModelV4(models.transcription(modelId));
-  const video = (modelId: UnigateVideoModelId, videoSettings?: UnigateVideoModelSettings) =>
-    new UnigateVideoModelV4Front(models.video(modelId, videoSettings));
-
-  const provider = function (modelId: UnigateChatModelId): LanguageModelV4 {
-    if (new.target) {
-      throw new Error('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
-    }
-    return languageModel(modelId);
-  };
-
-  const assembled: UnigateProvider = Object.assign(provider, {
-    specificationVersion: 'v4' as const,
-    chat,
-    languageModel,
-    messages,
-    embedding,
-    embeddingModel: embedding,
-    textEmbeddingModel: (modelId: UnigateEmbeddingModelId) =>
-      new UnigateEmbeddingModelV4(models.embedding(modelId), 'textEmbeddingModel'),
-    image,
-    imageModel: image,
-    speech,
-    speechModel: speech,
-    transcription,
-    transcriptionModel: transcription,
-    video,
-    videoModel: video,
-    videoJobs: models.videoJobs,
-    fallback: (members: unknown, options?: UnigateFallbackOptions) => language(models.fallback(members, options)),
-    listModels: models.listModels,
-    catalog: models.catalog,
-    estimateCost: models.estimateCost,
-  });
-  return assembled;
+  return assembleProvider('v4', V4_FRONTS, settings, internals);
 }
 
 /** The default provider: every setting from the environment (`UNIGATE_API_KEY`, `UNIGATE_SITE_URL`, ...). */

@@ -1,4 +1,4 @@
-import type { GatewayConnection } from '../unigate-config';
+import type { VideoModelConfig } from '../model-call/model-context';
 import type {
   UnigateCompletedVideoJob,
   UnigateCreatedVideoJob,
@@ -35,7 +35,7 @@ export interface UnigateVideoJobs {
 }
 
 /** The `gw.videoJobs` helper over one provider's config; what its calls run is loaded by the first one. */
-export function createVideoJobs(config: GatewayConnection): UnigateVideoJobs {
+export function createVideoJobs(config: VideoModelConfig): UnigateVideoJobs {
   const steps = () => import('./video-job-flow');
   return {
     create: async (request, options) => (await steps()).createJob(config, request, options),

@@ -1,7 +1,7 @@
 import type { Experimental_VideoModelV3CallOptions, JSONValue } from '@ai-sdk/provider';
 import { failArgument } from '../checks/validate-argument';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateVideoModelId } from '../unigate-model-ids';
+import type { UnigateVideoModelId } from '../settings/unigate-model-ids';
 import type { UnigateVideoModelSettings } from './unigate-video-options';
 import type {
   UnigateVideoModelV3,

@@ -14,7 +14,8 @@ import {
   failArgument,
   formatArgumentValue,
 } from '../checks/validate-argument';
-import type { GatewayConnection } from '../unigate-config';
+import type { GatewayConnection } from '../settings/gateway-connection';
+import type { VideoModelConfig } from '../model-call/model-context';
 import {
   DEFAULT_VIDEO_POLL_INTERVAL_MS,
   DEFAULT_VIDEO_TIMEOUT_MS,
@@ -218,7 +219,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /** The poll interval of a wait that names none: the provider's setting, else the gateway's 5 seconds. */
-function videoPollIntervalMs(config: GatewayConnection): number {
+function videoPollIntervalMs(config: VideoModelConfig): number {
   return config.videoPollIntervalMs ?? DEFAULT_VIDEO_POLL_INTERVAL_MS;
 }
 
@@ -246,7 +247,7 @@ function abortReason(signal: AbortSignal): unknown {
  * id, so the wait can be resumed. `firstPollAfterMs` pauses before the first poll (a job just created).
  */
 async function waitForVideoJob(
-  config: GatewayConnection,
+  config: VideoModelConfig,
   jobId: string,
   options: UnigateVideoWaitOptions & { firstPollAfterMs?: number; lastStatus?: UnigateVideoJobStatus } = {},
 ): Promise<UnigateCompletedVideoJob> {
@@ -310,7 +311,7 @@ async function waitForVideoJob(
  * is retried here (`maxRetries`); a retry after the job exists would start a second one.
  */
 export async function runVideoJob(
-  config: GatewayConnection,
+  config: VideoModelConfig,
   body: VideoGenerationBody,
   options: UnigateVideoWaitOptions & { maxRetries?: number },
 ): Promise<{ job: UnigateCompletedVideoJob; responseHeaders?: Record<string, string> }> {
@@ -347,7 +348,7 @@ async function retried<T>(
 
 /** `gw.videoJobs.create`: every setting checked, then the job started. */
 export function createJob(
-  config: GatewayConnection,
+  config: VideoModelConfig,
   request: UnigateVideoRequest,
   options: JobRequestOptions = {},
 ): Promise<UnigateCreatedVideoJob> {
@@ -358,7 +359,7 @@ export function createJob(
 
 /** `gw.videoJobs.get`: the job now. */
 export function getJob(
-  config: GatewayConnection,
+  config: VideoModelConfig,
   jobId: string,
   options: JobRequestOptions = {},
 ): Promise<UnigateVideoJob> {
@@ -368,7 +369,7 @@ export function getJob(
 
 /** `gw.videoJobs.wait`. */
 export function waitJob(
-  config: GatewayConnection,
+  config: VideoModelConfig,
   jobId: string,
   options: UnigateVideoWaitOptions = {},
 ): Promise<UnigateCompletedVideoJob> {
@@ -378,7 +379,7 @@ export function waitJob(
 
 /** `gw.videoJobs.generate`: `create`, then `wait`. */
 export async function generateJob(
-  config: GatewayConnection,
+  config: VideoModelConfig,
   request: UnigateVideoRequest,
   options: UnigateVideoWaitOptions = {},
 ): Promise<UnigateCompletedVideoJob> {

@@ -14,7 +14,7 @@ import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { UnigateVideoModelId } from '../unigate-model-ids';
+import type { UnigateVideoModelId } from '../settings/unigate-model-ids';
 import {
   unigateVideoProviderOptionsSchema,
   type UnigateVideoModelSettings,
@@ -202,7 +202,7 @@ export async function generateVideo(target: VideoCallTarget, options: Experiment
     target.context,
     pricedCall(target, options.abortSignal, options.headers),
     () =>
-      runVideoJob(target.context.connection, body, {
+      runVideoJob(target.context.video, body, {
         ...unigate,
         onStatus: target.settings.onStatus,
         abortSignal: options.abortSignal,

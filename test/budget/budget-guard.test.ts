@@ -3,7 +3,7 @@ import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateBudget, type UnigateBudgetStore } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
-import { assembleUnigate } from '../../src/unigate-provider';
+import { assembleUnigate } from '../../src/provider/unigate-provider';
 import { createUnigateEmulator } from '../../src/testing';
 import { imageCallOptions } from '../helpers/call-options';
 import { expectInvalidArgument } from '../helpers/invalid-argument';

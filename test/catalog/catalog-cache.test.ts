@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUnigateEmulator, SAMPLE_MODELS } from '../../src/testing';
 import { createCatalogCache, type CatalogById } from '../../src/catalog/catalog-cache';
-import { createModelContext } from '../../src/unigate-provider';
+import { createModelContext } from '../../src/provider/unigate-provider';
 import { catalogRequests, PRICED_MODELS } from '../pricing/pricing-fixtures';
 
 const entries = (id: string): CatalogById => new Map([[id, { id, provider: 'Test', type: 'chat', isNew: false }]]);

@@ -7,7 +7,7 @@ import { createUnigateEmulator } from '../../src/testing';
 import { unigateFallback } from '../../src/fallback/read-fallback-metadata';
 import { pipelineModel } from '../../src/settings/pipeline-model';
 // Each entry by its own path: in the ai@7 lane, '../../src' is routed to /v4 (vitest.ai7.config.ts).
-import { createUnigate } from '../../src/unigate-provider';
+import { createUnigate } from '../../src/provider/unigate-provider';
 import { createUnigate as createUnigateV4 } from '../../src/v4';
 import { readParts, scriptedV4 } from '../spec-adapters/spec-models';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createJsonHandler } from '../../src/transport/json-response';
 import { runPricedCall, sendPricedRequest } from '../../src/model-call/send-priced-request';
 import { createUnigateEmulator } from '../../src/testing';
-import { createModelContext } from '../../src/unigate-provider';
+import { createModelContext } from '../../src/provider/unigate-provider';
 import { slowCatalog } from '../helpers/catalog-timing';
 import { PRICED_MODELS } from '../pricing/pricing-fixtures';
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
-import { createModelContext } from '../../src/unigate-provider';
+import { createModelContext } from '../../src/provider/unigate-provider';
 import { slowCatalog } from '../helpers/catalog-timing';
 import { setup, SITE_URL } from '../helpers/test-kit';
 import { catalogRequests, failingCatalogFetch, PRICED_MODELS } from './pricing-fixtures';

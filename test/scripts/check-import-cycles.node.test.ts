@@ -40,7 +40,7 @@ describe('check-import-cycles', () => {
       'src/chat/model.ts':
         "import { b } from '../errors/gateway-error';\nimport type { C } from './types';\nexport const c = b;",
       'src/chat/types.ts': 'export type C = number;',
-      'src/unigate-provider.ts': "import { c } from './chat/model';\nexport const d = c;",
+      'src/provider/unigate-provider.ts': "import { c } from '../chat/model';\nexport const d = c;",
     });
     expect(result).toEqual({
       code: 0,
@@ -57,8 +57,8 @@ describe('check-import-cycles', () => {
       'src/prompt/file-part-data.ts': "export const load = () => import('../chat/model');",
       'src/chat/model.ts': "import type { T } from '../messages/types';\nexport const m: T = 1;",
       'src/messages/types.ts': 'export type T = number;',
-      'src/settings/spec-version.ts': "import { d } from '../unigate-provider';\nexport const v = d;",
-      'src/unigate-provider.ts': 'export const d = 1;',
+      'src/settings/spec-version.ts': "import { d } from '../provider/unigate-provider';\nexport const v = d;",
+      'src/provider/unigate-provider.ts': 'export const d = 1;',
       'src/video/a.ts': "import { b } from './b';\nexport const a = b;",
       'src/video/b.ts': "import type { a } from './a';\nexport const b = 1 as unknown as typeof a;",
     });
@@ -72,7 +72,7 @@ describe('check-import-cycles', () => {
     ).toEqual([
       'layer: src/chat/model.ts -> src/messages/types.ts: a kind imports another kind',
       'layer: src/prompt/file-part-data.ts -> src/chat/model.ts: prompt imports kinds',
-      'layer: src/settings/spec-version.ts -> src/unigate-provider.ts: settings and types imports provider',
+      'layer: src/settings/spec-version.ts -> src/provider/unigate-provider.ts: settings and types imports provider',
       'layer: src/transport/gateway-request.ts -> src/streams/sse-reader.ts: transport imports streams',
     ]);
     expect(result.output).toContain('4 import(s) against the layer table (docs/architecture.md); the limit is 0.');

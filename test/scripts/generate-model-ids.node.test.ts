@@ -1,4 +1,4 @@
-// `npm run generate:model-ids`: the checked-in src/unigate-model-ids.ts must be exactly what the
+// `npm run generate:model-ids`: the checked-in src/settings/unigate-model-ids.ts must be exactly what the
 // generator writes from the emulator, the output must not vary between runs or with input order, and
 // audio ids must be split into speech and transcription by the documented rule.
 import { readFileSync } from 'node:fs';

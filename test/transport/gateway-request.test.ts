@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createJsonResponseHandler } from '@ai-sdk/provider-utils';
 import { z } from 'zod/v4';
 import { sendGatewayRequest } from '../../src/transport/gateway-request';
-import { createGatewayConnection } from '../../src/unigate-config';
+import { createGatewayConnection } from '../../src/settings/gateway-connection';
 import { createMockFetch } from '../helpers/mock-fetch';
 
 const ok = createJsonResponseHandler(z.object({ ok: z.boolean() }));

@@ -1,6 +1,6 @@
 import { embed } from 'ai7';
 import { describe, expect, it } from 'vitest';
-import { createUnigate as createRootUnigate } from '../../src/unigate-provider';
+import { createUnigate as createRootUnigate } from '../../src/provider/unigate-provider';
 import { DATE_HEADER, v4Gateway } from './v4-kit';
 
 // The /v4 entry's embedding models against the emulator: V4 models, V4's `dimensions`, and the

@@ -2,7 +2,7 @@ import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { LanguageModelV4, LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider-v4';
 import { generateText, streamText } from 'ai7';
 import { describe, expect, it } from 'vitest';
-import { createUnigate as createRootUnigate } from '../../src/unigate-provider';
+import { createUnigate as createRootUnigate } from '../../src/provider/unigate-provider';
 import { failure, readAll } from '../helpers/test-kit';
 import {
   DOCUMENT,

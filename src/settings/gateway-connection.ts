@@ -1,6 +1,6 @@
-import { InvalidArgumentError, LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
+import { LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
-import type { UnigateCaching, UnigateProviderSettings } from './unigate-provider-settings';
+import type { UnigateProviderSettings } from './unigate-provider-settings';
 
 /** Which credential a request carries (docs/endpoints.md#authentication). */
 export type GatewayAuth =
@@ -17,20 +17,10 @@ export type GatewayAuth =
  */
 export type GatewayBase = 'site' | 'base' | 'alt';
 
-/** The provider's prompt-caching state, one object shared by all its messages models. */
-export interface PromptCachingState {
-  /** The `caching` setting. */
-  readonly mode: UnigateCaching;
-  /**
-   * Set once the gateway has answered 400 naming `cache_control`: from then on this provider sends no
-   * breakpoints at all, automatic or explicit.
-   */
-  refused: boolean;
-}
-
 /**
- * The transport's view of the settings: where requests go, with which key, headers and fetch. It knows
- * nothing of pricing or the catalog. URLs and the key resolve per call, never at construction.
+ * The transport's view of the settings: where requests go, with which key, headers and fetch, and nothing
+ * else (each kind's own settings are in its config, `src/model-call/model-context.ts`; pricing and the
+ * catalog are apart). URLs and the key resolve per call, never at construction.
  */
 export interface GatewayConnection {
   /** The provider's name, `unigate`. Each model reports `<provider>.<kind>` (e.g. `unigate.chat`). */
@@ -43,12 +33,6 @@ export interface GatewayConnection {
   root(base: GatewayBase, auth?: GatewayAuth): string;
   /** An endpoint's URL: `url('alt', '/images/generations')`. Every model builds its URL this way. */
   url(base: GatewayBase, path: `/${string}`, auth?: GatewayAuth): string;
-  /** Where chat completions are sent: `base`, or `alt` when the `chatEndpoint` setting says so. */
-  readonly chatBase: 'base' | 'alt';
-  /** Stream deltas that arrive in one network read are merged (the `mergeStreamDeltas` setting, default on). */
-  readonly mergeStreamDeltas: boolean;
-  /** Prompt caching on the messages format (the `caching` setting) and whether the gateway refused it. */
-  readonly promptCaching: PromptCachingState;
   /** Throws `LoadAPIKeyError` naming the setting and the env variable; an empty key counts as missing. */
   apiKey(): string;
   /** The key when a non-empty one is configured, else `undefined`; never throws. */
@@ -56,8 +40,6 @@ export interface GatewayConnection {
   /** The user's extra headers. */
   readonly headers: Record<string, string | undefined>;
   readonly fetch?: FetchFunction;
-  /** The `videoPollIntervalMs` setting (checked by `createUnigate`): the poll interval of calls that name none. */
-  readonly videoPollIntervalMs?: number;
 }
 
 /** Drops every trailing slash: `https://gw.test/v1//` and `https://gw.test/v1` are the same base. */
@@ -75,26 +57,6 @@ function versionedSiteURLError(given: string, site: string, fromSettings: boolea
     message:
       `Invalid ${fromSettings ? 'siteURL' : 'UNIGATE_SITE_URL'} '${given}': it must be the host root, without /v1, ` +
       `because the provider adds /v1 and /api/v1 itself (requests would go to ${site}/v1/chat/completions). ${instead}`,
-  });
-}
-
-/** Only a boolean: a string such as "false" would otherwise read as on. */
-function readMergeStreamDeltas(value: unknown): boolean {
-  if (value === undefined) return true;
-  if (typeof value === 'boolean') return value;
-  throw new InvalidArgumentError({
-    argument: 'mergeStreamDeltas',
-    message: `Invalid argument mergeStreamDeltas: a boolean is required; received ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`,
-  });
-}
-
-/** `'auto'` or `'off'`, checked before any request. */
-function readCaching(value: unknown): UnigateCaching {
-  if (value === undefined) return 'auto';
-  if (value === 'auto' || value === 'off') return value;
-  throw new InvalidArgumentError({
-    argument: 'caching',
-    message: `Invalid argument caching: the provider accepts "auto" or "off"; received ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))}.`,
   });
 }
 
@@ -159,9 +121,6 @@ export function createGatewayConnection(
     provider,
     root,
     url: (base, path, auth) => `${root(base, auth)}${path}`,
-    chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base',
-    mergeStreamDeltas: readMergeStreamDeltas(settings.mergeStreamDeltas),
-    promptCaching: { mode: readCaching(settings.caching), refused: false },
     apiKey: () => {
       const key = loadApiKey({
         apiKey: settings.apiKey,
@@ -178,7 +137,6 @@ export function createGatewayConnection(
     optionalApiKey: configuredKey,
     headers: settings.headers ?? {},
     fetch: settings.fetch,
-    videoPollIntervalMs: settings.videoPollIntervalMs,
   };
   return connection;
 }

@@ -1,6 +1,7 @@
 import { LoadSettingError } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGatewayConnection } from '../src/unigate-config';
+import { createModelContext } from '../../src/provider/assemble-provider';
+import { createGatewayConnection } from '../../src/settings/gateway-connection';
 
 describe('createGatewayConnection', () => {
   it('tolerates trailing slashes and derives the site from a /v1 base URL', () => {
@@ -17,14 +18,14 @@ describe('createGatewayConnection', () => {
     expect(config.url('alt', '/videos/status/vid-1')).toBe('https://alt.gw.test/v1/videos/status/vid-1');
   });
 
-  it('sends chat completions to the base unless chatEndpoint says alt', () => {
-    const base = createGatewayConnection({ siteURL: 'https://gw.test', altBaseURL: 'https://alt.gw.test/v1' });
+  it('sends chat completions to the base unless chatEndpoint says alt (the chat config, over the connection)', () => {
+    const base = createModelContext({ siteURL: 'https://gw.test', altBaseURL: 'https://alt.gw.test/v1' }).chat;
     expect(base.url(base.chatBase, '/chat/completions')).toBe('https://gw.test/v1/chat/completions');
-    const alt = createGatewayConnection({
+    const alt = createModelContext({
       siteURL: 'https://gw.test',
       altBaseURL: 'https://alt.gw.test/v1',
       chatEndpoint: 'alt',
-    });
+    }).chat;
     expect(alt.url(alt.chatBase, '/chat/completions')).toBe('https://alt.gw.test/v1/chat/completions');
   });
 

@@ -1,8 +1,8 @@
-import type { UnigateCatalog, UnigateModel, UnigateRequestOptions } from './catalog/unigate-catalog';
-import type { UnigateFallbackOptions } from './fallback/unigate-fallback-model';
-import type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
-import type { UnigateCost } from './pricing/unigate-pricing-types';
-import type { AnyLanguageModel } from './spec-adapters/any-language-model';
+import type { UnigateCatalog, UnigateModel, UnigateRequestOptions } from '../catalog/unigate-catalog';
+import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
+import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
+import type { AnyLanguageModel } from '../spec-adapters/any-language-model';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,
@@ -11,9 +11,9 @@ import type {
   UnigateSpeechModelId,
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
-} from './unigate-model-ids';
-import type { UnigateVideoModelSettings } from './video/unigate-video-options';
-import type { UnigateVideoJobs } from './video/unigate-video-jobs';
+} from '../settings/unigate-model-ids';
+import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
+import type { UnigateVideoJobs } from '../video/unigate-video-jobs';
 
 /**
  * What both entries' providers give, whatever their spec: the model types are parameters, V3 at the root

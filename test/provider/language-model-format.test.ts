@@ -3,11 +3,11 @@ import { createProviderRegistry, generateText } from 'ai';
 import aiPackage from 'ai/package.json';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateProviderSettings } from '../src';
-import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorModel } from '../src/testing';
-import { completion } from './chat/chat-fixtures';
-import { API_KEY, setup, SITE_URL } from './helpers/test-kit';
-import { message } from './messages/messages-test-kit';
+import { createUnigate, type UnigateProviderSettings } from '../../src';
+import { createUnigateEmulator, SAMPLE_MODELS, type UnigateEmulatorModel } from '../../src/testing';
+import { completion } from '../chat/chat-fixtures';
+import { API_KEY, setup, SITE_URL } from '../helpers/test-kit';
+import { message } from '../messages/messages-test-kit';
 
 // The `format` setting: which wire format gw(id) and gw.languageModel(id) choose for an id, and the
 // accessors that force one.

@@ -1,0 +1,248 @@
+import type {
+  EmbeddingModelV3,
+  ImageModelV3,
+  LanguageModelV3,
+  SpeechModelV3,
+  TranscriptionModelV3,
+} from '@ai-sdk/provider';
+import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
+import { catalogLoader, createCatalog, listModels, type UnigateRequestOptions } from '../catalog/unigate-catalog';
+import { UnigateChatLanguageModel } from '../chat/unigate-chat-language-model';
+import { UnigateEmbeddingModel } from '../embedding/unigate-embedding-model';
+import { UnigateImageModel } from '../image/unigate-image-model';
+import { UnigateMessagesLanguageModel } from '../messages/unigate-messages-language-model';
+import { UnigateTranscriptionModel } from '../transcription/unigate-transcription-model';
+import { UnigateSpeechModel } from '../speech/unigate-speech-model';
+import { createCatalogCache, DEFAULT_CATALOG_CACHE_TTL_MS, DEFAULT_CATALOG_TIMEOUT_MS } from '../catalog/catalog-cache';
+import { createBudgetGuard, type BudgetGuard } from '../budget/budget-guard';
+import { budgetLanguageModel, budgetModel, budgetVideoModel } from '../budget/budget-models';
+import type { UnigateModelContext } from '../model-call/model-context';
+import { createFallback } from '../fallback/create-fallback';
+import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
+import { createPricing } from '../pricing/create-pricing';
+import { estimateCost, type UnigateCostEstimateRequest } from '../pricing/estimate-cost';
+import type { SpecVersion } from '../settings/spec-version';
+import { createGatewayConnection } from '../settings/gateway-connection';
+import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import { checkingModelId } from '../checks/validate-argument';
+import type { ExtendableLanguageModel } from '../streams/stream-extras';
+import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
+import { createVideoJobs } from '../video/unigate-video-jobs';
+import { UnigateVideoModel, type UnigateVideoModelV3 } from '../video/unigate-video-model';
+import type {
+  UnigateChatModelId,
+  UnigateEmbeddingModelId,
+  UnigateImageModelId,
+  UnigateMessagesModelId,
+  UnigateSpeechModelId,
+  UnigateTranscriptionModelId,
+  UnigateVideoModelId,
+} from '../settings/unigate-model-ids';
+import { checkSettings } from './check-settings';
+import type { UnigateProviderOf } from './unigate-provider-shape';
+
+/** Options tests use; not part of the public settings. */
+export interface UnigateContextInternals {
+  /** The catalog cache's and the budget's clock. Default `Date.now`. */
+  now?: () => number;
+  /** The specification the entry speaks. Default `v3`. */
+  spec?: SpecVersion;
+}
+
+/**
+ * The one assembly point, in layer order: the settings checked (`checkSettings`, everything
+ * `createUnigate` refuses), the connection (transport only), each kind's config over it, the catalog
+ * cache, the catalog and pricing sharing that cache, and the context every model receives.
+ */
+export function createModelContext(
+  settings: UnigateProviderSettings = {},
+  internals: UnigateContextInternals = {},
+): UnigateModelContext {
+  checkSettings(settings);
+  const connection = createGatewayConnection(settings);
+  const mergeStreamDeltas = settings.mergeStreamDeltas ?? true;
+  const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
+  const cache = createCatalogCache({
+    load: catalogLoader(connection),
+    ttlMs: settings.catalogCacheTtlMs ?? DEFAULT_CATALOG_CACHE_TTL_MS,
+    timeoutMs,
+    now: internals.now,
+  });
+  // A budget needs prices: without a pricing setting of its own it uses the catalog.
+  const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
+  return {
+    connection,
+    chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas },
+    messages: { ...connection, mergeStreamDeltas, promptCaching: { mode: settings.caching ?? 'auto', refused: false } },
+    video: { ...connection, videoPollIntervalMs: settings.videoPollIntervalMs },
+    pricing: createPricing({ pricing, cache, timeoutMs, priceWaitMs: settings.priceWaitMs }),
+    catalog: createCatalog(connection, cache),
+    loadedCatalog: () => cache.current(),
+    spec: internals.spec ?? 'v3',
+  };
+}
+
+/**
+ * The Anthropic family: ids starting `claude-`, or any id the loaded catalog lists under the Anthropic
+ * provider (its provider names are capitalised, its provider filter lower case: compared lower case).
+ */
+function isAnthropicFamily(modelId: string, entry: UnigateCatalogEntry | undefined): boolean {
+  return (
+    (typeof modelId === 'string' && modelId.toLowerCase().startsWith('claude-')) ||
+    entry?.provider?.trim().toLowerCase() === 'anthropic'
+  );
+}
+
+/**
+ * The wire format of `gw(id)` and `gw.languageModel(id)`: under `'auto'`, the messages format for the
+ * Anthropic family, which keeps thinking signatures, `top_k` and its tool choice that a translation to
+ * chat completions loses; chat completions for every other id, and for every id under `'chat'`.
+ * Decided when the model is created, from the id and the catalog entry when the catalog is already loaded:
+ * creating a model never loads anything.
+ */
+export function chooseLanguageFormat(
+  modelId: string,
+  format: UnigateFormat = 'auto',
+  entry: UnigateCatalogEntry | undefined = undefined,
+): 'chat' | 'messages' {
+  return format === 'auto' && isAnthropicFamily(modelId, entry) ? 'messages' : 'chat';
+}
+
+/** Every model a provider makes, each through the budget when there is one. */
+function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
+  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
+    guard ? budgeted(model, guard) : model;
+  return {
+    chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
+      spend<ExtendableLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
+        budgetLanguageModel(model, 'chat', g),
+      ),
+    messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
+      spend<ExtendableLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
+        budgetLanguageModel(model, 'messages', g),
+      ),
+    embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>
+      spend(new UnigateEmbeddingModel(modelId, context), (model, g) => budgetModel(model, 'doEmbed', 'embedding', g)),
+    image: (modelId: UnigateImageModelId): ImageModelV3 =>
+      spend(new UnigateImageModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'image', g)),
+    speech: (modelId: UnigateSpeechModelId): SpeechModelV3 =>
+      spend(new UnigateSpeechModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'speech', g)),
+    transcription: (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
+      spend(new UnigateTranscriptionModel(modelId, context), (model, g) =>
+        budgetModel(model, 'doGenerate', 'transcription', g),
+      ),
+    video: (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
+      spend<UnigateVideoModelV3>(new UnigateVideoModel(modelId, context, settings), budgetVideoModel),
+  };
+}
+
+/**
+ * What a provider hands out, in the pipeline's shapes, checked and assembled once. `fallback` takes
+ * members already resolved to the pipeline (the entry resolves ids and fronts).
+ */
+export function assembleModels(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}) {
+  const context = createModelContext(settings, internals);
+  const config = context.connection;
+  const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
+  const models = modelFactories(context, guard);
+  const chat = checkingModelId(models.chat);
+  const messages = checkingModelId(models.messages);
+  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
+    chooseLanguageFormat(modelId, settings.format, context.loadedCatalog()?.get(modelId)) === 'messages'
+      ? messages(modelId)
+      : chat(modelId);
+  return {
+    chat,
+    messages,
+    languageModel,
+    embedding: checkingModelId(models.embedding),
+    image: checkingModelId(models.image),
+    speech: checkingModelId(models.speech),
+    transcription: checkingModelId(models.transcription),
+    video: checkingModelId(models.video),
+    videoJobs: createVideoJobs(context.video),
+    fallback: (models: unknown, options: UnigateFallbackOptions | undefined): LanguageModelV3 =>
+      createFallback(models, options, {
+        provider: config.provider,
+        languageModel,
+        cachedCatalog: context.loadedCatalog,
+        spec: context.spec,
+        secret: () => config.optionalApiKey(),
+      }),
+    listModels: (options?: UnigateRequestOptions) => listModels(config, options),
+    catalog: context.catalog,
+    estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),
+  };
+}
+
+/**
+ * How an entry shows the pipeline's models: the root as they are (V3), `/v4` behind a V4 front per kind.
+ * `embedding` is told which accessor made the model (`textEmbeddingModel` is deprecated).
+ */
+export interface UnigateFronts<Language, Embedding, Image, Speech, Transcription, Video> {
+  language(model: LanguageModelV3): Language;
+  embedding(model: EmbeddingModelV3, accessor: 'embedding' | 'textEmbeddingModel'): Embedding;
+  image(model: ImageModelV3): Image;
+  speech(model: SpeechModelV3): Speech;
+  transcription(model: TranscriptionModelV3): Transcription;
+  video(model: UnigateVideoModelV3): Video;
+}
+
+/** The fronts a provider interface needs, read off its model types. */
+export type UnigateFrontsOf<Provider> =
+  Provider extends UnigateProviderOf<infer L, infer E, infer I, infer S, infer T, infer V>
+    ? UnigateFronts<L, E, I, S, T, V>
+    : never;
+
+/**
+ * The provider an entry returns: the one accessor table (every name of `UnigateProviderOf`), each model
+ * passed through the entry's front. Called without `new`, it makes a language model.
+ */
+export function assembleProvider<Spec extends SpecVersion, Language, Embedding, Image, Speech, Transcription, Video>(
+  spec: Spec,
+  fronts: UnigateFronts<Language, Embedding, Image, Speech, Transcription, Video>,
+  settings: UnigateProviderSettings,
+  internals: UnigateContextInternals,
+): UnigateProviderOf<Language, Embedding, Image, Speech, Transcription, Video> & {
+  readonly specificationVersion: Spec;
+} {
+  const models = assembleModels(settings, { ...internals, spec });
+  const languageModel = (modelId: UnigateChatModelId) => fronts.language(models.languageModel(modelId));
+  const embedding = (modelId: UnigateEmbeddingModelId) => fronts.embedding(models.embedding(modelId), 'embedding');
+  const image = (modelId: UnigateImageModelId) => fronts.image(models.image(modelId));
+  const speech = (modelId: UnigateSpeechModelId) => fronts.speech(models.speech(modelId));
+  const transcription = (modelId: UnigateTranscriptionModelId) => fronts.transcription(models.transcription(modelId));
+  const video = (modelId: UnigateVideoModelId, videoSettings?: UnigateVideoModelSettings) =>
+    fronts.video(models.video(modelId, videoSettings));
+
+  const provider = function (modelId: UnigateChatModelId): Language {
+    if (new.target) {
+      throw new Error('The Unigate provider is a function: call it with a model id, provider(modelId), without `new`.');
+    }
+    return languageModel(modelId);
+  };
+  return Object.assign(provider, {
+    specificationVersion: spec,
+    chat: (modelId: UnigateChatModelId) => fronts.language(models.chat(modelId)),
+    languageModel,
+    messages: (modelId: UnigateMessagesModelId) => fronts.language(models.messages(modelId)),
+    embedding,
+    embeddingModel: embedding,
+    textEmbeddingModel: (modelId: UnigateEmbeddingModelId) =>
+      fronts.embedding(models.embedding(modelId), 'textEmbeddingModel'),
+    image,
+    imageModel: image,
+    speech,
+    speechModel: speech,
+    transcription,
+    transcriptionModel: transcription,
+    video,
+    videoModel: video,
+    videoJobs: models.videoJobs,
+    fallback: (members: unknown, options?: UnigateFallbackOptions) =>
+      fronts.language(models.fallback(members, options)),
+    listModels: models.listModels,
+    catalog: models.catalog,
+    estimateCost: models.estimateCost,
+  });
+}
