@@ -13,7 +13,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The emulator's own tests and the type and script checks do not run provider code.
-    exclude: ['test/testing/**', 'test/types/**', 'test/scripts/**'],
+    // The multi-process Postgres test runs in the node20 lane only (its child processes use the root entry).
+    exclude: ['test/testing/**', 'test/types/**', 'test/scripts/**', 'test/budget/postgres-processes.node.test.ts'],
     environment: 'node',
   },
 });

@@ -5,6 +5,7 @@ import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../settings/unigate-provider-settings';
 import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';
 import { budgetWindow } from './budget-period';
+import { bounded, storeReservations, storeSettlements } from './budget-store-calls';
 import { addCredits, memoryBudgetStore } from './memory-budget-store';
 
 // Loaded by the first budgeted call (import() in budget-guard.ts): an app without a budget never loads it.
@@ -56,44 +57,6 @@ function reason(error: unknown): string {
 }
 
 /**
- * `promise`, within `timeoutMs` (none when `undefined`) and the call's abort: a store that hangs cannot
- * hold the call. A time-out rejects with a `TimeoutError`; the abort, with the signal's reason.
- */
-function bounded<T>(
-  promise: Promise<T>,
-  timeoutMs: number | undefined,
-  what: string,
-  abortSignal?: AbortSignal,
-): Promise<T> {
-  if (abortSignal?.aborted) return Promise.reject(abortSignal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortSignal?.reason);
-    const timer =
-      timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            const error = new Error(
-              `the budget store did not answer ${what} within ${timeoutMs} ms (budget.storeTimeoutMs)`,
-            );
-            error.name = 'TimeoutError';
-            reject(error);
-          }, timeoutMs);
-    abortSignal?.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      abortSignal?.removeEventListener('abort', onAbort);
-    });
-  });
-}
-
-/** Adds `credits` while the total is below `limit`: atomic when the store can reserve, else check-then-add. */
-async function reserveIn(store: UnigateBudgetStore, bucket: string, credits: number, limit: number) {
-  if (store.reserve !== undefined) return store.reserve(bucket, credits, limit);
-  const total = await store.spent(bucket);
-  return total >= limit ? undefined : store.add(bucket, credits);
-}
-
-/**
  * The budget's guard. Admission waits for the model's price (the catalog load, within its time limit),
  * bounds the call's cost, and reserves it in the store; settling replaces the reservation by the real cost.
  */
@@ -104,29 +67,15 @@ export function storeBudgetGuard(
 ): BudgetGuard {
   const store: UnigateBudgetStore = budget.store ?? memoryBudgetStore();
   const timeoutMs = budget.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  const timed = <T>(what: string, run: () => Promise<T>, abortSignal?: AbortSignal) =>
-    bounded(Promise.resolve().then(run), timeoutMs, what, abortSignal);
-  // Settlements run after the result is handed over; a failed one fails the next admission, once.
-  let settleFailure: { error: unknown } | undefined;
-  // The next admission waits for these (within the store's time limit), so this process never reads a
-  // total that still holds a reservation its own finished call has given back.
-  const settling = new Set<Promise<void>>();
-  const settleInBackground = (bucket: string, credits: number) => {
-    const settled: Promise<void> = timed('an addition', () => store.add(bucket, credits)).then(
-      () => undefined,
-      error => {
-        settleFailure ??= { error };
-      },
-    );
-    settling.add(settled);
-    settled.finally(() => settling.delete(settled));
-  };
+  const reservations = storeReservations(store);
+  const settlements = storeSettlements(store, timeoutMs);
 
   const admitted = async (call: BudgetCall, abortSignal: AbortSignal | undefined): Promise<BudgetAdmission> => {
-    if (settling.size > 0) await bounded(Promise.all(settling), undefined, 'the settlements', abortSignal);
-    if (settleFailure !== undefined) {
-      const { error } = settleFailure;
-      settleFailure = undefined;
+    // This process never reads a total that still holds a reservation its own finished call gave back.
+    try {
+      await settlements.flush(abortSignal);
+    } catch (error) {
+      if (abortSignal?.aborted) throw error;
       throw budgetError(
         `The budget store failed to record an earlier call's cost, so this call was not sent: ${reason(error)}`,
         {},
@@ -147,16 +96,26 @@ export function storeBudgetGuard(
     const allowed = bound === undefined && budget.unpriced === 'allow';
     if (bound === undefined && !allowed) throw unpricedError(call, answer.catalogUnavailable);
     const reserved = bound ?? 0;
+    let gaveUp = false;
+    const reserving = Promise.resolve().then(() =>
+      reservations.reserve(bucket, reserved, budget.maxCredits, () => gaveUp),
+    );
     let total: number | undefined;
     try {
-      total = await timed('a reservation', () => reserveIn(store, bucket, reserved, budget.maxCredits), abortSignal);
+      total = await bounded(reserving, timeoutMs, 'a reservation', abortSignal);
     } catch (error) {
+      gaveUp = true;
+      // A reservation that lands after its call stopped waiting (time-out, abort) is given back when it lands.
+      reserving.then(
+        late => late !== undefined && reserved !== 0 && settlements.add(bucket, -reserved),
+        () => undefined,
+      );
       if (abortSignal?.aborted) throw error;
       throw budgetError(`The budget store failed, so the call was not sent: ${reason(error)}`, {}, error);
     }
     if (total === undefined) {
-      const spent = await timed('a read', () => store.spent(bucket), abortSignal).catch(() => budget.maxCredits);
-      throw reachedError(budget, key, spent, resetsAt);
+      const read = bounded(reservations.spent(bucket), timeoutMs, 'a read', abortSignal);
+      throw reachedError(budget, key, await read.catch(() => budget.maxCredits), resetsAt);
     }
     let settled = false;
     return {
@@ -172,7 +131,7 @@ export function storeBudgetGuard(
         if (settled) return;
         settled = true;
         const delta = credits === undefined ? 0 : addCredits(credits, -reserved);
-        if (delta !== 0) settleInBackground(bucket, delta);
+        if (delta !== 0) settlements.add(bucket, delta);
       },
     };
   };

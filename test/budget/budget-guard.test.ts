@@ -183,10 +183,11 @@ describe('budget', () => {
     expect(chatRequests()).toBe(0);
   });
 
-  it('reports a settlement that failed after its response on the next call, once', async () => {
+  it('reports a settlement that failed after its response, and failed again when retried, on the next call, once', async () => {
     const store = memoryBudgetStore();
-    // Reservations (positive) go through; the settlement that gives credits back (negative) fails once.
-    let failures = 1;
+    // Reservations (positive) go through; the settlement that gives credits back (negative) fails twice:
+    // after the first call, and when the next admission retries it.
+    let failures = 2;
     const settleFails: UnigateBudgetStore = {
       spent: store.spent,
       reserve: store.reserve,
@@ -195,7 +196,7 @@ describe('budget', () => {
         return store.add(bucket, credits);
       },
     };
-    const { gw, chatRequests } = budgeted({ store: settleFails, maxCredits: 1_000 });
+    const { gw, chatRequests } = budgeted({ store: settleFails, maxCredits: 1_000 }, () => Date.UTC(2026, 10, 23));
     const ask = () =>
       generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 });
     expect((await ask()).text.length).toBeGreaterThan(0);
@@ -205,9 +206,10 @@ describe('budget', () => {
     );
     expect(error.data).toMatchObject({ kind: 'budget' });
     expect(error.cause).toEqual(new Error('store down'));
-    // Once: the call after it goes through, and the failed settlement left the whole reservation counted.
+    // Once: the call after it retries the settlement again, it lands, and that call goes through.
     await expect(ask()).resolves.toBeDefined();
     expect(chatRequests()).toBe(2);
+    await expect.poll(() => store.spent('day:2026-11-23:')).toBe(14);
   });
 
   it('a store that never answers fails the call at budget.storeTimeoutMs, with a TimeoutError as cause', async () => {

@@ -1,0 +1,259 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createUnigate, type UnigateBudget, type UnigateBudgetStore } from '../../src';
+import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { createUnigateEmulator } from '../../src/testing';
+
+// Stores as people write them: answers outside the contract, no `reserve`, too slow, failing settlements.
+// One credit per token. "Hello there" with maxOutputTokens 5 reserves ceil(11 / 2) = 6 input and 5 output
+// tokens, 11 credits, and costs 2 + 5 = 7 on the emulator: a settlement adds 7 - 11 = -4.
+const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
+const BUCKET = 'total::';
+
+function budgeted(store: UnigateBudgetStore, budget: Partial<UnigateBudget> = {}) {
+  const emulator = createUnigateEmulator();
+  const gw = createUnigate({
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: { maxCredits: 32, period: 'total', store, ...budget },
+  });
+  const sent = () => emulator.requests.filter(entry => entry.path === '/v1/chat/completions').length;
+  const ask = (abortSignal?: AbortSignal) =>
+    generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0, abortSignal });
+  return { gw, sent, ask };
+}
+
+async function refusal(call: Promise<unknown>): Promise<APICallError> {
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
+  expect(error.data).toMatchObject({ kind: 'budget' });
+  return error;
+}
+
+/** A promise the test resolves or rejects by hand: a store call that answers when the test says so. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('a store answering outside its contract fails the call closed', () => {
+  const answers: Array<[string, unknown]> = [
+    ['null (a Redis Lua nil)', null],
+    ['a string', '12'],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+  ];
+  it.each(answers)(
+    'reserve answering %s: kind budget, the answer and the contract named, no request',
+    async (_, answer) => {
+      const memory = memoryBudgetStore();
+      const store: UnigateBudgetStore = {
+        spent: memory.spent,
+        add: memory.add,
+        reserve: async () => answer as number,
+      };
+      const { ask, sent } = budgeted(store);
+      const error = await refusal(ask());
+      const shown = typeof answer === 'string' ? JSON.stringify(answer) : String(answer);
+      expect(error.message).toBe(
+        `The budget store failed, so the call was not sent: the budget store's reserve answered ${shown}, outside ` +
+          'its contract (a Promise of the new total (a finite number), or of undefined when the total had reached the limit)',
+      );
+      expect(sent()).toBe(0);
+    },
+  );
+
+  it('spent answering null in a store without reserve fails the call the same way', async () => {
+    const memory = memoryBudgetStore();
+    const store: UnigateBudgetStore = { spent: async () => null as unknown as number, add: memory.add };
+    const { ask, sent } = budgeted(store);
+    const error = await refusal(ask());
+    expect(error.message).toBe(
+      "The budget store failed, so the call was not sent: the budget store's spent answered null, outside its " +
+        "contract (a Promise of the bucket's total (a finite number))",
+    );
+    expect(sent()).toBe(0);
+    expect(await memory.spent(BUCKET)).toBe(0);
+  });
+});
+
+describe('a store with only spent and add', () => {
+  it('is serialised per bucket in the process: 50 concurrent calls against 32 pass it by one call at most', async () => {
+    const memory = memoryBudgetStore();
+    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add });
+    const calls = await Promise.allSettled(Array.from({ length: 50 }, () => ask()));
+    const answered = calls.filter(call => call.status === 'fulfilled').length;
+    // 0, 11 and 22 are below 32; each settlement (-4) may let one more in while the total is below 32.
+    expect(answered).toBeGreaterThanOrEqual(3);
+    expect(sent()).toBe(answered);
+    await expect.poll(() => memory.spent(BUCKET)).toBe(7 * answered);
+    expect(7 * answered).toBeLessThanOrEqual(32 + 11);
+  });
+
+  it('refuses at a total equal to the limit (the check is >=, not >)', async () => {
+    const memory = memoryBudgetStore();
+    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add }, { maxCredits: 7 });
+    await ask();
+    // The settlement (7 - 11) lands before the next admission reads the total: exactly 7.
+    const error = await refusal(ask());
+    expect(error.message).toContain('7 of 7 credits spent or reserved');
+    expect(sent()).toBe(1);
+    expect(await memory.spent(BUCKET)).toBe(7);
+  });
+
+  it('never makes a reservation queued behind a slow read once its call has timed out', async () => {
+    const memory = memoryBudgetStore();
+    const read = deferred<number>();
+    let adds = 0;
+    const store: UnigateBudgetStore = {
+      spent: () => read.promise,
+      add: async (bucket, credits) => {
+        adds++;
+        return memory.add(bucket, credits);
+      },
+    };
+    const { ask, sent } = budgeted(store, { storeTimeoutMs: 1 });
+    const error = await refusal(ask());
+    expect(error.cause).toMatchObject({ name: 'TimeoutError' });
+    read.resolve(0);
+    await read.promise;
+    await new Promise(resolve => setImmediate(resolve));
+    expect(adds).toBe(0);
+    expect(sent()).toBe(0);
+  });
+});
+
+describe('a reservation that lands after its call stopped waiting', () => {
+  /** An atomic store whose reservations answer when the test says so, each then applied to memory. */
+  function lateStore() {
+    const memory = memoryBudgetStore();
+    const pending: Array<ReturnType<typeof deferred<void>>> = [];
+    const store: UnigateBudgetStore = {
+      spent: memory.spent,
+      add: memory.add,
+      reserve: async (bucket, credits, limit) => {
+        const gate = deferred<void>();
+        pending.push(gate);
+        await gate.promise;
+        return memory.reserve?.(bucket, credits, limit);
+      },
+    };
+    return { store, memory, pending };
+  }
+
+  it('is given back when it lands after a time-out (storeTimeoutMs)', async () => {
+    const { store, memory, pending } = lateStore();
+    const { ask, sent } = budgeted(store, { storeTimeoutMs: 1, maxCredits: 1_000 });
+    const error = await refusal(ask());
+    expect(error.message).toBe(
+      'The budget store failed, so the call was not sent: the budget store did not answer a reservation within 1 ms (budget.storeTimeoutMs)',
+    );
+    pending[0]?.resolve();
+    // Landed (11), then given back (-11): nothing is left of a call that never ran.
+    await expect.poll(() => memory.spent(BUCKET)).toBe(0);
+    expect(sent()).toBe(0);
+  });
+
+  it('is given back when it lands after the call was aborted', async () => {
+    const { store, memory, pending } = lateStore();
+    const { ask, sent } = budgeted(store, { maxCredits: 1_000 });
+    const controller = new AbortController();
+    const call = ask(controller.signal);
+    await expect.poll(() => pending.length).toBe(1);
+    controller.abort(new Error('user gave up'));
+    await expect(call).rejects.toThrow('user gave up');
+    pending[0]?.resolve();
+    await expect.poll(() => memory.spent(BUCKET)).toBe(0);
+    expect(sent()).toBe(0);
+  });
+});
+
+describe('a settlement that fails', () => {
+  /** Reservations go through; settlements (negative additions) run `settle` first. */
+  function settlingStore(settle: (attempt: number) => Promise<void>) {
+    const memory = memoryBudgetStore();
+    let attempts = 0;
+    const store: UnigateBudgetStore = {
+      spent: memory.spent,
+      reserve: memory.reserve,
+      add: async (bucket, credits) => {
+        if (credits < 0) await settle(++attempts);
+        return memory.add(bucket, credits);
+      },
+    };
+    return { store, memory, attempts: () => attempts };
+  }
+
+  it('is retried once by the next admission, which then goes through: never lost', async () => {
+    const { store, memory, attempts } = settlingStore(async attempt => {
+      if (attempt === 1) throw new Error('store down');
+    });
+    const { ask, sent } = budgeted(store, { maxCredits: 1_000 });
+    await ask();
+    await expect.poll(attempts).toBe(1);
+    expect(await memory.spent(BUCKET)).toBe(11);
+    await ask();
+    await expect.poll(() => memory.spent(BUCKET)).toBe(14);
+    // The first call's settlement twice (failed, retried), the second's once.
+    expect(attempts()).toBe(3);
+    expect(sent()).toBe(2);
+  });
+
+  it('whose retry fails too refuses that admission, and is retried again by the next', async () => {
+    const { store, memory, attempts } = settlingStore(async attempt => {
+      if (attempt <= 2) throw new Error(`store down (${attempt})`);
+    });
+    const { ask, sent } = budgeted(store, { maxCredits: 1_000 });
+    await ask();
+    const error = await refusal(ask());
+    expect(error.message).toBe(
+      "The budget store failed to record an earlier call's cost, so this call was not sent: store down (2)",
+    );
+    expect(error.cause).toEqual(new Error('store down (2)'));
+    await ask();
+    await expect.poll(() => memory.spent(BUCKET)).toBe(14);
+    expect(attempts()).toBe(4);
+    expect(sent()).toBe(2);
+  });
+
+  it('that timed out is never retried, so it is never doubled when it lands late; the time-out is reported once', async () => {
+    const late = deferred<void>();
+    const { store, memory, attempts } = settlingStore(attempt => (attempt === 1 ? late.promise : Promise.resolve()));
+    const { ask, sent } = budgeted(store, { maxCredits: 1_000, storeTimeoutMs: 1 });
+    await ask();
+    const error = await refusal(ask());
+    expect(error.message).toBe(
+      "The budget store failed to record an earlier call's cost, so this call was not sent: the budget store did not answer an addition within 1 ms (budget.storeTimeoutMs)",
+    );
+    late.resolve();
+    await expect.poll(() => memory.spent(BUCKET)).toBe(7);
+    await ask();
+    await expect.poll(() => memory.spent(BUCKET)).toBe(14);
+    expect(attempts()).toBe(2);
+    expect(sent()).toBe(2);
+  });
+
+  it('that timed out and then fails is kept and retried by a later admission', async () => {
+    const late = deferred<void>();
+    const { store, memory, attempts } = settlingStore(attempt => (attempt === 1 ? late.promise : Promise.resolve()));
+    const { ask, sent } = budgeted(store, { maxCredits: 1_000, storeTimeoutMs: 1 });
+    await ask();
+    await refusal(ask());
+    late.reject(new Error('store down'));
+    await new Promise(resolve => setImmediate(resolve));
+    expect(await memory.spent(BUCKET)).toBe(11);
+    await ask();
+    await expect.poll(() => memory.spent(BUCKET)).toBe(14);
+    expect(attempts()).toBe(3);
+    expect(sent()).toBe(2);
+  });
+});

