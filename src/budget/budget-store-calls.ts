@@ -1,5 +1,5 @@
-import { formatArgumentValue } from '../internal/validate-argument';
-import type { UnigateBudgetStore } from '../unigate-provider-settings';
+import { formatArgumentValue } from '../checks/validate-argument';
+import type { UnigateBudgetStore } from '../settings/unigate-provider-settings';
 import { addCredits } from './memory-budget-store';
 
 // Loaded with budget-store-guard.ts by the first budgeted call. Every call into the user's store goes
