@@ -172,6 +172,24 @@ describe('cache prices', () => {
     expect(cost.input).toBeLessThan(unigateCost(first)!.input);
   });
 
+  it.each([
+    // The sample catalog's input prices: deepseek-chat 0.135, gemini-2.5-flash 0.15; both read at 0.1x.
+    ['deepseek-chat', 0.00032427, 0.000032427],
+    ['gemini-2.5-flash', 0.0003603, 0.00003603],
+  ])('%s: cached input at its published ratio of the catalog price, not the full price', async (model, fresh, read) => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
+    const system = 'You are a careful assistant. '.repeat(400);
+    const ask = () => generateText({ model: gw(model), system, prompt: 'Hello there' });
+    const first = await ask();
+    expect(first.usage.inputTokens).toBe(2_402);
+    expect(unigateCost(first)).toMatchObject({ input: fresh });
+    // All 2,402 input tokens read from the cache.
+    const second = await ask();
+    expect(second.usage.inputTokenDetails.cacheReadTokens).toBe(2_402);
+    expect(unigateCost(second)).toMatchObject({ input: read, cacheRead: read });
+  });
+
   it('a messages call writes the cache at 1.25x, and the next reads it at 0.1x (emulator, caching auto)', async () => {
     const emulator = createUnigateEmulator();
     const gw = createUnigate({
