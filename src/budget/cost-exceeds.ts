@@ -22,7 +22,7 @@ function unpricedStep(index: number): never {
     message:
       `costExceeds cannot tell what step ${index + 1} cost: its result has no providerMetadata.unigate.cost. ` +
       "Create the provider with the pricing setting, pricing: 'catalog' or a price table; the default, " +
-      'pricing: false, prices nothing. A model neither prices, or another provider\'s model, has no cost either.',
+      "pricing: false, prices nothing. A model neither prices, or another provider's model, has no cost either.",
   });
 }
 

@@ -139,7 +139,7 @@ describe('messages cache writes priced by TTL and by model', () => {
     const emulator = createUnigateEmulator();
     // An upstream that reports cache_creation_input_tokens without the cache_creation split.
     const fetch: typeof globalThis.fetch = async (input, init) => {
-      const response = await emulator.settings.fetch(input, init);
+      const response = await emulator.fetch(input, init);
       if (!String(input).endsWith('/messages')) return response;
       const body = await response.json();
       delete body.usage.cache_creation;
@@ -181,7 +181,7 @@ describe('messages cache writes priced by TTL and by model', () => {
   });
 
   it('a catalog alias whose provider is Anthropic, its id without claude-, pays the cache-write premium', async () => {
-    const alias = { id: 'house-sonnet', provider: 'Anthropic', type: 'chat', inputPrice: 3, outputPrice: 15 };
+    const alias = { id: 'house-sonnet', provider: 'Anthropic', type: 'chat' as const, inputPrice: 3, outputPrice: 15 };
     const emulator = createUnigateEmulator({ models: [{ ...alias, isNew: false, created: 1_700_000_000 }] });
     const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
     const ask = () => generateText({ model: gw.messages('house-sonnet'), system, prompt: 'Hello there' });

@@ -36,15 +36,20 @@ describe('cache prices', () => {
     ['qwen3-max', 'Qwen', 1.2, 0.24, 1.2, 1.2],
     ['kimi-k2', 'Moonshot', 0.6, 0.15, 0.6, 0.6],
     ['mistral-large', 'Mistral', 2, 2, 2, 2],
-  ])('%s (%s) at %s per 1M input: reads %s, writes %s (5 minutes) and %s (1 hour)', (modelId, provider, input, read, write, write1h) => {
-    expect(withCacheRates(modelId, { inputPerMillionTokens: input, outputPerMillionTokens: 1 }, { provider })).toEqual({
-      inputPerMillionTokens: input,
-      outputPerMillionTokens: 1,
-      cacheReadPerMillionTokens: read,
-      cacheWritePerMillionTokens: write,
-      cacheWrite1hPerMillionTokens: write1h,
-    });
-  });
+  ])(
+    '%s (%s) at %s per 1M input: reads %s, writes %s (5 minutes) and %s (1 hour)',
+    (modelId, provider, input, read, write, write1h) => {
+      expect(
+        withCacheRates(modelId, { inputPerMillionTokens: input, outputPerMillionTokens: 1 }, { provider }),
+      ).toEqual({
+        inputPerMillionTokens: input,
+        outputPerMillionTokens: 1,
+        cacheReadPerMillionTokens: read,
+        cacheWritePerMillionTokens: write,
+        cacheWrite1hPerMillionTokens: write1h,
+      });
+    },
+  );
 
   it('the provider decides over the id; a model unknown to both pays the input price, with the write premium on the messages format', () => {
     const price = { inputPerMillionTokens: 2 };
