@@ -86,6 +86,9 @@ describe('messages model cost', () => {
 describe('messages cache writes priced by TTL and by model', () => {
   const system = 'You are a careful assistant. '.repeat(400);
   const TABLE = { 'claude-sonnet-4-5': { inputPerMillionTokens: 3, outputPerMillionTokens: 15 } };
+  // 2,400 tokens written for an hour: 2,400 x 6 + 5 x 3 = 14,415 per 1M; 8 x 15 = 120 per 1M. At 1.25x the
+  // input was 9,015 per 1M: -37.5%.
+  const ONE_HOUR_WRITE = { input: 0.014415, output: 0.00012, total: 0.014535, unit: 'credits', cacheWrite: 0.0144 };
   /** The long system prompt, cached for an hour when `ttl` says so, and a short question. */
   const prompt = (ttl?: '5m' | '1h') => ({
     messages: [
@@ -108,14 +111,7 @@ describe('messages cache writes priced by TTL and by model', () => {
       cache_creation_input_tokens: 2400,
       cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 2400 },
     });
-    // 2,400 x 6 + 5 x 3 = 14,415 per 1M; 8 x 15 = 120 per 1M. At 1.25x it was 9,015 per 1M: -37.5%.
-    expect(unigateCost(first)).toEqual({
-      input: 0.014415,
-      output: 0.00012,
-      total: 0.014535,
-      unit: 'credits',
-      cacheWrite: 0.0144,
-    });
+    expect(unigateCost(first)).toEqual(ONE_HOUR_WRITE);
     const second = await generateText({ model: gw.messages('claude-sonnet-4-5'), ...prompt('1h') });
     // 2,400 x 0.3 + 5 x 3 = 735 per 1M.
     expect(unigateCost(second)).toMatchObject({ input: 0.000735, cacheRead: 0.00072 });
@@ -126,13 +122,7 @@ describe('messages cache writes priced by TTL and by model', () => {
     const gw = createUnigate({ ...emulator.settings, pricing: TABLE });
     const result = streamText({ model: gw.messages('claude-sonnet-4-5'), ...prompt('1h') });
     await result.consumeStream();
-    expect(await unigateCost(result)).toEqual({
-      input: 0.014415,
-      output: 0.00012,
-      total: 0.014535,
-      unit: 'credits',
-      cacheWrite: 0.0144,
-    });
+    expect(await unigateCost(result)).toEqual(ONE_HOUR_WRITE);
   });
 
   it('usage that does not split writes by TTL: priced at the longest TTL the request asked for', async () => {
