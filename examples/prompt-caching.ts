@@ -85,4 +85,28 @@ export async function promptCaching(): Promise<void> {
         `input ${sumCredits(steps) ?? 'not priced'} credits`,
     );
   }
+  await oneHourWrite();
+}
+
+/** The instructions cached for 5 minutes, then for an hour: the write at 1.25x, then at 2x the input price. */
+async function oneHourWrite(): Promise<void> {
+  console.log('\n# A cache write by TTL: 1.25x the input price for 5 minutes, 2x for an hour (emulator)');
+  for (const ttl of ['5m', '1h'] as const) {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
+    const result = await generateText({
+      model: gw.messages('claude-sonnet-4-5'),
+      messages: [
+        {
+          role: 'system',
+          content: TRIP_PLANNER_INSTRUCTIONS,
+          providerOptions: { unigate: { cacheControl: { type: 'ephemeral', ttl } } },
+        },
+        { role: 'user', content: 'What should I pack for Paris?' },
+      ],
+      allowSystemInMessages: true,
+    });
+    const written = result.usage.inputTokenDetails.cacheWriteTokens;
+    console.log(`  ttl '${ttl}': ${written} tokens written, for ${unigateCost(result)?.cacheWrite} credits`);
+  }
 }

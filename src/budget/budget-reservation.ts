@@ -1,4 +1,5 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { isObjectRecord } from '../checks/narrow';
 import { countCharacters } from '../checks/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from '../pricing/compute-cost';
 import { promptCharacters } from '../pricing/language-model-cost';
@@ -25,6 +26,26 @@ export interface ReservationCall {
   text?: unknown;
   audio?: unknown;
   n?: unknown;
+  tools?: unknown;
+}
+
+/** A `cacheControl` (unigate's or anthropic's) asking for a 1-hour TTL. */
+function asksForAnHour(providerOptions: unknown): boolean {
+  if (!isObjectRecord(providerOptions)) return false;
+  const { unigate, anthropic } = providerOptions;
+  const controls = [
+    isObjectRecord(unigate) ? unigate.cacheControl : undefined,
+    ...(isObjectRecord(anthropic) ? [anthropic.cacheControl, anthropic.cache_control] : []),
+  ];
+  return controls.some(control => isObjectRecord(control) && control.ttl === '1h');
+}
+
+/** Whether any breakpoint of the call (system, message, part or tool) asks for a 1-hour cache. */
+function writesForAnHour(call: ReservationCall): boolean {
+  const listed = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const carriers = [...listed(call.tools), ...listed(call.prompt)];
+  for (const message of listed(call.prompt)) if (isObjectRecord(message)) carriers.push(...listed(message.content));
+  return carriers.some(carrier => isObjectRecord(carrier) && asksForAnHour(carrier.providerOptions));
 }
 
 /** Images and other files of a prompt: images a fixed bound each, other files a token per 3 bytes. */
@@ -50,11 +71,14 @@ function languageModelBound(price: UnigateModelPrice, call: ReservationCall, con
       : contextWindow === undefined
         ? RESERVED_OUTPUT_TOKENS
         : Math.max(contextWindow - inputTokens, 1);
-  // Every input token may be written to the cache, at its price when that is above the input price.
+  // Every input token may be written to the cache (for an hour, if the call asks for that), at its price
+  // when that is above the input price.
   const input = price.inputPerMillionTokens;
-  const write = price.cacheWritePerMillionTokens;
-  const bound =
-    input === undefined || write === undefined ? price : { ...price, inputPerMillionTokens: Math.max(input, write) };
+  const write = Math.max(
+    price.cacheWritePerMillionTokens ?? 0,
+    (writesForAnHour(call) ? price.cacheWrite1hPerMillionTokens : undefined) ?? 0,
+  );
+  const bound = input === undefined ? price : { ...price, inputPerMillionTokens: Math.max(input, write) };
   return tokenCost(bound, { inputTokens, outputTokens });
 }
 

@@ -64,3 +64,16 @@ export function convertMessagesUsage(usage: MessagesUsage | null | undefined): L
     ...(usage != null && { raw: usage as JSONObject }),
   };
 }
+
+/**
+ * Of a call's cache writes, those made with a 1-hour TTL, for their price: what `usage.cache_creation`
+ * reports (`ephemeral_1h_input_tokens`); writes it does not split by TTL (or all, without it) count at
+ * `requestTtl`, the longest TTL the request asked for, so a cost never under-counts.
+ */
+export function oneHourCacheWrites(usage: LanguageModelV3Usage, requestTtl: '5m' | '1h'): number {
+  const writes = usage.inputTokens.cacheWrite ?? 0;
+  const split = isObjectRecord(usage.raw) && isObjectRecord(usage.raw.cache_creation) ? usage.raw.cache_creation : {};
+  const long = Math.min(count(split.ephemeral_1h_input_tokens) ?? 0, writes);
+  const unsplit = Math.max(writes - long - (count(split.ephemeral_5m_input_tokens) ?? 0), 0);
+  return long + (requestTtl === '1h' ? unsplit : 0);
+}

@@ -78,6 +78,8 @@ export class MessagesStreamState extends StreamState {
     if (typeof usage.cache_creation_input_tokens === 'number') {
       target.cache_creation_input_tokens = usage.cache_creation_input_tokens;
     }
+    // Cache writes by TTL, for their prices.
+    if (isObjectRecord(usage.cache_creation)) target.cache_creation = usage.cache_creation;
     // Per-pass counts (compaction, advisor): the final message_delta lists every pass.
     if (Array.isArray(usage.iterations)) target.iterations = usage.iterations;
   }

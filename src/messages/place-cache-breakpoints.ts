@@ -69,6 +69,12 @@ function* cacheables(body: MessagesRequestBody): Generator<MessagesCacheable> {
   for (const turn of body.messages) for (const block of turn.content) if (canCarry(block)) yield block;
 }
 
+/** The longest TTL a request's breakpoints ask for: what its cache writes are priced at when usage does not say. */
+export function longestCacheTtl(body: MessagesRequestBody): '5m' | '1h' {
+  for (const target of cacheables(body)) if (target.cache_control?.ttl === '1h') return '1h';
+  return '5m';
+}
+
 /** The call's own breakpoints beyond the fourth are removed, with a warning naming them. */
 function capExplicit(marked: MessagesCacheable[], labels: CacheBreakpointLabels): SharedV3Warning[] {
   if (marked.length <= MAX_CACHE_BREAKPOINTS) return [];

@@ -15,17 +15,17 @@ import { readSseStream, streamingBody } from '../streams/sse-reader';
 import { finishMetadataOf, type StreamExtras, takesStreamExtras, withExtraWarnings } from '../streams/stream-extras';
 import { IMAGE_URLS } from '../prompt/image-media-type';
 import { checkInteger, checkRange } from '../checks/validate-argument';
-import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
+import { languageModelCall, type PricedCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { withCost } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { MessagesModelConfig, UnigateModelContext } from '../model-call/model-context';
 import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
-import { convertMessagesUsage } from './convert-messages-usage';
+import { convertMessagesUsage, oneHourCacheWrites } from './convert-messages-usage';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import { mapMessagesStopReason } from './map-messages-stop-reason';
 import { messagesResponseSchema, type MessagesRequestBody } from './messages-api-types';
-import { placeCacheBreakpoints } from './place-cache-breakpoints';
+import { longestCacheTtl, placeCacheBreakpoints } from './place-cache-breakpoints';
 import type { CacheBreakpointLabels } from '../prompt/read-cache-control';
 import { resolveMessagesThinking } from './resolve-messages-thinking';
 import { sendWithCacheFallback } from './retry-without-cache';
@@ -154,10 +154,19 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     return { body, warnings, jsonResponseTool: tools.jsonResponseTool };
   }
 
+  /** The call as priced: cache writes the usage does not split by TTL count at the longest TTL the body asks for. */
+  private pricedCall(options: LanguageModelV3CallOptions, body: MessagesRequestBody): PricedCall {
+    const ttl = longestCacheTtl(body);
+    return {
+      ...languageModelCall(this.modelId, 'messages', options),
+      oneHourCacheWrites: usage => oneHourCacheWrites(usage, ttl),
+    };
+  }
+
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const prepared = this.prepareRequest(options);
     const { warnings, jsonResponseTool } = prepared;
-    const call = languageModelCall(this.modelId, 'messages', options);
+    const call = this.pricedCall(options, prepared.body);
     const {
       result: { value: response, rawValue, responseHeaders, price, pricingWarnings },
       body,
@@ -212,7 +221,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
       content,
       finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
       usage,
-      providerMetadata: withCost(metadata, languageModelCost(price, usage)),
+      providerMetadata: withCost(metadata, languageModelCost(price, usage, call.oneHourCacheWrites?.(usage))),
       request: { body },
       response: {
         ...(response.id != null && { id: response.id }),
@@ -229,7 +238,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     const prepared = this.prepareRequest(options);
     const { warnings, jsonResponseTool } = prepared;
     const url = this.url;
-    const call = languageModelCall(this.modelId, 'messages', options);
+    const call = this.pricedCall(options, prepared.body);
     // A refused breakpoint is retried here, before the stream is handed over.
     const {
       result: { value: responseBody, responseHeaders, pricingWarnings, finishCost, priceWait },

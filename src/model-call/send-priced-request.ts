@@ -1,4 +1,4 @@
-import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, LanguageModelV3Usage, SharedV3Warning } from '@ai-sdk/provider';
 import { sendGatewayRequest, type GatewayRequest } from '../transport/gateway-request';
 import { promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, PriceLookup, UnigateModelPrice } from '../pricing/unigate-pricing-types';
@@ -14,6 +14,11 @@ export interface PricedCall {
   headers?: Record<string, string | undefined>;
   /** Language models: the prompt's characters, for the context-window check. */
   promptCharacters?: () => number;
+  /**
+   * Messages: how many of a usage's cache writes had a 1-hour TTL, for their price. Without it, every
+   * write is priced at the 1-hour price (a cost never under-counts).
+   */
+  oneHourCacheWrites?: (usage: LanguageModelV3Usage) => number;
 }
 
 /** The gateway request of a priced call; the call supplies its abort signal and headers. */

@@ -38,7 +38,7 @@ export async function sendPricedStreamRequest<T>(
   const finishCost: FinishCost = (metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) => {
     const { price, catalogUnavailable } = lookup.atResponse();
     lookup.release();
-    const cost = languageModelCost(price, usage);
+    const cost = languageModelCost(price, usage, call.oneHourCacheWrites?.(usage));
     return withCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
   };
   return { ...response, pricingWarnings, finishCost, priceWait };

@@ -1,29 +1,100 @@
-import type { UnigateModelPrice } from './unigate-pricing-types';
+import type { PricedKind, UnigateModelPrice } from './unigate-pricing-types';
 
-/** A family's cache prices as multiples of its input price (docs/prompt-caching-prices.md#published-ratios-by-family). */
+/**
+ * Cache prices as multiples of the input price (docs/prompt-caching-prices.md): a read, a write with the
+ * default 5-minute TTL, a write with a 1-hour TTL.
+ */
 interface CacheRatio {
   read: number;
   write: number;
+  write1h: number;
 }
 
-// The upstreams' published ratios, by model id prefix, most specific first. An id no family matches
-// pays the full input price for cached tokens: a cost and a budget never under-count.
-const FAMILIES: ReadonlyArray<readonly [prefix: string, ratio: CacheRatio]> = [
-  // Anthropic: a cache read is 0.1x the input price, a 5-minute cache write 1.25x.
-  ['claude-', { read: 0.1, write: 1.25 }],
-  // OpenAI: cached input 0.1x for GPT-5, 0.25x for GPT-4.1, o3 and o4-mini, 0.5x for GPT-4o, o1 and
-  // o3-mini; writes cost nothing extra.
-  ['gpt-5', { read: 0.1, write: 1 }],
-  ['gpt-4.1', { read: 0.25, write: 1 }],
-  ['o3-mini', { read: 0.5, write: 1 }],
-  ['o3', { read: 0.25, write: 1 }],
-  ['o4-mini', { read: 0.25, write: 1 }],
-  ['gpt-4o', { read: 0.5, write: 1 }],
-  ['o1', { read: 0.5, write: 1 }],
+const ratio = (read: number, write = 1, write1h = write): CacheRatio => ({ read, write, write1h });
+
+type Family = 'anthropic' | 'openai' | 'google' | 'deepseek' | 'xai' | 'qwen' | 'moonshot';
+
+// Each family's ratio is the highest its vendor publishes for any current model, so a model of the family
+// without its own line below is never priced under its real cache price.
+const FAMILIES: Readonly<Record<Family, CacheRatio>> = {
+  anthropic: ratio(0.1, 1.25, 2),
+  openai: ratio(0.5),
+  google: ratio(0.25),
+  deepseek: ratio(0.26),
+  xai: ratio(0.25),
+  qwen: ratio(0.2),
+  moonshot: ratio(0.25),
+};
+
+// Models whose vendor publishes cache prices of their own, by id prefix, most specific first.
+const MODELS: ReadonlyArray<readonly [prefix: string, ratio: CacheRatio]> = [
+  ['claude-3-haiku', ratio(0.12, 1.2, 2)],
+  ['gpt-5', ratio(0.1)],
+  ['gpt-4.1', ratio(0.25)],
+  ['o3-mini', ratio(0.5)],
+  ['o3', ratio(0.25)],
+  ['o4-mini', ratio(0.25)],
+  ['gpt-4o', ratio(0.5)],
+  ['o1', ratio(0.5)],
+  ['gemini-2.5', ratio(0.1)],
+  ['gemini-3', ratio(0.1)],
+  ['deepseek-chat', ratio(0.1)],
+  ['deepseek-reasoner', ratio(0.1)],
+  ['grok-code-fast', ratio(0.1)],
+  ['grok-4.20', ratio(0.1)],
 ];
 
-function familyRatio(modelId: string): CacheRatio | undefined {
-  return FAMILIES.find(([prefix]) => modelId.startsWith(prefix))?.[1];
+// The catalog's provider names (compared lower case) and, for a model the catalog does not list, id prefixes.
+const PROVIDERS: Readonly<Record<string, Family>> = {
+  anthropic: 'anthropic',
+  openai: 'openai',
+  google: 'google',
+  deepseek: 'deepseek',
+  xai: 'xai',
+  qwen: 'qwen',
+  alibaba: 'qwen',
+  moonshot: 'moonshot',
+  moonshotai: 'moonshot',
+};
+const ID_PREFIXES: ReadonlyArray<readonly [prefix: string, family: Family]> = [
+  ['claude-', 'anthropic'],
+  ['gpt-', 'openai'],
+  ['chatgpt-', 'openai'],
+  ['o1', 'openai'],
+  ['o3', 'openai'],
+  ['o4', 'openai'],
+  ['gemini-', 'google'],
+  ['deepseek-', 'deepseek'],
+  ['grok-', 'xai'],
+  ['qwen', 'qwen'],
+  ['kimi-', 'moonshot'],
+  ['moonshot-', 'moonshot'],
+];
+
+/** What decides a model's cache prices besides its id: the catalog's provider and the call's kind. */
+export interface CacheRateContext {
+  /** The catalog entry's `provider`, when the catalog lists the model. */
+  provider?: string;
+  kind?: PricedKind;
+}
+
+/**
+ * The model's family: the catalog's provider when it names one this file knows, else the id's prefix. On
+ * the messages format an unknown model pays the format's write premium: a cost never under-counts.
+ */
+function familyRatio(modelId: string, { provider, kind }: CacheRateContext): CacheRatio | undefined {
+  const named = provider === undefined ? undefined : PROVIDERS[provider.trim().toLowerCase()];
+  const family = named ?? ID_PREFIXES.find(([prefix]) => modelId.startsWith(prefix))?.[1];
+  if (family !== undefined) return FAMILIES[family];
+  return kind === 'messages' ? ratio(1, FAMILIES.anthropic.write, FAMILIES.anthropic.write1h) : undefined;
+}
+
+function cacheRatio(modelId: string, context: CacheRateContext): CacheRatio {
+  const family = familyRatio(modelId, context);
+  // A model's own prices apply only within its family (an id another vendor reuses is not that model).
+  const own = MODELS.find(([prefix]) => modelId.startsWith(prefix))?.[1];
+  const ownFamily = own === undefined ? undefined : familyRatio(modelId, { kind: context.kind });
+  return (own !== undefined && ownFamily === family ? own : family) ?? ratio(1);
 }
 
 /** Rounds a derived price to the pico-credit per 1M tokens, so 0.1 x 3 is 0.3, not 0.30000000000000004. */
@@ -32,18 +103,27 @@ function scaled(price: number, ratio: number): number {
 }
 
 /**
- * A token price with its cache prices filled in: the entry's own `cacheReadPerMillionTokens` /
- * `cacheWritePerMillionTokens`, else the model family's published ratio to the input price, else the
- * input price itself. Prices without an input price (audio, images, video) are returned as they are.
+ * A token price with its cache prices filled in: the entry's own `cacheReadPerMillionTokens`,
+ * `cacheWritePerMillionTokens` and `cacheWrite1hPerMillionTokens`, else the model's published ratio to
+ * the input price, else its family's (decided by the catalog's provider), else the input price itself. A
+ * 1-hour write never costs less than a 5-minute one. Prices without an input price (audio, images, video)
+ * are returned as they are.
  */
-export function withCacheRates(modelId: string, price: UnigateModelPrice | undefined): UnigateModelPrice | undefined {
+export function withCacheRates(
+  modelId: string,
+  price: UnigateModelPrice | undefined,
+  context: CacheRateContext = {},
+): UnigateModelPrice | undefined {
   const input = price?.inputPerMillionTokens;
   if (price === undefined || input === undefined) return price;
-  if (price.cacheReadPerMillionTokens !== undefined && price.cacheWritePerMillionTokens !== undefined) return price;
-  const ratio = familyRatio(modelId) ?? { read: 1, write: 1 };
+  const { cacheReadPerMillionTokens: read, cacheWritePerMillionTokens: write } = price;
+  if (read !== undefined && write !== undefined && price.cacheWrite1hPerMillionTokens !== undefined) return price;
+  const rates = cacheRatio(modelId, context);
+  const write5m = write ?? scaled(input, rates.write);
   return {
     ...price,
-    cacheReadPerMillionTokens: price.cacheReadPerMillionTokens ?? scaled(input, ratio.read),
-    cacheWritePerMillionTokens: price.cacheWritePerMillionTokens ?? scaled(input, ratio.write),
+    cacheReadPerMillionTokens: read ?? scaled(input, rates.read),
+    cacheWritePerMillionTokens: write5m,
+    cacheWrite1hPerMillionTokens: price.cacheWrite1hPerMillionTokens ?? Math.max(scaled(input, rates.write1h), write5m),
   };
 }

@@ -12,6 +12,7 @@ export const PRICE_FIELDS = [
   'outputPerMillionTokens',
   'cacheReadPerMillionTokens',
   'cacheWritePerMillionTokens',
+  'cacheWrite1hPerMillionTokens',
   'perMillionCharacters',
   'perMinute',
   'perImage',

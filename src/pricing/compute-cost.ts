@@ -11,11 +11,18 @@ function cost(input: number, output: number): UnigateCost {
 /**
  * Chat, messages and embeddings: tokens times the per-1M-token prices. No output price is needed when no
  * output tokens were used. `cacheReadTokens` and `cacheWriteTokens` are part of `inputTokens`, priced at
- * the cache prices (the input price where the price has none) and listed as `cacheRead` / `cacheWrite`.
+ * the cache prices (the input price where the price has none) and listed as `cacheRead` / `cacheWrite`;
+ * `cacheWrite1hTokens`, part of `cacheWriteTokens`, were written with a 1-hour TTL, at that price.
  */
 export function tokenCost(
   price: UnigateModelPrice | undefined,
-  usage: { inputTokens?: number; outputTokens?: number; cacheReadTokens?: number; cacheWriteTokens?: number },
+  usage: {
+    inputTokens?: number;
+    outputTokens?: number;
+    cacheReadTokens?: number;
+    cacheWriteTokens?: number;
+    cacheWrite1hTokens?: number;
+  },
 ): UnigateCost | undefined {
   const inputPrice = price?.inputPerMillionTokens;
   if (inputPrice === undefined || usage.inputTokens === undefined) return undefined;
@@ -27,8 +34,11 @@ export function tokenCost(
   if (readTokens === 0 && writeTokens === 0) {
     return cost((usage.inputTokens * inputPrice) / 1e6, (outputTokens * outputPrice) / 1e6);
   }
+  const writePrice = price?.cacheWritePerMillionTokens ?? inputPrice;
+  const longTokens = Math.min(usage.cacheWrite1hTokens ?? 0, writeTokens);
   const read = (readTokens * (price?.cacheReadPerMillionTokens ?? inputPrice)) / 1e6;
-  const write = (writeTokens * (price?.cacheWritePerMillionTokens ?? inputPrice)) / 1e6;
+  const write =
+    ((writeTokens - longTokens) * writePrice + longTokens * (price?.cacheWrite1hPerMillionTokens ?? writePrice)) / 1e6;
   const fresh = (Math.max(usage.inputTokens - readTokens - writeTokens, 0) * inputPrice) / 1e6;
   return creditCost(fresh + read + write, (outputTokens * outputPrice) / 1e6, {
     ...(readTokens > 0 && { read }),

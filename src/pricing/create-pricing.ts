@@ -41,9 +41,19 @@ function fixedPrice(table: UnigatePriceTable | undefined, modelId: string): Unig
   return hasOwn(BUILT_IN_PRICES, modelId) ? BUILT_IN_PRICES[modelId] : undefined;
 }
 
-/** A language model's price with its cache prices filled in (cache-rates.ts); other kinds' as they are. */
-function cachePriced(modelId: string, kind: PricedKind, price: UnigateModelPrice | undefined) {
-  return kind === 'chat' || kind === 'messages' ? withCacheRates(modelId, price) : price;
+/**
+ * A language model's price with its cache prices filled in (cache-rates.ts), its family told by the
+ * catalog entry's provider when the catalog lists it; other kinds' as they are.
+ */
+function cachePriced(
+  modelId: string,
+  kind: PricedKind,
+  price: UnigateModelPrice | undefined,
+  entry: UnigateCatalogEntry | undefined,
+) {
+  return kind === 'chat' || kind === 'messages'
+    ? withCacheRates(modelId, price, { provider: entry?.provider, kind })
+    : price;
 }
 
 /** The kinds a catalog entry can price. */
@@ -85,11 +95,12 @@ export function createPricing({
 
   const priceAndCheck = (modelId: string, kind: PricedKind, options: CallPricingOptions = {}): PriceLookup => {
     if (pricing === false) return settledLookup({ warnings: [] });
-    const fixed = cachePriced(modelId, kind, fixedPrice(table, modelId));
+    const tablePrice = fixedPrice(table, modelId);
+    const fixed = cachePriced(modelId, kind, tablePrice, undefined);
     const withCatalog = (catalog: CatalogById | undefined): CallPricing => {
       const entry = catalog?.get(modelId);
       return {
-        price: fixed ?? cachePriced(modelId, kind, catalogPrice(entry, kind)),
+        price: cachePriced(modelId, kind, tablePrice ?? catalogPrice(entry, kind), entry),
         warnings: capabilityWarnings(entry, kind, options.promptCharacters),
       };
     };
@@ -130,12 +141,12 @@ export function createPricing({
     },
     idle: cache.idle,
     contextWindow: modelId => cache.current()?.get(modelId)?.contextWindow,
-    priceFor: async (modelId, kind, abortSignal) =>
-      cachePriced(
-        modelId,
-        kind,
-        fixedPrice(table, modelId) ?? catalogPrice((await cache.get(abortSignal)).get(modelId), kind),
-      ),
+    priceFor: async (modelId, kind, abortSignal) => {
+      const tablePrice = fixedPrice(table, modelId);
+      // A fixed price loads nothing; the catalog, when loaded, still tells the model's family.
+      const entry = (tablePrice === undefined ? await cache.get(abortSignal) : cache.current())?.get(modelId);
+      return cachePriced(modelId, kind, tablePrice ?? catalogPrice(entry, kind), entry);
+    },
   };
 }
 

@@ -29,18 +29,22 @@ export function promptCharacters(prompt: LanguageModelV3Prompt): number {
 
 /**
  * A language-model call's cost from its usage: fresh input tokens at the input price, cache reads and
- * writes at their own prices, and every output token. With `n > 1` the gateway's usage already covers
- * every choice.
+ * writes at their own prices, and every output token. `oneHourWrites` is how many of the cache writes had
+ * a 1-hour TTL; when the caller cannot tell, every write is priced at the 1-hour price, so the cost never
+ * under-counts. With `n > 1` the gateway's usage already covers every choice.
  */
 export function languageModelCost(
   price: UnigateModelPrice | undefined,
   usage: LanguageModelV3Usage,
+  oneHourWrites?: number,
 ): UnigateCost | undefined {
   if (price === undefined) return undefined;
+  const cacheWriteTokens = usage.inputTokens.cacheWrite;
   return tokenCost(price, {
     inputTokens: usage.inputTokens.total,
     outputTokens: usage.outputTokens.total,
     cacheReadTokens: usage.inputTokens.cacheRead,
-    cacheWriteTokens: usage.inputTokens.cacheWrite,
+    cacheWriteTokens,
+    cacheWrite1hTokens: oneHourWrites ?? cacheWriteTokens,
   });
 }

@@ -10,16 +10,21 @@ export interface UnigateModelPrice {
   /** Credits per 1M output tokens: chat, messages. */
   outputPerMillionTokens?: number;
   /**
-   * Credits per 1M input tokens read from the prompt cache: chat, messages. Default: the model family's
-   * published ratio to `inputPerMillionTokens` (0.1 for Claude, 0.1 to 0.5 for OpenAI models), else the
-   * input price.
+   * Credits per 1M input tokens read from the prompt cache: chat, messages. Default: the model's published
+   * cache price, else its family's (from the catalog's provider) ratio to `inputPerMillionTokens`, else the
+   * input price (docs/prompt-caching-prices.md).
    */
   cacheReadPerMillionTokens?: number;
   /**
-   * Credits per 1M input tokens written to the prompt cache: messages. Default: the family's ratio (1.25
-   * for Claude's 5-minute cache), else the input price.
+   * Credits per 1M input tokens written to the prompt cache with the default 5-minute TTL: messages.
+   * Default: the model's or family's ratio (1.25x for Claude, 1.2x for Claude Haiku 3), else the input price.
    */
   cacheWritePerMillionTokens?: number;
+  /**
+   * Credits per 1M input tokens written to the prompt cache with a 1-hour TTL (`cacheControl: { ttl: '1h' }`):
+   * messages. Default: the model's or family's ratio (2x for Claude), and never below the 5-minute price.
+   */
+  cacheWrite1hPerMillionTokens?: number;
   /** Credits per 1M characters of input text: speech. */
   perMillionCharacters?: number;
   /** Credits per minute of audio: transcription. */

@@ -51,7 +51,8 @@ export interface UnigateEmulatorOptions {
    * Prompt caching, as the upstreams do it. Default `true`: on the messages endpoint, the prefix up to each
    * `cache_control` breakpoint (of 1,024 tokens or more) is remembered for its `ttl` (5 minutes by default,
    * or `'1h'`, by `now`): a request that repeats it reports those tokens as `cache_read_input_tokens`, one
-   * that caches it first as `cache_creation_input_tokens`, and `input_tokens` is the rest. On chat
+   * that caches it first as `cache_creation_input_tokens` (split by TTL in `cache_creation`), and
+   * `input_tokens` is the rest. On chat
    * completions, every message-boundary prefix of 1,024 tokens or more is cached by itself for 5 minutes,
    * and a repeat reports `usage.prompt_tokens_details.cached_tokens` (within `prompt_tokens`). `false`:
    * nothing is cached, every input token is fresh, so a test can show the difference.

@@ -13,6 +13,8 @@ export const MIN_CACHED_PREFIX_TOKENS = 1024;
 /** How long a prefix lives after its last use: a `cache_control` without `ttl`, and every chat-format prefix. */
 export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
 
+const ONE_HOUR_MS = 60 * 60_000;
+
 /** A prefix a request ends (at a breakpoint, or at a message boundary) with its length and lifetime. */
 export interface CachePrefix {
   /** What identifies it: the model and the prefix's content, in any stable serialisation. */
@@ -28,6 +30,8 @@ export interface CacheSplit {
   read: number;
   /** Tokens written: from there to the longest prefix this request caches. */
   written: number;
+  /** Of `written`: those up to the longest prefix cached for an hour or more (priced as 1-hour writes). */
+  writtenForAnHour: number;
 }
 
 export interface PromptCache {
@@ -44,22 +48,24 @@ export function createPromptCache(now: () => number, enabled = true): PromptCach
   const expiries = new Map<string, number>();
   return {
     split(prefixes) {
-      if (!enabled) return { read: 0, written: 0 };
+      if (!enabled) return { read: 0, written: 0, writtenForAnHour: 0 };
       const at = now();
       let read = 0;
       let longest = 0;
+      let longestForAnHour = 0;
       const keys: Array<[string, number]> = [];
       for (const prefix of prefixes) {
         if (prefix.tokens < MIN_CACHED_PREFIX_TOKENS) continue;
         const key = digestHex(prefix.identity);
         if ((expiries.get(key) ?? -Infinity) > at) read = Math.max(read, prefix.tokens);
         longest = Math.max(longest, prefix.tokens);
+        if (prefix.ttlMs >= ONE_HOUR_MS) longestForAnHour = Math.max(longestForAnHour, prefix.tokens);
         keys.push([key, at + prefix.ttlMs]);
       }
       for (const [key, expiry] of keys) expiries.set(key, Math.max(expiry, expiries.get(key) ?? 0));
       // Expired entries go when the cache grows, so a long-lived emulator does not keep every prefix.
       if (expiries.size > 4096) for (const [key, expiry] of expiries) if (expiry <= at) expiries.delete(key);
-      return { read, written: longest - read };
+      return { read, written: longest - read, writtenForAnHour: Math.max(longestForAnHour - read, 0) };
     },
   };
 }

@@ -46,7 +46,7 @@ describe('costExceeds', () => {
     expect(atLimit.steps).toHaveLength(2);
   });
 
-  it('sums every step; a step without a cost stops the loop, its spend unknown', () => {
+  it('sums every step; a step the catalog could not price in time stops the loop, its spend unknown', () => {
     const cost = (total: number) => ({ unigate: { cost: { input: total, output: 0, total, unit: 'credits' } } });
     const stop = costExceeds(0.3);
     expect(stop({ steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: cost(0.2) }] })).toBe(false);
@@ -55,10 +55,51 @@ describe('costExceeds', () => {
         steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: cost(0.2) }, { providerMetadata: cost(1e-12) }],
       }),
     ).toBe(true);
-    expect(stop({ steps: [{ providerMetadata: cost(0.1) }, {}] })).toBe(true);
     const unavailable = { unigate: { costUnavailable: 'The Unigate catalog could not be loaded' } };
     expect(stop({ steps: [{ providerMetadata: unavailable }] })).toBe(true);
-    expect(costExceeds(1000)({ steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: undefined }] })).toBe(true);
+    expect(costExceeds(1000)({ steps: [{ providerMetadata: cost(0.1) }, { providerMetadata: unavailable }] })).toBe(
+      true,
+    );
+  });
+
+  it('a step nothing priced fails the loop, naming the pricing setting: never a silent stop', () => {
+    const cost = { unigate: { cost: { input: 0.1, output: 0, total: 0.1, unit: 'credits' } } };
+    const message =
+      "costExceeds cannot tell what step 2 cost: its result has no providerMetadata.unigate.cost. Create the provider with the pricing setting, pricing: 'catalog' or a price table; the default, pricing: false, prices nothing. A model neither prices, or another provider's model, has no cost either.";
+    for (const unpriced of [undefined, { unigate: { stopSequence: null } }, { openai: {} }]) {
+      const run = () => costExceeds(1000)({ steps: [{ providerMetadata: cost }, { providerMetadata: unpriced }] });
+      expect(run).toThrow(expect.objectContaining({ name: 'AI_InvalidArgumentError', argument: 'pricing', message }));
+    }
+  });
+
+  it('under the default pricing: false, a loop fails at its first step with that error, before a second request', async () => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate(emulator.settings);
+    const weather = tool({
+      description: 'Current weather for a city',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async () => ({ temperature: 21, unit: 'C' }),
+    });
+    const loop = generateText({
+      model: gw('gpt-4o-mini'),
+      tools: { weather },
+      stopWhen: [stepCountIs(5), costExceeds(1_000)],
+      prompt: 'What is the weather in Paris?',
+    });
+    await expect(loop).rejects.toThrow(
+      expect.objectContaining({
+        argument: 'pricing',
+        message: expect.stringMatching(/^costExceeds cannot tell what step 1 cost: .*the default, pricing: false/),
+      }),
+    );
+    expect(emulator.requests.filter(request => request.path.endsWith('/chat/completions'))).toHaveLength(1);
+  });
+
+  it('takes a limit of 0: a free step goes on, any spend stops the loop', () => {
+    const cost = (total: number) => ({ unigate: { cost: { input: total, output: 0, total, unit: 'credits' } } });
+    const stop = costExceeds(0);
+    expect(stop({ steps: [{ providerMetadata: cost(0) }, { providerMetadata: cost(0) }] })).toBe(false);
+    expect(stop({ steps: [{ providerMetadata: cost(0) }, { providerMetadata: cost(1e-12) }] })).toBe(true);
   });
 
   it('checks its limit', async () => {

@@ -53,6 +53,7 @@ describe('the catalog cache over the catalog client', () => {
       outputPerMillionTokens: 10,
       cacheReadPerMillionTokens: 2.5,
       cacheWritePerMillionTokens: 2.5,
+      cacheWrite1hPerMillionTokens: 2.5,
     });
     expect(catalogRequests(emulator)).toBe(1);
 

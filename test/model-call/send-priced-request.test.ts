@@ -13,6 +13,7 @@ const PRICE = {
   outputPerMillionTokens: 10,
   cacheReadPerMillionTokens: 2.5,
   cacheWritePerMillionTokens: 2.5,
+  cacheWrite1hPerMillionTokens: 2.5,
 };
 
 function heldCatalog() {

@@ -9,34 +9,87 @@ import { createUnigateEmulator } from '../../src/testing';
 // Cached input at its own price: the families' published ratios, a table's own figures, else the input price.
 
 describe('cache prices', () => {
+  // [model, catalog provider, input per 1M, cache read, 5-minute write, 1-hour write]
   it.each([
-    ['claude-sonnet-4-5', 3, 0.3, 3.75],
-    ['claude-haiku-4-5', 1, 0.1, 1.25],
-    ['gpt-5-mini', 0.25, 0.025, 0.25],
-    ['gpt-4.1-nano', 0.1, 0.025, 0.1],
-    ['o3', 2, 0.5, 2],
-    ['o3-mini', 1.1, 0.55, 1.1],
-    ['o4-mini', 1.1, 0.275, 1.1],
-    ['gpt-4o-mini', 0.15, 0.075, 0.15],
-    ['o1', 15, 7.5, 15],
-    ['deepseek-chat', 0.27, 0.27, 0.27],
-    ['gemini-2.5-pro', 1.25, 1.25, 1.25],
-  ])('%s at %s per 1M input: cache reads %s, cache writes %s', (modelId, input, read, write) => {
-    expect(withCacheRates(modelId, { inputPerMillionTokens: input, outputPerMillionTokens: 1 })).toEqual({
-      inputPerMillionTokens: input,
-      outputPerMillionTokens: 1,
-      cacheReadPerMillionTokens: read,
-      cacheWritePerMillionTokens: write,
+    ['claude-sonnet-4-5', 'Anthropic', 3, 0.3, 3.75, 6],
+    ['claude-haiku-4-5', undefined, 1, 0.1, 1.25, 2],
+    // Claude Haiku 3 publishes its own: reads 0.12x, 5-minute writes 1.2x, 1-hour writes 2x.
+    ['claude-3-haiku', 'Anthropic', 0.25, 0.03, 0.3, 0.5],
+    ['claude-3-5-haiku', 'Anthropic', 0.8, 0.08, 1, 1.6],
+    // An Anthropic model whose id does not say so: the catalog's provider decides.
+    ['sonnet-latest', 'Anthropic', 3, 0.3, 3.75, 6],
+    ['gpt-5-mini', 'OpenAI', 0.25, 0.025, 0.25, 0.25],
+    ['gpt-4.1-nano', 'OpenAI', 0.1, 0.025, 0.1, 0.1],
+    ['o3', 'OpenAI', 2, 0.5, 2, 2],
+    ['o3-mini', 'OpenAI', 1.1, 0.55, 1.1, 1.1],
+    ['o4-mini', undefined, 1.1, 0.275, 1.1, 1.1],
+    ['gpt-4o-mini', 'OpenAI', 0.15, 0.075, 0.15, 0.15],
+    ['o1', 'OpenAI', 15, 7.5, 15, 15],
+    ['gpt-oss-120b', 'OpenAI', 0.1, 0.05, 0.1, 0.1],
+    ['deepseek-chat', 'DeepSeek', 0.28, 0.028, 0.28, 0.28],
+    ['deepseek-v3', 'DeepSeek', 0.27, 0.0702, 0.27, 0.27],
+    ['gemini-2.5-pro', 'Google', 1.25, 0.125, 1.25, 1.25],
+    ['gemini-2.5-flash', undefined, 0.3, 0.03, 0.3, 0.3],
+    ['gemini-2.0-flash', 'Google', 0.1, 0.025, 0.1, 0.1],
+    ['grok-4', 'xAI', 3, 0.75, 3, 3],
+    ['grok-code-fast-1', 'xAI', 0.2, 0.02, 0.2, 0.2],
+    ['qwen3-max', 'Qwen', 1.2, 0.24, 1.2, 1.2],
+    ['kimi-k2', 'Moonshot', 0.6, 0.15, 0.6, 0.6],
+    ['mistral-large', 'Mistral', 2, 2, 2, 2],
+  ])(
+    '%s (%s) at %s per 1M input: reads %s, writes %s (5 minutes) and %s (1 hour)',
+    (modelId, provider, input, read, write, write1h) => {
+      expect(
+        withCacheRates(modelId, { inputPerMillionTokens: input, outputPerMillionTokens: 1 }, { provider }),
+      ).toEqual({
+        inputPerMillionTokens: input,
+        outputPerMillionTokens: 1,
+        cacheReadPerMillionTokens: read,
+        cacheWritePerMillionTokens: write,
+        cacheWrite1hPerMillionTokens: write1h,
+      });
+    },
+  );
+
+  it('the provider decides over the id; a model unknown to both pays the input price, with the write premium on the messages format', () => {
+    const price = { inputPerMillionTokens: 2 };
+    // A provider this file does not know leaves the id to decide.
+    expect(withCacheRates('claude-sonnet-4-5', price, { provider: 'Amazon' })?.cacheWrite1hPerMillionTokens).toBe(4);
+    // A known provider wins over the id, and a model line of another family does not apply.
+    expect(withCacheRates('gpt-4o-clone', price, { provider: 'DeepSeek' })?.cacheReadPerMillionTokens).toBe(0.52);
+    expect(withCacheRates('house-model', price, { provider: 'Test', kind: 'chat' })).toEqual({
+      inputPerMillionTokens: 2,
+      cacheReadPerMillionTokens: 2,
+      cacheWritePerMillionTokens: 2,
+      cacheWrite1hPerMillionTokens: 2,
+    });
+    expect(withCacheRates('house-model', price, { provider: 'Test', kind: 'messages' })).toEqual({
+      inputPerMillionTokens: 2,
+      cacheReadPerMillionTokens: 2,
+      cacheWritePerMillionTokens: 2.5,
+      cacheWrite1hPerMillionTokens: 4,
     });
   });
 
-  it("a table's own cache prices win, one at a time; prices without an input price stay as they are", () => {
+  it("a table's own cache prices win, one at a time; a 1-hour write never costs less than a 5-minute one", () => {
     expect(withCacheRates('claude-sonnet-4-5', { inputPerMillionTokens: 3, cacheWritePerMillionTokens: 6 })).toEqual({
       inputPerMillionTokens: 3,
       cacheReadPerMillionTokens: 0.3,
       cacheWritePerMillionTokens: 6,
+      cacheWrite1hPerMillionTokens: 6,
     });
-    const own = { inputPerMillionTokens: 3, cacheReadPerMillionTokens: 0, cacheWritePerMillionTokens: 3 };
+    expect(withCacheRates('gpt-4o', { inputPerMillionTokens: 2.5, cacheWrite1hPerMillionTokens: 9 })).toEqual({
+      inputPerMillionTokens: 2.5,
+      cacheReadPerMillionTokens: 1.25,
+      cacheWritePerMillionTokens: 2.5,
+      cacheWrite1hPerMillionTokens: 9,
+    });
+    const own = {
+      inputPerMillionTokens: 3,
+      cacheReadPerMillionTokens: 0,
+      cacheWritePerMillionTokens: 3,
+      cacheWrite1hPerMillionTokens: 3,
+    };
     expect(withCacheRates('claude-sonnet-4-5', own)).toBe(own);
     expect(withCacheRates('tts-1', { perMillionCharacters: 3.75 })).toEqual({ perMillionCharacters: 3.75 });
     expect(withCacheRates('claude-sonnet-4-5', undefined)).toBeUndefined();
@@ -44,11 +97,12 @@ describe('cache prices', () => {
 
   it('prices fresh input, cache reads and cache writes apart, to the pico-credit; input includes the cache lines', () => {
     const price = withCacheRates('claude-sonnet-4-5', { inputPerMillionTokens: 3, outputPerMillionTokens: 15 });
-    const cost = languageModelCost(price, {
+    const usage = {
       inputTokens: { total: 10_500, noCache: 1_000, cacheRead: 9_000, cacheWrite: 500 },
       outputTokens: { total: 200, text: 200, reasoning: undefined },
-    });
-    // 1,000 x 3 + 9,000 x 0.3 + 500 x 3.75 = 7,575 per 1M; 200 x 15 = 3,000 per 1M.
+    };
+    // 500 writes of 5 minutes: 1,000 x 3 + 9,000 x 0.3 + 500 x 3.75 = 7,575 per 1M; 200 x 15 = 3,000 per 1M.
+    const cost = languageModelCost(price, usage, 0);
     expect(cost).toEqual({
       input: 0.007575,
       output: 0.003,
@@ -57,6 +111,10 @@ describe('cache prices', () => {
       cacheRead: 0.0027,
       cacheWrite: 0.001875,
     });
+    // 200 of them for an hour: 300 x 3.75 + 200 x 6 = 2,325 per 1M.
+    expect(languageModelCost(price, usage, 200)).toMatchObject({ input: 0.008025, cacheWrite: 0.002325 });
+    // Which TTL wrote them unknown: all at the 1-hour price, 500 x 6 = 3,000 per 1M.
+    expect(languageModelCost(price, usage)).toMatchObject({ input: 0.0087, cacheWrite: 0.003 });
     // No cache tokens: no cache lines.
     expect(
       languageModelCost(price, {
@@ -117,6 +175,24 @@ describe('cache prices', () => {
     expect(cost.cacheRead).toBe(Math.round(usage.cacheReadTokens! * 0.075 * 1e6) / 1e12);
     expect(cost.input).toBe(Math.round((usage.noCacheTokens! * 0.15 + usage.cacheReadTokens! * 0.075) * 1e6) / 1e12);
     expect(cost.input).toBeLessThan(unigateCost(first)!.input);
+  });
+
+  it.each([
+    // The sample catalog's input prices: deepseek-chat 0.135, gemini-2.5-flash 0.15; both read at 0.1x.
+    ['deepseek-chat', 0.00032427, 0.000032427],
+    ['gemini-2.5-flash', 0.0003603, 0.00003603],
+  ])('%s: cached input at its published ratio of the catalog price, not the full price', async (model, fresh, read) => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
+    const system = 'You are a careful assistant. '.repeat(400);
+    const ask = () => generateText({ model: gw(model), system, prompt: 'Hello there' });
+    const first = await ask();
+    expect(first.usage.inputTokens).toBe(2_402);
+    expect(unigateCost(first)).toMatchObject({ input: fresh });
+    // All 2,402 input tokens read from the cache.
+    const second = await ask();
+    expect(second.usage.inputTokenDetails.cacheReadTokens).toBe(2_402);
+    expect(unigateCost(second)).toMatchObject({ input: read, cacheRead: read });
   });
 
   it('a messages call writes the cache at 1.25x, and the next reads it at 0.1x (emulator, caching auto)', async () => {

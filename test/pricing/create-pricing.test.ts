@@ -34,6 +34,7 @@ describe('pricing.priceAndCheck', () => {
         outputPerMillionTokens: 10,
         cacheReadPerMillionTokens: 2.5,
         cacheWritePerMillionTokens: 2.5,
+        cacheWrite1hPerMillionTokens: 2.5,
       },
       warnings: [],
     });
@@ -99,6 +100,7 @@ describe('pricing.priceAndCheck', () => {
       outputPerMillionTokens: 2,
       cacheReadPerMillionTokens: 1,
       cacheWritePerMillionTokens: 1,
+      cacheWrite1hPerMillionTokens: 1,
     });
     expect((await priceAndCheck('tts-1', 'speech')).price).toEqual({ perMillionCharacters: 1 });
     // Listed models need no catalog...
@@ -111,6 +113,7 @@ describe('pricing.priceAndCheck', () => {
       outputPerMillionTokens: 2,
       cacheReadPerMillionTokens: 1,
       cacheWritePerMillionTokens: 1,
+      cacheWrite1hPerMillionTokens: 1,
     });
     expect(catalogRequests(emulator)).toBe(1);
   });
@@ -189,7 +192,12 @@ describe('capability checks (only with the catalog loaded)', () => {
       pricing: { 'text-embedding-3-small': { inputPerMillionTokens: 1 } },
     });
     expect(await priceAndCheck('text-embedding-3-small', 'chat', { promptCharacters: () => 10 ** 9 })).toEqual({
-      price: { inputPerMillionTokens: 1, cacheReadPerMillionTokens: 1, cacheWritePerMillionTokens: 1 },
+      price: {
+        inputPerMillionTokens: 1,
+        cacheReadPerMillionTokens: 1,
+        cacheWritePerMillionTokens: 1,
+        cacheWrite1hPerMillionTokens: 1,
+      },
       warnings: [],
     });
     expect(emulator.requests).toEqual([]);
@@ -226,6 +234,7 @@ describe('a lookup never holds a call back', () => {
         outputPerMillionTokens: 10,
         cacheReadPerMillionTokens: 2.5,
         cacheWritePerMillionTokens: 2.5,
+        cacheWrite1hPerMillionTokens: 2.5,
       },
       warnings: [],
     };

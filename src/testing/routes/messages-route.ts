@@ -37,7 +37,9 @@ const STATUS_MESSAGES: Record<string, string> = {
  * Prompt caching (messages-cache.ts): `cache_control` breakpoints are checked like the vendor's (at most 4,
  * `ephemeral`, `ttl` 5m or 1h, none on thinking blocks); the prefix up to each one of 1,024 tokens or more
  * is remembered for its TTL, so the usage reports `cache_read_input_tokens` (the longest prefix already
- * cached), `cache_creation_input_tokens` (from there to the last breakpoint) and `input_tokens` (the rest).
+ * cached), `cache_creation_input_tokens` (from there to the last breakpoint; `cache_creation` splits it
+ * into `ephemeral_1h_input_tokens`, up to the last 1-hour breakpoint, and `ephemeral_5m_input_tokens`)
+ * and `input_tokens` (the rest).
  *
  * Markers written in the last user text (emulator-faults.ts; they are not echoed):
  * - `[[emulator:status:NNN]]` (400-599): HTTP NNN with the messages error body of that status
@@ -68,6 +70,13 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
     message.usage.input_tokens -= cached.read + cached.written;
     message.usage.cache_read_input_tokens = cached.read;
     message.usage.cache_creation_input_tokens = cached.written;
+    // The split by TTL, as the vendor reports it once a request writes anything.
+    if (cached.written > 0) {
+      message.usage.cache_creation = {
+        ephemeral_5m_input_tokens: cached.written - cached.writtenForAnHour,
+        ephemeral_1h_input_tokens: cached.writtenForAnHour,
+      };
+    }
     const headers = { 'request-id': `req_emu_${digestHex(parsed.identity, 3)}` };
     if (parsed.stream) return sseResponse(messageSseChunks(message, fault), context.streamDelayMs, headers);
 
