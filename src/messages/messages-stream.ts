@@ -40,7 +40,7 @@ import {
 // The state.
 
 /** One open content block, by the block's `index`. */
-export type MessagesBlock =
+type MessagesBlock =
   | { kind: 'text'; id: string }
   | { kind: 'reasoning'; id: string; signature: string | undefined; redactedData: string | undefined }
   // `answer`: the JSON-answer tool, streamed as text. `input` grows by appending pieces (linear).
@@ -454,7 +454,7 @@ function messageStartContent(
 // The message events and the handler.
 
 /** What the messages model's `doStream` gives its stream handler. */
-export interface MessagesStreamOptions extends StreamHandlerOptions {
+interface MessagesStreamOptions extends StreamHandlerOptions {
   /** The `json` tool carries the answer (responseFormat json emulation). */
   jsonResponseTool: boolean;
   /** Every `finish` part's metadata: the clean one priced (the price may settle while the stream runs). */
@@ -508,7 +508,7 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  * the blocks still open and sends `finish` with reason `error`, then ends the stream. A block left
  * open at a break (its index started again, `message_stop`) follows the rule in close-open-blocks.ts.
  */
-export function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
+function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
   const { includeRawChunks, request } = options;
   const state = new MessagesStreamState(
     options.warnings,
