@@ -58,7 +58,7 @@ export type {
   UnigateMessagesProviderMetadata,
   UnigateMessagesProviderOptions,
 } from './messages/unigate-messages-options';
-export { unigateMessagesMetadata } from './messages/read-messages-metadata';
+export { unigateMessagesMetadata } from './messages/unigate-messages-options';
 export type {
   UnigateSpeechProviderMetadata,
   UnigateSpeechProviderOptions,

@@ -1,7 +1,6 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { blockDelta, blockStart, blockStop } from '../../src/messages/messages-stream-blocks';
-import { MessagesStreamState } from '../../src/messages/messages-stream-state';
+import { blockDelta, blockStart, blockStop, MessagesStreamState } from '../../src/messages/messages-stream';
 
 function stream(jsonResponseTool = false) {
   const parts: LanguageModelV3StreamPart[] = [];

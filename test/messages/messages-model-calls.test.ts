@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES_REASONING_BUDGETS } from '../../src/messages/resolve-messages-thinking';
+import { MESSAGES_REASONING_BUDGETS } from '../../src/messages/messages-model-calls';
 import { failure } from '../helpers/test-kit';
 import { answering, message, MODEL } from './messages-test-kit';
 

@@ -1,0 +1,619 @@
+import {
+  APICallError,
+  InvalidArgumentError,
+  type JSONObject,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3Content,
+  type LanguageModelV3FinishReason,
+  type LanguageModelV3GenerateResult,
+  type LanguageModelV3Usage,
+  type SharedV3Warning,
+} from '@ai-sdk/provider';
+import { isObjectRecord } from '../checks/narrow';
+import { checkInteger, checkRange } from '../checks/validate-argument';
+import { languageModelCall, type PricedCall, sendPricedRequest } from '../model-call/send-priced-request';
+import { withCost } from '../model-call/with-cost';
+import type { PromptCachingState, UnigateModelContext } from '../model-call/model-context';
+import { languageModelCost } from '../pricing/language-model-cost';
+import { parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
+import { checkModelKind } from '../settings/model-kind';
+import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
+import { createJsonHandler } from '../transport/json-response';
+import { convertToMessagesPrompt } from './convert-to-messages-prompt';
+import {
+  messagesResponseSchema,
+  type MessagesRequestBody,
+  type MessagesTool,
+  type MessagesToolChoice,
+  type MessagesUsage,
+} from './messages-api-types';
+import {
+  hasCacheBreakpoints,
+  longestCacheTtl,
+  placeCacheBreakpoints,
+  withoutCacheBreakpoints,
+} from './place-cache-breakpoints';
+import {
+  DEFAULT_MESSAGES_MAX_TOKENS,
+  MESSAGES_LIMITS,
+  type UnigateMessagesProviderOptions,
+  unigateMessagesProviderOptionsSchema,
+} from './unigate-messages-options';
+
+// What a messages model's calls run, loaded by its first call (import() in unigate-messages-language-model.ts):
+// prepare (the options checked, thinking, tools, the prompt, cache breakpoints, the body), send (with the
+// retry without cache breakpoints), and the non-streamed answer mapped, with the stop reason and usage
+// mappers the stream (messages-stream.ts) shares.
+
+/** The model a call is made for. */
+export interface MessagesCallTarget {
+  readonly modelId: UnigateMessagesModelId;
+  /** `unigate.messages`. */
+  readonly provider: string;
+  readonly context: UnigateModelContext;
+}
+
+/** A call's request, ready to send. */
+export interface PreparedMessagesCall {
+  /** `POST {site_url}/api/v1/messages`. */
+  url: string;
+  body: MessagesRequestBody;
+  warnings: SharedV3Warning[];
+  jsonResponseTool: boolean;
+}
+
+// Thinking: the provider option or ai@7's `reasoning`, as the wire's `thinking`.
+
+/**
+ * The thinking budget of each ai@7 `reasoning` level on the messages format: about the AI SDK's own shares
+ * (2, 10, 30, 60, 90, 100 %) of 27,648 tokens, rounded to 1024s and at least the format's minimum of 1024.
+ * 27,648 plus the 4096 tokens left for the answer (`DEFAULT_MESSAGES_MAX_TOKENS`) stays under 32,000, the
+ * smallest output limit among the upstream thinking models, so the default `max_tokens` fits every one.
+ */
+export const MESSAGES_REASONING_BUDGETS: Readonly<Record<ReasoningLevel, number>> = {
+  minimal: 1024,
+  low: 3072,
+  medium: 8192,
+  high: 16384,
+  xhigh: 24576,
+  max: 27648,
+};
+
+/** The thinking to send, in wire form: a budget, or an explicit off. */
+type MessagesThinking = NonNullable<MessagesRequestBody['thinking']>;
+
+/** The provider option's thinking, checked: a budget of at least 1024 and below `maxOutputTokens`. */
+function optionThinking(
+  thinking: NonNullable<UnigateMessagesProviderOptions['thinking']>,
+  maxOutputTokens: number | undefined,
+): MessagesThinking | undefined {
+  // Off is the format's default: today's body for `{ type: 'disabled' }` has no thinking field.
+  if (thinking.type !== 'enabled') return undefined;
+  checkInteger(
+    'providerOptions.unigate.thinking.budgetTokens',
+    thinking.budgetTokens,
+    MESSAGES_LIMITS.thinkingBudgetTokens,
+  );
+  if (maxOutputTokens !== undefined && maxOutputTokens <= thinking.budgetTokens) {
+    throw new InvalidArgumentError({
+      argument: 'maxOutputTokens',
+      message:
+        `Invalid argument maxOutputTokens: with thinking enabled it must be greater than ` +
+        `providerOptions.unigate.thinking.budgetTokens (${thinking.budgetTokens}), because thinking counts ` +
+        `toward max_tokens; received ${maxOutputTokens}.`,
+    });
+  }
+  return { type: 'enabled', budget_tokens: thinking.budgetTokens };
+}
+
+/**
+ * A level's budget. The caller chose no number, so a `maxOutputTokens` too small for it adjusts the budget
+ * instead of failing: it is capped at half of `maxOutputTokens` (never below 1024), with a warning. Below
+ * 1025 tokens no budget fits, and thinking is not enabled (an `unsupported` warning).
+ */
+function levelThinking(
+  level: ReasoningLevel,
+  maxOutputTokens: number | undefined,
+  warnings: SharedV3Warning[],
+): MessagesThinking | undefined {
+  const budget = MESSAGES_REASONING_BUDGETS[level];
+  if (maxOutputTokens === undefined) return { type: 'enabled', budget_tokens: budget };
+  const { min } = MESSAGES_LIMITS.thinkingBudgetTokens;
+  if (maxOutputTokens <= min) {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'reasoning',
+      details:
+        `Thinking needs max_tokens above its minimum budget of ${min} tokens; with maxOutputTokens ` +
+        `${maxOutputTokens}, reasoning "${level}" was not sent.`,
+    });
+    return undefined;
+  }
+  const fitted = Math.max(min, Math.min(budget, Math.floor(maxOutputTokens / 2)));
+  if (fitted !== budget) {
+    warnings.push({
+      type: 'compatibility',
+      feature: 'reasoning',
+      details:
+        `reasoning "${level}" is a thinking budget of ${budget} tokens; with maxOutputTokens ${maxOutputTokens} ` +
+        `the budget sent is ${fitted} (at most half of max_tokens, at least ${min}), so the answer keeps room.`,
+    });
+  }
+  return { type: 'enabled', budget_tokens: fitted };
+}
+
+/**
+ * The `thinking` of a messages call. `providerOptions.unigate.thinking` wins over ai@7's `reasoning`
+ * without a warning, as the AI SDK's own providers let their provider option win. `reasoning: 'none'`
+ * sends `{ type: 'disabled' }`; a level sends its budget from `MESSAGES_REASONING_BUDGETS`.
+ */
+function resolveMessagesThinking({
+  option,
+  reasoning,
+  maxOutputTokens,
+  warnings,
+}: {
+  option: UnigateMessagesProviderOptions['thinking'];
+  reasoning: ReasoningLevel | 'none' | undefined;
+  maxOutputTokens: number | undefined;
+  warnings: SharedV3Warning[];
+}): MessagesThinking | undefined {
+  if (option !== undefined) return optionThinking(option, maxOutputTokens);
+  if (reasoning === undefined) return undefined;
+  if (reasoning === 'none') return { type: 'disabled' };
+  return levelThinking(reasoning, maxOutputTokens, warnings);
+}
+
+// Tools and the JSON-answer tool.
+
+/**
+ * Name of the tool that carries a JSON answer. The messages format has no JSON mode, so
+ * `responseFormat: {type:'json', schema}` is emulated: a tool with that schema as `input_schema` is offered
+ * and chosen, and its input comes back as the text answer.
+ */
+export const JSON_RESPONSE_TOOL_NAME = 'json';
+
+interface PreparedMessagesTools {
+  tools: MessagesTool[] | undefined;
+  toolChoice: MessagesToolChoice | undefined;
+  /** True when a `json` tool_use block is the answer text, not a tool call. */
+  jsonResponseTool: boolean;
+  warnings: SharedV3Warning[];
+}
+
+/**
+ * Tool definitions (`input_schema`, never `parameters`), `tool_choice`, and the JSON-answer emulation. A
+ * tool's explicit cache breakpoint (`providerOptions.unigate.cacheControl`) is written on its definition
+ * and recorded in `cacheLabels`.
+ */
+function prepareMessagesTools({
+  tools,
+  toolChoice,
+  responseFormat,
+  thinkingEnabled,
+  cacheLabels = new Map(),
+}: Pick<LanguageModelV3CallOptions, 'tools' | 'toolChoice' | 'responseFormat'> & {
+  thinkingEnabled: boolean;
+  cacheLabels?: CacheBreakpointLabels;
+}): PreparedMessagesTools {
+  const warnings: SharedV3Warning[] = [];
+  const definitions: MessagesTool[] = [];
+  for (const [index, tool] of (tools ?? []).entries()) {
+    if (tool.type === 'function') {
+      if (tool.inputExamples !== undefined && tool.inputExamples.length > 0) {
+        warnings.push({
+          type: 'unsupported',
+          feature: 'tool input examples',
+          details: `The messages format has no field for the input examples of tool "${tool.name}"; they were not sent.`,
+        });
+      }
+      const where = `tools[${index}]`;
+      const cacheControl = readCacheControl(tool.providerOptions, where);
+      const definition: MessagesTool = {
+        name: tool.name,
+        ...(tool.description !== undefined && { description: tool.description }),
+        input_schema: tool.inputSchema,
+        ...(cacheControl !== undefined && { cache_control: cacheControl }),
+      };
+      if (cacheControl !== undefined) cacheLabels.set(definition, `${where} ("${tool.name}")`);
+      definitions.push(definition);
+    } else {
+      warnings.push({
+        type: 'unsupported',
+        feature: `provider-defined tool ${tool.id}`,
+        details: 'The messages endpoint documents function tools only; this tool was not sent.',
+      });
+    }
+  }
+
+  if (toolChoice?.type === 'tool' && !definitions.some(tool => tool.name === toolChoice.toolName)) {
+    throw new InvalidArgumentError({
+      argument: 'toolChoice',
+      message: `Invalid argument toolChoice: it names the tool "${toolChoice.toolName}", which is not among the tools of this call.`,
+    });
+  }
+
+  const userChoice = mapToolChoice(toolChoice);
+
+  if (responseFormat?.type === 'json') {
+    if (responseFormat.schema === undefined) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'responseFormat',
+        details:
+          'The messages format has no JSON mode; without a schema the answer is not constrained. ' +
+          'Pass a schema (it is then enforced through a tool) or ask for JSON in the prompt.',
+      });
+    } else {
+      if (definitions.some(tool => tool.name === JSON_RESPONSE_TOOL_NAME)) {
+        throw new InvalidArgumentError({
+          argument: 'tools',
+          message: `Invalid argument tools: the tool name "${JSON_RESPONSE_TOOL_NAME}" is reserved for JSON answers (responseFormat json with a schema); rename the tool.`,
+        });
+      }
+      const hasUserTools = definitions.length > 0;
+      definitions.push({
+        name: JSON_RESPONSE_TOOL_NAME,
+        description: responseFormat.description ?? 'Respond with a JSON object that matches the input schema.',
+        input_schema: responseFormat.schema,
+      });
+      let choice: MessagesToolChoice;
+      if (thinkingEnabled) {
+        // Forced tool use is not available together with extended thinking upstream.
+        choice = { type: 'auto' };
+        warnings.push({
+          type: 'compatibility',
+          feature: 'responseFormat',
+          details: `With thinking enabled the "${JSON_RESPONSE_TOOL_NAME}" answer tool is offered, not forced; the model may answer in plain text.`,
+        });
+      } else if (!hasUserTools || userChoice?.type === 'none') {
+        choice = { type: 'tool', name: JSON_RESPONSE_TOOL_NAME };
+      } else if (userChoice?.type === 'tool') {
+        choice = userChoice;
+      } else {
+        choice = { type: 'any' };
+      }
+      return { tools: definitions, toolChoice: choice, jsonResponseTool: true, warnings };
+    }
+  }
+
+  if (definitions.length === 0) return { tools: undefined, toolChoice: undefined, jsonResponseTool: false, warnings };
+  return { tools: definitions, toolChoice: userChoice, jsonResponseTool: false, warnings };
+}
+
+function mapToolChoice(choice: LanguageModelV3CallOptions['toolChoice']): MessagesToolChoice | undefined {
+  switch (choice?.type) {
+    case undefined:
+      return undefined;
+    case 'auto':
+      return { type: 'auto' };
+    case 'required':
+      return { type: 'any' };
+    case 'none':
+      return { type: 'none' };
+    case 'tool':
+      return { type: 'tool', name: choice.toolName };
+  }
+}
+
+/**
+ * Every argument of a call checked and its body built, nothing sent: bad input fails here, before any
+ * request.
+ */
+export function prepareMessagesCall(
+  { modelId, context }: MessagesCallTarget,
+  options: LanguageModelV3CallOptions,
+): PreparedMessagesCall {
+  checkModelKind(modelId, 'language');
+  const { options: unigate, warnings } = parseUnigateOptions(
+    options.providerOptions,
+    unigateMessagesProviderOptionsSchema(),
+    'messages-format',
+  );
+  checkInteger('maxOutputTokens', options.maxOutputTokens, MESSAGES_LIMITS.maxOutputTokens);
+  checkRange('temperature', options.temperature, MESSAGES_LIMITS.temperature);
+  checkRange('topP', options.topP, MESSAGES_LIMITS.topP);
+  checkInteger('topK', options.topK, MESSAGES_LIMITS.topK);
+  const thinking = resolveMessagesThinking({
+    option: unigate.thinking,
+    reasoning: readCallReasoning(options),
+    maxOutputTokens: options.maxOutputTokens,
+    warnings,
+  });
+  const budget = thinking?.type === 'enabled' ? thinking.budget_tokens : undefined;
+
+  const cacheLabels: CacheBreakpointLabels = new Map();
+  const prompt = convertToMessagesPrompt(options.prompt, cacheLabels);
+  warnings.push(...prompt.warnings);
+  const tools = prepareMessagesTools({
+    tools: options.tools,
+    toolChoice: options.toolChoice,
+    responseFormat: options.responseFormat,
+    thinkingEnabled: budget !== undefined,
+    cacheLabels,
+  });
+  warnings.push(...tools.warnings);
+
+  for (const feature of ['frequencyPenalty', 'presencePenalty', 'seed'] as const) {
+    if (options[feature] !== undefined) {
+      warnings.push({
+        type: 'unsupported',
+        feature,
+        details: 'The messages endpoint has no such parameter; it was not sent.',
+      });
+    }
+  }
+
+  let { temperature, topK, topP } = options;
+  if (budget !== undefined) {
+    // Upstream, sampling is fixed while the model thinks; sending these would fail the request.
+    for (const feature of ['temperature', 'topK'] as const) {
+      if (options[feature] !== undefined) {
+        warnings.push({
+          type: 'unsupported',
+          feature,
+          details: 'Not available together with extended thinking; it was not sent.',
+        });
+      }
+    }
+    temperature = undefined;
+    topK = undefined;
+    // topP only narrows to 0.95-1 while thinking: a lower one would fail the request as well.
+    const { min, max } = MESSAGES_LIMITS.thinkingTopP;
+    if (topP !== undefined && topP < min) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'topP',
+        details: `With extended thinking the gateway accepts topP from ${min} to ${max} only; received ${topP}, which was not sent.`,
+      });
+      topP = undefined;
+    }
+  }
+
+  const body: MessagesRequestBody = {
+    model: modelId,
+    max_tokens: options.maxOutputTokens ?? (budget ?? 0) + DEFAULT_MESSAGES_MAX_TOKENS,
+    ...(prompt.system !== undefined && { system: prompt.system }),
+    messages: prompt.messages,
+    ...(temperature !== undefined && { temperature }),
+    ...(topP !== undefined && { top_p: topP }),
+    ...(topK !== undefined && { top_k: topK }),
+    ...(options.stopSequences !== undefined &&
+      options.stopSequences.length > 0 && { stop_sequences: options.stopSequences }),
+    ...(unigate?.userId !== undefined && { metadata: { user_id: unigate.userId } }),
+    ...(thinking && { thinking }),
+    ...(tools.tools !== undefined && { tools: tools.tools }),
+    ...(tools.toolChoice !== undefined && { tool_choice: tools.toolChoice }),
+  };
+  const caching = context.messages.promptCaching;
+  const mode = caching.refused ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
+  warnings.push(...placeCacheBreakpoints(body, mode, cacheLabels));
+  const url = context.messages.url('site', '/api/v1/messages');
+  return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool };
+}
+
+/** The gateway's words when it answered 400 naming `cache_control`, else `undefined`. */
+function cacheControlRefusal(error: unknown): string | undefined {
+  if (!APICallError.isInstance(error) || error.statusCode !== 400) return undefined;
+  // The error's own message, not the whole body: a body that echoes the request would name it anyway.
+  const said = isObjectRecord(error.data) && typeof error.data.message === 'string' ? error.data.message : undefined;
+  return said?.includes('cache_control') ? said : undefined;
+}
+
+/**
+ * Sends `body`. When the gateway refuses its cache breakpoints (400 with an error naming
+ * `cache_control`), the provider stops sending breakpoints for good (`caching.refused`), a warning says
+ * so, and the same call is sent once more without them: a gateway that does not take caching never
+ * costs a failed call. Resolves with the successful send's result and the body it carried.
+ */
+export async function sendWithCacheFallback<R>(
+  body: MessagesRequestBody,
+  caching: PromptCachingState,
+  warnings: SharedV3Warning[],
+  send: (body: MessagesRequestBody) => Promise<R>,
+): Promise<{ result: R; body: MessagesRequestBody }> {
+  try {
+    return { result: await send(body), body };
+  } catch (error) {
+    const said = cacheControlRefusal(error);
+    if (said === undefined || !hasCacheBreakpoints(body)) throw error;
+    caching.refused = true;
+    warnings.push({
+      type: 'other',
+      message:
+        `The gateway refused prompt caching (HTTP 400: ${said}). The call was sent again without cache ` +
+        'breakpoints, and this provider sends none from now on.',
+    });
+    const retried = withoutCacheBreakpoints(body);
+    return { result: await send(retried), body: retried };
+  }
+}
+
+/**
+ * `stop_reason` -> the AI SDK's finish reason. The raw value is always kept. `jsonResponseTool` turns a
+ * `tool_use` stop into `stop` when the only tool used was the JSON-answer tool.
+ */
+export function mapMessagesStopReason(
+  stopReason: string | null | undefined,
+  jsonResponseTool = false,
+): LanguageModelV3FinishReason {
+  const raw = stopReason ?? undefined;
+  switch (stopReason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return { unified: 'stop', raw };
+    case 'max_tokens':
+      return { unified: 'length', raw };
+    case 'tool_use':
+      return { unified: jsonResponseTool ? 'stop' : 'tool-calls', raw };
+    case 'refusal':
+      return { unified: 'content-filter', raw };
+    default:
+      return { unified: 'other', raw };
+  }
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+const FIELDS = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const;
+type Counts = Partial<Record<(typeof FIELDS)[number], number>>;
+
+// The passes the answering model itself ran. `advisor_message` is another model's pass, priced at that
+// model's rates; kinds not named here are left to the top-level counts.
+const OWN_PASSES: readonly unknown[] = ['compaction', 'message'];
+
+/**
+ * The counts of a call that ran several passes (`usage.iterations`: context compaction, advisor, server
+ * fallback; docs/streaming.md#messages-usage-per-pass). The top-level counts leave out the compaction
+ * passes, so each field is the sum over the model's own passes, or the top-level value when that is
+ * larger: never less than either. A call a server fallback answered keeps its top-level counts, which
+ * are the answering pass's.
+ */
+function countsOverPasses(usage: MessagesUsage): Counts {
+  const top: Counts = {};
+  for (const field of FIELDS) top[field] = count(usage[field]);
+  const passes = usage.iterations;
+  if (!Array.isArray(passes) || passes.length === 0) return top;
+  if (passes.some(pass => isObjectRecord(pass) && pass.type === 'fallback_message')) return top;
+  const sums: Counts = {};
+  for (const pass of passes) {
+    if (!isObjectRecord(pass) || !OWN_PASSES.includes(pass.type)) continue;
+    for (const field of FIELDS) {
+      const value = count(pass[field]);
+      if (value !== undefined) sums[field] = (sums[field] ?? 0) + value;
+    }
+  }
+  const counts: Counts = {};
+  for (const field of FIELDS) {
+    const [a, b] = [top[field], sums[field]];
+    counts[field] = a === undefined ? b : b === undefined ? a : Math.max(a, b);
+  }
+  return counts;
+}
+
+/**
+ * Wire usage -> the V3 usage shape. `input_tokens` counts only uncached input; cache reads and writes
+ * come on top of it, so the total input is their sum. Output is not split into text and thinking on the
+ * wire, so those two stay undefined. With per-pass counts, every pass is counted (countsOverPasses).
+ */
+export function convertMessagesUsage(usage: MessagesUsage | null | undefined): LanguageModelV3Usage {
+  const counts = usage == null ? {} : countsOverPasses(usage);
+  const input = counts.input_tokens;
+  const cacheRead = counts.cache_read_input_tokens;
+  const cacheWrite = counts.cache_creation_input_tokens;
+  const output = counts.output_tokens;
+  return {
+    inputTokens: {
+      total: input === undefined ? undefined : input + (cacheRead ?? 0) + (cacheWrite ?? 0),
+      noCache: input,
+      cacheRead,
+      cacheWrite,
+    },
+    outputTokens: { total: output, text: undefined, reasoning: undefined },
+    ...(usage != null && { raw: usage as JSONObject }),
+  };
+}
+
+/**
+ * Of a call's cache writes, those made with a 1-hour TTL, for their price: what `usage.cache_creation`
+ * reports (`ephemeral_1h_input_tokens`); writes it does not split by TTL (or all, without it) count at
+ * `requestTtl`, the longest TTL the request asked for, so a cost never under-counts.
+ */
+export function oneHourCacheWrites(usage: LanguageModelV3Usage, requestTtl: '5m' | '1h'): number {
+  const writes = usage.inputTokens.cacheWrite ?? 0;
+  const split = isObjectRecord(usage.raw) && isObjectRecord(usage.raw.cache_creation) ? usage.raw.cache_creation : {};
+  const long = Math.min(count(split.ephemeral_1h_input_tokens) ?? 0, writes);
+  const unsplit = Math.max(writes - long - (count(split.ephemeral_5m_input_tokens) ?? 0), 0);
+  return long + (requestTtl === '1h' ? unsplit : 0);
+}
+
+/** The call as priced: cache writes the usage does not split by TTL count at the longest TTL the body asks for. */
+export function pricedMessagesCall(
+  modelId: string,
+  options: LanguageModelV3CallOptions,
+  body: MessagesRequestBody,
+): PricedCall {
+  const ttl = longestCacheTtl(body);
+  return {
+    ...languageModelCall(modelId, 'messages', options),
+    oneHourCacheWrites: usage => oneHourCacheWrites(usage, ttl),
+  };
+}
+
+/** `doGenerate`: one request, its answer's blocks as content, its cost in the metadata. */
+export async function generateMessages(
+  target: MessagesCallTarget,
+  options: LanguageModelV3CallOptions,
+): Promise<LanguageModelV3GenerateResult> {
+  const { modelId, context } = target;
+  const prepared = prepareMessagesCall(target, options);
+  const { warnings, jsonResponseTool } = prepared;
+  const call = pricedMessagesCall(modelId, options, prepared.body);
+  const {
+    result: { value: response, rawValue, responseHeaders, price, pricingWarnings },
+    body,
+  } = await sendWithCacheFallback(prepared.body, context.messages.promptCaching, warnings, body =>
+    sendPricedRequest(context, call, {
+      auth: 'x-api-key',
+      url: prepared.url,
+      body,
+      successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
+    }),
+  );
+  warnings.push(...pricingWarnings);
+
+  const content: LanguageModelV3Content[] = [];
+  let usedRealTool = false;
+  for (const block of response.content) {
+    switch (block.type) {
+      case 'text':
+        content.push({ type: 'text', text: block.text });
+        break;
+      case 'thinking':
+        content.push({
+          type: 'reasoning',
+          text: block.thinking,
+          ...(typeof block.signature === 'string' && {
+            providerMetadata: { unigate: { signature: block.signature } },
+          }),
+        });
+        break;
+      case 'redacted_thinking':
+        content.push({ type: 'reasoning', text: '', providerMetadata: { unigate: { redactedData: block.data } } });
+        break;
+      case 'tool_use': {
+        const input = JSON.stringify(block.input ?? {});
+        if (jsonResponseTool && block.name === JSON_RESPONSE_TOOL_NAME) {
+          content.push({ type: 'text', text: input });
+        } else {
+          usedRealTool = true;
+          content.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input });
+        }
+        break;
+      }
+      default:
+        // Block kinds the spec does not name carry nothing the V3 content can hold.
+        break;
+    }
+  }
+
+  const usage = convertMessagesUsage(response.usage);
+  const metadata = { unigate: { stopSequence: response.stop_sequence ?? null } };
+  return {
+    content,
+    finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
+    usage,
+    providerMetadata: withCost(metadata, languageModelCost(price, usage, call.oneHourCacheWrites?.(usage))),
+    request: { body },
+    response: {
+      ...(response.id != null && { id: response.id }),
+      ...(response.model != null && { modelId: response.model }),
+      headers: responseHeaders,
+      body: rawValue,
+    },
+    warnings,
+  };
+}
