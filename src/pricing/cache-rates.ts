@@ -12,36 +12,38 @@ interface CacheRatio {
 
 const ratio = (read: number, write = 1, write1h = write): CacheRatio => ({ read, write, write1h });
 
-type Family = 'anthropic' | 'openai' | 'google' | 'deepseek' | 'xai' | 'qwen' | 'moonshot';
+type Family = 'anthropic' | 'openai' | 'google' | 'deepseek' | 'xai' | 'qwen' | 'moonshot' | 'mistral';
 
-// Each family's ratio is the highest its vendor publishes for any current model, so a model of the family
-// without its own line below is never priced under its real cache price.
+// Each family's ratio is the highest any readable source gives for a model of the family, so a model
+// without its own line below is never priced under its real cache price (docs/prompt-caching-prices.md).
 const FAMILIES: Readonly<Record<Family, CacheRatio>> = {
   anthropic: ratio(0.1, 1.25, 2),
-  openai: ratio(0.5),
+  // GPT-5.6 and later bill cache writes; the family's write premium covers an OpenAI model not listed below.
+  openai: ratio(0.5, 1.25),
   google: ratio(0.25),
   deepseek: ratio(0.26),
   xai: ratio(0.25),
   qwen: ratio(0.2),
   moonshot: ratio(0.25),
+  mistral: ratio(0.1),
 };
 
-// Models whose vendor publishes cache prices of their own, by id prefix, most specific first.
+// Qwen bills an explicit cache (the `cache_control` markers this package sends on the messages format) at
+// 1.25x to write; its implicit cache, on chat, at the input price.
+const QWEN_MESSAGES = ratio(0.2, 1.25);
+
+// OpenAI models before GPT-5.6: no write charge; cached input at the highest ratio any source gives (0.5).
+const OPENAI_NO_WRITE = ratio(0.5);
+
+// Models whose cache prices differ from their family's, by id prefix (matched up to a '-' or the id's end,
+// so 'gpt-5' is not 'gpt-5.6'), most specific first.
 const MODELS: ReadonlyArray<readonly [prefix: string, ratio: CacheRatio]> = [
   ['claude-3-haiku', ratio(0.12, 1.2, 2)],
-  ['gpt-5', ratio(0.1)],
-  ['gpt-4.1', ratio(0.25)],
-  ['o3-mini', ratio(0.5)],
-  ['o3', ratio(0.25)],
-  ['o4-mini', ratio(0.25)],
-  ['gpt-4o', ratio(0.5)],
-  ['o1', ratio(0.5)],
-  ['gemini-2.5', ratio(0.1)],
-  ['gemini-3', ratio(0.1)],
-  ['deepseek-chat', ratio(0.1)],
-  ['deepseek-reasoner', ratio(0.1)],
-  ['grok-code-fast', ratio(0.1)],
-  ['grok-4.20', ratio(0.1)],
+  ...['gpt-5', 'gpt-5.1', 'gpt-5.2', 'gpt-5.3', 'gpt-5.4', 'gpt-5.5', 'gpt-4.1', 'gpt-4o', 'o1', 'o3', 'o4-mini'].map(
+    prefix => [prefix, OPENAI_NO_WRITE] as const,
+  ),
+  ['grok-4.20', ratio(0.16)],
+  ['grok-4.3', ratio(0.16)],
 ];
 
 // The catalog's provider names (compared lower case) and, for a model the catalog does not list, id prefixes.
@@ -55,6 +57,8 @@ const PROVIDERS: Readonly<Record<string, Family>> = {
   alibaba: 'qwen',
   moonshot: 'moonshot',
   moonshotai: 'moonshot',
+  mistral: 'mistral',
+  mistralai: 'mistral',
 };
 const ID_PREFIXES: ReadonlyArray<readonly [prefix: string, family: Family]> = [
   ['claude-', 'anthropic'],
@@ -69,6 +73,12 @@ const ID_PREFIXES: ReadonlyArray<readonly [prefix: string, family: Family]> = [
   ['qwen', 'qwen'],
   ['kimi-', 'moonshot'],
   ['moonshot-', 'moonshot'],
+  ['mistral-', 'mistral'],
+  ['magistral-', 'mistral'],
+  ['codestral-', 'mistral'],
+  ['devstral-', 'mistral'],
+  ['ministral-', 'mistral'],
+  ['pixtral-', 'mistral'],
 ];
 
 /** What decides a model's cache prices besides its id: the catalog's provider and the call's kind. */
@@ -85,6 +95,7 @@ export interface CacheRateContext {
 function familyRatio(modelId: string, { provider, kind }: CacheRateContext): CacheRatio | undefined {
   const named = provider === undefined ? undefined : PROVIDERS[provider.trim().toLowerCase()];
   const family = named ?? ID_PREFIXES.find(([prefix]) => modelId.startsWith(prefix))?.[1];
+  if (family === 'qwen' && kind === 'messages') return QWEN_MESSAGES;
   if (family !== undefined) return FAMILIES[family];
   return kind === 'messages' ? ratio(1, FAMILIES.anthropic.write, FAMILIES.anthropic.write1h) : undefined;
 }
@@ -92,7 +103,7 @@ function familyRatio(modelId: string, { provider, kind }: CacheRateContext): Cac
 function cacheRatio(modelId: string, context: CacheRateContext): CacheRatio {
   const family = familyRatio(modelId, context);
   // A model's own prices apply only within its family (an id another vendor reuses is not that model).
-  const own = MODELS.find(([prefix]) => modelId.startsWith(prefix))?.[1];
+  const own = MODELS.find(([prefix]) => modelId === prefix || modelId.startsWith(`${prefix}-`))?.[1];
   const ownFamily = own === undefined ? undefined : familyRatio(modelId, { kind: context.kind });
   return (own !== undefined && ownFamily === family ? own : family) ?? ratio(1);
 }

@@ -11,8 +11,10 @@ export type UnigateCostEstimateRequest = { model: string; abortSignal?: AbortSig
       outputTokens?: number;
       /** Of `inputTokens`: those read from the prompt cache, priced at the cache-read price. */
       cacheReadTokens?: number;
-      /** Of `inputTokens`: those written to the prompt cache, priced at the cache-write price. */
+      /** Of `inputTokens`: those written to the prompt cache, priced at the cache-write price (5-minute TTL). */
       cacheWriteTokens?: number;
+      /** Of `cacheWriteTokens`: those written with a 1-hour TTL, priced at the 1-hour cache-write price. */
+      cacheWrite1hTokens?: number;
     }
   | { characters: number }
   | { minutes: number }
@@ -26,6 +28,7 @@ const AMOUNTS = {
   outputTokens: false,
   cacheReadTokens: false,
   cacheWriteTokens: false,
+  cacheWrite1hTokens: false,
   characters: false,
   minutes: false,
   images: true,
@@ -56,6 +59,14 @@ function checkEstimateRequest(request: UnigateCostEstimateRequest): (typeof BASE
       'cacheReadTokens',
       'expected cacheReadTokens plus cacheWriteTokens to be at most inputTokens, of which they are part',
       cached,
+    );
+  }
+  // A 1-hour write outside cacheWriteTokens would be priced at nothing: refuse it rather than under-count.
+  if (Number(fields.cacheWrite1hTokens ?? 0) > Number(fields.cacheWriteTokens ?? 0)) {
+    failArgument(
+      'cacheWrite1hTokens',
+      'expected cacheWrite1hTokens to be at most cacheWriteTokens, of which they are part',
+      fields.cacheWrite1hTokens,
     );
   }
   const bases = BASES.filter(field => fields[field] !== undefined);
@@ -90,6 +101,7 @@ export async function estimateCost(
         outputTokens: amounts.outputTokens,
         cacheReadTokens: amounts.cacheReadTokens,
         cacheWriteTokens: amounts.cacheWriteTokens,
+        cacheWrite1hTokens: amounts.cacheWrite1hTokens,
       });
     case 'characters':
       return characterCost(await pricing.priceFor(model, 'speech', abortSignal), amount);

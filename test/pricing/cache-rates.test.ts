@@ -18,24 +18,36 @@ describe('cache prices', () => {
     ['claude-3-5-haiku', 'Anthropic', 0.8, 0.08, 1, 1.6],
     // An Anthropic model whose id does not say so: the catalog's provider decides.
     ['sonnet-latest', 'Anthropic', 3, 0.3, 3.75, 6],
-    ['gpt-5-mini', 'OpenAI', 0.25, 0.025, 0.25, 0.25],
-    ['gpt-4.1-nano', 'OpenAI', 0.1, 0.025, 0.1, 0.1],
-    ['o3', 'OpenAI', 2, 0.5, 2, 2],
+    // OpenAI before GPT-5.6: cached input at 0.5x (the highest any source gives), no write charge.
+    ['gpt-5-mini', 'OpenAI', 0.25, 0.125, 0.25, 0.25],
+    ['gpt-5.5', 'OpenAI', 5, 2.5, 5, 5],
+    ['gpt-4.1-nano', 'OpenAI', 0.1, 0.05, 0.1, 0.1],
+    ['o3', 'OpenAI', 2, 1, 2, 2],
     ['o3-mini', 'OpenAI', 1.1, 0.55, 1.1, 1.1],
-    ['o4-mini', undefined, 1.1, 0.275, 1.1, 1.1],
+    ['o4-mini', undefined, 1.1, 0.55, 1.1, 1.1],
     ['gpt-4o-mini', 'OpenAI', 0.15, 0.075, 0.15, 0.15],
     ['o1', 'OpenAI', 15, 7.5, 15, 15],
-    ['gpt-oss-120b', 'OpenAI', 0.1, 0.05, 0.1, 0.1],
-    ['deepseek-chat', 'DeepSeek', 0.28, 0.028, 0.28, 0.28],
+    // GPT-5.6 and any OpenAI model without a line: the family, whose writes cost 1.25x.
+    ['gpt-5.6-sol', 'OpenAI', 5, 2.5, 6.25, 6.25],
+    ['gpt-oss-120b', 'OpenAI', 0.1, 0.05, 0.125, 0.125],
+    // DeepSeek: 0.26x, the highest of the official list ($0.07 / $0.27), for every id.
+    ['deepseek-chat', 'DeepSeek', 0.28, 0.0728, 0.28, 0.28],
     ['deepseek-v3', 'DeepSeek', 0.27, 0.0702, 0.27, 0.27],
-    ['gemini-2.5-pro', 'Google', 1.25, 0.125, 1.25, 1.25],
-    ['gemini-2.5-flash', undefined, 0.3, 0.03, 0.3, 0.3],
+    // Gemini: 0.25x, the highest of the sources (2.5 Pro's $0.31 for $1.25), for every id.
+    ['gemini-2.5-pro', 'Google', 1.25, 0.3125, 1.25, 1.25],
+    ['gemini-2.5-flash', undefined, 0.3, 0.075, 0.3, 0.3],
     ['gemini-2.0-flash', 'Google', 0.1, 0.025, 0.1, 0.1],
+    // xAI: grok-4.20 and grok-4.3 publish 0.16x ($0.20 for $1.25); the rest of the family 0.25x.
     ['grok-4', 'xAI', 3, 0.75, 3, 3],
-    ['grok-code-fast-1', 'xAI', 0.2, 0.02, 0.2, 0.2],
+    ['grok-4.20-0309-reasoning', 'xAI', 1.25, 0.2, 1.25, 1.25],
+    ['grok-4.3', 'xAI', 1.25, 0.2, 1.25, 1.25],
+    ['grok-code-fast-1', 'xAI', 0.2, 0.05, 0.2, 0.2],
     ['qwen3-max', 'Qwen', 1.2, 0.24, 1.2, 1.2],
     ['kimi-k2', 'Moonshot', 0.6, 0.15, 0.6, 0.6],
-    ['mistral-large', 'Mistral', 2, 2, 2, 2],
+    // Mistral: cached input at 0.1x, by the catalog's provider or the id.
+    ['mistral-large', 'Mistral', 2, 0.2, 2, 2],
+    ['ministral-8b', undefined, 0.1, 0.01, 0.1, 0.1],
+    ['llama-3.3-70b', 'Meta', 0.6, 0.6, 0.6, 0.6],
   ])(
     '%s (%s) at %s per 1M input: reads %s, writes %s (5 minutes) and %s (1 hour)',
     (modelId, provider, input, read, write, write1h) => {
@@ -57,6 +69,17 @@ describe('cache prices', () => {
     expect(withCacheRates('claude-sonnet-4-5', price, { provider: 'Amazon' })?.cacheWrite1hPerMillionTokens).toBe(4);
     // A known provider wins over the id, and a model line of another family does not apply.
     expect(withCacheRates('gpt-4o-clone', price, { provider: 'DeepSeek' })?.cacheReadPerMillionTokens).toBe(0.52);
+    // A model line matches its prefix up to a '-' or the id's end: 'gpt-5' is not 'gpt-5.6'.
+    expect(withCacheRates('gpt-5', price, { provider: 'OpenAI' })?.cacheWritePerMillionTokens).toBe(2);
+    expect(withCacheRates('gpt-5.6', price, { provider: 'OpenAI' })?.cacheWritePerMillionTokens).toBe(2.5);
+    // Qwen's explicit cache (the messages format's markers) costs 1.25x to write; its implicit one, on chat, 1x.
+    expect(withCacheRates('qwen3-max', price, { provider: 'Qwen', kind: 'messages' })).toEqual({
+      inputPerMillionTokens: 2,
+      cacheReadPerMillionTokens: 0.4,
+      cacheWritePerMillionTokens: 2.5,
+      cacheWrite1hPerMillionTokens: 2.5,
+    });
+    expect(withCacheRates('qwen3-max', price, { provider: 'Qwen', kind: 'chat' })?.cacheWritePerMillionTokens).toBe(2);
     expect(withCacheRates('house-model', price, { provider: 'Test', kind: 'chat' })).toEqual({
       inputPerMillionTokens: 2,
       cacheReadPerMillionTokens: 2,
@@ -151,6 +174,21 @@ describe('cache prices', () => {
     ).rejects.toThrow(
       'Invalid argument cacheReadTokens: expected cacheReadTokens plus cacheWriteTokens to be at most inputTokens, of which they are part; received 110.',
     );
+    // 1-hour writes, part of cacheWriteTokens, at the 1-hour price: 9,000 x 3 + 600 x 3.75 + 400 x 6 per 1M.
+    expect(
+      await gw.estimateCost({
+        model: 'claude-sonnet-4-5',
+        inputTokens: 10_000,
+        cacheWriteTokens: 1_000,
+        cacheWrite1hTokens: 400,
+      }),
+    ).toEqual({ input: 0.03165, output: 0, total: 0.03165, unit: 'credits', cacheWrite: 0.00465 });
+    // Outside cacheWriteTokens they would be priced at nothing: refused.
+    await expect(
+      gw.estimateCost({ model: 'claude-sonnet-4-5', inputTokens: 100, cacheWrite1hTokens: 10 }),
+    ).rejects.toThrow(
+      'Invalid argument cacheWrite1hTokens: expected cacheWrite1hTokens to be at most cacheWriteTokens, of which they are part; received 10.',
+    );
     await expect(
       gw.estimateCost({ model: 'claude-sonnet-4-5', inputTokens: 100, cacheReadTokens: Number.NaN }),
     ).rejects.toThrow('Invalid argument cacheReadTokens: expected a finite number of at least 0; received NaN.');
@@ -178,9 +216,9 @@ describe('cache prices', () => {
   });
 
   it.each([
-    // The sample catalog's input prices: deepseek-chat 0.135, gemini-2.5-flash 0.15; both read at 0.1x.
-    ['deepseek-chat', 0.00032427, 0.000032427],
-    ['gemini-2.5-flash', 0.0003603, 0.00003603],
+    // The sample catalog's input prices: deepseek-chat 0.135, read at 0.26x; gemini-2.5-flash 0.15, at 0.25x.
+    ['deepseek-chat', 0.00032427, 0.0000843102],
+    ['gemini-2.5-flash', 0.0003603, 0.000090075],
   ])('%s: cached input at its published ratio of the catalog price, not the full price', async (model, fresh, read) => {
     const emulator = createUnigateEmulator();
     const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
