@@ -10,6 +10,10 @@ import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import { type StreamExtras, takesStreamExtras } from '../streams/stream-extras';
 import type { ChatCallTarget } from './chat-model-calls';
 
+// The calls, once loaded: later calls use them without another import() (chat is the hot path).
+let calls: typeof import('./chat-model-calls') | undefined;
+let stream: typeof import('./chat-stream') | undefined;
+
 /**
  * A language model over the gateway's chat-completions endpoint (`POST {base_url}/chat/completions`).
  * Created by `gw(id)`, `gw.chat(id)` or `gw.languageModel(id)`. What its calls run is loaded by the first
@@ -32,11 +36,13 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    return (await import('./chat-model-calls')).generateChat(this.target, options);
+    calls ??= await import('./chat-model-calls');
+    return calls.generateChat(this.target, options);
   }
 
   /** `extras`: what a wrapper (fallback, budget) adds to the stream, applied in its own parts; see stream-extras.ts. */
   async doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult> {
-    return (await import('./chat-stream')).streamChat(this.target, options, extras);
+    stream ??= await import('./chat-stream');
+    return stream.streamChat(this.target, options, extras);
   }
 }
