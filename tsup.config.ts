@@ -13,7 +13,7 @@ const shared: Options = {
 
 export default defineConfig([
   // The root entry (spec V3, ai@6) and the emulator: ESM and CJS. tsup's default splitting (ESM only):
-  // code reached only inside async calls (budget, fallback, the video, image and embedding calls) becomes
+  // code reached only inside async calls (budget, fallback, the chat, video, image and embedding calls) becomes
   // chunks the ESM entry loads with import() on first use; each CJS entry stays one file.
   {
     ...shared,

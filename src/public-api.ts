@@ -15,7 +15,7 @@ export type {
   UnigateChatProviderMetadata,
   UnigateChatProviderOptions,
 } from './chat/unigate-chat-options';
-export { unigateChatMetadata } from './chat/read-chat-metadata';
+export { unigateChatMetadata } from './chat/unigate-chat-options';
 export type {
   UnigateImageMetadata,
   UnigateImageProviderMetadata,

@@ -92,7 +92,7 @@ export const chatCompletionSchema = lazy(() =>
         index: z.number().nullish(),
         message: z.looseObject({
           role: z.string().nullish(),
-          // A list of `text` and `thinking` parts from Mistral's reasoning models, read by chat-content-parts.ts.
+          // A list of `text` and `thinking` parts (Mistral's reasoning models): see `readContentParts`.
           content: z.union([z.string(), z.array(z.unknown())]).nullish(),
           reasoning_content: z.string().nullish(),
           reasoning: z.string().nullish(),
@@ -137,7 +137,7 @@ export interface ChatChunkToolCallDelta {
 
 export interface ChatChunkDelta {
   role?: string | null;
-  /** Text, or a list of `text` and `thinking` parts (Mistral's reasoning models): see chat-content-parts.ts. */
+  /** Text, or a list of `text` and `thinking` parts (Mistral's reasoning models): see `readContentParts`. */
   content?: string | unknown[] | null;
   reasoning_content?: string | null;
   reasoning?: string | null;

@@ -209,7 +209,7 @@ const wrongChunks: fc.Arbitrary<{ payload: unknown; problem: string }> = fc.oneo
     payload: choiceWith({ finish_reason: v }),
     problem: `choices[0].finish_reason is ${kindOf(v)}, not a string`,
   })),
-  // A list is a content of parts (chat-content-parts.ts), not malformed.
+  // A list is a content of parts (`readContentParts`, src/chat/chat-model-calls.ts), not malformed.
   valueNotOf('string', 'array', 'null').map(v => ({
     payload: deltaWith({ content: v }),
     problem: `choices[0].delta.content is ${kindOf(v)}, not a string`,

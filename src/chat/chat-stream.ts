@@ -1,0 +1,608 @@
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
+import { generateId } from '@ai-sdk/provider-utils';
+import { languageModelCall } from '../model-call/send-priced-request';
+import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { interruptedFinishReason } from '../settings/spec-version';
+import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
+import { mergeStreamDelta } from '../streams/merge-stream-deltas';
+import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
+import { readChunk } from '../streams/stream-chunk';
+import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
+import { finishMetadataOf, type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
+import {
+  type FinishMetadata,
+  type LanguageModelPartSink,
+  type PriceWait,
+  StreamState,
+  type StreamHandlerOptions,
+} from '../streams/stream-state';
+import type {
+  ChatChunkChoice,
+  ChatChunkDelta,
+  ChatChunkToolCallDelta,
+  ChatCompletionChunk,
+  ChatRequestBody,
+} from './chat-api-types';
+import {
+  type ChatCallTarget,
+  chatUrl,
+  contentText,
+  convertChatUsage,
+  mapChatFinishReason,
+  prepareChatRequest,
+  readContentParts,
+} from './chat-model-calls';
+
+// A chat model's stream, loaded by its first doStream (import() in unigate-chat-language-model.ts): the
+// call (prepare and send, from chat-model-calls.ts), the state one stream keeps between chunks, and the
+// mapping of each chunk's choices, deltas and tool calls to V3 stream parts.
+
+/** One streamed tool call, keyed by its `index`. Arguments are appended, never re-parsed. */
+export interface StreamedToolCall {
+  index: number;
+  id: string | undefined;
+  name: string | undefined;
+  args: string;
+  /** `tool-input-start` was sent (needs the name). */
+  started: boolean;
+  /** `tool-input-end` was sent. */
+  ended: boolean;
+}
+
+/** The calls among `calls` that started and did not end, as the break rule sees them, added to `open`. */
+function openCalls(calls: readonly StreamedToolCall[], open: OpenBlock[] = []): OpenBlock[] {
+  for (const call of calls) {
+    if (call.started && !call.ended) open.push({ kind: 'tool', id: call.id!, name: call.name!, input: call.args });
+  }
+  return open;
+}
+
+/**
+ * Everything one chat stream remembers between chunks, and the parts that open and close it.
+ * The event mapping follows it: tool calls, then choices, then the handler.
+ */
+export class ChatStreamState extends StreamState {
+  /** The stream is ending or has failed: later events are ignored. */
+  finished = false;
+  finishSent = false;
+  metadataSent = false;
+  finishReason: string | undefined = undefined;
+  /** The first completion id the stream carried: a chunk with another one belongs to another answer. */
+  responseId: string | undefined = undefined;
+  /** Each choice's finish_reason once it came, by choice index: content after it is an error. */
+  readonly endedChoices: Array<string | undefined> = [];
+  usage: unknown = undefined;
+  /** Text and reasoning blocks so far, for their ids. */
+  blocks = 0;
+  textId: string | undefined = undefined;
+  reasoningId: string | undefined = undefined;
+  /** By wire index. */
+  readonly toolCalls = new Map<number, StreamedToolCall>();
+  /** In order of arrival: the order calls complete in. */
+  readonly callOrder: StreamedToolCall[] = [];
+  /** `n > 1` only: every choice's text and finish reason, by choice index. */
+  readonly choiceTexts: string[] = [];
+  readonly choiceFinishReasons: Array<string | null> = [];
+  readonly collectChoices: boolean;
+
+  constructor(
+    warnings: SharedV3Warning[],
+    collectChoices: boolean,
+    finishMetadata?: FinishMetadata,
+    priceWait?: PriceWait,
+  ) {
+    super(warnings, finishMetadata, priceWait);
+    this.collectChoices = collectChoices;
+  }
+
+  endReasoning(sink: LanguageModelPartSink): void {
+    if (this.reasoningId === undefined) return;
+    sink.enqueue({ type: 'reasoning-end', id: this.reasoningId });
+    this.reasoningId = undefined;
+  }
+
+  endText(sink: LanguageModelPartSink): void {
+    if (this.textId === undefined) return;
+    sink.enqueue({ type: 'text-end', id: this.textId });
+    this.textId = undefined;
+  }
+
+  /**
+   * The clean end's last part; the caller closes open blocks and completes tool calls first.
+   * `interrupted`: the body ended with neither a finish_reason nor `[DONE]`.
+   */
+  sendFinish(sink: LanguageModelPartSink, interrupted = false): void {
+    this.finishSent = true;
+    const usage = convertChatUsage(this.usage);
+    const reason = mapChatFinishReason(this.finishReason);
+    this.sendFinishPart(
+      sink,
+      { type: 'finish', finishReason: interrupted ? interruptedFinishReason(this.spec, reason) : reason, usage },
+      this.providerMetadata(),
+      true,
+    );
+  }
+
+  /**
+   * The stream failed: one `error` part, the open blocks ended (a call only completed when its
+   * arguments so far are valid JSON, see closeOpenBlocks), then `finish` with reason `error`.
+   */
+  fail(error: unknown, sink: LanguageModelPartSink): void {
+    this.sendError(error, sink);
+    this.finished = true;
+    const open: OpenBlock[] = [];
+    if (this.reasoningId !== undefined)
+      open.push({ kind: 'reasoning', id: this.reasoningId, providerMetadata: undefined });
+    if (this.textId !== undefined) open.push({ kind: 'text', id: this.textId });
+    closeOpenBlocks(openCalls(this.callOrder, open), sink);
+    this.reasoningId = undefined;
+    this.textId = undefined;
+    for (const call of this.callOrder) if (call.started) call.ended = true;
+    if (this.finishSent) return;
+    this.finishSent = true;
+    const usage = convertChatUsage(this.usage);
+    this.sendFinishPart(
+      sink,
+      { type: 'finish', finishReason: { unified: 'error', raw: this.finishReason }, usage },
+      undefined,
+      false,
+    );
+  }
+
+  private providerMetadata(): SharedV3ProviderMetadata | undefined {
+    if (!this.collectChoices) return undefined;
+    const choices = [];
+    const count = Math.max(this.choiceTexts.length, this.choiceFinishReasons.length);
+    for (let index = 0; index < count; index++) {
+      choices.push({
+        index,
+        text: this.choiceTexts[index] ?? '',
+        finishReason: this.choiceFinishReasons[index] ?? null,
+      });
+    }
+    return { unigate: { choices } };
+  }
+}
+
+/** Sends `tool-input-end` and the `tool-call` of a call, once. A call that never got a name is malformed. */
+function completeToolCall(call: StreamedToolCall, data: string, sink: LanguageModelPartSink): void {
+  if (call.ended) return;
+  if (!call.started) throw malformed('chat', `tool call ${call.index} ended without a function name`, data);
+  call.ended = true;
+  sink.enqueue({ type: 'tool-input-end', id: call.id! });
+  // Passed through as sent, valid JSON or not, so the AI SDK's repair hook sees what the model wrote.
+  sink.enqueue({ type: 'tool-call', toolCallId: call.id!, toolName: call.name!, input: call.args });
+}
+
+/** Completes every open call, in the order they arrived. */
+export function completeToolCalls(state: ChatStreamState, data: string, sink: LanguageModelPartSink): void {
+  const calls = state.callOrder;
+  for (let i = 0; i < calls.length; i++) completeToolCall(calls[i], data, sink);
+}
+
+/**
+ * Calls no finish_reason completed, at a break (`what` says which): each open call is completed when
+ * its arguments so far are valid JSON, else the error naming it is thrown (see close-open-blocks.ts).
+ * A call that never got a name is malformed, as at any end.
+ */
+export function closeCallsAtBreak(
+  calls: readonly StreamedToolCall[],
+  what: string,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  closeAtBreak('chat', what, openCalls(calls), data, sink);
+  for (const call of calls) if (call.started) call.ended = true;
+  // Only after every started call is marked ended, so the failure path does not end one twice.
+  for (const call of calls) if (!call.started) completeToolCall(call, data, sink);
+}
+
+/** The error for a malformed tool call delta; built only when something is wrong. */
+function wrongToolField(position: number, field: string, value: unknown, expected: string, data: string) {
+  return malformed('chat', notA(`choices[0].delta.tool_calls[${position}]${field}`, value, expected), data);
+}
+
+/**
+ * One entry of `choices[0].delta.tool_calls`: opens, extends or (when a new id reuses the index)
+ * replaces a call. Arguments that came before the name are held and sent right after tool-input-start.
+ */
+export function toolCallDelta(
+  state: ChatStreamState,
+  delta: ChatChunkToolCallDelta,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  if (delta === null || typeof delta !== 'object' || Array.isArray(delta))
+    throw wrongToolField(position, '', delta, 'an object', data);
+  let index = delta.index;
+  if (index === undefined || index === null) index = position;
+  else if (typeof index !== 'number') throw wrongToolField(position, '.index', index, 'a number', data);
+  const id = delta.id;
+  if (id != null && typeof id !== 'string') throw wrongToolField(position, '.id', id, 'a string', data);
+  const fn = delta.function;
+  let name: unknown;
+  let args: unknown;
+  if (fn != null) {
+    if (typeof fn !== 'object' || Array.isArray(fn)) throw wrongToolField(position, '.function', fn, 'an object', data);
+    name = fn.name;
+    args = fn.arguments;
+    if (name != null && typeof name !== 'string')
+      throw wrongToolField(position, '.function.name', name, 'a string', data);
+    if (args != null && typeof args !== 'string')
+      throw wrongToolField(position, '.function.arguments', args, 'a string', data);
+  }
+
+  let call = state.toolCalls.get(index);
+  if (
+    call !== undefined &&
+    id != null &&
+    typeof name === 'string' &&
+    name !== '' &&
+    call.id !== undefined &&
+    id !== call.id
+  ) {
+    // Some upstreams number every call 0: a new id and name at a known index start the next call. One
+    // still open there is displaced before its finish_reason: a break, so the break rule ends it.
+    closeCallsAtBreak([call], `tool call ${id} reused index ${index} while tool call ${call.id} was open`, data, sink);
+    call = undefined;
+  }
+  if (call === undefined) {
+    state.endReasoning(sink);
+    call = { index, id: id ?? undefined, name: undefined, args: '', started: false, ended: false };
+    state.toolCalls.set(index, call);
+    state.callOrder.push(call);
+  } else if (call.ended) {
+    throw malformed('chat', `tool call ${index} received more data after it was complete`, data);
+  } else if (call.id === undefined && id != null) {
+    call.id = id;
+  }
+  if (call.name === undefined && typeof name === 'string' && name !== '') call.name = name;
+
+  if (call.started) {
+    if (typeof args === 'string' && args !== '') {
+      call.args += args;
+      sink.enqueue({ type: 'tool-input-delta', id: call.id!, delta: args });
+    }
+    return;
+  }
+  if (typeof args === 'string') call.args += args;
+  if (call.name === undefined) return;
+  call.started = true;
+  call.id ??= generateId();
+  sink.enqueue({ type: 'tool-input-start', id: call.id, toolName: call.name });
+  if (call.args !== '') sink.enqueue({ type: 'tool-input-delta', id: call.id, delta: call.args });
+}
+
+// Builds the message only when something is wrong: the path is never formatted on the hot path.
+function wrongField(position: number, field: string, value: unknown, expected: string, data: string) {
+  return malformed('chat', notA(`choices[${position}]${field}`, value, expected), data);
+}
+
+/** A choice's `delta`, when it has one: `undefined` when absent, an object, or a throw. */
+function readDelta(choice: ChatChunkChoice, position: number, data: string): ChatChunkDelta | undefined {
+  const delta = choice.delta;
+  if (delta == null) return undefined;
+  if (typeof delta !== 'object' || Array.isArray(delta)) throw wrongField(position, '.delta', delta, 'an object', data);
+  return delta;
+}
+
+/** Reasoning text for choice 0: opens the reasoning block at its first piece. */
+function appendReasoning(state: ChatStreamState, reasoning: string, sink: LanguageModelPartSink): void {
+  if (state.reasoningId === undefined) {
+    state.reasoningId = `reasoning-${state.blocks++}`;
+    sink.enqueue({ type: 'reasoning-start', id: state.reasoningId });
+  }
+  sink.enqueue({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
+}
+
+/** Answer text for choice 0: the first piece ends the reasoning and opens the text block. */
+function appendText(state: ChatStreamState, text: string, sink: LanguageModelPartSink): void {
+  if (state.textId === undefined) {
+    state.endReasoning(sink);
+    state.textId = `text-${state.blocks++}`;
+    sink.enqueue({ type: 'text-start', id: state.textId });
+  }
+  sink.enqueue({ type: 'text-delta', id: state.textId, delta: text });
+  if (state.collectChoices) state.choiceTexts[0] = (state.choiceTexts[0] ?? '') + text;
+}
+
+function reasoningDelta(
+  state: ChatStreamState,
+  delta: ChatChunkDelta,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  let reasoning: unknown = delta.reasoning_content;
+  if (reasoning == null) reasoning = delta.reasoning;
+  if (reasoning == null) return;
+  if (typeof reasoning !== 'string')
+    throw wrongField(position, '.delta.reasoning_content', reasoning, 'a string', data);
+  if (reasoning !== '') appendReasoning(state, reasoning, sink);
+}
+
+function contentDelta(
+  state: ChatStreamState,
+  delta: ChatChunkDelta,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  const content: unknown = delta.content;
+  if (content == null) return;
+  if (Array.isArray(content)) {
+    // A list of text and thinking parts (Mistral's reasoning models), mapped in the order sent.
+    const fail = (problem: string) => malformed('chat', problem, data);
+    for (const piece of readContentParts(content, `choices[${position}].delta.content`, fail)) {
+      if (piece.kind === 'text') appendText(state, piece.text, sink);
+      else appendReasoning(state, piece.text, sink);
+    }
+    return;
+  }
+  if (typeof content !== 'string') throw wrongField(position, '.delta.content', content, 'a string', data);
+  if (content !== '') appendText(state, content, sink);
+}
+
+/** The first choice (index 0): its deltas become parts; its `finish_reason` completes its tool calls. */
+export function choiceDelta(
+  state: ChatStreamState,
+  choice: ChatChunkChoice,
+  position: number,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  const delta = readDelta(choice, position, data);
+  if (delta !== undefined) {
+    reasoningDelta(state, delta, position, data, sink);
+    contentDelta(state, delta, position, data, sink);
+    const calls: unknown = delta.tool_calls;
+    if (calls != null) {
+      if (!Array.isArray(calls)) throw wrongField(position, '.delta.tool_calls', calls, 'an array', data);
+      for (let i = 0; i < calls.length; i++) toolCallDelta(state, calls[i], i, data, sink);
+    }
+  }
+
+  const reason: unknown = choice.finish_reason;
+  if (reason == null) return;
+  if (typeof reason !== 'string') throw wrongField(position, '.finish_reason', reason, 'a string', data);
+  state.finishReason = reason;
+  if (state.collectChoices) state.choiceFinishReasons[0] = reason;
+  // The choice is over: its tool calls are whole now.
+  completeToolCalls(state, data, sink);
+}
+
+/** Choices other than the first only feed `providerMetadata.unigate.choices` (n > 1). */
+export function collectChoice(
+  state: ChatStreamState,
+  choice: ChatChunkChoice,
+  index: number,
+  position: number,
+  data: string,
+): void {
+  const delta = readDelta(choice, position, data);
+  const content: unknown = delta?.content;
+  if (content != null) {
+    if (typeof content !== 'string' && !Array.isArray(content))
+      throw wrongField(position, '.delta.content', content, 'a string', data);
+    const path = `choices[${position}].delta.content`;
+    const text = contentText(content, path, problem => malformed('chat', problem, data));
+    state.choiceTexts[index] = (state.choiceTexts[index] ?? '') + text;
+  }
+  if (typeof choice.finish_reason === 'string') state.choiceFinishReasons[index] = choice.finish_reason;
+}
+
+// An empty string or list carries nothing: some gateways repeat empty fields after the end.
+const carries = (value: unknown) => value != null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * A choice already finished: a delta with text, reasoning or tool calls here belongs to no answer
+ * (a spliced or replayed stream), so it is an error. An empty delta, a repeated finish_reason or the
+ * usage chunk with empty `choices` are fine.
+ */
+function rejectAfterFinish(
+  state: ChatStreamState,
+  choice: ChatChunkChoice,
+  index: number,
+  position: number,
+  data: string,
+): void {
+  const delta = readDelta(choice, position, data);
+  if (delta === undefined) return;
+  if (
+    carries(delta.content) ||
+    carries(delta.reasoning_content) ||
+    carries(delta.reasoning) ||
+    carries(delta.tool_calls)
+  ) {
+    const reason = state.endedChoices[index];
+    throw malformed(
+      'chat',
+      `choices[${position}] carries content for choice ${index} after its finish_reason "${reason}"`,
+      data,
+    );
+  }
+}
+
+/** What the chat model's `doStream` gives its stream handler. */
+interface ChatStreamHandlerOptions extends StreamHandlerOptions {
+  /** `n > 1`: keep every choice's text for `providerMetadata.unigate.choices`. */
+  collectChoices: boolean;
+  /** Every `finish` part's metadata: the clean one priced (the price may settle while the stream runs). */
+  finishMetadata?: FinishMetadata;
+}
+
+/**
+ * The end, at `[DONE]` or the end of the body: open blocks close, then one `finish`. A tool call still
+ * open here got no finish_reason: the break rule completes it or names it in an error.
+ */
+function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSink, interrupted = false): void {
+  state.finished = true;
+  state.endReasoning(sink);
+  state.endText(sink);
+  closeCallsAtBreak(state.callOrder, 'the stream ended with tool calls no finish_reason completed', data, sink);
+  state.sendFinish(sink, interrupted);
+}
+
+/**
+ * The chunk's completion id, checked against the stream's (a chunk without one is fine), then the
+ * response metadata, once. An empty id is no id, and a chunk with no choices answers nothing (Azure
+ * opens with a content-filter report: `"id": ""`, `"choices": []`), so neither names the stream's
+ * completion nor gives its metadata; a later usage chunk is still checked against the id.
+ */
+function chunkHead(
+  state: ChatStreamState,
+  chunk: ChatCompletionChunk,
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  const id = typeof chunk.id === 'string' && chunk.id !== '' ? chunk.id : undefined;
+  if (id !== undefined && state.responseId !== undefined && id !== state.responseId) {
+    throw malformed(
+      'chat',
+      `a chunk of completion "${id}" arrived in the stream of completion "${state.responseId}"`,
+      data,
+    );
+  }
+  const choices = chunk.choices;
+  if (Array.isArray(choices) && choices.length === 0) return;
+  state.responseId ??= id;
+  if (!state.metadataSent) {
+    state.metadataSent = true;
+    sink.enqueue({
+      type: 'response-metadata',
+      id,
+      modelId: typeof chunk.model === 'string' ? chunk.model : undefined,
+      timestamp: typeof chunk.created === 'number' ? new Date(chunk.created * 1000) : undefined,
+    });
+  }
+}
+
+/** The chunk's usage, when sent: read after its choices, so a chunk rejected there gives none. */
+function chunkUsage(state: ChatStreamState, chunk: ChatCompletionChunk, data: string): void {
+  const usage = chunk.usage;
+  if (usage == null) return;
+  if (typeof usage !== 'object' || Array.isArray(usage))
+    throw malformed('chat', notA('usage', usage, 'an object'), data);
+  state.usage = usage;
+}
+
+function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: string, sink: LanguageModelPartSink): void {
+  const choices = chunk.choices;
+  if (choices == null) return;
+  if (!Array.isArray(choices)) throw malformed('chat', notA('choices', choices, 'an array'), data);
+  for (let position = 0; position < choices.length; position++) {
+    const choice = choices[position];
+    if (choice === null || typeof choice !== 'object' || Array.isArray(choice)) {
+      throw malformed('chat', notA(`choices[${position}]`, choice, 'an object'), data);
+    }
+    const index = choice.index ?? 0;
+    if (typeof index !== 'number') throw malformed('chat', notA(`choices[${position}].index`, index, 'a number'), data);
+    // n = 1: other choices are not read at all.
+    if (index !== 0 && !state.collectChoices) continue;
+    if (state.endedChoices[index] !== undefined) rejectAfterFinish(state, choice, index, position, data);
+    if (index === 0) choiceDelta(state, choice, position, data, sink);
+    else collectChoice(state, choice, index, position, data);
+    if (typeof choice.finish_reason === 'string') state.endedChoices[index] = choice.finish_reason;
+  }
+}
+
+/**
+ * Maps chat-completions SSE events to V3 stream parts, for `readSseStream`.
+ *
+ * The hot path: one JSON.parse per event, fields read by shape with typeof checks, one enqueue per
+ * delta. A malformed chunk or an `{error}` object throws, and the reader routes the throw to `error`,
+ * which emits an `error` part and a `finish` with reason `error`, then ends the stream.
+ * Tool calls complete at the choice's `finish_reason`, never because a prefix of the arguments happens
+ * to parse. One still open when a new call id reuses its index, or at `[DONE]` or the end of the body,
+ * follows the break rule in close-open-blocks.ts: completed if its arguments are valid JSON, else an error.
+ */
+function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<LanguageModelV3StreamPart> {
+  const { includeRawChunks, request } = options;
+  const state = new ChatStreamState(
+    options.warnings,
+    options.collectChoices,
+    options.finishMetadata,
+    options.priceWait,
+  );
+  state.spec = options.spec;
+  return {
+    event(data, eventName, sink) {
+      if (state.finished) return;
+      state.start(sink);
+      if (data === '[DONE]') {
+        finish(state, data, sink);
+        // Ends the stream even if the connection stays open after the terminator.
+        return sink.close();
+      }
+      const chunk = readChunk('chat', data, eventName, includeRawChunks, sink) as ChatCompletionChunk;
+      if (chunk.error != null) throw inBandStreamError('Unigate chat completion failed', chunk, data, request);
+      chunkHead(state, chunk, data, sink);
+      choices(state, chunk, data, sink);
+      chunkUsage(state, chunk, data);
+    },
+
+    end(sink) {
+      if (state.finished) return;
+      // Not one event arrived (`start` runs at the first): an empty body is no answer.
+      if (!state.started) throw noEvent('chat');
+      // No [DONE]: the body simply ended. Whatever arrived is complete; finish cleanly. Without a
+      // finish_reason either, nothing said the answer was complete: V4 calls that `interrupted`.
+      finish(state, '', sink, state.finishReason === undefined);
+    },
+
+    error(error, sink) {
+      state.fail(error, sink);
+      // Stops reading: the rest of the body can no longer be trusted, and the connection is released.
+      sink.close();
+    },
+  };
+}
+
+/** `doStream`: the chat stream, usage always included (it is what the gateway bills). */
+export async function streamChat(
+  target: ChatCallTarget,
+  options: LanguageModelV3CallOptions,
+  extras: StreamExtras | undefined,
+): Promise<LanguageModelV3StreamResult> {
+  const prepared = prepareChatRequest(target, options);
+  const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
+  const url = chatUrl(target);
+  const { config } = target;
+  const {
+    value: responseBody,
+    responseHeaders,
+    pricingWarnings,
+    finishCost,
+    priceWait,
+  } = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
+    auth: 'bearer',
+    url,
+    body,
+    successfulResponseHandler: streamingBody,
+  });
+  const stream = readSseStream(
+    responseBody,
+    createChatStreamHandler({
+      warnings: withExtraWarnings([...prepared.warnings, ...pricingWarnings], extras),
+      includeRawChunks: options.includeRawChunks === true,
+      collectChoices: prepared.collectChoices,
+      finishMetadata: finishMetadataOf(finishCost, extras),
+      priceWait,
+      request: { url, requestBodyValues: body, secret: config.optionalApiKey() },
+      spec: target.context.spec,
+    }),
+    {
+      secret: config.optionalApiKey(),
+      merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+      opening: extras?.opening,
+    },
+  );
+  return { stream, request: { body }, response: { headers: responseHeaders } };
+}
