@@ -1,6 +1,9 @@
 /**
  * Cold import time: a fresh `node` per sample imports the built entry and prints how long the import
- * took. Runs are interleaved between entries.
+ * took. Runs are interleaved between entries. The first call after it (`measureFirstCall`): a fresh
+ * `node` per sample imports the entry, makes a chat model and times its first `doGenerate`, which for
+ * this package includes loading the calls it keeps out of the import (issue 32: the bench shows what the
+ * first call of a kind pays).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -50,8 +53,45 @@ function importOnce(entry: string): number {
   return ms;
 }
 
+/** How one contender's fresh process makes its chat model: `m` is the imported entry, `url` the upstream. */
+export interface FirstCallEntry {
+  entry: string;
+  /** An expression over `m`, `url` and `id` giving a chat model. */
+  model: string;
+}
+
+function firstCallOnce({ entry, model }: FirstCallEntry, upstream: string, modelId: string): number {
+  const script = [
+    `const m = await import(${JSON.stringify(pathToFileURL(entry).href)});`,
+    `const url = ${JSON.stringify(upstream)}, id = ${JSON.stringify(modelId)};`,
+    `const model = ${model};`,
+    "const prompt = [{ role: 'user', content: [{ type: 'text', text: 'Say something.' }] }];",
+    'const t = performance.now(); const r = await model.doGenerate({ prompt });',
+    "if (!r.content.some(part => part.type === 'text' && part.text.length > 0)) throw new Error('no text');",
+    'console.log(performance.now() - t);',
+  ].join('\n');
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  const ms = Number(run.stdout.trim());
+  if (run.status !== 0 || !Number.isFinite(ms))
+    throw new Error(`first call through ${entry} failed: ${run.stderr.trim().slice(0, 300)}`);
+  return ms;
+}
+
+/** The first `doGenerate` after a cold import, per contender, interleaved like the import row. */
+export function measureFirstCall(
+  entries: Record<string, FirstCallEntry>,
+  upstream: string,
+  modelId: string,
+  runs: number,
+): Record<string, Series> {
+  return measureFresh(Object.keys(entries), runs, name => firstCallOnce(entries[name], upstream, modelId));
+}
+
 export function measureColdImport(entries: Record<string, string>, runs: number): Record<string, Series> {
-  const names = Object.keys(entries);
+  return measureFresh(Object.keys(entries), runs, name => importOnce(entries[name]));
+}
+
+function measureFresh(names: string[], runs: number, sample: (name: string) => number): Record<string, Series> {
   const results: Record<string, Series> = {};
   for (const name of names) results[name] = { samples: [], median: Number.NaN, spread: 0 };
   // One untimed round first: the file system cache is warm for everyone alike.
@@ -61,7 +101,7 @@ export function measureColdImport(entries: Record<string, string>, runs: number)
       const series = results[name];
       if (series.error) continue;
       try {
-        const ms = importOnce(entries[name]);
+        const ms = sample(name);
         if (r >= 0) series.samples.push(ms);
       } catch (error) {
         series.error = error instanceof Error ? error.message : String(error);

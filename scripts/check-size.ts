@@ -1,5 +1,5 @@
 // CI's size budget: what an app loads when it imports the built root entry (the entry and its static
-// imports; ai and zod external), min+gzip, must stay within 48 KB, and the emulator must stay out of
+// imports; ai and zod external), min+gzip, must stay within 30 KB, and the emulator must stay out of
 // everything the root can load (it is its own entry). Measured the same way as the benchmark's row.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,9 @@ import { bundleSize, lazyChunkSizes, type BundleSize } from '../bench/bundle-siz
 // asks 48 KB: code reached only inside async calls (budget reserve and settle, the fallback chain, the
 // video, image and embedding calls) is now loaded with import() on first use, so it is no longer paid on
 // import. Those chunks are printed below, so nothing is hidden; an app's bundler still keeps only what it imports.
-const BUDGET_BYTES = 48_000;
+// Issue 32 asks 30 KB (@ai-sdk/openai-compatible is 22.3 KB whole): every kind's calls load on first use,
+// chat and messages included, and so do the catalog's requests and the cost estimate.
+const BUDGET_BYTES = 30_000;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

@@ -1,5 +1,5 @@
-// The catalog's entry types and the model kinds: the cache, pricing and the capability checks read them
-// without importing the catalog client (and so the transport).
+// The catalog's public shapes and the model kinds: the cache, pricing, the capability checks and the
+// catalog's requests read them without importing the catalog client (and so the transport).
 
 /** The kinds of model the catalog lists. */
 export type UnigateModelType = 'chat' | 'audio' | 'embedding' | 'image' | 'video' | (string & {});
@@ -22,3 +22,55 @@ export interface UnigateCatalogEntry {
 
 /** The model kinds, one per accessor family: what a call is priced and checked as. */
 export type PricedKind = 'chat' | 'messages' | 'embedding' | 'speech' | 'transcription' | 'image' | 'video';
+
+/** One model as `GET {base_url}/models` lists it. */
+export interface UnigateModel {
+  /** The id to pass as the model, e.g. `gw(id)`. */
+  id: string;
+  /** Always `model`. */
+  object: string;
+  /** Unix timestamp in seconds. */
+  created?: number;
+  /** The upstream provider, lower case. */
+  ownedBy?: string;
+}
+
+/** A provider tab of the catalog with its model count. */
+export interface UnigateCatalogProvider {
+  name: string;
+  count: number;
+}
+
+/** Which part of the catalog to read. */
+export interface UnigateCatalogQuery {
+  /** Page number, from 1. Default 1. */
+  page?: number;
+  /** Models per page, 1 to 50. Default 50. */
+  limit?: number;
+  /** Only this provider's models (matched lower case). */
+  provider?: string;
+  /** Matches the model id or name. Ignored when empty. */
+  search?: string;
+}
+
+/** One page of the catalog. */
+export interface UnigateCatalogPage {
+  entries: UnigateCatalogEntry[];
+  /** Models matching the query, over all pages. */
+  total: number;
+  page: number;
+  limit: number;
+  /** `ceil(total / limit)`. */
+  pages: number;
+  /** Provider tabs with counts. */
+  providers: UnigateCatalogProvider[];
+}
+
+/** Per-call options of the listing and catalog calls. */
+export interface UnigateRequestOptions {
+  abortSignal?: AbortSignal;
+  /** Retries for retryable failures (408/409/429/5xx, never the daily limit). Default 2. */
+  maxRetries?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string | undefined>;
+}

@@ -1,83 +1,27 @@
-import { APICallError } from '@ai-sdk/provider';
-import { sendGatewayRequest } from '../transport/gateway-request';
-import { createJsonHandler } from '../transport/json-response';
-import { redactSecrets } from '../errors/redact-secrets';
-import { withRetries } from '../transport/retry';
-import {
-  checkInteger,
-  checkObject,
-  checkRequestOptions,
-  checkString,
-  failArgument,
-  type Limit,
-} from '../checks/validate-argument';
+import { checkRequestOptions, failArgument } from '../checks/validate-argument';
 import type { GatewayConnection } from '../settings/gateway-connection';
-import { catalogResponseSchema, modelListSchema } from './catalog-api-types';
 import type { CatalogById, CatalogCache } from './catalog-cache';
-import type { UnigateCatalogEntry } from './catalog-entry';
+import type {
+  UnigateCatalogEntry,
+  UnigateCatalogPage,
+  UnigateCatalogQuery,
+  UnigateModel,
+  UnigateRequestOptions,
+} from './catalog-entry';
 
-export type { UnigateCatalogEntry, UnigateModelType } from './catalog-entry';
+export type {
+  UnigateCatalogEntry,
+  UnigateCatalogPage,
+  UnigateCatalogProvider,
+  UnigateCatalogQuery,
+  UnigateModel,
+  UnigateModelType,
+  UnigateRequestOptions,
+} from './catalog-entry';
 
-/** The catalog's page size (docs/video-and-catalog.md#catalog-endpoint). */
-export const CATALOG_PAGE_SIZE = 50;
-
-/** The catalog's query limits: 50 models per page; pages count from 1 (docs/video-and-catalog.md#catalog-endpoint). */
-const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SIZE } } as const satisfies Record<
-  string,
-  Limit
->;
-
-/** One model as `GET {base_url}/models` lists it. */
-export interface UnigateModel {
-  /** The id to pass as the model, e.g. `gw(id)`. */
-  id: string;
-  /** Always `model`. */
-  object: string;
-  /** Unix timestamp in seconds. */
-  created?: number;
-  /** The upstream provider, lower case. */
-  ownedBy?: string;
-}
-
-/** A provider tab of the catalog with its model count. */
-export interface UnigateCatalogProvider {
-  name: string;
-  count: number;
-}
-
-/** Which part of the catalog to read. */
-export interface UnigateCatalogQuery {
-  /** Page number, from 1. Default 1. */
-  page?: number;
-  /** Models per page, 1 to 50. Default 50. */
-  limit?: number;
-  /** Only this provider's models (matched lower case). */
-  provider?: string;
-  /** Matches the model id or name. Ignored when empty. */
-  search?: string;
-}
-
-/** One page of the catalog. */
-export interface UnigateCatalogPage {
-  entries: UnigateCatalogEntry[];
-  /** Models matching the query, over all pages. */
-  total: number;
-  page: number;
-  limit: number;
-  /** `ceil(total / limit)`. */
-  pages: number;
-  /** Provider tabs with counts. */
-  providers: UnigateCatalogProvider[];
-}
-
-/** Per-call options of the listing and catalog calls. */
-export interface UnigateRequestOptions {
-  abortSignal?: AbortSignal;
-  /** Retries for retryable failures (408/409/429/5xx, never the daily limit). Default 2. */
-  maxRetries?: number;
-  /** Extra headers for this call. */
-  headers?: Record<string, string | undefined>;
-}
+// What the catalog's requests run (catalog-requests.ts: the transport, the wire schemas) loads with the
+// first request, so importing the package does not pay for it.
+const requests = () => import('./catalog-requests');
 
 /** Browses the gateway's public, priced model catalog. */
 export interface UnigateCatalog {
@@ -96,171 +40,33 @@ export interface UnigateCatalog {
   get(id: string, options?: { abortSignal?: AbortSignal }): Promise<UnigateCatalogEntry | undefined>;
 }
 
-export async function listModels(
-  config: GatewayConnection,
-  options: UnigateRequestOptions = {},
-): Promise<UnigateModel[]> {
-  checkRequestOptions(options);
-  const { abortSignal, maxRetries, headers } = options;
-  const { value } = await withRetries(
-    () =>
-      sendGatewayRequest({
-        config,
-        auth: 'bearer',
-        url: config.url('base', '/models'),
-        successfulResponseHandler: createJsonHandler(modelListSchema()),
-        abortSignal,
-        headers,
-      }),
-    { maxRetries, abortSignal },
-  );
-  return value.data.map(model => ({
-    id: model.id,
-    object: model.object ?? 'model',
-    created: model.created,
-    ownedBy: model.owned_by,
-  }));
-}
-
-/** Every field of a catalog query, before any request: a wrong type is an error naming it, not a TypeError. */
-function checkCatalogQuery(query: UnigateCatalogQuery): void {
-  checkObject('query', query);
-  checkInteger('page', query.page, CATALOG_LIMITS.page);
-  checkInteger('limit', query.limit, CATALOG_LIMITS.limit);
-  checkString('provider', query.provider);
-  checkString('search', query.search);
-}
-
-/** Reads one page of the catalog (`gw.catalog.page`). */
-async function readCatalogPage(
-  config: GatewayConnection,
-  query: UnigateCatalogQuery = {},
-  options: UnigateRequestOptions = {},
-): Promise<UnigateCatalogPage> {
-  checkCatalogQuery(query);
-  checkRequestOptions(options);
-  const { abortSignal, maxRetries, headers } = options;
-  const pageNumber = query.page ?? 1;
-  const limit = query.limit ?? CATALOG_PAGE_SIZE;
-
-  const params = new URLSearchParams({ limit: String(limit), page: String(pageNumber) });
-  const provider = query.provider?.trim().toLowerCase();
-  if (provider) params.set('provider', provider);
-  const search = query.search?.trim();
-  if (search) params.set('search', search);
-  const url = `${config.url('site', '/api/public/models', 'optional-bearer')}?${params}`;
-
-  const { value, responseHeaders } = await withRetries(
-    () =>
-      sendGatewayRequest({
-        config,
-        auth: 'optional-bearer',
-        url,
-        successfulResponseHandler: createJsonHandler(catalogResponseSchema()),
-        abortSignal,
-        headers,
-      }),
-    { maxRetries, abortSignal },
-  );
-
-  if (value.success === false) {
-    const error = new APICallError({
-      message: `Unigate catalog request failed: ${value.error ?? 'the gateway gave no reason'}`,
-      url,
-      requestBodyValues: Object.fromEntries(params),
-      statusCode: 200,
-      responseHeaders,
-      responseBody: JSON.stringify(value),
-      isRetryable: false,
-      data: { message: value.error ?? undefined },
-    });
-    throw redactSecrets(error, config.optionalApiKey());
-  }
-
-  const entries = (value.data ?? []).map(
-    (entry): UnigateCatalogEntry => ({
-      id: entry.id,
-      provider: entry.provider,
-      type: entry.type,
-      contextWindow: entry.contextWindow ?? undefined,
-      inputPrice: entry.inputPrice ?? undefined,
-      outputPrice: entry.outputPrice ?? undefined,
-      isNew: entry.isNew ?? false,
-    }),
-  );
-  const total = value.pagination?.total ?? entries.length;
-  return {
-    entries,
-    total,
-    page: pageNumber,
-    limit,
-    pages: Math.ceil(total / limit),
-    providers: value.providers ?? [],
-  };
-}
-
-/** Every matching entry, page after page as the loop advances (`gw.catalog.entries`). */
-function catalogEntries(
-  config: GatewayConnection,
-  query: Omit<UnigateCatalogQuery, 'page'> = {},
-  options: UnigateRequestOptions = {},
-): AsyncIterable<UnigateCatalogEntry> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      for (let pageNumber = 1; ; pageNumber++) {
-        const result = await readCatalogPage(config, { ...query, page: pageNumber }, options);
-        yield* result.entries;
-        // An empty page also ends the walk, so a wrong `total` cannot loop forever.
-        if (pageNumber >= result.pages || result.entries.length === 0) return;
-      }
-    },
-  };
+/** `gw.listModels`: `GET {base_url}/models`. */
+export async function listModels(config: GatewayConnection, options?: UnigateRequestOptions): Promise<UnigateModel[]> {
+  return (await requests()).listModels(config, options);
 }
 
 /**
  * The catalog cache's loader, without retries: page 1 gives the page count, then every other page is
- * fetched at once, so a fresh process has its prices after two round trips, not one per page. The first
- * page that fails stops the others and fails the load; the cache backs off before the next one.
+ * fetched at once (catalog-requests.ts).
  */
 export function catalogLoader(config: GatewayConnection): (abortSignal: AbortSignal) => Promise<CatalogById> {
-  return async abortSignal => {
-    const byId = new Map<string, UnigateCatalogEntry>();
-    const keep = (page: UnigateCatalogPage) => {
-      for (const entry of page.entries) byId.set(entry.id, entry);
-    };
-    const options = { abortSignal, maxRetries: 0 };
-    const first = await readCatalogPage(config, { page: 1 }, options);
-    keep(first);
-    if (first.pages <= 1 || first.entries.length === 0) return byId;
-    // One failed page makes the others pointless: they are stopped with it.
-    const siblings = new AbortController();
-    const stop = () => siblings.abort(abortSignal.reason);
-    abortSignal.addEventListener('abort', stop, { once: true });
-    const rest = Array.from({ length: first.pages - 1 }, (_, index) =>
-      readCatalogPage(config, { page: index + 2 }, { abortSignal: siblings.signal, maxRetries: 0 }).catch(error => {
-        siblings.abort(error);
-        throw error;
-      }),
-    );
-    try {
-      // Pages are kept in page order, so an id listed twice resolves as a sequential walk would.
-      for (const page of await Promise.all(rest)) keep(page);
-    } finally {
-      abortSignal.removeEventListener('abort', stop);
-    }
-    return byId;
-  };
+  return async abortSignal => (await requests()).loadCatalog(config)(abortSignal);
 }
 
 /** `gw.catalog`: pages and entries read live; `get` answers from the cache that pricing shares. */
 export function createCatalog(config: GatewayConnection, cache: CatalogCache): UnigateCatalog {
   return {
-    page: (query, options) => readCatalogPage(config, query, options),
+    page: async (query?: UnigateCatalogQuery, options?: UnigateRequestOptions): Promise<UnigateCatalogPage> =>
+      (await requests()).readCatalogPage(config, query, options),
     async get(id, options) {
       if (typeof id !== 'string' || id === '') failArgument('id', 'expected a model id (a non-empty string)', id);
       checkRequestOptions(options);
       return (await cache.get(options?.abortSignal)).get(id);
     },
-    entries: (query, options) => catalogEntries(config, query, options),
+    entries: (query, options) => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<UnigateCatalogEntry> {
+        yield* (await requests()).catalogEntries(config, query, options);
+      },
+    }),
   };
 }

@@ -20,7 +20,7 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import { createFallback } from '../fallback/create-fallback';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
 import { createPricing } from '../pricing/create-pricing';
-import { estimateCost, type UnigateCostEstimateRequest } from '../pricing/estimate-cost';
+import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
 import type { SpecVersion } from '../settings/spec-version';
 import { createGatewayConnection } from '../settings/gateway-connection';
 import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
@@ -171,7 +171,9 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
       }),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: context.catalog,
-    estimateCost: (request: UnigateCostEstimateRequest) => estimateCost(context.pricing, request),
+    // The estimate's arithmetic loads with the first estimate.
+    estimateCost: async (request: UnigateCostEstimateRequest) =>
+      (await import('../pricing/estimate-cost')).estimateCost(context.pricing, request),
   };
 }
 

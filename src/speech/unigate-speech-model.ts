@@ -1,13 +1,14 @@
 import type { SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateSpeechModelId } from '../settings/unigate-model-ids';
-import { generateSpeech, type SpeechCallTarget, type UnigateSpeechResult } from './speech-model-calls';
+import type { SpeechCallTarget, UnigateSpeechResult } from './speech-model-calls';
 
 export type { UnigateSpeechResult } from './speech-model-calls';
 
 /**
  * A text-to-speech model over the gateway's speech endpoint (`POST {base_url}/audio/speech`).
- * Created by `gw.speech(id)` or `gw.speechModel(id)`. What its calls run is `speech-model-calls.ts`.
+ * Created by `gw.speech(id)` or `gw.speechModel(id)`. What its calls run (`speech-model-calls.ts`) is
+ * loaded by the first one.
  */
 export class UnigateSpeechModel implements SpeechModelV3 {
   readonly specificationVersion = 'v3';
@@ -23,6 +24,6 @@ export class UnigateSpeechModel implements SpeechModelV3 {
   }
 
   async doGenerate(options: SpeechModelV3CallOptions): Promise<UnigateSpeechResult> {
-    return generateSpeech(this.target, options);
+    return (await import('./speech-model-calls')).generateSpeech(this.target, options);
   }
 }

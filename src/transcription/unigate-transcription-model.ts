@@ -1,18 +1,14 @@
 import type { TranscriptionModelV3, TranscriptionModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateTranscriptionModelId } from '../settings/unigate-model-ids';
-import {
-  transcribeAudio,
-  type TranscriptionCallTarget,
-  type UnigateTranscriptionResult,
-} from './transcription-model-calls';
+import type { TranscriptionCallTarget, UnigateTranscriptionResult } from './transcription-model-calls';
 
 export type { UnigateTranscriptionResult } from './transcription-model-calls';
 
 /**
  * A speech-to-text model over the gateway's transcription endpoint (`POST {base_url}/audio/transcriptions`).
- * Created by `gw.transcription(id)` or `gw.transcriptionModel(id)`. What its calls run is
- * `transcription-model-calls.ts`.
+ * Created by `gw.transcription(id)` or `gw.transcriptionModel(id)`. What its calls run
+ * (`transcription-model-calls.ts`) is loaded by the first one.
  */
 export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   readonly specificationVersion = 'v3';
@@ -28,6 +24,6 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   }
 
   async doGenerate(options: TranscriptionModelV3CallOptions): Promise<UnigateTranscriptionResult> {
-    return transcribeAudio(this.target, options);
+    return (await import('./transcription-model-calls')).transcribeAudio(this.target, options);
   }
 }

@@ -67,6 +67,9 @@ export function slowCatalog(fetch: Fetch) {
   let answering = false;
   let apiAnsweredAt: number | undefined;
   const stamp = () => (apiAnsweredAt = performance.now());
+  // The catalog's request code loads on first use, so the first request goes out a few ticks after the lookup.
+  let requested!: () => void;
+  const firstRequest = new Promise<void>(resolve => (requested = resolve));
 
   const wrapped: Fetch = async (input, init) => {
     if (!isCatalog(input)) {
@@ -76,6 +79,7 @@ export function slowCatalog(fetch: Fetch) {
     }
     const signal = init?.signal ?? undefined;
     if (signal) catalogSignals.push(signal);
+    requested();
     if (answering) return fetch(input, init);
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(signal!.reason);
@@ -92,6 +96,8 @@ export function slowCatalog(fetch: Fetch) {
     fetch: wrapped,
     /** The signal of every catalog request so far. */
     catalogSignals,
+    /** Settles when the first catalog request has been made. */
+    firstRequest,
     /** Catalog requests so far. */
     catalogRequests: () => catalogSignals.length,
     /** From now on the catalog answers, the held requests included. */

@@ -51,6 +51,7 @@ describe('runPricedCall', () => {
     const call = { modelId: 'priced-chat', kind: 'chat' as const, abortSignal: controller.signal };
     await expect(runPricedCall(config, call, () => Promise.reject(failure))).rejects.toBe(failure);
     controller.abort(new Error('the caller cleans up'));
+    await slow.firstRequest;
     expect(slow.catalogSignals[0].aborted).toBe(false);
 
     slow.answer();

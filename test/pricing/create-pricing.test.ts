@@ -225,6 +225,7 @@ describe('a lookup never holds a call back', () => {
     // A fixed price needs no catalog: answered at once, without a warning about it.
     const speech = config.pricing.priceAndCheck('tts-1', 'speech');
     expect(speech.settledNow()).toEqual({ price: { perMillionCharacters: 3.75 }, warnings: [] });
+    await slow.firstRequest;
     expect(slow.catalogRequests()).toBe(1);
 
     slow.answer();
