@@ -5,7 +5,7 @@ import {
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
 } from '../checks/read-unigate-metadata';
-import { isUnigateCost } from '../pricing/is-unigate-cost';
+import { isUnigateCost } from '../pricing/unigate-pricing-types';
 import type { UnigateChatChoice, UnigateChatProviderMetadata } from './unigate-chat-options';
 
 const CHOICE_FIELDS: FieldChecks<UnigateChatChoice> = {
