@@ -30,8 +30,8 @@ export type {
   UnigateFallbackMetadata,
   UnigateFallbackOptions,
 } from './fallback/unigate-fallback-model';
-export { unigateFallback } from './fallback/read-fallback-metadata';
-export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/any-language-model';
+export { unigateFallback } from './fallback/unigate-fallback-model';
+export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/adapt-language-model';
 export type { UnigateProviderOf } from './provider/unigate-provider-shape';
 export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './checks/read-unigate-metadata';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
@@ -39,8 +39,8 @@ export { unigateCost } from './pricing/unigate-cost';
 export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';
 export { costExceeds } from './budget/cost-exceeds';
 export type { UnigateCostSteps } from './budget/cost-exceeds';
-export { postgresBudgetStore } from './budget/postgres-budget-store';
-export type { PostgresBudgetStore, PostgresBudgetStoreSettings, PostgresQuery } from './budget/postgres-budget-store';
+export { postgresBudgetStore } from './budget/budget-stores';
+export type { PostgresBudgetStore, PostgresBudgetStoreSettings, PostgresQuery } from './budget/budget-stores';
 export type {
   UnigateBudget,
   UnigateBudgetCall,
@@ -83,7 +83,7 @@ export type {
   UnigateTranscriptionModelId,
   UnigateVideoModelId,
 } from './settings/unigate-model-ids';
-export { VERSION } from './settings/version';
+export { VERSION } from './settings/gateway-connection';
 export type { UnigateVideoRequest } from './video/video-job';
 export type {
   UnigateVideoModelSettings,

@@ -1,6 +1,6 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';
-import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
+import type { UnigateBudgetCall, UnigateBudgetPeriod } from '../settings/unigate-provider-settings';
 
 /** One call let through by the budget, its reservation in the store. */
 export interface BudgetAdmission {
@@ -27,4 +27,30 @@ export interface BudgetCall extends UnigateBudgetCall {
 /** Reserves each call's bound before it runs and settles its real cost after. */
 export interface BudgetGuard {
   admit(call: BudgetCall, abortSignal?: AbortSignal): Promise<BudgetAdmission>;
+}
+
+/** The current period of a budget: the store's bucket for `key`, and when the next period starts. */
+export interface BudgetPeriodWindow {
+  bucket: string;
+  /** `undefined` for `'total'`, which never starts again. */
+  resetsAt: Date | undefined;
+}
+
+/** The bucket names the period by its UTC start (`2026-11-23`, `2026-11`), so a new period is a new bucket. */
+export function budgetWindow(period: UnigateBudgetPeriod, key: string, now: number): BudgetPeriodWindow {
+  const date = new Date(now);
+  const iso = date.toISOString();
+  if (period === 'day') {
+    return {
+      bucket: `day:${iso.slice(0, 10)}:${key}`,
+      resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)),
+    };
+  }
+  if (period === 'month') {
+    return {
+      bucket: `month:${iso.slice(0, 7)}:${key}`,
+      resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)),
+    };
+  }
+  return { bucket: `total::${key}`, resetsAt: undefined };
 }

@@ -1,6 +1,6 @@
 import { formatArgumentValue } from '../checks/validate-argument';
 import type { UnigateBudgetStore } from '../settings/unigate-provider-settings';
-import { addCredits } from './memory-budget-store';
+import { addCredits } from './budget-stores';
 
 // Loaded with budget-store-guard.ts by the first budgeted call. Every call into the user's store goes
 // through here: bounded in time, its answer checked against the contract, and what lands late accounted.

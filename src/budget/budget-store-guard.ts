@@ -3,10 +3,9 @@ import type { UnigateErrorData } from '../errors/gateway-error';
 import { failArgument } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../settings/unigate-provider-settings';
-import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';
-import { budgetWindow } from './budget-period';
+import { type BudgetAdmission, type BudgetCall, type BudgetGuard, budgetWindow } from './budget-admission';
 import { bounded, storeReservations, storeSettlements } from './budget-store-calls';
-import { addCredits, memoryBudgetStore } from './memory-budget-store';
+import { addCredits, memoryBudgetStore } from './budget-stores';
 
 // Loaded by the first budgeted call (import() in budget-guard.ts): an app without a budget never loads it.
 

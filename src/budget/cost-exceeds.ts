@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/narrow';
 import { failArgument } from '../checks/validate-argument';
 import { unigateCost } from '../pricing/unigate-cost';
-import { addCredits } from './memory-budget-store';
+import { addCredits } from './budget-stores';
 
 /** What `costExceeds` reads of the AI SDK's stop-condition argument: the steps so far. */
 export interface UnigateCostSteps {

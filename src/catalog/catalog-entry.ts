@@ -1,5 +1,8 @@
-// The catalog's public shapes and the model kinds: the cache, pricing, the capability checks and the
-// catalog's requests read them without importing the catalog client (and so the transport).
+import type { SharedV3Warning } from '@ai-sdk/provider';
+import { accessorForGatewayType } from '../settings/model-kind';
+
+// The catalog's public shapes, the model kinds and the capability checks against an entry: the cache,
+// pricing and the catalog's requests read them without importing the catalog client (and so the transport).
 
 /** The kinds of model the catalog lists. */
 export type UnigateModelType = 'chat' | 'audio' | 'embedding' | 'image' | 'video' | (string & {});
@@ -73,4 +76,61 @@ export interface UnigateRequestOptions {
   maxRetries?: number;
   /** Extra headers for this call. */
   headers?: Record<string, string | undefined>;
+}
+
+/** The catalog `type` each accessor family expects. */
+const EXPECTED_TYPE: Record<PricedKind, string> = {
+  chat: 'chat',
+  messages: 'chat',
+  embedding: 'embedding',
+  speech: 'audio',
+  transcription: 'audio',
+  image: 'image',
+  video: 'video',
+};
+
+/** How each accessor family is named in a warning: the provider's methods, whatever its variable is called. */
+const USED_AS: Record<PricedKind, string> = {
+  chat: 'a chat language model (chat(id))',
+  messages: 'a messages language model (messages(id))',
+  embedding: 'an embedding model (embedding(id))',
+  speech: 'a speech model (speech(id))',
+  transcription: 'a transcription model (transcription(id))',
+  image: 'an image model (image(id))',
+  video: 'a video model (video(id))',
+};
+
+/**
+ * Checks a call against its catalog entry. Warnings only, never errors: the catalog may be stale, and
+ * the gateway decides.
+ */
+export function capabilityWarnings(
+  entry: UnigateCatalogEntry | undefined,
+  kind: PricedKind,
+  promptCharacters: (() => number) | undefined,
+): SharedV3Warning[] {
+  const warnings: SharedV3Warning[] = [];
+  if (entry === undefined) return warnings;
+  if (entry.type !== EXPECTED_TYPE[kind]) {
+    const accessor = accessorForGatewayType(entry.type, entry.id);
+    warnings.push({
+      type: 'other',
+      message:
+        `Model ${JSON.stringify(entry.id)} is listed in the catalog as type '${entry.type}', but it is used as ${USED_AS[kind]}` +
+        (accessor !== undefined ? `; use ${accessor} on the provider.` : '.'),
+    });
+  }
+  if (entry.contextWindow !== undefined && promptCharacters !== undefined) {
+    const characters = promptCharacters();
+    const estimatedTokens = Math.ceil(characters / 4);
+    if (estimatedTokens > entry.contextWindow) {
+      warnings.push({
+        type: 'other',
+        message:
+          `The prompt is about ${estimatedTokens} tokens (estimated as ${characters} characters / 4, rounded up), ` +
+          `more than the ${entry.contextWindow}-token context window the catalog lists for ${JSON.stringify(entry.id)}.`,
+      });
+    }
+  }
+  return warnings;
 }

@@ -1,8 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
-import { sendGatewayRequest } from '../transport/gateway-request';
+import { sendGatewayRequest, withRetries } from '../transport/gateway-request';
 import { createJsonHandler } from '../transport/json-response';
 import { redactSecrets } from '../errors/redact-secrets';
-import { withRetries } from '../transport/retry';
 import { checkInteger, checkObject, checkRequestOptions, checkString, type Limit } from '../checks/validate-argument';
 import type { GatewayConnection } from '../settings/gateway-connection';
 import { catalogResponseSchema, modelListSchema } from './catalog-api-types';

@@ -6,11 +6,15 @@ import {
   type LanguageModelV3ToolResultPart,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { readFilePartData } from '../prompt/file-part-data';
+import {
+  readFilePartData,
+  unsupportedFileAdvice,
+  unknownPartError,
+  warnUnsentAssistantPart,
+  warnUnsentToolResultItem,
+} from '../prompt/prompt-parts';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord } from '../checks/narrow';
-import { unsupportedFileAdvice } from '../prompt/file-part-data';
-import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../prompt/unsent-part-warning';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 import type { UnigateChatProviderOptions } from './unigate-chat-options';
 

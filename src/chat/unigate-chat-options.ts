@@ -6,7 +6,7 @@ import {
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
 } from '../checks/read-unigate-metadata';
-import { isUnigateCost } from '../pricing/is-unigate-cost';
+import { isUnigateCost } from '../pricing/unigate-pricing-types';
 import { lazy } from '../checks/lazy';
 import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';

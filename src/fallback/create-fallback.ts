@@ -2,13 +2,11 @@ import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { CatalogById } from '../catalog/catalog-cache';
 import { chainMember } from '../spec-adapters/adapt-language-model';
-import { pipelineModel } from '../settings/pipeline-model';
-import type { SpecVersion } from '../settings/spec-version';
-import { capabilityWarnings } from '../catalog/capability-warnings';
+import { pipelineModel, type SpecVersion } from '../settings/spec-version';
+import { capabilityWarnings } from '../catalog/catalog-entry';
 import type { UnigateErrorKind } from '../errors/gateway-error';
 import { isObjectRecord, isOneOf } from '../checks/narrow';
-import { checkModelId } from '../checks/validate-argument';
-import { failArgument } from '../checks/validate-argument';
+import { checkModelId, failArgument } from '../checks/validate-argument';
 import {
   DEFAULT_FALLBACK_ON,
   UnigateFallbackLanguageModel,

@@ -24,9 +24,8 @@ import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import type { GatewayConnection } from '../settings/gateway-connection';
+import { type GatewayConnection, VERSION } from '../settings/gateway-connection';
 import type { UnigateImageModelId } from '../settings/unigate-model-ids';
-import { VERSION } from '../settings/version';
 import { imageResponseSchema, type ImageDatum, type ImageRequestBody } from './image-api-types';
 import {
   DEFAULT_SQUARE_SIZE,

@@ -1,10 +1,9 @@
 import { z } from 'zod/v4';
 import { lazy } from '../checks/lazy';
 import type { Limit } from '../checks/validate-argument';
-import type { UnigateCost } from '../pricing/unigate-pricing-types';
+import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 import { type FieldChecks, isString, listOf, nullable, optional, shape } from '../checks/field-checks';
 import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
-import { isUnigateCost } from '../pricing/is-unigate-cost';
 
 /** The image limits (docs/endpoints.md#images). */
 export const IMAGE_LIMITS = {

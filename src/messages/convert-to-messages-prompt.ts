@@ -11,10 +11,12 @@ import {
   readFilePartData,
   referenceFileError,
   unsupportedFileAdvice,
-} from '../prompt/file-part-data';
+  unknownPartError,
+  warnUnsentAssistantPart,
+  warnUnsentToolResultItem,
+} from '../prompt/prompt-parts';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord, isOneOf } from '../checks/narrow';
-import { unknownPartError, warnUnsentAssistantPart, warnUnsentToolResultItem } from '../prompt/unsent-part-warning';
 import type {
   MessagesAssistantBlock,
   MessagesCacheable,

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { lazy } from '../checks/lazy';
 import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';
-import type { UnigateCost } from '../pricing/unigate-pricing-types';
+import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 import { type FieldChecks, isString, nullable, optional } from '../checks/field-checks';
 import {
   readUnigateMetadata,
@@ -10,7 +10,6 @@ import {
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
 } from '../checks/read-unigate-metadata';
-import { isUnigateCost } from '../pricing/is-unigate-cost';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires

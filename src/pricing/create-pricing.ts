@@ -1,7 +1,5 @@
-import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
-import { BUILT_IN_PRICES } from './built-in-prices';
+import { type UnigateCatalogEntry, capabilityWarnings } from '../catalog/catalog-entry';
 import { withCacheRates } from './cache-rates';
-import { capabilityWarnings } from '../catalog/capability-warnings';
 import { DEFAULT_CATALOG_TIMEOUT_MS, type CatalogById, type CatalogCache } from '../catalog/catalog-cache';
 import { couldNotLoad, notLoadedYet, pendingLookup, settledLookup } from './price-lookup';
 import type {
@@ -32,6 +30,16 @@ export interface UnigatePricingService {
   /** The model's context window in tokens, from the catalog as loaded now (never loads). */
   contextWindow(modelId: string): number | undefined;
 }
+
+/** The fixed prices the gateway publishes (docs/video-and-catalog.md#fixed-prices); a price table overrides them. */
+export const BUILT_IN_PRICES: Readonly<UnigatePriceTable> = Object.freeze({
+  'tts-1': { perMillionCharacters: 3.75 },
+  'tts-1-hd': { perMillionCharacters: 7.5 },
+  'whisper-1': { perMinute: 0.003 },
+  'text-embedding-3-small': { inputPerMillionTokens: 0.01 },
+  'text-embedding-3-large': { inputPerMillionTokens: 0.065 },
+  'text-embedding-ada-002': { inputPerMillionTokens: 0.05 },
+});
 
 const hasOwn = (table: object, key: string) => Object.hasOwn(table, key);
 

@@ -1,8 +1,7 @@
 import { isObjectRecord, isThenable } from '../checks/narrow';
 import { sumCosts } from './credit-units';
-import { isUnigateCost } from './is-unigate-cost';
 import { tokenCost } from './compute-cost';
-import type { UnigateCost } from './unigate-pricing-types';
+import { isUnigateCost, type UnigateCost } from './unigate-pricing-types';
 
 /**
  * What `unigateCost` reads: a result of `generateText`, `embed`, `embedMany`, `generateSpeech`,

@@ -1,4 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
+import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/field-checks';
 import type { UnigateModelPrice } from '../settings/unigate-provider-settings';
 
 // The price settings' types live with the settings, which import nothing from the package.
@@ -81,4 +82,18 @@ export interface CallPricingOptions {
    * call has left it to the background; a load nobody wants any more is stopped.
    */
   abortSignal?: AbortSignal;
+}
+
+const COST_FIELDS: FieldChecks<UnigateCost> = {
+  input: isFiniteNumber,
+  output: isFiniteNumber,
+  total: isFiniteNumber,
+  unit: (value): value is 'credits' => value === 'credits',
+  cacheRead: optional(isFiniteNumber),
+  cacheWrite: optional(isFiniteNumber),
+};
+
+/** `value` is a cost as this package writes it into metadata: finite credit figures, `unit: 'credits'`. */
+export function isUnigateCost(value: unknown): value is UnigateCost {
+  return hasFields(value, COST_FIELDS);
 }

@@ -2,7 +2,7 @@ import type { UnigateCatalog, UnigateModel, UnigateRequestOptions } from '../cat
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
 import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
-import type { AnyLanguageModel } from '../spec-adapters/any-language-model';
+import type { AnyLanguageModel } from '../spec-adapters/adapt-language-model';
 import type {
   UnigateChatModelId,
   UnigateEmbeddingModelId,

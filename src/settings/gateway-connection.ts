@@ -2,6 +2,9 @@ import { LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, type FetchFunction } from '@ai-sdk/provider-utils';
 import type { UnigateProviderSettings } from './unigate-provider-settings';
 
+/** The package version, sent in the user-agent suffix. Kept equal to package.json by a test. */
+export const VERSION = '0.1.0';
+
 /** Which credential a request carries (docs/endpoints.md#authentication). */
 export type GatewayAuth =
   /** `Authorization: Bearer <key>`: chat, models, embeddings, audio, images, video. */

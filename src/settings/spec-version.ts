@@ -1,4 +1,4 @@
-import type { LanguageModelV3FinishReason, SharedV3Warning } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3FinishReason, SharedV3Warning } from '@ai-sdk/provider';
 
 /**
  * The AI SDK specification an entry speaks: `v3` at the root (ai@6, and ai@7 through its adapter), `v4`
@@ -31,4 +31,25 @@ export function interruptedFinishReason(
 export function deprecatedWarning(setting: string, message: string): SharedV3Warning {
   const deprecated: { type: 'deprecated'; setting: string; message: string } = { type: 'deprecated', setting, message };
   return deprecated as unknown as SharedV3Warning;
+}
+
+/**
+ * Where a V4 front keeps the pipeline model it shows as V4, so `gw.fallback` on either entry can take
+ * the model itself (and its stream extras) instead of adapting the front. `Symbol.for`: the root and
+ * `/v4` builds are separate bundles, and a model of one may be handed to the other.
+ */
+export const pipelineModel: unique symbol = Symbol.for('unigate-ai-provider.pipelineModel');
+
+/** A V4 front of this package: its pipeline model under `pipelineModel`. */
+export interface PipelineFront {
+  readonly [pipelineModel]: LanguageModelV3;
+}
+
+/**
+ * A V4 value of a shape V3 shares field for field, as V3. The two specs differ there only in V4 typing
+ * its JSON values (provider options and metadata, tool inputs) read-only, which nothing that reads a
+ * language model's options or results writes to. The spec adapters' one cast; `V3` names the shape at each use.
+ */
+export function sharedShape<V3>(value: object): V3 {
+  return value as V3;
 }

@@ -16,9 +16,8 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider-v4';
-import { referenceFileError } from '../prompt/file-part-data';
-import { warnUnsentAssistantPart } from '../prompt/unsent-part-warning';
-import { sharedShape } from './shared-shape';
+import { referenceFileError, warnUnsentAssistantPart } from '../prompt/prompt-parts';
+import { sharedShape } from '../settings/spec-version';
 
 // A V3 model called with V4 call options (`v3AsV4` in adapt-language-model.ts), loaded on its first call.
 

@@ -4,10 +4,9 @@ import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
 import type { UnigateTranscriptionLanguage } from './transcription-languages';
-import type { UnigateCost } from '../pricing/unigate-pricing-types';
+import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 import { type FieldChecks, isFiniteNumber, isString, listOf, oneOf, optional, shape } from '../checks/field-checks';
 import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
-import { isUnigateCost } from '../pricing/is-unigate-cost';
 
 /**
  * The transcription limits (docs/endpoints.md#transcription-request). "25 MB" is read

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider-v4';
-import { pipelineModel, type PipelineFront } from '../settings/pipeline-model';
+import { pipelineModel, type PipelineFront } from '../settings/spec-version';
 import { PipelineView } from './pipeline-view';
 import { languageCall, languageResult, languageStream } from './spec-view';
 

@@ -3,10 +3,9 @@ import { lazy } from '../checks/lazy';
 import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
-import type { UnigateCost } from '../pricing/unigate-pricing-types';
+import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 import { type FieldChecks, isString, keyOf, optional } from '../checks/field-checks';
 import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
-import { isUnigateCost } from '../pricing/is-unigate-cost';
 
 /** The video limits (docs/video-and-catalog.md#video-request). */
 export const VIDEO_LIMITS = {

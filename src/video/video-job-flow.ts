@@ -1,9 +1,8 @@
 import { APICallError, InvalidArgumentError, InvalidResponseDataError } from '@ai-sdk/provider';
 import { delay } from '@ai-sdk/provider-utils';
-import { isGatewayOrigin, sendGatewayRequest } from '../transport/gateway-request';
+import { isGatewayOrigin, sendGatewayRequest, retryAfterMs, withRetries } from '../transport/gateway-request';
 import { createJsonHandler } from '../transport/json-response';
 import { redactSecrets } from '../errors/redact-secrets';
-import { retryAfterMs, withRetries } from '../transport/retry';
 import {
   checkMaxLength,
   checkObject,

@@ -1,7 +1,7 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 
 // What a failed or unpriced call is charged, line by line where a user's money depends on it.

@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateBudget, type UnigateBudgetStore } from '../../src';
-import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { assembleUnigate } from '../../src/provider/unigate-provider';
 import { createUnigateEmulator } from '../../src/testing';
 import { imageCallOptions } from '../helpers/call-options';

@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateBudget, type UnigateBudgetStore } from '../../src';
-import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 
 // Budgets under the states users are in: many calls at once, calls aborted midway, streams that fail.

@@ -1,7 +1,7 @@
 import { embed } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 import { videoCallOptions } from '../helpers/call-options';
 

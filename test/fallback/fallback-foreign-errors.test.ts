@@ -2,7 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, unigateError } from '../../src';
-import { unigateFallback } from '../../src/fallback/read-fallback-metadata';
+import { unigateFallback } from '../../src/fallback/unigate-fallback-model';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
 

@@ -4,8 +4,8 @@ import aiPackage from 'ai/package.json';
 import { createOpenAICompatible as createCompatibleV4 } from 'openai-compatible-v4';
 import { describe, expect, it } from 'vitest';
 import { createUnigateEmulator } from '../../src/testing';
-import { unigateFallback } from '../../src/fallback/read-fallback-metadata';
-import { pipelineModel } from '../../src/settings/pipeline-model';
+import { unigateFallback } from '../../src/fallback/unigate-fallback-model';
+import { pipelineModel } from '../../src/settings/spec-version';
 // Each entry by its own path: in the ai@7 lane, '../../src' is routed to /v4 (vitest.ai7.config.ts).
 import { createUnigate } from '../../src/provider/unigate-provider';
 import { createUnigate as createUnigateV4 } from '../../src/v4';

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryAfterMs, withRetries } from '../../src/transport/retry';
+import { retryAfterMs, withRetries } from '../../src/transport/gateway-request';
 
 function apiError(
   responseHeaders?: Record<string, string>,

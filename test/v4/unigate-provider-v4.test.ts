@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { embed, experimental_generateVideo, generateImage, generateSpeech, generateText, streamText } from 'ai7';
 import { describe, expect, it } from 'vitest';
-import { memoryBudgetStore } from '../../src/budget/memory-budget-store';
+import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigate, unigate, unigateCost } from '../../src/v4';
 import { imageCallOptions, videoCallOptions } from '../helpers/call-options';
 import { failure, thrown } from '../helpers/test-kit';
