@@ -8,8 +8,11 @@ import {
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { MIN_CACHEABLE_TOKENS } from '../../src/messages/place-cache-breakpoints';
+import { CACHE_REFUSAL_BACKOFF_MS } from '../../src/model-call/model-context';
+import { assembleUnigate } from '../../src/provider/unigate-provider';
+import { estimateTokens, minCacheableTokens, placeCacheBreakpoints } from '../../src/messages/place-cache-breakpoints';
 import { expectInvalidArgument } from '../helpers/invalid-argument';
+import { createMockFetch } from '../helpers/mock-fetch';
 import { API_KEY, readAll, sseResponse } from '../helpers/test-kit';
 import {
   answering,
@@ -31,7 +34,7 @@ import {
 // agent loop sends; explicit markers; the 4-breakpoint cap; 'off'; and the self-healing retry.
 
 const EPHEMERAL = { type: 'ephemeral' };
-// Each well past 1,024 estimated tokens (characters / 4) on its own.
+// Each well past 1,024 estimated tokens on its own.
 const LONG_SYSTEM = 'You are a travel agent. Answer briefly and use the tools. '.repeat(80);
 const LONG_DESCRIPTION = 'Looks up the weather for a city on a given day, in degrees Celsius. '.repeat(70);
 
@@ -159,7 +162,7 @@ describe("caching 'auto' (default): automatic breakpoints", () => {
   });
 
   it('sends no breakpoint at all when the whole prompt is under the minimum', async () => {
-    expect(MIN_CACHEABLE_TOKENS).toBe(1024);
+    expect(minCacheableTokens(MODEL)).toBe(1024);
     const { body } = await sentBody({ prompt: toolLoopPrompt('Be brief.'), tools: [timeTool] });
     expect(body).toEqual({
       model: MODEL,
@@ -448,8 +451,7 @@ describe('explicit breakpoints', () => {
 
 describe('self-healing: a gateway that refuses cache_control', () => {
   const REFUSAL = 'messages.2.content.0.cache_control: Extra inputs are not permitted';
-  const refusingGateway = () =>
-    answeringWith(async ({ request }) => {
+  const refusing = async ({ request }: { request: Request }) => {
       const text = await request.text();
       if (text.includes('cache_control')) {
         return HttpResponse.json(
@@ -467,17 +469,19 @@ describe('self-healing: a gateway that refuses cache_control', () => {
             messageStop,
           ])
         : HttpResponse.json(message());
-    });
-  const warning = {
+  };
+  const refusingGateway = () => answeringWith(refusing);
+  const warningFor = (model: string) => ({
     type: 'other',
     message:
       `The gateway refused prompt caching (HTTP 400: ${REFUSAL}). The call was sent again without cache ` +
-      'breakpoints, and this provider sends none from now on.',
-  };
+      `breakpoints, and ${model} sends none for the next 10 minutes.`,
+  });
+  const warning = warningFor(MODEL);
   const plain = { model: MODEL, max_tokens: 4096, system: LONG_SYSTEM, messages: toolLoopTurns() };
 
-  it('sends the call again once without breakpoints, warns, and sends none for the rest of the provider', async () => {
-    const { gw, model, requests } = refusingGateway();
+  it('sends the call again once without breakpoints, warns, and that model sends none afterwards', async () => {
+    const { model, requests } = refusingGateway();
     const first = await model.doGenerate({ prompt: toolLoopPrompt() });
     expect(requests).toHaveLength(2);
     expect(requests[0].body).toEqual({
@@ -490,13 +494,41 @@ describe('self-healing: a gateway that refuses cache_control', () => {
     expect(first.request?.body).toEqual(plain);
     expect(first.content).toEqual([{ type: 'text', text: 'Hello!' }]);
 
-    // Another messages model of the same provider, and explicit markers too: nothing is marked any more.
+    // The same model, explicit markers too: nothing is marked any more.
     const prompt = toolLoopPrompt();
     prompt[1] = { ...prompt[1], providerOptions: { unigate: { cacheControl: EPHEMERAL } } } as never;
-    const next = await gw.messages('claude-haiku-4-5').doGenerate({ prompt });
+    const next = await model.doGenerate({ prompt });
     expect(requests).toHaveLength(3);
-    expect(requests[2].body).toEqual({ ...plain, model: 'claude-haiku-4-5' });
+    expect(requests[2].body).toEqual(plain);
     expect(next.warnings).toEqual([]);
+  });
+
+  it('turns caching off for the refused model only, and tries it again after 10 minutes', async () => {
+    let now = 1_000_000;
+    const { fetch, requests } = createMockFetch(http.post(MESSAGES_URL, refusing));
+    const gw = assembleUnigate({ apiKey: API_KEY, siteURL: 'https://gw.test', fetch }, { now: () => now });
+    const marked = { ...plain, system: [{ type: 'text', text: LONG_SYSTEM, cache_control: EPHEMERAL }] };
+    const markedTurns = toolLoopTurns({ 2: EPHEMERAL, 4: EPHEMERAL });
+
+    expect((await gw.messages(MODEL).doGenerate({ prompt: toolLoopPrompt() })).warnings).toEqual([warning]);
+    // Another model of the same provider still sends its breakpoints (and is refused and retried itself).
+    const other = await gw.messages('claude-opus-4-1').doGenerate({ prompt: toolLoopPrompt() });
+    expect(requests.map(request => request.body)).toEqual([
+      { ...marked, messages: markedTurns },
+      plain,
+      { ...marked, model: 'claude-opus-4-1', messages: markedTurns },
+      { ...plain, model: 'claude-opus-4-1' },
+    ]);
+    expect(other.warnings).toEqual([warningFor('claude-opus-4-1')]);
+
+    // A minute before the back-off ends: still none. At its end: marked again, refused again, retried.
+    now += CACHE_REFUSAL_BACKOFF_MS - 60_000;
+    await gw.messages(MODEL).doGenerate({ prompt: toolLoopPrompt() });
+    expect(requests.slice(4).map(request => request.body)).toEqual([plain]);
+    now += 60_000;
+    const again = await gw.messages(MODEL).doGenerate({ prompt: toolLoopPrompt() });
+    expect(requests.slice(5).map(request => request.body)).toEqual([{ ...marked, messages: markedTurns }, plain]);
+    expect(again.warnings).toEqual([warning]);
   });
 
   it('retries a stream before handing it over; the warning is in stream-start', async () => {
@@ -551,7 +583,7 @@ describe('self-healing: a gateway that refuses cache_control', () => {
         type: 'other',
         message:
           'The gateway refused prompt caching (HTTP 400: cache_control refused for key [redacted]). The call was ' +
-          'sent again without cache breakpoints, and this provider sends none from now on.',
+          `sent again without cache breakpoints, and ${MODEL} sends none for the next 10 minutes.`,
       },
     ]);
   });
