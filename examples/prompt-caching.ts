@@ -21,26 +21,45 @@ export interface StepInput {
   inputCredits: number | undefined;
 }
 
+/** A tool loop's shape: its steps, and how many tools each step calls at once (one each, in parallel). */
+export interface ToolLoopShape {
+  steps: number;
+  parallelTools: number;
+}
+
 /**
- * A 5-step tool loop (the tool is called at every step) on `gw.messages(model)` with this `caching`
- * setting, on its own in-process emulator, priced from its sample catalog: the input of each step.
+ * A tool loop (tools called at every step) on `gw.messages(model)` with this `caching` setting, on its own
+ * in-process emulator, priced from its sample catalog: the input of each step. With `parallelTools` > 1
+ * every step calls that many tools at once (the emulator's parallel-tools marker).
  */
-export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-sonnet-4-5'): Promise<StepInput[]> {
+export async function toolLoopInput(
+  caching: UnigateCaching,
+  { steps, parallelTools }: ToolLoopShape,
+  model = 'claude-sonnet-4-5',
+): Promise<StepInput[]> {
   const emulator = createUnigateEmulator();
   const gw = createUnigate({ ...emulator.settings, caching, pricing: 'catalog' });
+  // The marker in the first tool's result keeps the next step calling every tool at once.
+  const weather = (marker: object) =>
+    tool({
+      description: 'Current weather for a city',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21, ...marker }),
+    });
+  const parallel = { note: '[[emulator:parallel-tools]]' };
+  const tools = Object.fromEntries(
+    Array.from({ length: parallelTools }, (_, i) =>
+      i === 0 ? ['weather', weather(parallelTools > 1 ? parallel : {})] : [`weather${i}`, weather({})],
+    ),
+  );
+  const prompt = 'I am touring Paris, Rome, Vienna, Prague and Berlin. What should I pack?';
   const result = await generateText({
     model: gw.messages(model),
     system: TRIP_PLANNER_INSTRUCTIONS,
-    prompt: 'I am touring Paris, Rome, Vienna, Prague and Berlin. What should I pack?',
-    tools: {
-      weather: tool({
-        description: 'Current weather for a city',
-        inputSchema: z.object({ city: z.string() }),
-        execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21 }),
-      }),
-    },
+    prompt: parallelTools > 1 ? `${prompt} [[emulator:parallel-tools]]` : prompt,
+    tools,
     toolChoice: 'required',
-    stopWhen: stepCountIs(5),
+    stopWhen: stepCountIs(steps),
   });
   return result.steps.map(step => {
     const { usage } = step;
@@ -51,6 +70,10 @@ export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-so
     return { total, fresh: total - cacheRead - cacheWrite, cacheRead, cacheWrite, inputCredits };
   });
 }
+
+/** A 5-step tool loop, one tool call a step: `toolLoopInput`. */
+export const cachedToolLoop = (caching: UnigateCaching, model = 'claude-sonnet-4-5'): Promise<StepInput[]> =>
+  toolLoopInput(caching, { steps: 5, parallelTools: 1 }, model);
 
 const sum = (steps: StepInput[], key: Exclude<keyof StepInput, 'inputCredits'>) =>
   steps.reduce((total, step) => total + step[key], 0);

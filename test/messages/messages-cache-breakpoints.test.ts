@@ -215,6 +215,79 @@ describe("caching 'auto' (default): automatic breakpoints", () => {
   });
 });
 
+describe('automatic breakpoints: guards and estimates', () => {
+  it('never marks a thinking block, even when it is the last block of the last turn', async () => {
+    const { body } = await sentBody({
+      prompt: [
+        { role: 'system', content: LONG_SYSTEM },
+        userText('Hi'),
+        {
+          role: 'assistant',
+          content: [{ type: 'reasoning', text: 'Hmm.', providerOptions: { unigate: { signature: 'sig' } } }],
+        },
+      ],
+    });
+    expect(body).toEqual({
+      model: MODEL,
+      max_tokens: 4096,
+      system: [{ type: 'text', text: LONG_SYSTEM, cache_control: EPHEMERAL }],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm.', signature: 'sig' }] },
+      ],
+    });
+  });
+
+  it("takes each model's minimum: 1,024, 2,048 or 4,096 tokens, by id with or without a vendor prefix", () => {
+    expect(
+      ['claude-sonnet-4-5', 'anthropic/claude-opus-4.1', 'claude-3-5-haiku', 'claude-3-haiku-20240307'].map(
+        minCacheableTokens,
+      ),
+    ).toEqual([1024, 1024, 2048, 2048]);
+    expect(
+      ['claude-haiku-4-5', 'anthropic/claude-opus-4.5', 'claude-opus-4-6', 'qwen-max'].map(minCacheableTokens),
+    ).toEqual([4096, 4096, 4096, 1024]);
+  });
+
+  it('counts dense text at no fewer tokens than a tokenizer does: CJK, emoji, code and base64', () => {
+    expect(estimateTokens('the cat sat on the mat ')).toBe(23 / 4);
+    expect(estimateTokens('東京の天気')).toBe(5);
+    expect(estimateTokens('🙂🙂')).toBe(4);
+    expect(estimateTokens('f(x);')).toBe(3 + 2 / 4);
+    // Base64: about 2.7 characters a token, as dense as a tokenizer makes it.
+    expect(estimateTokens('QUJDRA+/0123456789==')).toBe(6 / 4 + 14);
+    // Counting stops once enough is reached.
+    expect(estimateTokens('東'.repeat(10_000), 1024)).toBe(1024);
+  });
+
+  it('places a breakpoint on a CJK system prompt past the minimum that a characters/4 count would skip', () => {
+    const body = {
+      model: MODEL,
+      max_tokens: 10,
+      system: '東京'.repeat(600),
+      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
+    };
+    placeCacheBreakpoints(body, 'auto', new Map());
+    expect(body.system).toEqual([{ type: 'text', text: '東京'.repeat(600), cache_control: EPHEMERAL }]);
+  });
+
+  it("skips a prefix under the model's minimum: 1,100 words reach Sonnet 4.5's, not Haiku 4.5's", () => {
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+    const body = (model: string) => ({
+      model,
+      max_tokens: 10,
+      system: 'words '.repeat(1100),
+      messages: structuredClone(prompt),
+    });
+    const sonnet = body('claude-sonnet-4-5');
+    placeCacheBreakpoints(sonnet, 'auto', new Map());
+    expect(Array.isArray(sonnet.system)).toBe(true);
+    const haiku = body('claude-haiku-4-5');
+    placeCacheBreakpoints(haiku, 'auto', new Map());
+    expect(haiku).toEqual(body('claude-haiku-4-5'));
+  });
+});
+
 describe("caching 'off'", () => {
   it('sends no automatic breakpoint, however long the prompt', async () => {
     const { body } = await sentBody({ prompt: toolLoopPrompt(), tools: [weatherTool] }, { caching: 'off' });
@@ -452,23 +525,23 @@ describe('explicit breakpoints', () => {
 describe('self-healing: a gateway that refuses cache_control', () => {
   const REFUSAL = 'messages.2.content.0.cache_control: Extra inputs are not permitted';
   const refusing = async ({ request }: { request: Request }) => {
-      const text = await request.text();
-      if (text.includes('cache_control')) {
-        return HttpResponse.json(
-          { type: 'error', error: { type: 'invalid_request_error', message: REFUSAL } },
-          { status: 400 },
-        );
-      }
-      return text.includes('"stream":true')
-        ? sseResponse([
-            messageStart(),
-            textStart(0),
-            textDelta(0, 'Hi'),
-            blockStop(0),
-            messageDelta('end_turn', 1),
-            messageStop,
-          ])
-        : HttpResponse.json(message());
+    const text = await request.text();
+    if (text.includes('cache_control')) {
+      return HttpResponse.json(
+        { type: 'error', error: { type: 'invalid_request_error', message: REFUSAL } },
+        { status: 400 },
+      );
+    }
+    return text.includes('"stream":true')
+      ? sseResponse([
+          messageStart(),
+          textStart(0),
+          textDelta(0, 'Hi'),
+          blockStop(0),
+          messageDelta('end_turn', 1),
+          messageStop,
+        ])
+      : HttpResponse.json(message());
   };
   const refusingGateway = () => answeringWith(refusing);
   const warningFor = (model: string) => ({
