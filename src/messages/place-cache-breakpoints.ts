@@ -79,7 +79,8 @@ function blockTokens(block: Block, enough: number): number {
     case 'tool_result': {
       if (typeof block.content === 'string') return estimateTokens(block.content, enough);
       let tokens = 0;
-      for (const part of block.content) tokens += part.type === 'text' ? estimateTokens(part.text, enough) : imageTokens(part);
+      for (const part of block.content)
+        tokens += part.type === 'text' ? estimateTokens(part.text, enough) : imageTokens(part);
       return tokens;
     }
     case 'thinking':
