@@ -132,4 +132,11 @@ async function oneHourWrite(): Promise<void> {
     const written = result.usage.inputTokenDetails.cacheWriteTokens;
     console.log(`  ttl '${ttl}': ${written} tokens written, for ${unigateCost(result)?.cacheWrite} credits`);
   }
+  // 10-step loops, one tool call a step and 12 at once (24 blocks a step, past the 20-block look-back).
+  for (const parallelTools of [1, 12]) {
+    const shape = { steps: 10, parallelTools };
+    const credits = async (caching: UnigateCaching) => sumCredits(await toolLoopInput(caching, shape)) ?? Number.NaN;
+    const ratio = (await credits('auto')) / (await credits('off'));
+    console.log(`  10 steps, ${parallelTools} tool call(s) a step: input ${ratio.toFixed(3)}x its uncached credits`);
+  }
 }
