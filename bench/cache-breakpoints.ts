@@ -4,6 +4,7 @@
  * `doGenerate` call on the same prompt (conversion, request, parse) with caching off.
  */
 import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { type ToolLoopShape, toolLoopInput } from '../examples/prompt-caching';
 import { createUnigate } from '../src/index';
 import { convertToMessagesPrompt } from '../src/messages/convert-to-messages-prompt';
 import type { MessagesRequestBody } from '../src/messages/messages-api-types';
@@ -101,4 +102,30 @@ export async function measureCacheBreakpoints(
     plan,
   );
   return { placement: series.placement!, call: series.call! };
+}
+
+/** The tool loops the credit figures are taken on (issue 33 §4): one tool call a step, and 12 at once. */
+export const CACHE_RATIO_LOOPS: readonly ToolLoopShape[] = [
+  { steps: 10, parallelTools: 1 },
+  { steps: 10, parallelTools: 12 },
+];
+
+/**
+ * Input credits with the default `caching: 'auto'` ÷ with caching off, over a whole tool loop on the
+ * emulator (per-model minimum, 20-block look-back, TTL prices): deterministic, so one run is the figure.
+ */
+export async function cacheCreditRatio(shape: ToolLoopShape): Promise<number> {
+  const credits = async (caching: 'auto' | 'off') =>
+    (await toolLoopInput(caching, shape)).reduce((total, step) => total + (step.inputCredits ?? Number.NaN), 0);
+  return (await credits('auto')) / (await credits('off'));
+}
+
+// `npx tsx bench/cache-breakpoints.ts` prints the credit ratios.
+if (process.argv[1]?.endsWith('cache-breakpoints.ts')) {
+  for (const shape of CACHE_RATIO_LOOPS) {
+    const ratio = await cacheCreditRatio(shape);
+    console.log(
+      `${shape.steps} steps, ${shape.parallelTools} tool call(s) a step: ${ratio.toFixed(3)}x uncached input credits`,
+    );
+  }
 }

@@ -21,26 +21,45 @@ export interface StepInput {
   inputCredits: number | undefined;
 }
 
+/** A tool loop's shape: its steps, and how many tools each step calls at once (one each, in parallel). */
+export interface ToolLoopShape {
+  steps: number;
+  parallelTools: number;
+}
+
 /**
- * A 5-step tool loop (the tool is called at every step) on `gw.messages(model)` with this `caching`
- * setting, on its own in-process emulator, priced from its sample catalog: the input of each step.
+ * A tool loop (tools called at every step) on `gw.messages(model)` with this `caching` setting, on its own
+ * in-process emulator, priced from its sample catalog: the input of each step. With `parallelTools` > 1
+ * every step calls that many tools at once (the emulator's parallel-tools marker).
  */
-export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-sonnet-4-5'): Promise<StepInput[]> {
+export async function toolLoopInput(
+  caching: UnigateCaching,
+  { steps, parallelTools }: ToolLoopShape,
+  model = 'claude-sonnet-4-5',
+): Promise<StepInput[]> {
   const emulator = createUnigateEmulator();
   const gw = createUnigate({ ...emulator.settings, caching, pricing: 'catalog' });
+  // The marker in the first tool's result keeps the next step calling every tool at once.
+  const weather = (marker: object) =>
+    tool({
+      description: 'Current weather for a city',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21, ...marker }),
+    });
+  const parallel = { note: '[[emulator:parallel-tools]]' };
+  const tools = Object.fromEntries(
+    Array.from({ length: parallelTools }, (_, i) =>
+      i === 0 ? ['weather', weather(parallelTools > 1 ? parallel : {})] : [`weather${i}`, weather({})],
+    ),
+  );
+  const prompt = 'I am touring Paris, Rome, Vienna, Prague and Berlin. What should I pack?';
   const result = await generateText({
     model: gw.messages(model),
     system: TRIP_PLANNER_INSTRUCTIONS,
-    prompt: 'I am touring Paris, Rome, Vienna, Prague and Berlin. What should I pack?',
-    tools: {
-      weather: tool({
-        description: 'Current weather for a city',
-        inputSchema: z.object({ city: z.string() }),
-        execute: async ({ city }) => ({ city, sky: 'sunny', celsius: 21 }),
-      }),
-    },
+    prompt: parallelTools > 1 ? `${prompt} [[emulator:parallel-tools]]` : prompt,
+    tools,
     toolChoice: 'required',
-    stopWhen: stepCountIs(5),
+    stopWhen: stepCountIs(steps),
   });
   return result.steps.map(step => {
     const { usage } = step;
@@ -51,6 +70,10 @@ export async function cachedToolLoop(caching: UnigateCaching, model = 'claude-so
     return { total, fresh: total - cacheRead - cacheWrite, cacheRead, cacheWrite, inputCredits };
   });
 }
+
+/** A 5-step tool loop, one tool call a step: `toolLoopInput`. */
+export const cachedToolLoop = (caching: UnigateCaching, model = 'claude-sonnet-4-5'): Promise<StepInput[]> =>
+  toolLoopInput(caching, { steps: 5, parallelTools: 1 }, model);
 
 const sum = (steps: StepInput[], key: Exclude<keyof StepInput, 'inputCredits'>) =>
   steps.reduce((total, step) => total + step[key], 0);
@@ -108,5 +131,12 @@ async function oneHourWrite(): Promise<void> {
     });
     const written = result.usage.inputTokenDetails.cacheWriteTokens;
     console.log(`  ttl '${ttl}': ${written} tokens written, for ${unigateCost(result)?.cacheWrite} credits`);
+  }
+  // 10-step loops, one tool call a step and 12 at once (24 blocks a step, past the 20-block look-back).
+  for (const parallelTools of [1, 12]) {
+    const shape = { steps: 10, parallelTools };
+    const credits = async (caching: UnigateCaching) => sumCredits(await toolLoopInput(caching, shape)) ?? Number.NaN;
+    const ratio = (await credits('auto')) / (await credits('off'));
+    console.log(`  10 steps, ${parallelTools} tool call(s) a step: input ${ratio.toFixed(3)}x its uncached credits`);
   }
 }

@@ -13,7 +13,12 @@ import { isObjectRecord } from '../checks/narrow';
 import { checkInteger, checkRange } from '../checks/validate-argument';
 import { languageModelCall, type PricedCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
-import type { PromptCachingState, UnigateModelContext } from '../model-call/model-context';
+import {
+  CACHE_REFUSAL_BACKOFF_MS,
+  cachingRefused,
+  type PromptCachingState,
+  type UnigateModelContext,
+} from '../model-call/model-context';
 import { languageModelCost } from '../pricing/language-model-cost';
 import { parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
 import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
@@ -387,7 +392,7 @@ export function prepareMessagesCall(
     ...(tools.toolChoice !== undefined && { tool_choice: tools.toolChoice }),
   };
   const caching = context.messages.promptCaching;
-  const mode = caching.refused ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
+  const mode = cachingRefused(caching, modelId) ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
   warnings.push(...placeCacheBreakpoints(body, mode, cacheLabels));
   const url = context.messages.url('site', '/api/v1/messages');
   return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool };
@@ -403,9 +408,9 @@ function cacheControlRefusal(error: unknown): string | undefined {
 
 /**
  * Sends `body`. When the gateway refuses its cache breakpoints (400 with an error naming
- * `cache_control`), the provider stops sending breakpoints for good (`caching.refused`), a warning says
- * so, and the same call is sent once more without them: a gateway that does not take caching never
- * costs a failed call. Resolves with the successful send's result and the body it carried.
+ * `cache_control`), this model sends no breakpoints for `CACHE_REFUSAL_BACKOFF_MS` (`caching.refusedUntil`;
+ * the provider's other models keep theirs), a warning says so, and the same call is sent once more without
+ * them: a gateway that does not take caching never costs a failed call. Resolves with the successful send's result and the body it carried.
  */
 export async function sendWithCacheFallback<R>(
   body: MessagesRequestBody,
@@ -418,12 +423,12 @@ export async function sendWithCacheFallback<R>(
   } catch (error) {
     const said = cacheControlRefusal(error);
     if (said === undefined || !hasCacheBreakpoints(body)) throw error;
-    caching.refused = true;
+    caching.refusedUntil.set(body.model, caching.now() + CACHE_REFUSAL_BACKOFF_MS);
     warnings.push({
       type: 'other',
       message:
         `The gateway refused prompt caching (HTTP 400: ${said}). The call was sent again without cache ` +
-        'breakpoints, and this provider sends none from now on.',
+        `breakpoints, and ${body.model} sends none for the next ${CACHE_REFUSAL_BACKOFF_MS / 60_000} minutes.`,
     });
     const retried = withoutCacheBreakpoints(body);
     return { result: await send(retried), body: retried };

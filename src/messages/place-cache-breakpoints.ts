@@ -13,17 +13,43 @@ import type { CacheBreakpointLabels } from '../prompt/read-cache-control';
 export const MAX_CACHE_BREAKPOINTS = 4;
 
 /**
- * An automatic breakpoint is placed only where the prefix it ends is estimated at this many tokens or
- * more: the smallest minimum cacheable prompt length of the upstream's models (1,024 tokens for Claude
- * Sonnet 4.5, Sonnet 4, Opus 4.1, Opus 4 and Sonnet 3.7; 2,048 for Haiku 3 and 3.5; 4,096 for Haiku 4.5
- * and Opus 4.5: Anthropic's prompt-caching guide). A shorter prefix is not cached upstream, without an
- * error, so a breakpoint there would only take one of the four slots.
+ * The shortest prefix the upstream caches, by model (Anthropic's prompt-caching guide, see
+ * docs/prompt-caching.md): a shorter one is answered without an error and not cached. First match wins on
+ * the id without its vendor prefix, dots read as dashes; any other model takes `DEFAULT_MIN_CACHEABLE_TOKENS`.
  */
-export const MIN_CACHEABLE_TOKENS = 1024;
+const MIN_CACHEABLE_TOKENS_BY_MODEL: ReadonlyArray<readonly [RegExp, number]> = [
+  [/opus-4-[56]\b|haiku-4-5\b/, 4096],
+  [/opus-4-7\b|haiku-3-5\b|3-5-haiku\b|haiku-3\b|3-haiku\b/, 2048],
+];
 
-/** Characters per token of the estimate, as in the context-window check. */
-const CHARACTERS_PER_TOKEN = 4;
-const MIN_CACHEABLE_CHARACTERS = MIN_CACHEABLE_TOKENS * CHARACTERS_PER_TOKEN;
+/** The minimum of every other model (Sonnet 4.x and 3.7, Opus 4 and 4.1, and models of other vendors). */
+export const DEFAULT_MIN_CACHEABLE_TOKENS = 1024;
+
+/** The shortest prefix, in tokens, that `modelId`'s upstream caches. */
+export function minCacheableTokens(modelId: string): number {
+  const id = modelId.toLowerCase().replace(/^.*\//, '').replaceAll('.', '-');
+  for (const [pattern, tokens] of MIN_CACHEABLE_TOKENS_BY_MODEL) if (pattern.test(id)) return tokens;
+  return DEFAULT_MIN_CACHEABLE_TOKENS;
+}
+
+/**
+ * A text's tokens as the placement counts them, never fewer than a real tokenizer's for dense text, since
+ * a breakpoint wrongly skipped loses the saving while one on a prefix that is too short is only not cached:
+ * an ASCII letter or space a quarter token (English runs at about 4 characters a token), an ASCII digit or
+ * punctuation mark a whole one (code, JSON and base64 are dense in them), any other character one (CJK),
+ * two outside the BMP (emoji). Stops counting once `enough` is reached.
+ */
+export function estimateTokens(text: string, enough = Number.POSITIVE_INFINITY): number {
+  let quarters = 0;
+  const limit = enough * 4;
+  for (let i = 0; i < text.length && quarters < limit; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) quarters += (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 32 ? 1 : 4;
+    // A surrogate pair is two code units: two tokens in all.
+    else quarters += 4;
+  }
+  return quarters / 4;
+}
 
 /**
  * What a request gets: `auto`, the automatic breakpoints unless the call placed its own; `explicit`, only
@@ -36,29 +62,31 @@ type Block = MessagesUserBlock | MessagesAssistantBlock;
 const canCarry = (block: Block): block is Exclude<Block, { type: 'thinking' | 'redacted_thinking' }> =>
   block.type !== 'thinking' && block.type !== 'redacted_thinking';
 
-// An image counts by the characters of its base64 data (a URL by its own): a photo's are far past the
-// minimum, as its tokens are upstream (about 1,600 at 1092x1092), while an icon's stay under it.
-const imageCharacters = (block: MessagesImageBlock) =>
-  block.source.type === 'base64' ? block.source.data.length : block.source.url.length;
+// An image counts a token per 4 characters of its base64 data (a URL by its own): a photo's are far past
+// any minimum, as its tokens are upstream (about 1,600 at 1092x1092), while an icon's stay under it.
+const imageTokens = (block: MessagesImageBlock) =>
+  (block.source.type === 'base64' ? block.source.data.length : block.source.url.length) / 4;
 
-function blockCharacters(block: Block): number {
+/** A block's estimated tokens, counted until `enough`. */
+function blockTokens(block: Block, enough: number): number {
   switch (block.type) {
     case 'text':
-      return block.text.length;
+      return estimateTokens(block.text, enough);
     case 'image':
-      return imageCharacters(block);
+      return imageTokens(block);
     case 'tool_use':
-      return block.name.length + (JSON.stringify(block.input)?.length ?? 0);
+      return estimateTokens(block.name, enough) + estimateTokens(JSON.stringify(block.input) ?? '', enough);
     case 'tool_result': {
-      if (typeof block.content === 'string') return block.content.length;
-      let characters = 0;
-      for (const part of block.content) characters += part.type === 'text' ? part.text.length : imageCharacters(part);
-      return characters;
+      if (typeof block.content === 'string') return estimateTokens(block.content, enough);
+      let tokens = 0;
+      for (const part of block.content)
+        tokens += part.type === 'text' ? estimateTokens(part.text, enough) : imageTokens(part);
+      return tokens;
     }
     case 'thinking':
-      return block.thinking.length;
+      return estimateTokens(block.thinking, enough);
     case 'redacted_thinking':
-      return block.data.length;
+      return block.data.length / 4;
   }
 }
 
@@ -102,45 +130,44 @@ function lastCacheable(turn: MessagesTurn | undefined): MessagesCacheable | unde
 }
 
 /**
- * The automatic breakpoints, each where the prefix it ends reaches `MIN_CACHEABLE_TOKENS` (estimated):
+ * The automatic breakpoints, each where the prefix it ends reaches `minimum` tokens (estimated):
  * - the tool definitions' end, and the system prompt's (the prefix is tools, then system): a new
  *   conversation with the same tools and instructions reads them;
  * - the end of the conversation: the last block of the last message; the next step reads it;
  * - the end of the previous step: the last block of the turn before the last assistant turn, which is
  *   where the previous request of a tool loop (or chat) ended, so this request reads exactly the prefix
- *   that request wrote even when a step adds more blocks than upstream looks back over (about 20).
+ *   that request wrote even when a step adds more blocks than upstream looks back over (20). The minimum
+ *   does not move it: the previous request measured the same prefix the same way.
  */
-function placeAutomatic(body: MessagesRequestBody): void {
+function placeAutomatic(body: MessagesRequestBody, minimum: number): void {
   const mark = (target: MessagesCacheable | undefined) => {
     if (target !== undefined) target.cache_control = { type: 'ephemeral' };
   };
   // Measured only until the minimum is reached: every prefix that ends later reaches it too, so a long
   // system prompt spares the work of measuring the conversation.
   const tools = body.tools ?? [];
-  let characters = 0;
-  for (const tool of tools) characters += tool.name.length + (tool.description?.length ?? 0);
-  for (let i = 0; i < tools.length && characters < MIN_CACHEABLE_CHARACTERS; i++) {
-    characters += JSON.stringify(tools[i].input_schema)?.length ?? 0;
+  let tokens = 0;
+  for (const tool of tools) tokens += estimateTokens(tool.name) + estimateTokens(tool.description ?? '', minimum);
+  for (let i = 0; i < tools.length && tokens < minimum; i++) {
+    tokens += estimateTokens(JSON.stringify(tools[i].input_schema) ?? '', minimum - tokens);
   }
-  if (tools.length > 0 && characters >= MIN_CACHEABLE_CHARACTERS) mark(tools[tools.length - 1]);
+  if (tools.length > 0 && tokens >= minimum) mark(tools[tools.length - 1]);
 
   const system = body.system;
   if (typeof system === 'string' && system !== '') {
-    characters += system.length;
-    if (characters >= MIN_CACHEABLE_CHARACTERS) {
-      body.system = [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }];
-    }
+    tokens += estimateTokens(system, minimum);
+    if (tokens >= minimum) body.system = [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }];
   } else if (Array.isArray(system) && system.length > 0) {
-    for (const block of system) characters += block.text.length;
-    if (characters >= MIN_CACHEABLE_CHARACTERS) mark(system[system.length - 1]);
+    for (const block of system) tokens += estimateTokens(block.text, minimum);
+    if (tokens >= minimum) mark(system[system.length - 1]);
   }
 
   const { messages } = body;
   // The first turn whose end reaches the minimum; -1: the whole conversation stays under it.
-  let reached = characters >= MIN_CACHEABLE_CHARACTERS ? 0 : -1;
+  let reached = tokens >= minimum ? 0 : -1;
   for (let index = 0; reached === -1 && index < messages.length; index++) {
-    for (const block of messages[index].content) characters += blockCharacters(block);
-    if (characters >= MIN_CACHEABLE_CHARACTERS) reached = index;
+    for (const block of messages[index].content) tokens += blockTokens(block, minimum - tokens);
+    if (tokens >= minimum) reached = index;
   }
   if (reached === -1) return;
   const last = messages.length - 1;
@@ -153,17 +180,19 @@ function placeAutomatic(body: MessagesRequestBody): void {
 
 /**
  * Writes the request's cache breakpoints on its wire body, in place: the call's own (explicit) ones, cut
- * to four, or else, under `auto`, the automatic ones. Returns the warnings. Runs once per call over the
- * body the converters built; under `none` it strips every breakpoint.
+ * to four, or else, under `auto`, the automatic ones, where the prefix reaches `minimum` tokens (the
+ * model's, `minCacheableTokens`). Returns the warnings. Runs once per call over the body the converters
+ * built; under `none` it strips every breakpoint.
  */
 export function placeCacheBreakpoints(
   body: MessagesRequestBody,
   mode: CacheBreakpointMode,
   labels: CacheBreakpointLabels,
+  minimum = minCacheableTokens(body.model),
 ): SharedV3Warning[] {
   // Only the converters write explicit breakpoints, and they record each in `labels`.
   if (labels.size === 0) {
-    if (mode === 'auto') placeAutomatic(body);
+    if (mode === 'auto') placeAutomatic(body, minimum);
     return [];
   }
   const marked: MessagesCacheable[] = [];

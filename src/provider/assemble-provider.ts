@@ -43,7 +43,7 @@ import type { UnigateProviderOf } from './unigate-provider-shape';
 
 /** Options tests use; not part of the public settings. */
 export interface UnigateContextInternals {
-  /** The catalog cache's and the budget's clock. Default `Date.now`. */
+  /** The catalog cache's, the budget's and the prompt-caching refusal's clock. Default `Date.now`. */
   now?: () => number;
   /** The specification the entry speaks. Default `v3`. */
   spec?: SpecVersion;
@@ -73,7 +73,11 @@ export function createModelContext(
   return {
     connection,
     chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas },
-    messages: { ...connection, mergeStreamDeltas, promptCaching: { mode: settings.caching ?? 'auto', refused: false } },
+    messages: {
+      ...connection,
+      mergeStreamDeltas,
+      promptCaching: { mode: settings.caching ?? 'auto', refusedUntil: new Map(), now: internals.now ?? Date.now },
+    },
     video: { ...connection, videoPollIntervalMs: settings.videoPollIntervalMs },
     pricing: createPricing({ pricing, cache, timeoutMs, priceWaitMs: settings.priceWaitMs }),
     catalog: createCatalog(connection, cache),

@@ -8,8 +8,11 @@ import {
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { MIN_CACHEABLE_TOKENS } from '../../src/messages/place-cache-breakpoints';
+import { CACHE_REFUSAL_BACKOFF_MS } from '../../src/model-call/model-context';
+import { assembleUnigate } from '../../src/provider/unigate-provider';
+import { estimateTokens, minCacheableTokens, placeCacheBreakpoints } from '../../src/messages/place-cache-breakpoints';
 import { expectInvalidArgument } from '../helpers/invalid-argument';
+import { createMockFetch } from '../helpers/mock-fetch';
 import { API_KEY, readAll, sseResponse } from '../helpers/test-kit';
 import {
   answering,
@@ -31,7 +34,7 @@ import {
 // agent loop sends; explicit markers; the 4-breakpoint cap; 'off'; and the self-healing retry.
 
 const EPHEMERAL = { type: 'ephemeral' };
-// Each well past 1,024 estimated tokens (characters / 4) on its own.
+// Each well past 1,024 estimated tokens on its own.
 const LONG_SYSTEM = 'You are a travel agent. Answer briefly and use the tools. '.repeat(80);
 const LONG_DESCRIPTION = 'Looks up the weather for a city on a given day, in degrees Celsius. '.repeat(70);
 
@@ -159,7 +162,7 @@ describe("caching 'auto' (default): automatic breakpoints", () => {
   });
 
   it('sends no breakpoint at all when the whole prompt is under the minimum', async () => {
-    expect(MIN_CACHEABLE_TOKENS).toBe(1024);
+    expect(minCacheableTokens(MODEL)).toBe(1024);
     const { body } = await sentBody({ prompt: toolLoopPrompt('Be brief.'), tools: [timeTool] });
     expect(body).toEqual({
       model: MODEL,
@@ -209,6 +212,79 @@ describe("caching 'auto' (default): automatic breakpoints", () => {
     expect((body as { messages: Array<{ content: unknown[] }> }).messages[0].content[0]).not.toHaveProperty(
       'cache_control',
     );
+  });
+});
+
+describe('automatic breakpoints: guards and estimates', () => {
+  it('never marks a thinking block, even when it is the last block of the last turn', async () => {
+    const { body } = await sentBody({
+      prompt: [
+        { role: 'system', content: LONG_SYSTEM },
+        userText('Hi'),
+        {
+          role: 'assistant',
+          content: [{ type: 'reasoning', text: 'Hmm.', providerOptions: { unigate: { signature: 'sig' } } }],
+        },
+      ],
+    });
+    expect(body).toEqual({
+      model: MODEL,
+      max_tokens: 4096,
+      system: [{ type: 'text', text: LONG_SYSTEM, cache_control: EPHEMERAL }],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm.', signature: 'sig' }] },
+      ],
+    });
+  });
+
+  it("takes each model's minimum: 1,024, 2,048 or 4,096 tokens, by id with or without a vendor prefix", () => {
+    expect(
+      ['claude-sonnet-4-5', 'anthropic/claude-opus-4.1', 'claude-3-5-haiku', 'claude-3-haiku-20240307'].map(
+        minCacheableTokens,
+      ),
+    ).toEqual([1024, 1024, 2048, 2048]);
+    expect(
+      ['claude-haiku-4-5', 'anthropic/claude-opus-4.5', 'claude-opus-4-6', 'qwen-max'].map(minCacheableTokens),
+    ).toEqual([4096, 4096, 4096, 1024]);
+  });
+
+  it('counts dense text at no fewer tokens than a tokenizer does: CJK, emoji, code and base64', () => {
+    expect(estimateTokens('the cat sat on the mat ')).toBe(23 / 4);
+    expect(estimateTokens('東京の天気')).toBe(5);
+    expect(estimateTokens('🙂🙂')).toBe(4);
+    expect(estimateTokens('f(x);')).toBe(3 + 2 / 4);
+    // Base64: about 2.7 characters a token, as dense as a tokenizer makes it.
+    expect(estimateTokens('QUJDRA+/0123456789==')).toBe(6 / 4 + 14);
+    // Counting stops once enough is reached.
+    expect(estimateTokens('東'.repeat(10_000), 1024)).toBe(1024);
+  });
+
+  it('places a breakpoint on a CJK system prompt past the minimum that a characters/4 count would skip', () => {
+    const body = {
+      model: MODEL,
+      max_tokens: 10,
+      system: '東京'.repeat(600),
+      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
+    };
+    placeCacheBreakpoints(body, 'auto', new Map());
+    expect(body.system).toEqual([{ type: 'text', text: '東京'.repeat(600), cache_control: EPHEMERAL }]);
+  });
+
+  it("skips a prefix under the model's minimum: 1,100 words reach Sonnet 4.5's, not Haiku 4.5's", () => {
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+    const body = (model: string) => ({
+      model,
+      max_tokens: 10,
+      system: 'words '.repeat(1100),
+      messages: structuredClone(prompt),
+    });
+    const sonnet = body('claude-sonnet-4-5');
+    placeCacheBreakpoints(sonnet, 'auto', new Map());
+    expect(Array.isArray(sonnet.system)).toBe(true);
+    const haiku = body('claude-haiku-4-5');
+    placeCacheBreakpoints(haiku, 'auto', new Map());
+    expect(haiku).toEqual(body('claude-haiku-4-5'));
   });
 });
 
@@ -448,36 +524,37 @@ describe('explicit breakpoints', () => {
 
 describe('self-healing: a gateway that refuses cache_control', () => {
   const REFUSAL = 'messages.2.content.0.cache_control: Extra inputs are not permitted';
-  const refusingGateway = () =>
-    answeringWith(async ({ request }) => {
-      const text = await request.text();
-      if (text.includes('cache_control')) {
-        return HttpResponse.json(
-          { type: 'error', error: { type: 'invalid_request_error', message: REFUSAL } },
-          { status: 400 },
-        );
-      }
-      return text.includes('"stream":true')
-        ? sseResponse([
-            messageStart(),
-            textStart(0),
-            textDelta(0, 'Hi'),
-            blockStop(0),
-            messageDelta('end_turn', 1),
-            messageStop,
-          ])
-        : HttpResponse.json(message());
-    });
-  const warning = {
+  const refusing = async ({ request }: { request: Request }) => {
+    const text = await request.text();
+    if (text.includes('cache_control')) {
+      return HttpResponse.json(
+        { type: 'error', error: { type: 'invalid_request_error', message: REFUSAL } },
+        { status: 400 },
+      );
+    }
+    return text.includes('"stream":true')
+      ? sseResponse([
+          messageStart(),
+          textStart(0),
+          textDelta(0, 'Hi'),
+          blockStop(0),
+          messageDelta('end_turn', 1),
+          messageStop,
+        ])
+      : HttpResponse.json(message());
+  };
+  const refusingGateway = () => answeringWith(refusing);
+  const warningFor = (model: string) => ({
     type: 'other',
     message:
       `The gateway refused prompt caching (HTTP 400: ${REFUSAL}). The call was sent again without cache ` +
-      'breakpoints, and this provider sends none from now on.',
-  };
+      `breakpoints, and ${model} sends none for the next 10 minutes.`,
+  });
+  const warning = warningFor(MODEL);
   const plain = { model: MODEL, max_tokens: 4096, system: LONG_SYSTEM, messages: toolLoopTurns() };
 
-  it('sends the call again once without breakpoints, warns, and sends none for the rest of the provider', async () => {
-    const { gw, model, requests } = refusingGateway();
+  it('sends the call again once without breakpoints, warns, and that model sends none afterwards', async () => {
+    const { model, requests } = refusingGateway();
     const first = await model.doGenerate({ prompt: toolLoopPrompt() });
     expect(requests).toHaveLength(2);
     expect(requests[0].body).toEqual({
@@ -490,13 +567,41 @@ describe('self-healing: a gateway that refuses cache_control', () => {
     expect(first.request?.body).toEqual(plain);
     expect(first.content).toEqual([{ type: 'text', text: 'Hello!' }]);
 
-    // Another messages model of the same provider, and explicit markers too: nothing is marked any more.
+    // The same model, explicit markers too: nothing is marked any more.
     const prompt = toolLoopPrompt();
     prompt[1] = { ...prompt[1], providerOptions: { unigate: { cacheControl: EPHEMERAL } } } as never;
-    const next = await gw.messages('claude-haiku-4-5').doGenerate({ prompt });
+    const next = await model.doGenerate({ prompt });
     expect(requests).toHaveLength(3);
-    expect(requests[2].body).toEqual({ ...plain, model: 'claude-haiku-4-5' });
+    expect(requests[2].body).toEqual(plain);
     expect(next.warnings).toEqual([]);
+  });
+
+  it('turns caching off for the refused model only, and tries it again after 10 minutes', async () => {
+    let now = 1_000_000;
+    const { fetch, requests } = createMockFetch(http.post(MESSAGES_URL, refusing));
+    const gw = assembleUnigate({ apiKey: API_KEY, siteURL: 'https://gw.test', fetch }, { now: () => now });
+    const marked = { ...plain, system: [{ type: 'text', text: LONG_SYSTEM, cache_control: EPHEMERAL }] };
+    const markedTurns = toolLoopTurns({ 2: EPHEMERAL, 4: EPHEMERAL });
+
+    expect((await gw.messages(MODEL).doGenerate({ prompt: toolLoopPrompt() })).warnings).toEqual([warning]);
+    // Another model of the same provider still sends its breakpoints (and is refused and retried itself).
+    const other = await gw.messages('claude-opus-4-1').doGenerate({ prompt: toolLoopPrompt() });
+    expect(requests.map(request => request.body)).toEqual([
+      { ...marked, messages: markedTurns },
+      plain,
+      { ...marked, model: 'claude-opus-4-1', messages: markedTurns },
+      { ...plain, model: 'claude-opus-4-1' },
+    ]);
+    expect(other.warnings).toEqual([warningFor('claude-opus-4-1')]);
+
+    // A minute before the back-off ends: still none. At its end: marked again, refused again, retried.
+    now += CACHE_REFUSAL_BACKOFF_MS - 60_000;
+    await gw.messages(MODEL).doGenerate({ prompt: toolLoopPrompt() });
+    expect(requests.slice(4).map(request => request.body)).toEqual([plain]);
+    now += 60_000;
+    const again = await gw.messages(MODEL).doGenerate({ prompt: toolLoopPrompt() });
+    expect(requests.slice(5).map(request => request.body)).toEqual([{ ...marked, messages: markedTurns }, plain]);
+    expect(again.warnings).toEqual([warning]);
   });
 
   it('retries a stream before handing it over; the warning is in stream-start', async () => {
@@ -551,7 +656,7 @@ describe('self-healing: a gateway that refuses cache_control', () => {
         type: 'other',
         message:
           'The gateway refused prompt caching (HTTP 400: cache_control refused for key [redacted]). The call was ' +
-          'sent again without cache breakpoints, and this provider sends none from now on.',
+          `sent again without cache breakpoints, and ${MODEL} sends none for the next 10 minutes.`,
       },
     ]);
   });

@@ -1,7 +1,8 @@
 import { APICallError, generateText, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cachedToolLoop } from '../../examples/prompt-caching';
+import { cacheCreditRatio } from '../../bench/cache-breakpoints';
+import { cachedToolLoop, toolLoopInput } from '../../examples/prompt-caching';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator, type UnigateEmulatorOptions } from '../../src/testing/index';
 import { thinkingSignature } from '../../src/testing/routes/messages-digest';
@@ -65,6 +66,47 @@ describe('emulator prompt caching: messages', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: EPHEMERAL }] }],
     });
     expect(longer.json.usage).toMatchObject(usage(0, 4, 1100));
+  });
+
+  it("caches only from the model's minimum: 1,024 tokens on Sonnet 4.5, 2,048 on Haiku 3.5, 4,096 on Haiku 4.5", async () => {
+    const { messages } = emulatorAt();
+    const system = (words: number) => [{ type: 'text', text: 'word '.repeat(words), cache_control: EPHEMERAL }];
+    const cases: Array<[string, number, number]> = [
+      ['claude-sonnet-4-5', 1100, 1100],
+      ['claude-3-5-haiku', 2000, 0],
+      ['claude-3-5-haiku', 2100, 2100],
+      ['claude-haiku-4-5', 4000, 0],
+      ['claude-haiku-4-5', 4100, 4100],
+    ];
+    for (const [model, words, written] of cases) {
+      const answer = await messages({ model, system: system(words), messages: hi });
+      expect({ model, words, usage: answer.json.usage }).toMatchObject({
+        model,
+        words,
+        usage: usage(words + 4 - written, written, 0),
+      });
+    }
+  });
+
+  it('finds a cached prefix up to 20 blocks before a breakpoint, not 21', async () => {
+    // The first request caches system + a user turn of 1 block; the next ones add `extra` one-word blocks
+    // after it and mark only their last: a hit is found 20 blocks back, not 21.
+    const turn = (blocks: number) => ({
+      role: 'user',
+      content: Array.from({ length: blocks }, (_, i) => ({
+        type: 'text',
+        text: `w${i}`,
+        ...(i === blocks - 1 && { cache_control: EPHEMERAL }),
+      })),
+    });
+    const system = [{ type: 'text', text: LONG }];
+    // 1,100 system tokens, then 3 for the turn and 1 per block.
+    const near = emulatorAt();
+    expect((await near.messages({ system, messages: [turn(1)] })).json.usage).toMatchObject(usage(0, 1104, 0));
+    expect((await near.messages({ system, messages: [turn(21)] })).json.usage).toMatchObject(usage(0, 20, 1104));
+    const far = emulatorAt();
+    await far.messages({ system, messages: [turn(1)] });
+    expect((await far.messages({ system, messages: [turn(22)] })).json.usage).toMatchObject(usage(0, 1125, 0));
   });
 
   it('streams the same figures in message_start', async () => {
@@ -158,6 +200,29 @@ describe('emulator prompt caching: a 5-step tool loop through the provider', () 
     expect(await cachedToolLoop('off')).toEqual(
       steps.map((total, i) => ({ total, fresh: total, cacheRead: 0, cacheWrite: 0, inputCredits: freshCredits[i] })),
     );
+  });
+});
+
+describe('automatic breakpoints on tool loops, through the emulator', () => {
+  it('a step of 12 parallel tool calls (24 blocks, past the 20-block look-back) still reads the whole previous request', async () => {
+    const steps = await toolLoopInput('auto', { steps: 4, parallelTools: 12 });
+    expect(steps).toHaveLength(4);
+    for (const [i, step] of steps.entries()) {
+      // Each step reads exactly what the step before sent, and writes only what it adds.
+      expect({ i, read: step.cacheRead, written: step.cacheWrite, fresh: step.fresh }).toEqual({
+        i,
+        read: i === 0 ? 0 : steps[i - 1]!.total,
+        written: i === 0 ? step.total : step.total - steps[i - 1]!.total,
+        fresh: 0,
+      });
+    }
+    expect(steps[1]!.total - steps[0]!.total).toBeGreaterThan(500);
+  });
+
+  it('costs at most 0.25x the uncached input credits on a 10-step loop, 0.27x with 12 parallel calls a step', async () => {
+    expect(await cacheCreditRatio({ steps: 10, parallelTools: 1 })).toBeCloseTo(0.228, 3);
+    // The rest is the write premium on each step's 562 new tokens, which the next step reads.
+    expect(await cacheCreditRatio({ steps: 10, parallelTools: 12 })).toBeCloseTo(0.269, 3);
   });
 });
 

@@ -2,8 +2,8 @@
 // as the vendor checks them, each made into the prefix it ends (its tokens and identity) for the
 // emulator's prompt cache (prompt-cache.ts). The prefix order is the vendor's: tools, system, messages.
 
-import { countTokens } from '../emulator-text';
-import { type CachePrefix, DEFAULT_CACHE_TTL_MS } from '../prompt-cache';
+import { countTokens, digestHex } from '../emulator-text';
+import { CACHE_LOOK_BACK_BLOCKS, type CachePrefix, DEFAULT_CACHE_TTL_MS } from '../prompt-cache';
 import { inputTokensOf } from './messages-answer';
 import { MessagesRequestError, type MessagesRequest } from './messages-request';
 
@@ -34,32 +34,37 @@ function breakpointTtl(block: unknown, path: string): number | undefined {
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /**
- * The prefixes a validated request's breakpoints end, in prompt order. Throws the vendor's 400 for a
- * malformed `cache_control`, one on a thinking block, or more than four.
+ * The prefixes a validated request's breakpoints end, in prompt order, each with the shorter prefixes the
+ * upstream also finds a hit at (the block boundaries up to `CACHE_LOOK_BACK_BLOCKS` before it). Every
+ * tool, system block and message block is a block; a prefix is identified by a digest chained over its
+ * blocks. Throws the vendor's 400 for a malformed `cache_control`, one on a thinking block, or more than four.
  */
 export function messagesCachePrefixes(body: unknown, request: MessagesRequest): CachePrefix[] {
   const raw = isRecord(body) ? body : {};
   const { model, tools, turns } = request;
   const prefixes: CachePrefix[] = [];
-  const add = (ttlMs: number | undefined, tokens: () => number, identity: () => unknown) => {
-    if (ttlMs !== undefined) prefixes.push({ tokens: tokens(), ttlMs, identity: JSON.stringify([model, identity()]) });
+  // Every block boundary so far: the prefix it ends.
+  const boundaries: Array<{ identity: string; tokens: number }> = [];
+  let identity = digestHex(JSON.stringify(['model', model]));
+  const boundary = (block: unknown, tokens: number, ttlMs: number | undefined) => {
+    identity = digestHex(`${identity}${JSON.stringify(block)}`);
+    if (ttlMs !== undefined) {
+      const lookBack = boundaries.slice(Math.max(boundaries.length - CACHE_LOOK_BACK_BLOCKS, 0));
+      prefixes.push({ identity, tokens, ttlMs, lookBack });
+    }
+    boundaries.push({ identity, tokens });
   };
 
   listOf(raw.tools).forEach((tool, i) => {
-    const upTo = () => tools.slice(0, i + 1);
-    add(breakpointTtl(tool, `tools.${i}`), () => countTokens(JSON.stringify(upTo())), upTo);
+    boundary(['tool', tools[i]], countTokens(JSON.stringify(tools.slice(0, i + 1))), breakpointTtl(tool, `tools.${i}`));
   });
   let base = tools.length > 0 ? countTokens(JSON.stringify(tools)) : 0;
 
   const system = typeof raw.system === 'string' ? [raw.system] : listOf(raw.system);
   const systemTexts = system.map(block => (typeof block === 'string' ? block : String(isRecord(block) && block.text)));
   system.forEach((block, k) => {
-    const upTo = systemTexts.slice(0, k + 1);
-    add(
-      breakpointTtl(block, `system.${k}`),
-      () => base + countTokens(upTo.join('\n')),
-      () => [tools, upTo],
-    );
+    const tokens = base + countTokens(systemTexts.slice(0, k + 1).join('\n'));
+    boundary(['system', systemTexts[k]], tokens, breakpointTtl(block, `system.${k}`));
   });
   base += countTokens(request.system);
 
@@ -74,12 +79,7 @@ export function messagesCachePrefixes(body: unknown, request: MessagesRequest): 
         invalid(`${path}.${parsed.type}.cache_control: Extra inputs are not permitted`);
       }
       base += inputTokensOf(parsed);
-      const tokens = base;
-      add(
-        ttl,
-        () => tokens,
-        () => [tools, systemTexts, [...turns.slice(0, t), { ...turn, blocks: turn.blocks.slice(0, b + 1) }]],
-      );
+      boundary([t, turn.role, parsed], base, ttl);
     });
   });
 

@@ -2,10 +2,16 @@ import type { EmulatorRoute } from '../emulator-context';
 import { cutInHalf, readMarkers } from '../emulator-faults';
 import { defaultErrorType, errorResponse, jsonTextResponse, sseResponse } from '../emulator-responses';
 import { digestHex, lastUserText } from '../emulator-text';
-import { composeAnswer, turnText } from './messages-answer';
+import type { RequestTurn } from './messages-request';
+import { composeAnswer } from './messages-answer';
+import { minCachedPrefixTokens } from '../prompt-cache';
 import { messagesCachePrefixes } from './messages-cache';
 import { MessagesRequestError, parseMessagesRequest } from './messages-request';
 import { messageSseChunks } from './messages-sse';
+
+/** Where markers are read: a turn's text blocks, and its tool results' text (so a tool loop can keep one). */
+const markerText = (turn: RequestTurn) =>
+  turn.blocks.flatMap(b => (b.type === 'text' || b.type === 'tool_result' ? [b.text] : [])).join(' ');
 
 /** The vendor's message for each error type a status marker produces. */
 const STATUS_MESSAGES: Record<string, string> = {
@@ -35,13 +41,14 @@ const STATUS_MESSAGES: Record<string, string> = {
  * `stream: true` sends the vendor's SSE event sequence with pings and split deltas.
  *
  * Prompt caching (messages-cache.ts): `cache_control` breakpoints are checked like the vendor's (at most 4,
- * `ephemeral`, `ttl` 5m or 1h, none on thinking blocks); the prefix up to each one of 1,024 tokens or more
- * is remembered for its TTL, so the usage reports `cache_read_input_tokens` (the longest prefix already
- * cached), `cache_creation_input_tokens` (from there to the last breakpoint; `cache_creation` splits it
+ * `ephemeral`, `ttl` 5m or 1h, none on thinking blocks); the prefix up to each one that reaches the model's
+ * minimum (1,024, 2,048 or 4,096 tokens: `minCachedPrefixTokens`) is remembered for its TTL, so the usage
+ * reports `cache_read_input_tokens` (the longest prefix already cached, found at a breakpoint or at one of
+ * the 20 block boundaries before it), `cache_creation_input_tokens` (from there to the last breakpoint; `cache_creation` splits it
  * into `ephemeral_1h_input_tokens`, up to the last 1-hour breakpoint, and `ephemeral_5m_input_tokens`)
  * and `input_tokens` (the rest).
  *
- * Markers written in the last user text (emulator-faults.ts; they are not echoed):
+ * Markers written in the last user text, or in its tool results (emulator-faults.ts; they are not echoed):
  * - `[[emulator:status:NNN]]` (400-599): HTTP NNN with the messages error body of that status
  *   (500/503 `api_error`, 529 `overloaded_error`, 429 `rate_limit_error`, ...).
  * - `[[emulator:stream-error]]`: with `stream: true`, after the first `content_block_delta` the stream sends
@@ -57,7 +64,7 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
   try {
     const parsed = parseMessagesRequest(context.body);
     const prefixes = messagesCachePrefixes(context.body, parsed);
-    const markers = readMarkers(lastUserText(parsed.turns, turnText), context.model?.id);
+    const markers = readMarkers(lastUserText(parsed.turns, markerText), context.model?.id);
     const { fault } = markers;
     if (fault?.kind === 'status') {
       const type = defaultErrorType('messages', fault.status);
@@ -66,7 +73,7 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
 
     const message = composeAnswer(parsed, markers);
     // Only an answered request reads or writes the cache.
-    const cached = context.promptCache.split(prefixes);
+    const cached = context.promptCache.split(prefixes, minCachedPrefixTokens(parsed.model));
     message.usage.input_tokens -= cached.read + cached.written;
     message.usage.cache_read_input_tokens = cached.read;
     message.usage.cache_creation_input_tokens = cached.written;
