@@ -6,6 +6,7 @@ import {
   cutAtStop,
   digestHex,
   fixedPieces,
+  type InputTokenCounting,
   lastUserText,
   lastUserTurn,
   plural,
@@ -109,9 +110,16 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
   });
 }
 
-function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel, cached: number): Usage {
+function usageOf(
+  request: ChatRequest,
+  choices: Choice[],
+  model: EmulatorModel,
+  cached: number,
+  counting: InputTokenCounting | undefined,
+): Usage {
   let prompt = 0;
-  for (const message of request.messages) prompt += messagePromptTokens(message);
+  for (const message of request.messages) prompt += messagePromptTokens(message, counting);
+  if (counting?.chatTools && request.tools.length > 0) prompt += counting.text(JSON.stringify(request.tools));
   let completion = 0;
   let reasoning = 0;
   for (const choice of choices) {
@@ -235,7 +243,13 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
 
   const choices = buildChoices(chat, model, markers);
   // Only an answered request reads or writes the cache.
-  const usage = usageOf(chat, choices, model, context.promptCache.split(chatCachePrefixes(chat)).read);
+  const usage = usageOf(
+    chat,
+    choices,
+    model,
+    context.promptCache.split(chatCachePrefixes(chat)).read,
+    context.inputCounting,
+  );
   const id = `chatcmpl-${digestHex(JSON.stringify(context.body), 1)}`;
   const created = Math.floor(context.now() / 1000);
 
