@@ -1,4 +1,5 @@
-import { generateText, jsonSchema, tool } from 'ai';
+import { generateText, jsonSchema, type ModelMessage, tool } from 'ai';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateBudgetStore, type UnigateCostSource, unigateCost } from '../../src';
 import { imageTokenBound, wireBound } from '../../src/budget/budget-reservation';
@@ -126,5 +127,57 @@ describe('a call reserves what it sends', () => {
     const { gw, reserved } = reservingGateway();
     await gw.image('dall-e-3').doGenerate(imageCallOptions({ n: 4 }));
     expect(reserved).toEqual([0.16]);
+  });
+});
+
+// Pieces of prompt as dense as tokenizers see: ASCII, CJK, emoji, code, base64.
+const piece = fc.oneof(
+  fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+  fc.string({ unit: fc.constantFrom(...'你好世界天気日本語한국어'), maxLength: 40 }),
+  fc.string({ unit: fc.constantFrom('🙂', '🚀', '👩‍👩‍👧', '🇯🇵'), maxLength: 20 }),
+  fc.constantFrom('const x = {a: [1, 2]};\n', 'if (a &&b) { return; }', '<div class="x"></div>'),
+  fc.uint8Array({ maxLength: 90 }).map(bytes => btoa(String.fromCharCode(...bytes))),
+);
+const text = fc.array(piece, { minLength: 1, maxLength: 4 }).map(pieces => pieces.join(' '));
+
+describe('the reservation is a bound', () => {
+  it('over random prompts, tools, images and n, no call is charged more than it reserved', async () => {
+    const call = fc.record({
+      model: fc.constantFrom('gpt-4o-mini', 'claude-sonnet-4-5'),
+      system: fc.option(text, { nil: undefined }),
+      user: text,
+      images: fc.nat({ max: 2 }),
+      tools: fc.array(text, { maxLength: 2 }),
+      n: fc.option(fc.integer({ min: 2, max: 4 }), { nil: undefined }),
+      maxOutputTokens: fc.integer({ min: 1, max: 40 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(call, async ({ model, system, user, images, tools, n, maxOutputTokens }) => {
+        const messages: ModelMessage[] = [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: `Q: ${user}` },
+              ...Array.from({ length: images }, () => ({ type: 'image' as const, image: PNG, mediaType: 'image/png' })),
+            ],
+          },
+        ];
+        const schema = jsonSchema({ type: 'object', properties: {} });
+        const { reserved, charged } = await reservedAndCharged(gw =>
+          generateText({
+            model: gw(model),
+            system,
+            messages,
+            maxOutputTokens,
+            tools: Object.fromEntries(
+              tools.map((description, i) => [`tool${i}`, tool({ description, inputSchema: schema })]),
+            ),
+            ...(model === 'gpt-4o-mini' && n !== undefined && { providerOptions: { unigate: { n } } }),
+          }),
+        );
+        expect(reserved).toBeGreaterThanOrEqual(charged);
+      }),
+      { numRuns: 60, seed: 33 },
+    );
   });
 });
