@@ -50,6 +50,9 @@ export function imageTokenBound(kind: 'chat' | 'messages', modelId: string): num
   return CHAT_IMAGE_TOKENS;
 }
 
+/** Top-level body fields the gateway reads and the model never sees as text. */
+const UNREAD_FIELDS = new Set(['model', 'user', 'metadata']);
+
 /** An image part of either wire format: chat's `image_url`, the messages format's `image`. */
 function isImagePart(value: unknown): boolean {
   return isObjectRecord(value) && (value.type === 'image_url' || (value.type === 'image' && 'source' in value));
@@ -75,7 +78,9 @@ export function wireBound(kind: 'chat' | 'messages', body: unknown): WireBound {
   const modelId = typeof record.model === 'string' ? record.model : '';
   let images = 0;
   let oneHourCache = false;
-  const json = JSON.stringify(record, (key, value: unknown) => {
+  const json = JSON.stringify(record, function (key, value: unknown) {
+    // The model id and the caller's ids go to the gateway, not into the model's context.
+    if (this === record && UNREAD_FIELDS.has(key)) return undefined;
     if (key === 'ttl' && value === '1h') oneHourCache = true;
     if (!isImagePart(value)) return value;
     images++;

@@ -7,12 +7,12 @@ import { createUnigateEmulator } from '../../src/testing';
 
 // Budgets under the states users are in: many calls at once, calls aborted midway, streams that fail.
 // One credit per token. "Hello there" is 2 input and 5 output tokens on the emulator: 7 credits a call. With
-// maxOutputTokens 5 a call reserves its wire body's bytes as input and 5 output tokens: 91 + 5 = 96 credits.
+// maxOutputTokens 5 a call reserves its wire body's bytes (the model id left out) as input and 5 output tokens: 69 + 5 = 74 credits.
 const PRICE = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
 const PRICES = { 'gpt-4o-mini': PRICE, 'claude-3-5-haiku': PRICE };
-/** What a gpt-4o-mini call reserves: every byte of the body it sends, and its max_tokens. */
+/** What a gpt-4o-mini call reserves: every byte of the body it sends but the model id, and its max_tokens. */
 const chatReservation = (prompt: string) =>
-  JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }], max_tokens: 5 }).length + 5;
+  JSON.stringify({ messages: [{ role: 'user', content: prompt }], max_tokens: 5 }).length + 5;
 const RESERVED = chatReservation('Hello there');
 const LIMIT = 3 * RESERVED;
 const COST = 7;
@@ -68,7 +68,7 @@ async function expectBounds(setup: ReturnType<typeof budgeted>, maxCredits: numb
 }
 
 describe('budgets that hold', () => {
-  it('40 concurrent generateText calls against a limit of about 3 calls: 3 sent, spend 21 of 288', async () => {
+  it('40 concurrent generateText calls against a limit of about 3 calls: 3 sent, spend 21 of 222', async () => {
     const setup = budgeted({});
     const calls = await Promise.allSettled(
       Array.from({ length: 40 }, () =>
@@ -97,7 +97,7 @@ describe('budgets that hold', () => {
 
   it('20 streams aborted after their first delta keep their reservations: 2 sent against a 2-call budget', async () => {
     const prompt = 'Hello there, tell me a long story';
-    // 113 bytes of body and 5 output tokens: 118 credits a stream, so a limit of 236 admits two.
+    // 91 bytes of body and 5 output tokens: 96 credits a stream, so a limit of 192 admits two.
     const reserved = chatReservation(prompt);
     const setup = budgeted({ maxCredits: 2 * reserved }, { streamDelayMs: 20 });
     let deltas = 0;
@@ -147,10 +147,10 @@ describe('budgets that hold', () => {
     }
     expect(parts).toContain('error');
     // Never 0, never under the usage it reported: the larger of that and its reservation, its wire body's
-    // 147 bytes as input tokens at Claude's cache-write price (1.25x input: any of them may be written), and
+    // 120 bytes (the model id left out) as input tokens at Claude's cache-write price (1.25x input: any of them may be written), and
     // 5 output tokens.
     expect(reported).toBeGreaterThan(0);
-    const reserved = 147 * 1.25 + 5;
+    const reserved = 120 * 1.25 + 5;
     await expect.poll(() => setup.store.spent('total::')).toBe(Math.max(reserved, reported));
   });
 
