@@ -116,10 +116,12 @@ function usageOf(
   model: EmulatorModel,
   cached: number,
   counting: InputTokenCounting | undefined,
+  rawTools: unknown,
 ): Usage {
   let prompt = 0;
   for (const message of request.messages) prompt += messagePromptTokens(message, counting);
-  if (counting?.chatTools && request.tools.length > 0) prompt += counting.text(JSON.stringify(request.tools));
+  // The tools as sent (descriptions too: the parsed request keeps only names and parameters).
+  if (counting?.chatTools && request.tools.length > 0) prompt += counting.text(JSON.stringify(rawTools));
   let completion = 0;
   let reasoning = 0;
   for (const choice of choices) {
@@ -249,6 +251,7 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
     model,
     context.promptCache.split(chatCachePrefixes(chat)).read,
     context.inputCounting,
+    typeof context.body === 'object' && context.body !== null && 'tools' in context.body ? context.body.tools : [],
   );
   const id = `chatcmpl-${digestHex(JSON.stringify(context.body), 1)}`;
   const created = Math.floor(context.now() / 1000);
