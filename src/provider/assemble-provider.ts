@@ -30,7 +30,6 @@ import type { SpecVersion } from '../settings/spec-version';
 import { createGatewayConnection } from '../settings/gateway-connection';
 import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { checkingModelId } from '../checks/validate-argument';
-import type { ExtendableLanguageModel } from '../streams/stream-extras';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
 import { createVideoJobs } from '../video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from '../video/unigate-video-model';
