@@ -1,6 +1,6 @@
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
-import { costExceeds, createUnigate, unigateCost, unigateError } from '../src/index';
+import { costExceeds, createUnigate, type UnigateBudgetStore, unigateCost, unigateError } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 // One credit per token keeps the figures readable: the emulator's "Hello there" costs 7 credits.
@@ -56,14 +56,15 @@ async function freshProcessPricesItsFirstCalls(): Promise<void> {
 
 /** Reserve, then settle: many calls at once, and streams aborted midway, stay within the limit. */
 async function budgetHoldsUnderConcurrency(): Promise<void> {
-  console.log('\n# A budget holds: 40 calls at once, and streams aborted midway (maxCredits 33)');
+  console.log('\n# A budget holds: 40 calls at once, and streams aborted midway (maxCredits 222)');
   const emulator = createUnigateEmulator({ streamDelayMs: 10 });
   const capped = createUnigate({
     ...emulator.settings,
     pricing: PRICES,
-    budget: { maxCredits: 33, period: 'total' },
+    budget: { maxCredits: 222, period: 'total' },
   });
-  // Each call reserves 6 input and 5 output tokens (11 credits), then settles to the 7 it cost.
+  // Each call reserves its body's 69 bytes as input and its 5 output tokens (74 credits), then settles to
+  // the 7 it cost: three reservations reach the limit.
   const calls = await Promise.allSettled(
     Array.from({ length: 40 }, () =>
       generateText({ model: capped('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 }),
@@ -76,7 +77,7 @@ async function budgetHoldsUnderConcurrency(): Promise<void> {
   const aborted = createUnigate({
     ...emulator.settings,
     pricing: PRICES,
-    budget: { maxCredits: 22, period: 'total' },
+    budget: { maxCredits: 148, period: 'total' },
   });
   let opened = 0;
   for (let stream = 0; stream < 5; stream++) {
@@ -101,8 +102,39 @@ async function budgetHoldsUnderConcurrency(): Promise<void> {
     }
   }
   console.log(
-    `  5 streams aborted after their first delta against maxCredits 22: ${opened} sent, each charged its 11 reserved`,
+    `  5 streams aborted after their first delta against maxCredits 148: ${opened} sent, each charged its 74 reserved`,
   );
+}
+
+/** A call reserves what it sends: its tools too, every byte, and `max_tokens` for each of its `n` answers. */
+async function reservesWhatItSends(): Promise<void> {
+  console.log('\n# A call reserves what it sends (a 6,000-character tool, n: 4, maxOutputTokens 10)');
+  const emulator = createUnigateEmulator({ tokenCounting: 'bytes' });
+  // A store that says what each call reserved.
+  let total = 0;
+  const reserved: number[] = [];
+  const store: UnigateBudgetStore = {
+    spent: async () => total,
+    add: async (_bucket, credits) => (total += credits),
+    reserve: async (_bucket, credits, limit) => {
+      reserved.push(credits);
+      return total < limit ? (total += credits) : undefined;
+    },
+  };
+  const gw = createUnigate({
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: { maxCredits: 1e6, period: 'total', store },
+  });
+  const lookup = tool({ description: 'Looks up one record. '.repeat(285), inputSchema: z.object({ id: z.string() }) });
+  const result = await generateText({
+    model: gw('gpt-4o-mini'),
+    prompt: 'Hello there',
+    tools: { lookup },
+    maxOutputTokens: 10,
+    providerOptions: { unigate: { n: 4 } },
+  });
+  console.log(`  reserved ${reserved[0]} credits, charged ${unigateCost(result)?.total} (never more than reserved)`);
 }
 
 /** An agent loop stopped by `costExceeds`: the first step already costs more than the limit. */
@@ -134,5 +166,6 @@ export async function budget(): Promise<void> {
   await freshProcessPricesItsFirstCalls();
   await budgetRefusesTheThirdCall();
   await budgetHoldsUnderConcurrency();
+  await reservesWhatItSends();
   await agentLoopStoppedByCost();
 }

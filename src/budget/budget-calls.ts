@@ -23,13 +23,26 @@ export interface ResultLike {
   usage?: object;
 }
 
-function admit(guard: BudgetGuard, model: { modelId: string }, kind: PricedKind, options: CallOptionsLike) {
+/** A chat or messages model: builds the body it would send for a call, checking it, sending nothing. */
+export interface WireBodyModel {
+  prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown>;
+}
+
+/** The call's reservation from `wireBody` when given (the request as sent), else from its options. */
+function admit(
+  guard: BudgetGuard,
+  model: { modelId: string },
+  kind: PricedKind,
+  options: CallOptionsLike,
+  wireBody?: unknown,
+) {
+  const call: ReservationCall = wireBody === undefined ? options : { ...options, wireBody };
   return guard.admit(
     {
       modelId: model.modelId,
       kind,
       providerOptions: options.providerOptions,
-      bound: (price, contextWindow) => reservationFor(kind, price, options, contextWindow),
+      bound: (price, contextWindow) => reservationFor(kind, price, call, contextWindow),
     },
     options.abortSignal,
   );
@@ -65,8 +78,9 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
   kind: PricedKind,
   options: O,
   call: (options: O) => PromiseLike<R>,
+  wireBody?: unknown,
 ): Promise<R> {
-  const admission = await admit(guard, model, kind, options);
+  const admission = await admit(guard, model, kind, options, wireBody);
   const result = await settledOnFailure(admission, () => call(options));
   // No cost (no usage in the response): the reservation stands, so the spend never under-counts.
   const usage = kind === 'embedding' ? result.usage : undefined;
@@ -100,12 +114,12 @@ function budgetExtras(admission: BudgetAdmission, extras: StreamExtras | undefin
 /** A language model's stream: reserved before it opens, settled at its `finish` (see `budgetExtras`). */
 export async function spendOnStream(
   guard: BudgetGuard,
-  model: ExtendableLanguageModel,
+  model: ExtendableLanguageModel & WireBodyModel,
   kind: 'chat' | 'messages',
   options: LanguageModelV3CallOptions,
   extras: StreamExtras | undefined,
 ) {
-  const admission = await admit(guard, model, kind, options);
+  const admission = await admit(guard, model, kind, options, await model.prepareWireBody(options));
   return settledOnFailure(admission, () => model.doStream(options, budgetExtras(admission, extras)));
 }
 

@@ -3,7 +3,7 @@ import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-ex
 import type { PricedKind } from '../pricing/unigate-pricing-types';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
 import type { BudgetAdmission, BudgetGuard } from './budget-admission';
-import type { CallOptionsLike, ResultLike } from './budget-calls';
+import type { CallOptionsLike, ResultLike, WireBodyModel } from './budget-calls';
 
 // The wrappers are made with the models, synchronously; what their calls run (reserve, settle, the
 // stream's finish) is loaded by the first budgeted call, so an app without a budget never loads it.
@@ -19,14 +19,28 @@ function override<M extends object>(model: M, methods: Partial<M>): M {
   return Object.assign(view, methods);
 }
 
-/** A language model whose calls spend the budget (streams at their finish). */
+/** A chat or messages model of this package: it takes stream extras and builds its wire body on request. */
+export type BudgetedLanguageModel = ExtendableLanguageModel & WireBodyModel;
+
+/**
+ * A language model whose calls spend the budget (streams at their finish), each reserving from the body
+ * the model builds for it before it is sent (docs/budgets.md#what-a-call-reserves).
+ */
 export function budgetLanguageModel(
-  model: ExtendableLanguageModel,
+  model: BudgetedLanguageModel,
   kind: 'chat' | 'messages',
   guard: BudgetGuard,
-): ExtendableLanguageModel {
+): BudgetedLanguageModel {
   return override(model, {
-    doGenerate: async options => (await calls()).spendOnCall(guard, model, kind, options, o => model.doGenerate(o)),
+    doGenerate: async (options: LanguageModelV3CallOptions) =>
+      (await calls()).spendOnCall(
+        guard,
+        model,
+        kind,
+        options,
+        o => model.doGenerate(o),
+        await model.prepareWireBody(options),
+      ),
     doStream: async (options: LanguageModelV3CallOptions, extras?: StreamExtras) =>
       (await calls()).spendOnStream(guard, model, kind, options, extras),
   });

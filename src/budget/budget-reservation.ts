@@ -1,19 +1,23 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/narrow';
 import { countCharacters } from '../checks/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from '../pricing/compute-cost';
-import { promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';
 
 // A budgeted call reserves the upper bound of its cost before its request. Each bound errs high: the
 // reservation is replaced by the real cost once it is known, so erring high costs concurrency near the
 // limit, never money (docs/budgets.md#reserve-then-settle).
 
-/** Input tokens per character of prompt text: twice the usual ratio of English, so code and other scripts stay within it. */
-export const RESERVED_TOKENS_PER_CHARACTER = 0.5;
-/** Tokens reserved per image in a prompt: above what the upstreams bill for their largest image. */
-export const RESERVED_TOKENS_PER_IMAGE = 1_600;
-/** Output tokens reserved when a call sets no `maxOutputTokens` and the catalog lists no context window. */
+/** Tokens per image on the messages format (Anthropic): an image is resized to at most 1.15 MP, about 1,600 tokens. */
+export const MESSAGES_IMAGE_TOKENS = 1_600;
+/** OpenAI's vision models: the largest of their documented per-image maxima (gpt-4.1-nano: 1,536 patches x 2.46). */
+export const OPENAI_IMAGE_TOKENS = 3_779;
+/** gpt-4o-mini counts 2,833 + 5,667 per 512-px tile, at most 8 tiles (2048 x 768 after its resize). */
+export const GPT_4O_MINI_IMAGE_TOKENS = 48_169;
+/** Any other chat model: the largest per-image figure found (Qwen-VL's default `max_pixels`: 16,384 tokens). */
+export const CHAT_IMAGE_TOKENS = 16_384;
+/** A request with tools: the vendors' tool-use system prompt, above the largest Anthropic documents (530 tokens). */
+export const TOOL_USE_OVERHEAD_TOKENS = 600;
+/** Output tokens reserved when a call sends no `max_tokens` and the catalog lists no context window. */
 export const RESERVED_OUTPUT_TOKENS = 32_768;
 /** Audio bytes per second assumed for a transcription: 32 kbit/s, below the bitrate of any usual speech file. */
 export const RESERVED_AUDIO_BYTES_PER_SECOND = 4_000;
@@ -26,57 +30,91 @@ export interface ReservationCall {
   text?: unknown;
   audio?: unknown;
   n?: unknown;
-  tools?: unknown;
+  /** Chat and messages: the request body as it goes on the wire, after every conversion. */
+  wireBody?: unknown;
 }
 
-/** A `cacheControl` (unigate's or anthropic's) asking for a 1-hour TTL. */
-function asksForAnHour(providerOptions: unknown): boolean {
-  if (!isObjectRecord(providerOptions)) return false;
-  const { unigate, anthropic } = providerOptions;
-  const controls = [
-    isObjectRecord(unigate) ? unigate.cacheControl : undefined,
-    ...(isObjectRecord(anthropic) ? [anthropic.cacheControl, anthropic.cache_control] : []),
-  ];
-  return controls.some(control => isObjectRecord(control) && control.ttl === '1h');
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of `text`: no BPE tokenizer makes more tokens than bytes (docs/budgets.md#the-input-bound). */
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).length;
 }
 
-/** Whether any breakpoint of the call (system, message, part or tool) asks for a 1-hour cache. */
-function writesForAnHour(call: ReservationCall): boolean {
-  const listed = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  const carriers = [...listed(call.tools), ...listed(call.prompt)];
-  for (const message of listed(call.prompt)) if (isObjectRecord(message)) carriers.push(...listed(message.content));
-  return carriers.some(carrier => isObjectRecord(carrier) && asksForAnHour(carrier.providerOptions));
+/** The most one image can count for on `modelId`, by format and family (docs/budgets.md#images). */
+export function imageTokenBound(kind: 'chat' | 'messages', modelId: string): number {
+  if (kind === 'messages') return MESSAGES_IMAGE_TOKENS;
+  const id = modelId.slice(modelId.lastIndexOf('/') + 1);
+  if (id.startsWith('gpt-4o-mini')) return GPT_4O_MINI_IMAGE_TOKENS;
+  if (/^(gpt-|o\d|chatgpt-)/.test(id)) return OPENAI_IMAGE_TOKENS;
+  return CHAT_IMAGE_TOKENS;
 }
 
-/** Images and other files of a prompt: images a fixed bound each, other files a token per 3 bytes. */
-function fileTokens(prompt: LanguageModelV3Prompt): number {
-  let tokens = 0;
-  for (const message of prompt) {
-    if (typeof message.content === 'string') continue;
-    for (const part of message.content) {
-      if (part.type !== 'file') continue;
-      if (part.mediaType.startsWith('image/') || part.data instanceof URL) tokens += RESERVED_TOKENS_PER_IMAGE;
-      else tokens += Math.ceil((typeof part.data === 'string' ? (part.data.length * 3) / 4 : part.data.length) / 3);
-    }
-  }
-  return tokens;
+/** Top-level body fields the gateway reads and the model never sees as text. */
+const UNREAD_FIELDS = new Set(['model', 'user', 'metadata']);
+
+/** An image part of either wire format: chat's `image_url`, the messages format's `image`. */
+function isImagePart(value: unknown): boolean {
+  return isObjectRecord(value) && (value.type === 'image_url' || (value.type === 'image' && 'source' in value));
 }
 
-function languageModelBound(price: UnigateModelPrice, call: ReservationCall, contextWindow: number | undefined) {
-  const prompt = Array.isArray(call.prompt) ? (call.prompt as LanguageModelV3Prompt) : [];
-  const inputTokens = Math.ceil(promptCharacters(prompt) * RESERVED_TOKENS_PER_CHARACTER) + fileTokens(prompt);
-  const outputTokens =
-    typeof call.maxOutputTokens === 'number'
-      ? call.maxOutputTokens
-      : contextWindow === undefined
-        ? RESERVED_OUTPUT_TOKENS
-        : Math.max(contextWindow - inputTokens, 1);
-  // Every input token may be written to the cache (for an hour, if the call asks for that), at its price
+/** What the model reads of a wire body, and what it may write. */
+export interface WireBound {
+  inputTokens: number;
+  outputTokens: number | undefined;
+  /** How many completions the body asks for (`n`, default 1). */
+  choices: number;
+  /** A cache breakpoint asks for a 1-hour TTL. */
+  oneHourCache: boolean;
+}
+
+/**
+ * The bound of a chat or messages body as it goes on the wire: every byte of its JSON (text, tool
+ * definitions, schemas, and the JSON's own keys and quotes, which exceed the per-message overheads), each
+ * image at its model's maximum instead of its bytes, plus the tool-use system prompt when there are tools.
+ */
+export function wireBound(kind: 'chat' | 'messages', body: unknown): WireBound {
+  const record = isObjectRecord(body) ? body : {};
+  const modelId = typeof record.model === 'string' ? record.model : '';
+  let images = 0;
+  let oneHourCache = false;
+  const json = JSON.stringify(record, function (key, value: unknown) {
+    // The model id and the caller's ids go to the gateway, not into the model's context.
+    if (this === record && UNREAD_FIELDS.has(key)) return undefined;
+    if (key === 'ttl' && value === '1h') oneHourCache = true;
+    if (!isImagePart(value)) return value;
+    images++;
+    return null;
+  });
+  const tools = Array.isArray(record.tools) && record.tools.length > 0 ? TOOL_USE_OVERHEAD_TOKENS : 0;
+  const n = record.n;
+  return {
+    inputTokens: utf8Bytes(json) + tools + images * imageTokenBound(kind, modelId),
+    outputTokens: typeof record.max_tokens === 'number' ? record.max_tokens : undefined,
+    choices: typeof n === 'number' && Number.isInteger(n) && n > 1 ? n : 1,
+    oneHourCache,
+  };
+}
+
+function languageModelBound(
+  kind: 'chat' | 'messages',
+  price: UnigateModelPrice,
+  call: ReservationCall,
+  contextWindow: number | undefined,
+) {
+  const wire = wireBound(kind, call.wireBody);
+  // A request above the context window is refused upstream: no call reads more than the window.
+  const inputTokens = contextWindow === undefined ? wire.inputTokens : Math.min(wire.inputTokens, contextWindow);
+  const perChoice =
+    wire.outputTokens ??
+    (contextWindow === undefined ? RESERVED_OUTPUT_TOKENS : Math.max(contextWindow - inputTokens, 1));
+  const outputTokens = perChoice * wire.choices;
+  // Every input token may be written to the cache (for an hour, if the body asks for that), at its price
   // when that is above the input price.
   const input = price.inputPerMillionTokens;
   const write = Math.max(
     price.cacheWritePerMillionTokens ?? 0,
-    (writesForAnHour(call) ? price.cacheWrite1hPerMillionTokens : undefined) ?? 0,
+    (wire.oneHourCache ? price.cacheWrite1hPerMillionTokens : undefined) ?? 0,
   );
   const bound = input === undefined ? price : { ...price, inputPerMillionTokens: Math.max(input, write) };
   return tokenCost(bound, { inputTokens, outputTokens });
@@ -101,12 +139,12 @@ export function reservationFor(
   switch (kind) {
     case 'chat':
     case 'messages':
-      return languageModelBound(price, call, contextWindow)?.total;
+      return languageModelBound(kind, price, call, contextWindow)?.total;
     case 'embedding': {
-      let characters = 0;
+      let bytes = 0;
       for (const value of Array.isArray(call.values) ? call.values : [])
-        characters += typeof value === 'string' ? value.length : 0;
-      return tokenCost(price, { inputTokens: Math.ceil(characters * RESERVED_TOKENS_PER_CHARACTER) })?.total;
+        bytes += typeof value === 'string' ? utf8Bytes(value) : 0;
+      return tokenCost(price, { inputTokens: bytes })?.total;
     }
     case 'speech':
       return characterCost(price, countCharacters(typeof call.text === 'string' ? call.text : ''))?.total;

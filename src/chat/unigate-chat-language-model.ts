@@ -35,6 +35,15 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
     this.target = { modelId, context, config: context.chat };
   }
 
+  /**
+   * The body a call with `options` sends, every argument checked, nothing sent: what a budget reserves
+   * from (docs/budgets.md#what-a-call-reserves).
+   */
+  async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
+    calls ??= await import('./chat-model-calls');
+    return calls.prepareChatRequest(this.target, options).body;
+  }
+
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     calls ??= await import('./chat-model-calls');
     return calls.generateChat(this.target, options);

@@ -31,6 +31,14 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     this.target = { modelId, provider: this.provider, context };
   }
 
+  /**
+   * The body a call with `options` sends, every argument checked, nothing sent: what a budget reserves
+   * from (docs/budgets.md#what-a-call-reserves).
+   */
+  async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
+    return (await import('./messages-model-calls')).prepareMessagesCall(this.target, options).body;
+  }
+
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     return (await import('./messages-model-calls')).generateMessages(this.target, options);
   }

@@ -15,7 +15,12 @@ import { UnigateTranscriptionModel } from '../transcription/unigate-transcriptio
 import { UnigateSpeechModel } from '../speech/unigate-speech-model';
 import { createCatalogCache, DEFAULT_CATALOG_CACHE_TTL_MS, DEFAULT_CATALOG_TIMEOUT_MS } from '../catalog/catalog-cache';
 import { createBudgetGuard, type BudgetGuard } from '../budget/budget-guard';
-import { budgetLanguageModel, budgetModel, budgetVideoModel } from '../budget/budget-models';
+import {
+  type BudgetedLanguageModel,
+  budgetLanguageModel,
+  budgetModel,
+  budgetVideoModel,
+} from '../budget/budget-models';
 import type { UnigateModelContext } from '../model-call/model-context';
 import { createFallback } from '../fallback/create-fallback';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
@@ -25,7 +30,6 @@ import type { SpecVersion } from '../settings/spec-version';
 import { createGatewayConnection } from '../settings/gateway-connection';
 import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { checkingModelId } from '../checks/validate-argument';
-import type { ExtendableLanguageModel } from '../streams/stream-extras';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
 import { createVideoJobs } from '../video/unigate-video-jobs';
 import { UnigateVideoModel, type UnigateVideoModelV3 } from '../video/unigate-video-model';
@@ -118,11 +122,11 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
     guard ? budgeted(model, guard) : model;
   return {
     chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
-      spend<ExtendableLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
+      spend<BudgetedLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
         budgetLanguageModel(model, 'chat', g),
       ),
     messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
-      spend<ExtendableLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
+      spend<BudgetedLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
         budgetLanguageModel(model, 'messages', g),
       ),
     embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>

@@ -1,6 +1,7 @@
 import type { EmulatorModel } from './emulator-context';
 import { createEmulatorDownload, type UnigateEmulatorDownload } from './emulator-download';
 import { createEmulatorRouter, type EmulatorRequestLogEntry } from './emulator-router';
+import { BYTE_COUNTING, WORD_COUNTING } from './emulator-text';
 import { createPromptCache } from './prompt-cache';
 import { SAMPLE_MODELS } from './sample-catalog';
 import { createVideoJobStore, type VideoJobTiming } from './video-jobs';
@@ -58,6 +59,12 @@ export interface UnigateEmulatorOptions {
    * nothing is cached, every input token is fresh, so a test can show the difference.
    */
   caching?: boolean;
+  /**
+   * How input tokens are counted. `'words'` (default): a word, number or punctuation mark is a token, an
+   * image 85. `'bytes'`: as pessimistically as any real tokenizer, a token per UTF-8 byte of text, an image
+   * 1,600, and chat completions' tool definitions counted too: for tests that a bound holds.
+   */
+  tokenCounting?: 'words' | 'bytes';
   /**
    * When video jobs finish: after `pollsToComplete` status polls (default 2: `processing`, then
    * `completed`), or `msToComplete` ms of `now` after creation. Jobs live in this emulator instance.
@@ -204,6 +211,7 @@ export function createUnigateEmulator(options: UnigateEmulatorOptions = {}): Uni
     log: requests,
     videoJobs: createVideoJobStore(now, options.videoJob),
     promptCache: createPromptCache(now, options.caching ?? true),
+    inputCounting: options.tokenCounting === 'bytes' ? BYTE_COUNTING : WORD_COUNTING,
   });
   const handler = (request: Request) => router.handle(request);
 

@@ -1,3 +1,4 @@
+import type { InputTokenCounting } from './emulator-text';
 import type { PromptCache } from './prompt-cache';
 import type { VideoJobStore } from './video-jobs';
 
@@ -53,6 +54,8 @@ export interface EmulatorContext {
   videoJobs: VideoJobStore;
   /** This emulator's prompt cache (each instance has its own; the `caching` option turns it off). */
   promptCache: PromptCache;
+  /** How input tokens are counted (the `tokenCounting` option); words when absent. */
+  inputCounting?: InputTokenCounting;
 }
 
 /** One endpoint of the emulator. */

@@ -1,3 +1,4 @@
+import type { InputTokenCounting } from './emulator-text';
 // The emulator's front door: finds the route-table row of the path (the host is ignored), runs the checks
 // every endpoint shares, hands the request to its route, and stamps every answer with a `Date` header
 // from the injected clock. Errors use the row's family shape (docs/errors-and-retries.md#error-body-shapes).
@@ -38,6 +39,8 @@ export interface RouterOptions {
   videoJobs?: VideoJobStore;
   /** The prompt cache (default: a new one on `now`, caching on). */
   promptCache?: PromptCache;
+  /** How input tokens are counted (default: words). */
+  inputCounting?: InputTokenCounting;
 }
 
 /** The router: `handle` answers any request; the daily counter is per UTC day of the injected clock. */
@@ -72,6 +75,7 @@ export function createEmulatorRouter(options: RouterOptions) {
       params,
       videoJobs,
       promptCache,
+      inputCounting: options.inputCounting,
       ...checked,
     };
     try {

@@ -17,6 +17,30 @@ export function tokenize(text: string): string[] {
   return pieces;
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * `text`'s tokens as the worst real tokenizer could count them: one per UTF-8 byte (a byte-level BPE never
+ * makes more; CJK and emoji are 3-4 bytes a character, code and base64 down to one character a token).
+ */
+export function countTokensPessimistically(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** How the emulator counts a request's input tokens (the `tokenCounting` option). */
+export interface InputTokenCounting {
+  text(text: string): number;
+  /** Tokens per image part. */
+  image: number;
+  /** Whether tool definitions count on chat completions too (they always do on the messages endpoint). */
+  chatTools: boolean;
+}
+
+/** The default count: words, an image at 85 tokens, tools free on chat completions. */
+export const WORD_COUNTING: InputTokenCounting = { text: countTokens, image: 85, chatTools: false };
+/** The pessimistic count: bytes, an image at the largest the messages format bills (1,600), tools counted. */
+export const BYTE_COUNTING: InputTokenCounting = { text: countTokensPessimistically, image: 1_600, chatTools: true };
+
 /** The emulator's token count of `text` (see tokenize). */
 export function countTokens(text: string): number {
   return tokenize(text).length;

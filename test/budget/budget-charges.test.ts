@@ -5,7 +5,8 @@ import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 
 // What a failed or unpriced call is charged, line by line where a user's money depends on it.
-// One credit per token: "Hello there" with maxOutputTokens 5 reserves ceil(11 / 2) + 5 = 11 credits.
+// One credit per token: "Hello there" with maxOutputTokens 5 reserves the 69 bytes of its wire body's
+// JSON without the model id ({"messages":[{"role":"user","content":"Hello there"}],"max_tokens":5}) + 5 = 74.
 const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
 
 function budgeted(gatewayFetch: (emulatorFetch: typeof fetch) => typeof fetch) {
@@ -33,7 +34,7 @@ describe('a generateText that fails without an HTTP status is charged its reserv
     });
     await expect(ask('Hello there', controller.signal)).rejects.toThrow('user gave up');
     expect(sent()).toBe(1);
-    await expect.poll(() => store.spent('total::')).toBe(11);
+    await expect.poll(() => store.spent('total::')).toBe(74);
   });
 
   it('a network failure', async () => {
@@ -41,15 +42,15 @@ describe('a generateText that fails without an HTTP status is charged its reserv
       throw new TypeError('fetch failed');
     });
     await expect(ask()).rejects.toThrow();
-    await expect.poll(() => store.spent('total::')).toBe(11);
+    await expect.poll(() => store.spent('total::')).toBe(74);
   });
 
   it('a broken body (HTTP 200, JSON cut in half)', async () => {
     const { ask, store, sent } = budgeted(emulatorFetch => emulatorFetch);
-    // 33 characters: ceil(33 / 2) + 5 = 22 reserved.
+    // 22 more bytes of prompt: 91 + 5 = 96 reserved.
     await expect(ask('Hello there [[emulator:truncate]]')).rejects.toThrow();
     expect(sent()).toBe(1);
-    await expect.poll(() => store.spent('total::')).toBe(22);
+    await expect.poll(() => store.spent('total::')).toBe(96);
   });
 
   it('but nothing when the gateway refused it with an HTTP status (no model ran)', async () => {
@@ -73,7 +74,7 @@ describe('a completed call whose cost cannot be computed', () => {
     expect(result.text).toBe('You said: Hello there');
     expect(result.providerMetadata?.unigate?.cost).toBeUndefined();
     await ask();
-    expect(await store.spent('total::')).toBe(22);
+    expect(await store.spent('total::')).toBe(148);
   });
 });
 

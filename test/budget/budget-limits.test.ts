@@ -7,10 +7,14 @@ import { createUnigateEmulator } from '../../src/testing';
 
 // Budgets under the states users are in: many calls at once, calls aborted midway, streams that fail.
 // One credit per token. "Hello there" is 2 input and 5 output tokens on the emulator: 7 credits a call. With
-// maxOutputTokens 5 a call reserves ceil(11 characters / 2) = 6 input and 5 output tokens: 11 credits.
+// maxOutputTokens 5 a call reserves its wire body's bytes (the model id left out) as input and 5 output tokens: 69 + 5 = 74 credits.
 const PRICE = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
 const PRICES = { 'gpt-4o-mini': PRICE, 'claude-3-5-haiku': PRICE };
-const RESERVED = 11;
+/** What a gpt-4o-mini call reserves: every byte of the body it sends but the model id, and its max_tokens. */
+const chatReservation = (prompt: string) =>
+  JSON.stringify({ messages: [{ role: 'user', content: prompt }], max_tokens: 5 }).length + 5;
+const RESERVED = chatReservation('Hello there');
+const LIMIT = 3 * RESERVED;
 const COST = 7;
 
 /** An atomic store that records every reservation: the total it met, and whether it was admitted. */
@@ -45,7 +49,7 @@ function budgeted(budget: Partial<UnigateBudget>, emulatorOptions: Parameters<ty
   const gw = createUnigate({
     ...emulator.settings,
     pricing: PRICES,
-    budget: { maxCredits: 33, period: 'total', store, ...budget },
+    budget: { maxCredits: LIMIT, period: 'total', store, ...budget },
   });
   const sent = () =>
     emulator.requests.filter(entry => entry.path === '/v1/chat/completions' || entry.path.endsWith('/messages')).length;
@@ -64,7 +68,7 @@ async function expectBounds(setup: ReturnType<typeof budgeted>, maxCredits: numb
 }
 
 describe('budgets that hold', () => {
-  it('40 concurrent generateText calls against a limit of about 3 calls: 3 sent, spend 21 of 33', async () => {
+  it('40 concurrent generateText calls against a limit of about 3 calls: 3 sent, spend 21 of 222', async () => {
     const setup = budgeted({});
     const calls = await Promise.allSettled(
       Array.from({ length: 40 }, () =>
@@ -75,7 +79,7 @@ describe('budgets that hold', () => {
     expect(calls.filter(call => call.status === 'rejected' && isBudgetRefusal(call.reason))).toHaveLength(37);
     expect(setup.sent()).toBe(3);
     await expect.poll(() => setup.store.spent('total::')).toBe(3 * COST);
-    await expectBounds(setup, 33);
+    await expectBounds(setup, LIMIT);
   });
 
   it('40 concurrent streams against a limit of about 3 calls: 3 sent, each settled at its finish', async () => {
@@ -88,13 +92,13 @@ describe('budgets that hold', () => {
     expect(texts.filter(text => text.status === 'rejected')).toHaveLength(37);
     expect(setup.sent()).toBe(3);
     await expect.poll(() => setup.store.spent('total::')).toBe(3 * COST);
-    await expectBounds(setup, 33);
+    await expectBounds(setup, LIMIT);
   });
 
   it('20 streams aborted after their first delta keep their reservations: 2 sent against a 2-call budget', async () => {
     const prompt = 'Hello there, tell me a long story';
-    // ceil(33 characters / 2) = 17 input and 5 output tokens: 22 credits a stream, so a limit of 44 admits two.
-    const reserved = Math.ceil(prompt.length / 2) + 5;
+    // 91 bytes of body and 5 output tokens: 96 credits a stream, so a limit of 192 admits two.
+    const reserved = chatReservation(prompt);
     const setup = budgeted({ maxCredits: 2 * reserved }, { streamDelayMs: 20 });
     let deltas = 0;
     for (let stream = 0; stream < 20; stream++) {
@@ -142,10 +146,11 @@ describe('budgets that hold', () => {
       if (part.type === 'finish') reported = (part.totalUsage.inputTokens ?? 0) + (part.totalUsage.outputTokens ?? 0);
     }
     expect(parts).toContain('error');
-    // Never 0, never under the usage it reported: the larger of that and its reservation, ceil(37 / 2) input
-    // tokens at Claude's cache-write price (1.25x input: any of them may be written) and 5 output tokens.
+    // Never 0, never under the usage it reported: the larger of that and its reservation, its wire body's
+    // 120 bytes (the model id left out) as input tokens at Claude's cache-write price (1.25x input: any of them may be written), and
+    // 5 output tokens.
     expect(reported).toBeGreaterThan(0);
-    const reserved = Math.ceil('Hello there [[emulator:stream-error]]'.length / 2) * 1.25 + 5;
+    const reserved = 120 * 1.25 + 5;
     await expect.poll(() => setup.store.spent('total::')).toBe(Math.max(reserved, reported));
   });
 

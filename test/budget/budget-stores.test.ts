@@ -6,8 +6,9 @@ import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 
 // Stores as people write them: answers outside the contract, no `reserve`, too slow, failing settlements.
-// One credit per token. "Hello there" with maxOutputTokens 5 reserves ceil(11 / 2) = 6 input and 5 output
-// tokens, 11 credits, and costs 2 + 5 = 7 on the emulator: a settlement adds 7 - 11 = -4.
+// One credit per token. "Hello there" with maxOutputTokens 5 reserves its wire body's 69 bytes (the model id
+// left out) as input and 5 output tokens, 74 credits, and costs 2 + 5 = 7 on the emulator: a settlement adds
+// 7 - 74 = -67.
 const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
 const BUCKET = 'total::';
 
@@ -92,18 +93,18 @@ describe('a store with only spent and add', () => {
     const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add });
     const calls = await Promise.allSettled(Array.from({ length: 50 }, () => ask()));
     const answered = calls.filter(call => call.status === 'fulfilled').length;
-    // 0, 11 and 22 are below 32; each settlement (-4) may let one more in while the total is below 32.
+    // One call at a time passes 0; each settlement (-67) lets one more in while the settled total is below 32.
     expect(answered).toBeGreaterThanOrEqual(3);
     expect(sent()).toBe(answered);
     await expect.poll(() => memory.spent(BUCKET)).toBe(7 * answered);
-    expect(7 * answered).toBeLessThanOrEqual(32 + 11);
+    expect(7 * answered).toBeLessThanOrEqual(32 + 74);
   });
 
   it('refuses at a total equal to the limit (the check is >=, not >)', async () => {
     const memory = memoryBudgetStore();
     const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add }, { maxCredits: 7 });
     await ask();
-    // The settlement (7 - 11) lands before the next admission reads the total: exactly 7.
+    // The settlement (7 - 74) lands before the next admission reads the total: exactly 7.
     const error = await refusal(ask());
     expect(error.message).toContain('7 of 7 credits spent or reserved');
     expect(sent()).toBe(1);
@@ -158,7 +159,7 @@ describe('a reservation that lands after its call stopped waiting', () => {
       'The budget store failed, so the call was not sent: the budget store did not answer a reservation within 1 ms (budget.storeTimeoutMs)',
     );
     pending[0]?.resolve();
-    // Landed (11), then given back (-11): nothing is left of a call that never ran.
+    // Landed (74), then given back (-74): nothing is left of a call that never ran.
     await expect.poll(() => memory.spent(BUCKET)).toBe(0);
     expect(sent()).toBe(0);
   });
@@ -200,7 +201,7 @@ describe('a settlement that fails', () => {
     const { ask, sent } = budgeted(store, { maxCredits: 1_000 });
     await ask();
     await expect.poll(attempts).toBe(1);
-    expect(await memory.spent(BUCKET)).toBe(11);
+    expect(await memory.spent(BUCKET)).toBe(74);
     await ask();
     await expect.poll(() => memory.spent(BUCKET)).toBe(14);
     // The first call's settlement twice (failed, retried), the second's once.
@@ -250,7 +251,7 @@ describe('a settlement that fails', () => {
     await refusal(ask());
     late.reject(new Error('store down'));
     await new Promise(resolve => setImmediate(resolve));
-    expect(await memory.spent(BUCKET)).toBe(11);
+    expect(await memory.spent(BUCKET)).toBe(74);
     await ask();
     await expect.poll(() => memory.spent(BUCKET)).toBe(14);
     expect(attempts()).toBe(3);

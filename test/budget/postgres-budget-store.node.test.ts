@@ -35,7 +35,8 @@ function provider(tableName: string, maxCredits: number) {
   return { gw, store, chatRequests };
 }
 
-// Reserved: ceil(11 characters / 2) = 6 input tokens and the 5 output tokens allowed, 11 credits; settled to 7.
+// Reserved: the 69 bytes of the body's JSON (the model id left out) as input tokens and the 5 output tokens
+// allowed, 74 credits; settled to 7.
 const hello = (gw: ReturnType<typeof createUnigate>) =>
   generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 });
 
@@ -76,8 +77,8 @@ describe('postgresBudgetStore on PGlite', () => {
 
   it('holds for two providers on one table, 20 concurrent calls each: spend within the limit plus one call', async () => {
     const shared = await table('budget_concurrent');
-    const first = provider(shared, 21);
-    const second = provider(shared, 21);
+    const first = provider(shared, 148);
+    const second = provider(shared, 148);
     const calls = await Promise.allSettled(
       Array.from({ length: 40 }, (_, index) => hello(index % 2 ? first.gw : second.gw)),
     );
@@ -87,11 +88,11 @@ describe('postgresBudgetStore on PGlite', () => {
     );
     expect(refused).toHaveLength(40 - answered);
     expect(answered).toBe(first.chatRequests() + second.chatRequests());
-    // 0 < 21 and 11 < 21 admit two reservations of 11; the third sees 22. Both settle to 7.
+    // 0 < 148 and 74 < 148 admit two reservations of 74; the third sees 148. Both settle to 7.
     expect(answered).toBe(2);
     // Settlements run after the results: read once they are in.
     await expect.poll(() => second.store.spent('total::')).toBe(14);
-    expect(await second.store.spent('total::')).toBeLessThanOrEqual(21 + 11);
+    expect(await second.store.spent('total::')).toBeLessThanOrEqual(148 + 74);
   });
 
   it('uses the table it is given and checks its name and query', async () => {

@@ -9,9 +9,12 @@ import { createUnigateEmulator } from '../../src/testing';
 
 const { PG_URL = '', TABLE = '', MAX_CREDITS = '0', CALLS = '0', CONCURRENCY = '1', USERS = '0' } = process.env;
 const MAX_OUTPUT = 5;
-// One credit per token: "Hello there" costs 2 + 5 = 7; a call reserves ceil(characters / 2) + 5.
+// One credit per token: "Hello there" costs 2 + 5 = 7; a call reserves the bytes of its body's JSON (the
+// model id left out) + 5.
 const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
-const reservation = (prompt: string) => Math.ceil([...prompt].length / 2) + MAX_OUTPUT;
+const reservation = (prompt: string) =>
+  new TextEncoder().encode(JSON.stringify({ messages: [{ role: 'user', content: prompt }], max_tokens: MAX_OUTPUT }))
+    .length + MAX_OUTPUT;
 
 /** The mix, by call index: what each call does, its prompt, and what it is charged once admitted. */
 const KINDS = [

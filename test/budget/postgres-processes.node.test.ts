@@ -14,7 +14,7 @@ import { postgresBudgetStore } from '../../src';
 // its own provider, emulator and pg pool (postgres-budget-worker.ts). Run in the node20 lane only.
 const WORKER = fileURLToPath(new URL('./postgres-budget-worker.ts', import.meta.url));
 const PROCESSES = 4;
-const LARGEST_RESERVATION = 22; // the broken-body prompt: ceil(33 / 2) + 5
+const LARGEST_RESERVATION = 96; // the broken-body prompt: its body's 91 bytes + 5
 
 let server: EmbeddedPostgres;
 let dataDir: string;
@@ -120,7 +120,7 @@ const sum = (results: WorkerResult[], field: keyof WorkerResult) =>
 describe('postgresBudgetStore on a real Postgres server, across 4 processes', () => {
   it('250 concurrent calls a process against about 50 calls: the spend passes the limit by one call at most', async () => {
     const table = await newTable('budget_limit');
-    const maxCredits = 350; // 50 calls of 7
+    const maxCredits = 3_700; // 50 reservations of 74
     const results = await runWorkers({
       TABLE: table,
       MAX_CREDITS: String(maxCredits),

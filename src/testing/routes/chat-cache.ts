@@ -2,7 +2,7 @@
 // prefix that ends at a message boundary and is long enough is cached for a while, and a request that
 // repeats one reports it as `usage.prompt_tokens_details.cached_tokens` (prompt-cache.ts keeps them).
 
-import { countTokens, digestHex } from '../emulator-text';
+import { countTokens, digestHex, type InputTokenCounting } from '../emulator-text';
 import { type CachePrefix, DEFAULT_CACHE_TTL_MS } from '../prompt-cache';
 import type { ChatMessage, ChatRequest } from './chat-completions-request';
 
@@ -10,9 +10,10 @@ import type { ChatMessage, ChatRequest } from './chat-completions-request';
 export const IMAGE_PROMPT_TOKENS = 85;
 
 /** One message's prompt tokens, as `usage.prompt_tokens` counts them. */
-export function messagePromptTokens(message: ChatMessage): number {
-  let tokens = countTokens(message.text) + message.images * IMAGE_PROMPT_TOKENS;
-  for (const call of message.toolCalls) tokens += countTokens(call.name) + countTokens(call.arguments);
+export function messagePromptTokens(message: ChatMessage, counting?: InputTokenCounting): number {
+  const count = counting?.text ?? countTokens;
+  let tokens = count(message.text) + message.images * (counting?.image ?? IMAGE_PROMPT_TOKENS);
+  for (const call of message.toolCalls) tokens += count(call.name) + count(call.arguments);
   return tokens;
 }
 

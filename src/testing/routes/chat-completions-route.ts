@@ -6,6 +6,7 @@ import {
   cutAtStop,
   digestHex,
   fixedPieces,
+  type InputTokenCounting,
   lastUserText,
   lastUserTurn,
   plural,
@@ -109,9 +110,18 @@ function buildChoices(request: ChatRequest, model: EmulatorModel, markers: Emula
   });
 }
 
-function usageOf(request: ChatRequest, choices: Choice[], model: EmulatorModel, cached: number): Usage {
+function usageOf(
+  request: ChatRequest,
+  choices: Choice[],
+  model: EmulatorModel,
+  cached: number,
+  counting: InputTokenCounting | undefined,
+  rawTools: unknown,
+): Usage {
   let prompt = 0;
-  for (const message of request.messages) prompt += messagePromptTokens(message);
+  for (const message of request.messages) prompt += messagePromptTokens(message, counting);
+  // The tools as sent (descriptions too: the parsed request keeps only names and parameters).
+  if (counting?.chatTools && request.tools.length > 0) prompt += counting.text(JSON.stringify(rawTools));
   let completion = 0;
   let reasoning = 0;
   for (const choice of choices) {
@@ -235,7 +245,14 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
 
   const choices = buildChoices(chat, model, markers);
   // Only an answered request reads or writes the cache.
-  const usage = usageOf(chat, choices, model, context.promptCache.split(chatCachePrefixes(chat)).read);
+  const usage = usageOf(
+    chat,
+    choices,
+    model,
+    context.promptCache.split(chatCachePrefixes(chat)).read,
+    context.inputCounting,
+    typeof context.body === 'object' && context.body !== null && 'tools' in context.body ? context.body.tools : [],
+  );
   const id = `chatcmpl-${digestHex(JSON.stringify(context.body), 1)}`;
   const created = Math.floor(context.now() / 1000);
 

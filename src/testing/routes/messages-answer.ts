@@ -1,7 +1,16 @@
 // The emulator's deterministic "model": the same validated request always gives the same message.
 
 import { stripMarkers, type EmulatorMarkers } from '../emulator-faults';
-import { countTokens, cutAtStop, digestHex, lastUserTurn, plural, tokenize } from '../emulator-text';
+import {
+  countTokens,
+  cutAtStop,
+  digestHex,
+  type InputTokenCounting,
+  lastUserTurn,
+  plural,
+  tokenize,
+  WORD_COUNTING,
+} from '../emulator-text';
 import { generateJsonValue } from '../json-schema-value';
 import { redactedThinkingData, thinkingSignature } from './messages-digest';
 import type { MessagesRequest, RequestBlock, RequestTurn, ToolDefinition } from './messages-request';
@@ -42,35 +51,41 @@ export function turnText(turn: RequestTurn): string {
 }
 
 /** A request block's input tokens, as `usage.input_tokens` counts them. */
-export function inputTokensOf(block: RequestBlock): number {
+export function inputTokensOf(block: RequestBlock, counting: InputTokenCounting = WORD_COUNTING): number {
+  const count = counting.text;
   switch (block.type) {
     case 'text':
-      return countTokens(block.text);
+      return count(block.text);
     case 'image':
-      return 85;
+      return counting.image;
     case 'tool_result':
-      return countTokens(block.text) + 3;
+      return count(block.text) + 3;
     case 'tool_use':
-      return countTokens(JSON.stringify(block.input)) + countTokens(block.name) + 3;
+      return count(JSON.stringify(block.input)) + count(block.name) + 3;
     case 'thinking':
-      return countTokens(block.thinking);
+      return count(block.thinking);
     case 'redacted_thinking':
       return 16;
   }
 }
 
-function countInputTokens(request: MessagesRequest): number {
-  let total = countTokens(request.system);
+function countInputTokens(request: MessagesRequest, counting: InputTokenCounting): number {
+  const count = counting.text;
+  let total = count(request.system);
   for (const turn of request.turns) {
     total += 3;
-    for (const block of turn.blocks) total += inputTokensOf(block);
+    for (const block of turn.blocks) total += inputTokensOf(block, counting);
   }
-  if (request.tools.length > 0) total += countTokens(JSON.stringify(request.tools));
+  if (request.tools.length > 0) total += count(JSON.stringify(request.tools));
   return Math.max(total, 1);
 }
 
 /** Builds the deterministic answer to a validated request. */
-export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers): AnswerMessage {
+export function composeAnswer(
+  request: MessagesRequest,
+  markers: EmulatorMarkers,
+  counting: InputTokenCounting = WORD_COUNTING,
+): AnswerMessage {
   const userTurnIndex = request.turns.lastIndexOf(lastUserTurn(request.turns)!);
   const userTurn = request.turns[userTurnIndex]!;
   const previous = request.turns[userTurnIndex - 1];
@@ -164,7 +179,7 @@ export function composeAnswer(request: MessagesRequest, markers: EmulatorMarkers
     stop_reason: stopReason,
     stop_sequence: stopSequence,
     usage: {
-      input_tokens: countInputTokens(request),
+      input_tokens: countInputTokens(request, counting),
       output_tokens: used,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,

@@ -71,7 +71,7 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
       return errorResponse('messages', fault.status, STATUS_MESSAGES[type] ?? 'Error', type);
     }
 
-    const message = composeAnswer(parsed, markers);
+    const message = composeAnswer(parsed, markers, context.inputCounting);
     // Only an answered request reads or writes the cache.
     const cached = context.promptCache.split(prefixes, minCachedPrefixTokens(parsed.model));
     message.usage.input_tokens -= cached.read + cached.written;
