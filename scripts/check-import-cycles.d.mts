@@ -16,3 +16,5 @@ export function folderOf(file: string, root: string): string | undefined;
 export function layerIndex(folder: string | undefined): number;
 export function layerViolations(graph: Map<string, string[]>, root: string): LayerViolation[];
 export function cyclesOf(graph: Map<string, string[]>): string[][];
+/** The file a relative specifier names (`./x` is `x.ts` or `x/index.ts`); undefined for a package. */
+export function resolveSpecifier(from: string, specifier: string): string | undefined;

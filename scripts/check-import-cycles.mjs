@@ -90,7 +90,7 @@ function sourceFiles(dir) {
 }
 
 /** The file a relative specifier names: `./x` is `x.ts` or `x/index.ts`. Packages are not ours. */
-function resolveSpecifier(from, specifier) {
+export function resolveSpecifier(from, specifier) {
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier);
   for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {

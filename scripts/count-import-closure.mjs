@@ -3,9 +3,10 @@
 // (`import type`, type-only specifiers and `import()` are not followed: they load nothing, or load later).
 // Prints the count of files and lines, and with --list each file.
 // Usage: node scripts/count-import-closure.mjs [--list] src/chat/unigate-chat-language-model.ts [...]
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { resolveSpecifier } from './check-import-cycles.mjs';
 
 const args = process.argv.slice(2);
 const list = args.includes('--list');
@@ -13,15 +14,6 @@ const entries = args.filter(arg => !arg.startsWith('--'));
 if (entries.length === 0) {
   console.error('usage: count-import-closure.mjs [--list] FILE [FILE...]');
   process.exit(2);
-}
-
-function resolveSpecifier(from, specifier) {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {
-    if (candidate.endsWith('.ts') && existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** True when the declaration loads its module at run time. */
