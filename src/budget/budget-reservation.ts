@@ -41,7 +41,7 @@ export function utf8Bytes(text: string): number {
   return encoder.encode(text).length;
 }
 
-/** The most one image can count for on `modelId`, by format and family (docs/budgets.md#images). */
+/** The most one image can count for on `modelId`, by format and family (docs/budgets.md#the-input-bound). */
 export function imageTokenBound(kind: 'chat' | 'messages', modelId: string): number {
   if (kind === 'messages') return MESSAGES_IMAGE_TOKENS;
   const id = modelId.slice(modelId.lastIndexOf('/') + 1);

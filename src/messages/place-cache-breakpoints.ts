@@ -14,8 +14,9 @@ export const MAX_CACHE_BREAKPOINTS = 4;
 
 /**
  * The shortest prefix the upstream caches, by model (Anthropic's prompt-caching guide, see
- * docs/prompt-caching.md): a shorter one is answered without an error and not cached. First match wins on
- * the id without its vendor prefix, dots read as dashes; any other model takes `DEFAULT_MIN_CACHEABLE_TOKENS`.
+ * docs/prompt-caching-prices.md#minimum-cacheable-length-and-the-20-block-look-back): a shorter one is
+ * answered without an error and not cached. First match wins on the id without its vendor prefix, dots
+ * read as dashes; any other model takes `DEFAULT_MIN_CACHEABLE_TOKENS`.
  */
 const MIN_CACHEABLE_TOKENS_BY_MODEL: ReadonlyArray<readonly [RegExp, number]> = [
   [/opus-4-[56]\b|haiku-4-5\b/, 4096],
