@@ -10,6 +10,10 @@ import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
 import { type StreamExtras, takesStreamExtras } from '../streams/stream-extras';
 import type { MessagesCallTarget } from './messages-model-calls';
 
+// The calls, once loaded: later calls use them without another import() (a stream's first delta waits for it).
+let calls: typeof import('./messages-model-calls') | undefined;
+let stream: typeof import('./messages-stream') | undefined;
+
 /**
  * A language model over the messages format (`POST {site_url}/api/v1/messages`). Created by
  * `gw.messages(id)`, or by `gw(id)` for a model the messages format serves. What its calls run is loaded
@@ -36,15 +40,18 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
    * from (docs/budgets.md#what-a-call-reserves).
    */
   async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
-    return (await import('./messages-model-calls')).prepareMessagesCall(this.target, options).body;
+    calls ??= await import('./messages-model-calls');
+    return calls.prepareMessagesCall(this.target, options).body;
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    return (await import('./messages-model-calls')).generateMessages(this.target, options);
+    calls ??= await import('./messages-model-calls');
+    return calls.generateMessages(this.target, options);
   }
 
   /** `extras`: what a wrapper (fallback, budget) adds to the stream, applied in its own parts; see stream-extras.ts. */
   async doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult> {
-    return (await import('./messages-stream')).streamMessages(this.target, options, extras);
+    stream ??= await import('./messages-stream');
+    return stream.streamMessages(this.target, options, extras);
   }
 }
