@@ -20,6 +20,8 @@ let server: EmbeddedPostgres;
 let dataDir: string;
 let url: string;
 let pool: pg.Pool;
+/** One promise per pool connection, settled when its socket has closed: the server stops only after all have. */
+const closed: Promise<void>[] = [];
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -51,10 +53,14 @@ beforeAll(async () => {
   await server.start();
   url = `postgres://postgres:budget@127.0.0.1:${port}/postgres`;
   pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('connect', client => closed.push(new Promise(resolve => client.once('end', () => resolve()))));
 }, 60_000);
 
 afterAll(async () => {
+  // pool.end() resolves once its clients are asked to end, not once their sockets have closed: stopping the
+  // server before then terminates them, which their clients report as an error nobody is listening for.
   await pool?.end();
+  await Promise.all(closed);
   await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
 }, 30_000);
