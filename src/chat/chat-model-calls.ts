@@ -12,7 +12,7 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkMaxItems, checkRange } from '../checks/validate-argument';
 import { createInBandError } from '../errors/gateway-error';
 import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';
@@ -69,10 +69,6 @@ export function mapChatFinishReason(finishReason: string | null | undefined): La
     default:
       return { unified: 'other', raw };
   }
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' ? value : undefined;
 }
 
 function detail(object: unknown, key: string): number | undefined {

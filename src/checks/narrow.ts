@@ -17,3 +17,8 @@ export function isOneOf<T>(values: readonly T[], value: unknown): value is T {
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return isObjectRecord(value) && typeof value.then === 'function';
 }
+
+/** `value` when it is a number (a usage count off the wire), else `undefined`. */
+export function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}

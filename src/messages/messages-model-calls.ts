@@ -9,7 +9,7 @@ import {
   type LanguageModelV3Usage,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkRange } from '../checks/validate-argument';
 import { languageModelCall, type PricedCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
@@ -457,10 +457,6 @@ export function mapMessagesStopReason(
     default:
       return { unified: 'other', raw };
   }
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' ? value : undefined;
 }
 
 const FIELDS = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const;
