@@ -453,7 +453,7 @@ export async function generateChat(
   }
 
   const usage = convertChatUsage(completion.usage);
-  providerMetadata = withCost(providerMetadata, languageModelCost(price, usage));
+  providerMetadata = withCost(providerMetadata, languageModelCost(price, usage), undefined, usage);
 
   return {
     content,

@@ -607,7 +607,12 @@ export async function generateMessages(
     content,
     finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
     usage,
-    providerMetadata: withCost(metadata, languageModelCost(price, usage, call.oneHourCacheWrites?.(usage))),
+    providerMetadata: withCost(
+      metadata,
+      languageModelCost(price, usage, call.oneHourCacheWrites?.(usage)),
+      undefined,
+      usage,
+    ),
     request: { body },
     response: {
       ...(response.id != null && { id: response.id }),

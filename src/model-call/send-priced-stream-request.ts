@@ -4,7 +4,8 @@ import type { FinishCost, PriceWait } from '../streams/stream-state';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from './model-context';
 import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
-import { withCost } from './with-cost';
+import { metadataWithCost } from './with-cost';
+import { modelCallSpan, putCostOnSpan } from './cost-on-span';
 
 /**
  * Sends a streaming language-model request while its price is looked up, and returns at the response
@@ -19,6 +20,8 @@ export async function sendPricedStreamRequest<T>(
   call: PricedCall,
   request: PricedRequest<T>,
 ) {
+  // The model call's span is the active one only now, at the start; `finish` runs in the reader's context.
+  const span = modelCallSpan();
   const lookup = startPriceLookup(context, call);
   let response: Awaited<ReturnType<typeof sendGatewayRequest<T>>>;
   try {
@@ -39,7 +42,8 @@ export async function sendPricedStreamRequest<T>(
     const { price, catalogUnavailable } = lookup.atResponse();
     lookup.release();
     const cost = languageModelCost(price, usage, call.oneHourCacheWrites?.(usage));
-    return withCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
+    putCostOnSpan(span, cost, usage);
+    return metadataWithCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
   };
   return { ...response, pricingWarnings, finishCost, priceWait };
 }
