@@ -13,6 +13,7 @@ import { modelsAndCatalog } from './models-and-catalog';
 import { promptCaching } from './prompt-caching';
 import { setup } from './setup';
 import { speech } from './speech';
+import { telemetry } from './telemetry';
 import { transcription } from './transcription';
 import { trust } from './trust';
 import { video } from './video';
@@ -25,6 +26,7 @@ const ledger = new CostLedger();
 try {
   await modelsAndCatalog(gw);
   await costs(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
+  await telemetry(gw, process.env.UNIGATE_CHAT_MODEL);
   await chat(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
   await messages(gw, ledger, process.env.UNIGATE_MESSAGES_MODEL);
   await promptCaching();
