@@ -131,11 +131,18 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
     const ask = () =>
       ai.generateText({ model: gw.messages('claude-sonnet-4-5'), messages, allowSystemInMessages: true, ...telemetry });
     await ask();
-    await ask();
+    const streamed = ai.streamText({
+      model: gw.messages('claude-sonnet-4-5'),
+      messages,
+      allowSystemInMessages: true,
+      ...telemetry,
+    });
+    await streamed.consumeStream();
     const name = modelSpanName('ai.generateText.doGenerate', 'claude-sonnet-4-5');
+    const streamName = modelSpanName('ai.streamText.doStream', 'claude-sonnet-4-5');
     const counts = exporter
       .getFinishedSpans()
-      .filter(span => span.name === name)
+      .filter(span => span.name === name || span.name === streamName)
       .map(span => [
         span.attributes['gen_ai.usage.cache_creation.input_tokens'],
         span.attributes['gen_ai.usage.cache_read.input_tokens'],
@@ -144,6 +151,18 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
       [2400, 0],
       [0, 2400],
     ]);
+  });
+
+  it('a fallback chain: the cost of the member that answered, on the one model-call span', async () => {
+    const { gw } = pricedEmulatorGateway(PRICES);
+    const model = gw.fallback(['claude-sonnet-4-5', 'gpt-4o-mini']);
+    const prompt = 'Hello [[emulator:status:503:claude-sonnet-4-5]]';
+    const result = await inAppSpan(() => ai.generateText({ model, prompt, ...telemetry }));
+    const cost = unigateCost(result);
+    expect(cost?.total).toBeGreaterThan(0);
+    expect(costSpans()).toEqual({
+      [modelSpanName('ai.generateText.doGenerate', model.modelId)]: costAttributes(cost?.total),
+    });
   });
 
   it("embedding: ai@6's doEmbed span carries the cost; ai@7 makes no span active during the call, so none does", async () => {
