@@ -630,7 +630,13 @@ function readMessagesBody(
  * The resume of a failed messages stream, or undefined where the format allows none: thinking (a
  * prefill after thinking is refused upstream), the JSON-answer tool, or nothing received yet.
  */
-function resumeStart(run: MessagesRun, state: MessagesStreamState, sent: SentStream, reason: ResumeReason, attempt: number) {
+function resumeStart(
+  run: MessagesRun,
+  state: MessagesStreamState,
+  sent: SentStream,
+  reason: ResumeReason,
+  attempt: number,
+) {
   if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
   let inputs = state.toolCalls.map(call => call.input).join('');
   for (const block of state.blocks) if (block?.kind === 'tool') inputs += block.input;

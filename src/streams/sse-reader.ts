@@ -199,7 +199,12 @@ export function readSseStream<T>(
             throw error;
           };
           // The held work fails the stream with this error when it gives up (see `close`).
-          const failure = { error: redactSecrets(error, secret), connection: true, giveUp, cancelled: () => sink.cancelled };
+          const failure = {
+            error: redactSecrets(error, secret),
+            connection: true,
+            giveUp,
+            cancelled: () => sink.cancelled,
+          };
           if (recover?.(failure, sink)) {
             sink.close();
             return sink.closing;
