@@ -574,6 +574,8 @@ interface MessagesRun {
   url: string;
   /** The body as the first request sent it (its cache breakpoints too): each continuation adds its prefill. */
   body: MessagesRequestBody;
+  /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
+  prefill: string;
   jsonResponseTool: boolean;
   resume: ResumeSettings;
   extras: StreamExtras | undefined;
@@ -640,14 +642,15 @@ function resumeStart(
   if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
   let inputs = state.toolCalls.map(call => call.input).join('');
   for (const block of state.blocks) if (block?.kind === 'tool') inputs += block.input;
-  if (state.received === '' && inputs === '') return undefined;
+  const text = run.prefill + state.received;
+  if (text === '' && inputs === '') return undefined;
   const openText = state.blocks.find(block => block?.kind === 'text');
   const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
   const usage = boundedOutput(convertMessagesUsage(state.usage), receivedBytes);
   const { context, modelId } = run.target;
   return {
     reason,
-    text: state.received,
+    text,
     openTextId: openText?.kind === 'text' ? openText.id : undefined,
     toolCalls: state.toolCalls,
     usage,
@@ -655,6 +658,7 @@ function resumeStart(
     finish: attempt === 1 ? run.extras?.finish : undefined,
     reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
     send: async (prefill: string) => {
+      // The first request's body each time: a continuation's prefill holds the earlier ones'.
       const body = withPrefill(run.body, prefill);
       const requestBody = { ...body, stream: true };
       const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
@@ -663,7 +667,7 @@ function resumeStart(
         body: requestBody,
         successfulResponseHandler: streamingBody,
       });
-      return readMessagesBody({ ...run, body }, next, [], requestBody, attempt + 1);
+      return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt + 1);
     },
   };
 }
@@ -692,7 +696,16 @@ export async function streamMessages(
     }),
   );
   const requestBody = { ...body, stream: true };
-  const run: MessagesRun = { target, options, url, body, jsonResponseTool, resume: prepared.resume, extras };
+  const run: MessagesRun = {
+    target,
+    options,
+    url,
+    body,
+    prefill: '',
+    jsonResponseTool,
+    resume: prepared.resume,
+    extras,
+  };
   const allWarnings = withExtraWarnings([...warnings, ...sent.pricingWarnings], extras);
   return {
     stream: readMessagesBody(run, sent, allWarnings, requestBody, 1),
