@@ -31,6 +31,8 @@ export interface StreamExtras {
   readonly opening?: StreamOpening;
   /** Called when the caller cancels the stream (before its end: after it, cancelling reaches nothing). */
   readonly cancelled?: () => void;
+  /** Reserves a resume's continuation request (docs/resume.md): false when it does not fit, and the stream fails as it was. */
+  readonly reserveResume?: () => Promise<boolean>;
 }
 
 /**
