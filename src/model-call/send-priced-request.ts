@@ -35,6 +35,22 @@ export interface OtherModelPass {
 }
 
 /**
+ * Chat usage reports no cache writes (`prompt_tokens_details` has only `cached_tokens`). Where the model
+ * bills them (its write price is above its input price: OpenAI from GPT-5.6), the input not read from the
+ * cache may have been written, so it is priced as written: a cost never under-counts.
+ */
+function unreportedWrites(
+  kind: PricedKind,
+  price: UnigateModelPrice | undefined,
+  usage: LanguageModelV3Usage,
+): UnigateModelPrice | undefined {
+  if (kind !== 'chat' || usage.inputTokens.cacheWrite !== undefined) return price;
+  const write = price?.cacheWritePerMillionTokens;
+  const input = price?.inputPerMillionTokens;
+  return write !== undefined && input !== undefined && write > input ? { ...price, inputPerMillionTokens: write } : price;
+}
+
+/**
  * A language-model call's cost: its own usage at `price`, plus each pass another model ran at that model's
  * price as known now. A pass whose model has no price (or is not named) leaves the cost unavailable, with
  * the reason, rather than priced below the truth: an advisor is usually the dearer model.
@@ -45,7 +61,7 @@ export function callCost(
   price: UnigateModelPrice | undefined,
   usage: LanguageModelV3Usage,
 ): { cost?: UnigateCost; costUnavailable?: string } {
-  const own = languageModelCost(price, usage, call.oneHourCacheWrites?.(usage));
+  const own = languageModelCost(unreportedWrites(call.kind, price, usage), usage, call.oneHourCacheWrites?.(usage));
   const passes = own === undefined ? [] : (call.otherModelPasses?.(usage) ?? []);
   if (own === undefined || passes.length === 0) return { cost: own };
   const costs = [own];
