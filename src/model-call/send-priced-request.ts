@@ -47,7 +47,9 @@ function unreportedWrites(
   if (kind !== 'chat' || usage.inputTokens.cacheWrite !== undefined) return price;
   const write = price?.cacheWritePerMillionTokens;
   const input = price?.inputPerMillionTokens;
-  return write !== undefined && input !== undefined && write > input ? { ...price, inputPerMillionTokens: write } : price;
+  return write !== undefined && input !== undefined && write > input
+    ? { ...price, inputPerMillionTokens: write }
+    : price;
 }
 
 /**
