@@ -142,11 +142,18 @@ async function oneHourWrite(): Promise<void> {
     const written = result.usage.inputTokenDetails.cacheWriteTokens;
     console.log(`  ttl '${ttl}': ${written} tokens written, for ${unigateCost(result)?.cacheWrite} credits`);
   }
-  // 10-step loops, one tool call a step and 12 at once (24 blocks a step, past the 20-block look-back).
-  for (const parallelTools of [1, 12]) {
-    const shape = { steps: 10, parallelTools };
+  // 10-step loops, one tool call a step and 12 at once (24 blocks a step, past the 20-block look-back), the
+  // last under a coding agent's 6,000-token system prompt.
+  for (const shape of [
+    { steps: 10, parallelTools: 1 },
+    { steps: 10, parallelTools: 12 },
+    { steps: 10, parallelTools: 12, system: CODING_AGENT_INSTRUCTIONS },
+  ]) {
     const credits = async (caching: UnigateCaching) => sumCredits(await toolLoopInput(caching, shape)) ?? Number.NaN;
     const ratio = (await credits('auto')) / (await credits('off'));
-    console.log(`  10 steps, ${parallelTools} tool call(s) a step: input ${ratio.toFixed(3)}x its uncached credits`);
+    const prompt = shape.system === undefined ? '' : ', a 6,000-token system prompt';
+    console.log(
+      `  10 steps, ${shape.parallelTools} tool call(s) a step${prompt}: input ${ratio.toFixed(3)}x its uncached credits`,
+    );
   }
 }
