@@ -454,7 +454,7 @@ export async function generateChat(
   }
 
   const usage = convertChatUsage(completion.usage);
-  providerMetadata = withCost(providerMetadata, callCost(target.context, call, price, usage).cost);
+  providerMetadata = withCost(providerMetadata, callCost(target.context, call, price, usage).cost, undefined, usage);
 
   return {
     content,

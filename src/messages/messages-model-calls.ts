@@ -640,7 +640,7 @@ export async function generateMessages(
     content,
     finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
     usage,
-    providerMetadata: withCost(metadata, cost, costUnavailable),
+    providerMetadata: withCost(metadata, cost, costUnavailable, usage),
     request: { body },
     response: {
       ...(response.id != null && { id: response.id }),

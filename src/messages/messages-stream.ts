@@ -609,6 +609,7 @@ export async function streamMessages(
       secret,
       merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
       opening: extras?.opening,
+      cancelled: extras?.cancelled,
     }),
     request: { body: requestBody },
     response: { headers: responseHeaders },

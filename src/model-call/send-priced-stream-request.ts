@@ -3,7 +3,8 @@ import { sendGatewayRequest } from '../transport/gateway-request';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
 import type { UnigateModelContext } from './model-context';
 import { callCost, startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
-import { withCost } from './with-cost';
+import { metadataWithCost } from './with-cost';
+import { modelCallSpan, putCostOnSpan } from './cost-on-span';
 
 /**
  * Sends a streaming language-model request while its price is looked up, and returns at the response
@@ -18,6 +19,8 @@ export async function sendPricedStreamRequest<T>(
   call: PricedCall,
   request: PricedRequest<T>,
 ) {
+  // The model call's span is the active one only now, at the start; `finish` runs in the reader's context.
+  const span = modelCallSpan();
   const lookup = startPriceLookup(context, call);
   let response: Awaited<ReturnType<typeof sendGatewayRequest<T>>>;
   try {
@@ -38,7 +41,8 @@ export async function sendPricedStreamRequest<T>(
     const { price, catalogUnavailable } = lookup.atResponse();
     lookup.release();
     const { cost, costUnavailable } = callCost(context, call, price, usage);
-    return withCost(metadata, cost, cost === undefined ? (costUnavailable ?? catalogUnavailable) : undefined);
+    putCostOnSpan(span, cost, usage);
+    return metadataWithCost(metadata, cost, cost === undefined ? (costUnavailable ?? catalogUnavailable) : undefined);
   };
   return { ...response, pricingWarnings, finishCost, priceWait };
 }

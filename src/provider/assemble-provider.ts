@@ -116,7 +116,7 @@ export function chooseLanguageFormat(
   return format === 'auto' && isAnthropicFamily(modelId, entry) ? 'messages' : 'chat';
 }
 
-/** Every model a provider makes, each through the budget when there is one. */
+/** Every model a provider makes, each through the budget (or `onCharge`'s guard) when there is one. */
 function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
   const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
     guard ? budgeted(model, guard) : model;
@@ -151,7 +151,9 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
 export function assembleModels(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}) {
   const context = createModelContext(settings, internals);
   const config = context.connection;
-  const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
+  const { onCharge } = settings;
+  const ledger = onCharge && { onCharge, secret: () => config.optionalApiKey(), failures: [] };
+  const guard = createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now, ledger);
   const models = modelFactories(context, guard);
   const chat = checkingModelId(models.chat);
   const messages = checkingModelId(models.messages);

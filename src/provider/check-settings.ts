@@ -38,6 +38,9 @@ export function checkSettings(settings: UnigateProviderSettings): void {
     failArgument('priceWaitMs', `a number of milliseconds from 0 to ${MAX_TIMER_MS}`, priceWaitMs);
   }
   if (settings.budget !== undefined) checkBudget(settings.budget);
+  if (settings.onCharge !== undefined && typeof settings.onCharge !== 'function') {
+    failArgument('onCharge', 'a function (event) => void', settings.onCharge);
+  }
   // Only a boolean: a string such as "false" would otherwise read as on.
   if (mergeStreamDeltas !== undefined && typeof mergeStreamDeltas !== 'boolean') {
     throw new InvalidArgumentError({

@@ -136,12 +136,17 @@ class ControllerSink<T> implements ClosableSseSink<T> {
  *
  * `opening` is told of each part until it says the stream is open; until then the stream reads on
  * without a caller (its first pull needs none), so a wrapper can look at a stream's head before it hands
- * the stream on, without a stream of its own around it.
+ * the stream on, without a stream of its own around it. `cancelled` is told when the caller cancels.
  */
 export function readSseStream<T>(
   body: ReadableStream<Uint8Array>,
   handler: SseHandler<T>,
-  { secret, merge, opening }: { secret?: string; merge?: MergeParts<T>; opening?: SseOpening<T> } = {},
+  {
+    secret,
+    merge,
+    opening,
+    cancelled,
+  }: { secret?: string; merge?: MergeParts<T>; opening?: SseOpening<T>; cancelled?: () => void } = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
   let sink!: ControllerSink<T>;
@@ -190,6 +195,7 @@ export function readSseStream<T>(
     },
     cancel(reason) {
       sink.cancel();
+      cancelled?.();
       return reader.cancel(reason);
     },
   });
