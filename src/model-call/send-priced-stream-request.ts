@@ -1,9 +1,8 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { sendGatewayRequest } from '../transport/gateway-request';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
-import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from './model-context';
-import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
+import { callCost, startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
 import { metadataWithCost } from './with-cost';
 import { modelCallSpan, putCostOnSpan } from './cost-on-span';
 
@@ -41,9 +40,9 @@ export async function sendPricedStreamRequest<T>(
   const finishCost: FinishCost = (metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) => {
     const { price, catalogUnavailable } = lookup.atResponse();
     lookup.release();
-    const cost = languageModelCost(price, usage, call.oneHourCacheWrites?.(usage));
+    const { cost, costUnavailable } = callCost(context, call, price, usage);
     putCostOnSpan(span, cost, usage);
-    return metadataWithCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
+    return metadataWithCost(metadata, cost, cost === undefined ? (costUnavailable ?? catalogUnavailable) : undefined);
   };
   return { ...response, pricingWarnings, finishCost, priceWait };
 }
