@@ -2,7 +2,7 @@ import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { cutOffReason } from '../helpers/spec';
-import { readAll, setup, sseResponse } from '../helpers/test-kit';
+import { droppedConnectionResponse, readAll, setup, sseResponse } from '../helpers/test-kit';
 import { CHAT_URL, DONE, event, prompt } from './chat-fixtures';
 
 // A chat stream that fails after content is resumed where the model's upstream documents continuing a
@@ -152,21 +152,11 @@ describe('chat: a stream that fails after content is resumed where the upstream 
   });
 
   it('resumes a dropped connection (the body errors): connection-closed', async () => {
-    const encoder = new TextEncoder();
     let calls = 0;
     const kit = setup([
       http.post(CHAT_URL, () => {
         calls++;
-        if (calls === 2) return sseResponse(continuation('ld!'));
-        const chunks = [...cutText];
-        const body = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            const chunk = chunks.shift();
-            if (chunk === undefined) controller.error(new TypeError('terminated'));
-            else controller.enqueue(encoder.encode(chunk));
-          },
-        });
-        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+        return calls === 2 ? sseResponse(continuation('ld!')) : droppedConnectionResponse(cutText);
       }),
     ]);
     const parts = await readAll((await kit.gw('kimi-k2').doStream({ prompt })).stream);
