@@ -20,7 +20,8 @@ import {
   type UnigateModelContext,
 } from '../model-call/model-context';
 import { languageModelCost } from '../pricing/language-model-cost';
-import { parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import type { ResumeSettings } from '../settings/unigate-provider-settings';
 import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 import { checkModelKind } from '../settings/model-kind';
 import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
@@ -66,6 +67,8 @@ export interface PreparedMessagesCall {
   body: MessagesRequestBody;
   warnings: SharedV3Warning[];
   jsonResponseTool: boolean;
+  /** The call's `resume` and `maxResumes`, over the provider's. */
+  resume: ResumeSettings;
 }
 
 // Thinking: the provider option or ai@7's `reasoning`, as the wire's `thinking`.
@@ -395,7 +398,8 @@ export function prepareMessagesCall(
   const mode = cachingRefused(caching, modelId) ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
   warnings.push(...placeCacheBreakpoints(body, mode, cacheLabels));
   const url = context.messages.url('site', '/api/v1/messages');
-  return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool };
+  const resume = callResume(unigate, context.messages.resume);
+  return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool, resume };
 }
 
 /** The gateway's words when it answered 400 naming `cache_control`, else `undefined`. */

@@ -65,6 +65,7 @@ export function createModelContext(
   checkSettings(settings);
   const connection = createGatewayConnection(settings);
   const mergeStreamDeltas = settings.mergeStreamDeltas ?? true;
+  const resume = { resume: settings.resume ?? 'auto', maxResumes: settings.maxResumes ?? 1 };
   const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
   const cache = createCatalogCache({
     load: catalogLoader(connection),
@@ -76,10 +77,11 @@ export function createModelContext(
   const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
   return {
     connection,
-    chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas },
+    chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas, resume },
     messages: {
       ...connection,
       mergeStreamDeltas,
+      resume,
       promptCaching: { mode: settings.caching ?? 'auto', refusedUntil: new Map(), now: internals.now ?? Date.now },
     },
     video: { ...connection, videoPollIntervalMs: settings.videoPollIntervalMs },

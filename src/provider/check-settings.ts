@@ -1,8 +1,13 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { checkBudget } from '../budget/budget-guard';
-import { checkRange, failArgument } from '../checks/validate-argument';
+import { checkInteger, checkOneOf, checkRange, failArgument } from '../checks/validate-argument';
 import { checkPricing } from '../pricing/check-pricing';
-import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import {
+  MAX_RESUMES,
+  RESUME_MODES,
+  type UnigateFormat,
+  type UnigateProviderSettings,
+} from '../settings/unigate-provider-settings';
 import { VIDEO_LIMITS } from '../video/unigate-video-options';
 
 /** The values of the `format` setting. */
@@ -51,4 +56,6 @@ export function checkSettings(settings: UnigateProviderSettings): void {
       message: `Invalid argument caching: the provider accepts "auto" or "off"; received ${typeof caching === 'number' ? String(caching) : (JSON.stringify(caching) ?? String(caching))}.`,
     });
   }
+  checkOneOf('resume', settings.resume, RESUME_MODES);
+  checkInteger('maxResumes', settings.maxResumes, MAX_RESUMES);
 }

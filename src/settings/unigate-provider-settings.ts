@@ -170,6 +170,60 @@ export interface UnigateProviderSettings {
    * their own. Checked when the provider is created (`InvalidArgumentError`).
    */
   caching?: UnigateCaching;
+  /**
+   * A stream that fails after content has reached the caller (the connection drops, the body ends early,
+   * an `error` event, a broken chunk) is resumed: the same request again with the text received so far as
+   * the answer's start (a prefill), its continuation going on in the same stream (docs/resume.md).
+   * `'auto'` (default): on the messages format without thinking, and on chat models whose upstream
+   * documents a continuation (DeepSeek, Mistral, Moonshot/Kimi); `'off'`: never. Per call:
+   * `providerOptions.unigate.resume`. Checked when the provider is created (`InvalidArgumentError`).
+   */
+  resume?: UnigateResumeMode;
+  /** How many times one stream may be resumed: an integer, at least 0. Default 1. Per call: `providerOptions.unigate.maxResumes`. */
+  maxResumes?: number;
+}
+
+/** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
+export type UnigateResumeMode = 'auto' | 'off';
+
+/** The values of `resume`, and the limit of `maxResumes`, at provider and call level. */
+export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
+export const MAX_RESUMES = { min: 0 };
+
+/** The `resume` and `maxResumes` settings in force for a model or a call (docs/resume.md). */
+export interface ResumeSettings {
+  readonly resume: UnigateResumeMode;
+  readonly maxResumes: number;
+}
+
+/** Why a stream was resumed: its connection dropped, its body ended before its completion signal, an in-stream error event, or a chunk that was not JSON. */
+export type ResumeReason = 'connection-closed' | 'ended-early' | 'error-event' | 'malformed-chunk';
+
+/** One resume of a stream, in `providerMetadata.unigate.resumed`. A type alias, so it fits in metadata (`JSONObject`). */
+export type UnigateResume = {
+  /** Characters of text the caller had received when the stream failed (the prefill, before trimming). */
+  afterCharacters: number;
+  reason: ResumeReason;
+  /** The continuation's response id, when it sent one. */
+  requestId?: string;
+};
+
+const RESUME_REASONS: readonly string[] = ['connection-closed', 'ended-early', 'error-event', 'malformed-chunk'];
+
+/** `value` is a `resumed` list as this package writes it into metadata. */
+export function isUnigateResumeList(value: unknown): value is UnigateResume[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry: Partial<Record<keyof UnigateResume, unknown>> | null) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof entry.afterCharacters === 'number' &&
+        typeof entry.reason === 'string' &&
+        RESUME_REASONS.includes(entry.reason) &&
+        (entry.requestId === undefined || typeof entry.requestId === 'string'),
+    )
+  );
 }
 
 /** How long a budget's spend adds up before it starts again at zero: a UTC day, a UTC month, or for ever. */

@@ -29,6 +29,8 @@ export interface StreamExtras {
   ) => SharedV3ProviderMetadata | undefined;
   /** Told of the stream's opening: the reader reads on, without a caller, until it says the stream is open. */
   readonly opening?: StreamOpening;
+  /** Reserves a resume's continuation request (docs/resume.md): false when it does not fit, and the stream fails as it was. */
+  readonly reserveResume?: () => Promise<boolean>;
 }
 
 /** A look at a stream's first parts while they are produced, before anyone reads them. */
