@@ -1,0 +1,130 @@
+/**
+ * Issue 34's figures: over the emulator's fault matrix (a drop after k of n content deltas, k random,
+ * each way of failing, text and tool calls, generateText and streamText, chat with prefix completion and
+ * messages, and chat without it), with default settings: the share of calls whose caller got the complete
+ * answer (the same call without a drop is the reference), duplicated or lost characters, the added input
+ * cost of a resume with caching on (as a share of the first request's input cost), and the median latency
+ * of a resumed call against a fresh one. Only the public API. `npm run bench:resume` (`RESUME_SAMPLES`
+ * samples per cell, default 3). It runs the root entry under ai@6; the `/v4` entry under ai@7 is not wired yet.
+ */
+import { generateText, jsonSchema, streamText, tool } from 'ai';
+import { createUnigate, unigateCost } from '../src/index';
+import { createUnigateEmulator } from '../src/testing/index';
+
+type How = 'close' | 'end' | 'overloaded' | 'broken';
+const HOWS: How[] = ['close', 'end', 'overloaded', 'broken'];
+const MODELS = [
+  { id: 'claude-sonnet-4-5', format: 'messages', prefill: true },
+  { id: 'deepseek-chat', format: 'chat', prefill: true },
+  { id: 'gpt-4o', format: 'chat', prefill: false },
+] as const;
+const SAMPLES = Number(process.env.RESUME_SAMPLES ?? 3);
+// Long enough that the system prompt is cached (1,024 tokens and more), so a resume reads it from the cache.
+const SYSTEM = Array.from({ length: 1_300 }, (_, i) => `rule${i}`).join(' ');
+const PROMPT = 'Describe the harbour town by the quiet river at dawn, with its boats, bells and bakeries';
+
+/** A seeded generator, so the matrix is the same run to run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+interface Outcome {
+  text: string;
+  calls: string;
+  inputCost: number;
+  resumes: number;
+  ms: number;
+  failed: boolean;
+}
+
+async function call(modelId: string, format: string, prompt: string, kind: string, mode: string): Promise<Outcome> {
+  // A fresh emulator per call: its prompt cache starts empty, as a first request's would.
+  const emulator = createUnigateEmulator();
+  const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
+  const model = format === 'messages' ? gw.messages(modelId) : gw.chat(modelId);
+  const tools =
+    kind === 'tool'
+      ? {
+          weather: tool({
+            description: 'The weather in a city',
+            inputSchema: jsonSchema<{ city: string; days: number }>({
+              type: 'object',
+              properties: { city: { type: 'string' }, days: { type: 'integer' } },
+              required: ['city', 'days'],
+            }),
+          }),
+        }
+      : undefined;
+  const options = { model, system: SYSTEM, prompt, tools, toolChoice: tools ? ('required' as const) : undefined };
+  const started = performance.now();
+  try {
+    const streamed = mode === 'stream' ? streamText({ ...options, onError: () => {} }) : undefined;
+    const generated = streamed ? undefined : await generateText(options);
+    const result = streamed ?? generated!;
+    const text = await result.text;
+    const calls = JSON.stringify((await result.toolCalls).map(c => [c.toolName, c.input]));
+    const metadata = (await result.providerMetadata)?.unigate;
+    const resumed = metadata && 'resumed' in metadata && Array.isArray(metadata.resumed) ? metadata.resumed : [];
+    const cost = streamed ? await unigateCost({ steps: streamed.steps }) : unigateCost(generated);
+    const ms = performance.now() - started;
+    return { text, calls, inputCost: cost?.input ?? Number.NaN, resumes: resumed.length, ms, failed: false };
+  } catch {
+    return { text: '', calls: '', inputCost: Number.NaN, resumes: 0, ms: performance.now() - started, failed: true };
+  }
+}
+
+/** Characters the caller got twice, and characters it lost, against the reference text. */
+function damage(got: string, want: string): { duplicated: number; lost: number } {
+  let same = 0;
+  while (same < got.length && same < want.length && got[same] === want[same]) same++;
+  return { duplicated: got.length - same, lost: want.length - same };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function matrix(): Promise<void> {
+  const next = random(34);
+  for (const target of MODELS) {
+    let calls = 0;
+    let complete = 0;
+    let duplicated = 0;
+    let lost = 0;
+    const addedCost: number[] = [];
+    const resumedMs: number[] = [];
+    const freshMs: number[] = [];
+    for (const kind of ['text', 'tool'])
+      for (const mode of ['generate', 'stream'])
+        for (const how of HOWS)
+          for (let sample = 0; sample < SAMPLES; sample++) {
+            const fresh = await call(target.id, target.format, PROMPT, kind, mode);
+            // n: the reference answer's length in the emulator's deltas is at least its words; k in 1..n.
+            const n = Math.max(2, (fresh.text.split(' ').length + fresh.calls.length / 12) | 0);
+            const k = 1 + Math.floor(next() * n);
+            const got = await call(target.id, target.format, `${PROMPT} [[emulator:drop:${k}:${how}]]`, kind, mode);
+            calls += 1;
+            freshMs.push(fresh.ms);
+            if (got.failed) continue;
+            const harm = damage(got.text, fresh.text);
+            duplicated += harm.duplicated;
+            lost += harm.lost;
+            if (harm.duplicated === 0 && harm.lost === 0 && got.calls === fresh.calls) complete += 1;
+            if (got.resumes > 0) {
+              resumedMs.push(got.ms);
+              addedCost.push((got.inputCost - fresh.inputCost) / fresh.inputCost);
+            }
+          }
+    const share = ((100 * complete) / calls).toFixed(1);
+    const cost = addedCost.length > 0 ? `${(100 * median(addedCost)).toFixed(1)}%` : 'n/a';
+    const latency = resumedMs.length > 0 ? `${median(resumedMs).toFixed(1)} ms` : 'n/a';
+    console.log(
+      `${target.id.padEnd(18)} ${target.format.padEnd(8)} prefill ${target.prefill ? 'yes' : 'no '}  complete ${complete}/${calls} (${share}%)  duplicated ${duplicated}  lost ${lost}  added input cost (median) ${cost}  resumed call ${latency} vs fresh ${median(freshMs).toFixed(1)} ms`,
+    );
+  }
+}
+
+console.log(`resume matrix, root entry under ai@6 (${process.version}), ${SAMPLES} sample(s) per cell`);
+await matrix();
