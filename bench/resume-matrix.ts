@@ -19,6 +19,8 @@ const MODELS = [
   { id: 'gpt-4o', format: 'chat', prefill: false },
 ] as const;
 const SAMPLES = Number(process.env.RESUME_SAMPLES ?? 3);
+// RESUME_VERBOSE=1 names each cell whose caller did not get the complete answer, and why.
+const VERBOSE = process.env.RESUME_VERBOSE === '1';
 // Long enough that the system prompt is cached (1,024 tokens and more), so a resume reads it from the cache.
 const SYSTEM = Array.from({ length: 1_300 }, (_, i) => `rule${i}`).join(' ');
 const PROMPT = 'Describe the harbour town by the quiet river at dawn, with its boats, bells and bakeries';
@@ -39,6 +41,7 @@ interface Outcome {
   resumes: number;
   ms: number;
   failed: boolean;
+  error?: string;
 }
 
 async function call(modelId: string, format: string, prompt: string, kind: string, mode: string): Promise<Outcome> {
@@ -72,8 +75,10 @@ async function call(modelId: string, format: string, prompt: string, kind: strin
     const cost = streamed ? await unigateCost({ steps: streamed.steps }) : unigateCost(generated);
     const ms = performance.now() - started;
     return { text, calls, inputCost: cost?.input ?? Number.NaN, resumes: resumed.length, ms, failed: false };
-  } catch {
-    return { text: '', calls: '', inputCost: Number.NaN, resumes: 0, ms: performance.now() - started, failed: true };
+  } catch (error) {
+    const ms = performance.now() - started;
+    const message = error instanceof Error ? error.message : String(error);
+    return { text: '', calls: '', inputCost: Number.NaN, resumes: 0, ms, failed: true, error: message };
   }
 }
 
@@ -107,11 +112,17 @@ async function matrix(): Promise<void> {
             const got = await call(target.id, target.format, `${PROMPT} [[emulator:drop:${k}:${how}]]`, kind, mode);
             calls += 1;
             freshMs.push(fresh.ms);
-            if (got.failed) continue;
+            const cell = `${target.id} ${kind} ${mode} drop:${k}:${how}`;
+            if (got.failed) {
+              if (VERBOSE) console.log(`  incomplete: ${cell}: failed: ${got.error}`);
+              continue;
+            }
             const harm = damage(got.text, fresh.text);
             duplicated += harm.duplicated;
             lost += harm.lost;
             if (harm.duplicated === 0 && harm.lost === 0 && got.calls === fresh.calls) complete += 1;
+            else if (VERBOSE)
+              console.log(`  incomplete: ${cell}: ${JSON.stringify(harm)} calls ${got.calls} vs ${fresh.calls}`);
             if (got.resumes > 0) {
               resumedMs.push(got.ms);
               addedCost.push((got.inputCost - fresh.inputCost) / fresh.inputCost);

@@ -1,4 +1,4 @@
-import { streamText } from 'ai';
+import { jsonSchema, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { emulatorGateway } from '../helpers/emulator-gateway';
 
@@ -39,5 +39,36 @@ describe('messages resume through streamText, over the emulator', () => {
     expect(text).toBe(expected);
     expect(requests).toBe(3);
     expect(metadata?.unigate?.resumed).toMatchObject([{ reason: 'ended-early' }, { reason: 'connection-closed' }]);
+  });
+});
+
+describe('a tool call cut by a drop, through streamText over the emulator', () => {
+  it.each(['close', 'end'])('drop:1:%s: the call comes whole once, under the id the caller saw start', async how => {
+    const { gw, emulator } = emulatorGateway();
+    const tools = {
+      weather: tool({
+        inputSchema: jsonSchema<{ city: string }>({
+          type: 'object',
+          properties: { city: { type: 'string' } },
+          required: ['city'],
+        }),
+      }),
+    };
+    const options = { model: gw.messages('claude-sonnet-4-5'), tools, toolChoice: 'required' as const };
+    const whole = streamText({ ...options, prompt: 'Weather in Oslo?' });
+    const expected = await whole.toolCalls;
+    const before = emulator.requests.length;
+    const result = streamText({ ...options, prompt: `Weather in Oslo? [[emulator:drop:1:${how}]]` });
+    const parts = [];
+    for await (const part of result.fullStream) parts.push(part);
+    expect(emulator.requests.length - before).toBe(2);
+    const calls = await result.toolCalls;
+    expect(calls.map(call => [call.toolCallId, call.input])).toEqual(
+      expected.map(call => [call.toolCallId, call.input]),
+    );
+    const starts = parts.filter(part => part.type === 'tool-input-start').map(part => part.id);
+    expect(starts).toEqual([calls[0]!.toolCallId]);
+    const input = parts.flatMap(part => (part.type === 'tool-input-delta' ? [part.delta] : [])).join('');
+    expect(input).toBe(JSON.stringify(expected[0]!.input));
   });
 });
