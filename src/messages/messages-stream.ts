@@ -634,8 +634,20 @@ function readMessagesBody(
 }
 
 /**
+ * Claude 4.6 and later answer a prefill with a 400 (Anthropic's migration guide, "Prefill removal";
+ * docs/resume.md#what-is-not-resumed): `claude-<family>-<major>[-<minor>]`, a date is no minor.
+ */
+export function refusesPrefill(modelId: string): boolean {
+  const version = /claude-[a-z]+-(\d+)(?:[-.](\d{1,2})(?!\d))?/.exec(modelId);
+  if (version === null) return false;
+  const major = Number(version[1]);
+  return major > 4 || (major === 4 && Number(version[2] ?? 0) >= 6);
+}
+
+/**
  * The resume of a failed messages stream, or undefined where the format allows none: thinking (a
- * prefill after thinking is refused upstream), the JSON-answer tool, or nothing received yet.
+ * prefill after thinking is refused upstream), a model that takes no prefill, the JSON-answer tool, or
+ * nothing received yet.
  */
 function resumeStart(
   run: MessagesRun,
@@ -645,6 +657,7 @@ function resumeStart(
   attempt: number,
 ) {
   if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
+  if (refusesPrefill(run.target.modelId)) return undefined;
   let inputs = state.toolCalls.map(call => call.input).join('');
   const cutToolCalls: CutToolCall[] = [];
   for (const block of state.blocks) {

@@ -2,12 +2,14 @@ import { InvalidArgumentError, type LanguageModelV3StreamPart } from '@ai-sdk/pr
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { cutOffReason } from '../helpers/spec';
-import { readAll, sseResponse, thrown } from '../helpers/test-kit';
+import { readAll, sseResponse, thrown, wireFormat } from '../helpers/test-kit';
+import { refusesPrefill } from '../../src/messages/messages-stream';
 import {
   answeringWith,
   blockStop,
   call,
   jsonDelta,
+  MESSAGES_URL,
   MODEL,
   messageDelta,
   messageStop,
@@ -283,6 +285,33 @@ describe('messages: what is not resumed', () => {
     // The body ended before message_stop: V4 says `interrupted`.
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('error') } });
     expect(parts.find(part => part.type === 'error')).toBeDefined();
+  });
+
+  it.each(['claude-opus-4-6', 'claude-sonnet-4-6', 'anthropic/claude-opus-4-7', 'claude-opus-5'])(
+    '%s takes no prefill: one request, the failure as it was',
+    async modelId => {
+      let calls = 0;
+      const kit = wireFormat(MESSAGES_URL, gw => gw.messages(modelId)).answeringWith(() => {
+        calls++;
+        return sseResponse(calls === 1 ? cutText : continuation('ld!'));
+      });
+      const parts = await readAll((await kit.model.doStream(call([userText('Hi')]))).stream);
+      expect(kit.requests).toHaveLength(1);
+      expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('error') } });
+    },
+  );
+
+  it('the models before 4.6 take a prefill', () => {
+    for (const id of [
+      'claude-sonnet-4-5',
+      'claude-opus-4-1',
+      'claude-sonnet-4-20250514',
+      'claude-3-7-sonnet',
+      'gpt-4o',
+    ])
+      expect(refusesPrefill(id)).toBe(false);
+    for (const id of ['claude-opus-4-6', 'claude-sonnet-4.6', 'claude-haiku-5-0'])
+      expect(refusesPrefill(id)).toBe(true);
   });
 
   it('refuses a bad maxResumes before any request, naming the parameter, the limit and the value', async () => {
