@@ -5,11 +5,20 @@
  * answer (the same call without a drop is the reference), duplicated or lost characters, the added input
  * cost of a resume with caching on (as a share of the first request's input cost), and the median latency
  * of a resumed call against a fresh one. Only the public API. `npm run bench:resume` (`RESUME_SAMPLES`
- * samples per cell, default 3). It runs the root entry under ai@6; the `/v4` entry under ai@7 is not wired yet.
+ * samples per cell, default 3) runs the root entry under ai@6; `npm run bench:resume:ai7` runs `/v4` under
+ * ai@7 on Node 22 (`--entry=v4`). A drop acts on streamed calls only (the emulator's rule), so the
+ * streamed share is printed apart: a generated call is either whole or a failure before content, which
+ * `maxRetries` covers.
  */
-import { generateText, jsonSchema, streamText, tool } from 'ai';
-import { createUnigate, unigateCost } from '../src/index';
+import type * as Ai from 'ai';
+import { unigateCost } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
+
+const ENTRY = process.argv.includes('--entry=v4') ? 'v4' : 'root';
+// The same AI SDK calls on either line: ai@7's take the V4 model `/v4` makes, as ai@6's take the root's.
+const ai = (ENTRY === 'v4' ? await import('ai7') : await import('ai')) as unknown as typeof Ai;
+const { createUnigate } = ENTRY === 'v4' ? await import('../src/v4/index') : await import('../src/index');
+const { generateText, jsonSchema, streamText, tool } = ai;
 
 type How = 'close' | 'end' | 'overloaded' | 'broken';
 const HOWS: How[] = ['close', 'end', 'overloaded', 'broken'];
@@ -48,7 +57,7 @@ async function call(modelId: string, format: string, prompt: string, kind: strin
   // A fresh emulator per call: its prompt cache starts empty, as a first request's would.
   const emulator = createUnigateEmulator();
   const gw = createUnigate({ ...emulator.settings, pricing: 'catalog' });
-  const model = format === 'messages' ? gw.messages(modelId) : gw.chat(modelId);
+  const model = (format === 'messages' ? gw.messages(modelId) : gw.chat(modelId)) as Ai.LanguageModel;
   const tools =
     kind === 'tool'
       ? {
@@ -72,7 +81,7 @@ async function call(modelId: string, format: string, prompt: string, kind: strin
     const calls = JSON.stringify((await result.toolCalls).map(c => [c.toolName, c.input]));
     const metadata = (await result.providerMetadata)?.unigate;
     const resumed = metadata && 'resumed' in metadata && Array.isArray(metadata.resumed) ? metadata.resumed : [];
-    const cost = streamed ? await unigateCost({ steps: streamed.steps }) : unigateCost(generated);
+    const cost = streamed ? unigateCost({ steps: await streamed.steps }) : unigateCost(generated);
     const ms = performance.now() - started;
     return { text, calls, inputCost: cost?.input ?? Number.NaN, resumes: resumed.length, ms, failed: false };
   } catch (error) {
@@ -96,6 +105,8 @@ async function matrix(): Promise<void> {
   for (const target of MODELS) {
     let calls = 0;
     let complete = 0;
+    let streamedCalls = 0;
+    let streamedComplete = 0;
     let duplicated = 0;
     let lost = 0;
     const addedCost: number[] = [];
@@ -111,7 +122,8 @@ async function matrix(): Promise<void> {
             const k = 1 + Math.floor(next() * n);
             const got = await call(target.id, target.format, `${PROMPT} [[emulator:drop:${k}:${how}]]`, kind, mode);
             calls += 1;
-            freshMs.push(fresh.ms);
+            if (mode === 'stream') streamedCalls += 1;
+            if (mode === 'stream') freshMs.push(fresh.ms);
             const cell = `${target.id} ${kind} ${mode} drop:${k}:${how}`;
             if (got.failed) {
               if (VERBOSE) console.log(`  incomplete: ${cell}: failed: ${got.error}`);
@@ -120,22 +132,33 @@ async function matrix(): Promise<void> {
             const harm = damage(got.text, fresh.text);
             duplicated += harm.duplicated;
             lost += harm.lost;
-            if (harm.duplicated === 0 && harm.lost === 0 && got.calls === fresh.calls) complete += 1;
-            else if (VERBOSE)
+            if (harm.duplicated === 0 && harm.lost === 0 && got.calls === fresh.calls) {
+              complete += 1;
+              if (mode === 'stream') streamedComplete += 1;
+            } else if (VERBOSE)
               console.log(`  incomplete: ${cell}: ${JSON.stringify(harm)} calls ${got.calls} vs ${fresh.calls}`);
             if (got.resumes > 0) {
               resumedMs.push(got.ms);
-              addedCost.push((got.inputCost - fresh.inputCost) / fresh.inputCost);
+              const added = (got.inputCost - fresh.inputCost) / fresh.inputCost;
+              if (Number.isFinite(added)) addedCost.push(added);
+              else if (VERBOSE) console.log(`  unpriced: ${cell}: input cost ${got.inputCost} vs ${fresh.inputCost}`);
             }
           }
     const share = ((100 * complete) / calls).toFixed(1);
     const cost = addedCost.length > 0 ? `${(100 * median(addedCost)).toFixed(1)}%` : 'n/a';
-    const latency = resumedMs.length > 0 ? `${median(resumedMs).toFixed(1)} ms` : 'n/a';
+    const streamedShare = ((100 * streamedComplete) / streamedCalls).toFixed(1);
+    const fresh = median(freshMs);
+    const resumed = median(resumedMs);
+    const latency =
+      resumedMs.length > 0
+        ? `${resumed.toFixed(1)} ms vs fresh ${fresh.toFixed(1)} ms (+${(resumed - fresh).toFixed(1)} ms)`
+        : 'n/a';
     console.log(
-      `${target.id.padEnd(18)} ${target.format.padEnd(8)} prefill ${target.prefill ? 'yes' : 'no '}  complete ${complete}/${calls} (${share}%)  duplicated ${duplicated}  lost ${lost}  added input cost (median) ${cost}  resumed call ${latency} vs fresh ${median(freshMs).toFixed(1)} ms`,
+      `${target.id.padEnd(18)} ${target.format.padEnd(8)} prefill ${target.prefill ? 'yes' : 'no '}  complete ${complete}/${calls} (${share}%; streamed ${streamedComplete}/${streamedCalls}, ${streamedShare}%)  duplicated ${duplicated}  lost ${lost}  added input cost (median) ${cost}  streamed call with a resume (median) ${latency}`,
     );
   }
 }
 
-console.log(`resume matrix, root entry under ai@6 (${process.version}), ${SAMPLES} sample(s) per cell`);
+const line = ENTRY === 'v4' ? '/v4 entry under ai@7' : 'root entry under ai@6';
+console.log(`resume matrix, ${line} (${process.version}), ${SAMPLES} sample(s) per cell`);
 await matrix();

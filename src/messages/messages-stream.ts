@@ -678,7 +678,11 @@ function resumeStart(
     toolCalls: state.toolCalls,
     cutToolCalls,
     usage,
-    metadata: sent.finishCost(undefined, usage),
+    metadata: undefined,
+    settledMetadata: async () => {
+      await sent.priceWait();
+      return sent.finishCost(undefined, usage);
+    },
     finish: attempt === 1 ? run.extras?.finish : undefined,
     reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
     send: async (prefill: string) => {

@@ -45,6 +45,11 @@ export interface ResumeStart {
   usage: LanguageModelV3Usage;
   /** The failed request's metadata with its cost (or why none), as its clean finish would carry it. */
   metadata: SharedV3ProviderMetadata | undefined;
+  /**
+   * The same once the failed request's price has loaded (its wait bounded by `priceWaitMs`, as a clean
+   * finish waits): a stream that fails early may beat the catalog. Used for a clean finish when given.
+   */
+  settledMetadata?: () => Promise<SharedV3ProviderMetadata | undefined>;
   /** The continuation: `prefill` (no trailing whitespace; '' for none) sent as the answer so far. */
   send(prefill: string): Promise<ReadableStream<Part>>;
   /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
@@ -94,15 +99,15 @@ const RESUMED_WARNING = 'the stream failed after content and was resumed: see pr
  * is unknown: a sum of one would under-count), this resume first in `resumed`, and the warning.
  */
 function combinedMetadata(
-  start: ResumeStart,
+  failed: SharedV3ProviderMetadata | undefined,
   record: UnigateResume,
   metadata: SharedV3ProviderMetadata | undefined,
   clean: boolean,
 ): SharedV3ProviderMetadata {
   const { cost: _own, costUnavailable: _why, resumed: _inner, warnings: _w, ...rest } = metadata?.unigate ?? {};
-  const first = costOf(start.metadata);
+  const first = costOf(failed);
   const second = costOf(metadata);
-  const why = start.metadata?.unigate?.costUnavailable ?? metadata?.unigate?.costUnavailable;
+  const why = failed?.unigate?.costUnavailable ?? metadata?.unigate?.costUnavailable;
   const cost = first !== undefined && second !== undefined ? sumCosts([first, second]) : undefined;
   const warning: SharedV3Warning = { type: 'other', message: RESUMED_WARNING };
   return {
@@ -294,7 +299,9 @@ export async function resumeStream(
       };
       const clean = value.finishReason.unified !== 'error';
       const usage = sumUsage(start.usage, value.usage);
-      const metadata = combinedMetadata(start, record, value.providerMetadata, clean);
+      // Only a clean finish is priced, so only it waits for the failed request's price (bounded).
+      const failed = clean && start.settledMetadata !== undefined ? await start.settledMetadata() : start.metadata;
+      const metadata = combinedMetadata(failed, record, value.providerMetadata, clean);
       for (const part of mapper.unadopted()) sink.enqueue(part);
       sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });
       continue;
