@@ -2,6 +2,7 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
@@ -683,6 +684,16 @@ function withChatPrefill(body: ChatRequestBody, prefill: string, flag: ChatConti
 }
 
 /**
+ * `failed` (whose usage chunk never came) with the continuation's input as its own, all at the uncached
+ * price: the continuation sent the same prompt plus the prefill, so this never under-counts.
+ */
+function inputBoundedBy(failed: LanguageModelV3Usage, continuation: LanguageModelV3Usage): LanguageModelV3Usage {
+  const { total, cacheWrite } = continuation.inputTokens;
+  const noCache = total === undefined ? undefined : total - (cacheWrite ?? 0);
+  return { ...failed, inputTokens: { total, noCache, cacheRead: 0, cacheWrite } };
+}
+
+/**
  * The resume of a failed chat stream, or undefined where none is possible: reasoning arrived, the answer
  * was already complete (a finish_reason came), or nothing was received yet.
  */
@@ -704,6 +715,7 @@ function chatResumeStart(
   const text = run.prefill + state.received;
   if (text === '' && inputs === '') return undefined;
   const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
+  const reported = state.usage !== undefined;
   const usage = boundedOutput(convertChatUsage(state.usage), receivedBytes);
   const { target, options, url } = run;
   return {
@@ -712,7 +724,13 @@ function chatResumeStart(
     openTextId: state.textId,
     toolCalls,
     usage,
-    metadata: sent.finishCost(undefined, usage),
+    metadata: undefined,
+    // As a clean finish does, the price waits (bounded): a stream that fails early may beat the catalog.
+    settledMetadata: async (settled: LanguageModelV3Usage) => {
+      await sent.priceWait();
+      return sent.finishCost(undefined, settled);
+    },
+    usageWith: reported ? undefined : (continuation: LanguageModelV3Usage) => inputBoundedBy(usage, continuation),
     finish: attempt === 1 ? run.extras?.finish : undefined,
     reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
     send: async (prefill: string) => {

@@ -3,6 +3,7 @@ import type {
   LanguageModelV3FinishReason,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
@@ -679,9 +680,9 @@ function resumeStart(
     cutToolCalls,
     usage,
     metadata: undefined,
-    settledMetadata: async () => {
+    settledMetadata: async (settled: LanguageModelV3Usage) => {
       await sent.priceWait();
-      return sent.finishCost(undefined, usage);
+      return sent.finishCost(undefined, settled);
     },
     finish: attempt === 1 ? run.extras?.finish : undefined,
     reserve: attempt === 1 ? run.extras?.reserveResume : undefined,

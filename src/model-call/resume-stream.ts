@@ -49,7 +49,12 @@ export interface ResumeStart {
    * The same once the failed request's price has loaded (its wait bounded by `priceWaitMs`, as a clean
    * finish waits): a stream that fails early may beat the catalog. Used for a clean finish when given.
    */
-  settledMetadata?: () => Promise<SharedV3ProviderMetadata | undefined>;
+  settledMetadata?: (usage: LanguageModelV3Usage) => Promise<SharedV3ProviderMetadata | undefined>;
+  /**
+   * The failed request's usage once the continuation's is known: a chat stream reports its usage only at
+   * its end, so a failed one's input is bounded by the continuation's (the same prompt and the prefill).
+   */
+  usageWith?: (continuation: LanguageModelV3Usage) => LanguageModelV3Usage;
   /** The continuation: `prefill` (no trailing whitespace; '' for none) sent as the answer so far. */
   send(prefill: string): Promise<ReadableStream<Part>>;
   /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
@@ -298,9 +303,11 @@ export async function resumeStream(
         ...(mapper.requestId !== undefined && { requestId: mapper.requestId }),
       };
       const clean = value.finishReason.unified !== 'error';
-      const usage = sumUsage(start.usage, value.usage);
+      const failedUsage = start.usageWith?.(value.usage) ?? start.usage;
+      const usage = sumUsage(failedUsage, value.usage);
       // Only a clean finish is priced, so only it waits for the failed request's price (bounded).
-      const failed = clean && start.settledMetadata !== undefined ? await start.settledMetadata() : start.metadata;
+      const failed =
+        clean && start.settledMetadata !== undefined ? await start.settledMetadata(failedUsage) : start.metadata;
       const metadata = combinedMetadata(failed, record, value.providerMetadata, clean);
       for (const part of mapper.unadopted()) sink.enqueue(part);
       sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });

@@ -83,12 +83,13 @@ describe('chat: a stream that fails after content is resumed where the upstream 
       'finish',
     ]);
     expect(texts(parts)).toBe('Hello, world!');
-    // The first request sent no usage: its output counts as the 10 UTF-8 bytes received.
+    // The first request sent no usage: its output counts as the 10 UTF-8 bytes received, its input as the
+    // continuation's 30 (the same prompt and the prefill), uncached: an upper bound, never an under-count.
     expect(parts.at(-1)).toEqual({
       type: 'finish',
       finishReason: { unified: 'stop', raw: 'stop' },
       usage: {
-        inputTokens: { total: 30, noCache: 30, cacheRead: undefined, cacheWrite: undefined },
+        inputTokens: { total: 60, noCache: 60, cacheRead: 0, cacheWrite: undefined },
         outputTokens: { total: 13, text: 3, reasoning: undefined },
       },
       providerMetadata: {
@@ -200,6 +201,19 @@ describe('chat: a stream that fails after content is resumed where the upstream 
       input: 0.000042,
       output: 0.000026,
       total: 0.000068,
+      unit: 'credits',
+    });
+  });
+
+  it('prices a first request whose usage never came: its input counted as the continuation\'s', async () => {
+    const pricing = { 'deepseek-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 } };
+    const parts = await run(twoAnswers('deepseek-chat', cutText, continuation('ld!'), { pricing }));
+    const finish = parts.at(-1);
+    // Input 30 + 30 at 1/M; output 10 bytes + 3 at 2/M.
+    expect(finish?.type === 'finish' && finish.providerMetadata?.unigate?.cost).toEqual({
+      input: 0.00006,
+      output: 0.000026,
+      total: 0.000086,
       unit: 'credits',
     });
   });
