@@ -205,7 +205,7 @@ describe('chat: a stream that fails after content is resumed where the upstream 
     });
   });
 
-  it('prices a first request whose usage never came: its input counted as the continuation\'s', async () => {
+  it("prices a first request whose usage never came: its input counted as the continuation's", async () => {
     const pricing = { 'deepseek-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 } };
     const parts = await run(twoAnswers('deepseek-chat', cutText, continuation('ld!'), { pricing }));
     const finish = parts.at(-1);
