@@ -74,7 +74,12 @@ async function call(modelId: string, format: string, prompt: string, kind: strin
   const options = { model, system: SYSTEM, prompt, tools, toolChoice: tools ? ('required' as const) : undefined };
   const started = performance.now();
   try {
-    const streamed = mode === 'stream' ? streamText({ ...options, onError: () => {} }) : undefined;
+    // An error part is a failure the caller sees: recorded, so a cell never reads as a silent loss.
+    let streamError: unknown;
+    const onError = ({ error }: { error: unknown }) => {
+      streamError ??= error;
+    };
+    const streamed = mode === 'stream' ? streamText({ ...options, onError }) : undefined;
     const generated = streamed ? undefined : await generateText(options);
     const result = streamed ?? generated!;
     const text = await result.text;
@@ -83,6 +88,7 @@ async function call(modelId: string, format: string, prompt: string, kind: strin
     const resumed = metadata && 'resumed' in metadata && Array.isArray(metadata.resumed) ? metadata.resumed : [];
     const cost = streamed ? unigateCost({ steps: await streamed.steps }) : unigateCost(generated);
     const ms = performance.now() - started;
+    if (streamError !== undefined) throw streamError;
     return { text, calls, inputCost: cost?.input ?? Number.NaN, resumes: resumed.length, ms, failed: false };
   } catch (error) {
     const ms = performance.now() - started;

@@ -8,7 +8,7 @@ import type {
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '../errors/redact-secrets';
-import type { KeptToolCall } from '../model-call/resume-stream';
+import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
 import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
@@ -708,9 +708,12 @@ function chatResumeStart(
   const { flag } = run.continuation;
   let inputs = '';
   const toolCalls: KeptToolCall[] = [];
+  const cutToolCalls: CutToolCall[] = [];
   for (const call of state.callOrder) {
     inputs += call.args;
     if (call.ended && call.name !== undefined) toolCalls.push({ toolName: call.name, input: call.args });
+    // The caller has this call's start and part of its input: the continuation's call goes on under its id.
+    else if (call.started) cutToolCalls.push({ id: call.id!, toolName: call.name!, input: call.args });
   }
   const text = run.prefill + state.received;
   if (text === '' && inputs === '') return undefined;
@@ -723,6 +726,7 @@ function chatResumeStart(
     text,
     openTextId: state.textId,
     toolCalls,
+    cutToolCalls,
     usage,
     metadata: undefined,
     // As a clean finish does, the price waits (bounded): a stream that fails early may beat the catalog.

@@ -41,7 +41,8 @@ export type DropHow = 'close' | 'end' | 'overloaded' | 'broken';
  * same answer, and a drop fires only where it lies beyond the prefill: a text delta whose end (trailing
  * whitespace aside) passes the prefill's length, a tool-input delta when the prefill does not reach the end of
  * the answer's text. So the resumed request of a `drop:3` passes, `drop:3` + `drop:9` drops twice, and a tool
- * call cut by a drop comes whole when asked again with the text before it (even an empty prefill).
+ * call cut by a drop comes whole when asked again with the text before it (messages: even an empty prefill;
+ * chat upstreams refuse an empty one, so a chat call cut before any text is asked again as it was, and drops again).
  */
 export interface EmulatorDrop {
   after: number;

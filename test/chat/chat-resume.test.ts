@@ -184,10 +184,39 @@ describe('chat: a stream that fails after content is resumed where the upstream 
     const kit = twoAnswers('deepseek-chat', first, second);
     const parts = await run(kit);
     expect(kit.requests[1].body).toEqual(kit.requests[0].body);
-    expect(parts.filter(part => part.type === 'tool-call')).toEqual([
-      { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: '{"city":"Oslo"}' },
+    // The re-asked call goes on under the cut call's id, with only the input the caller lacked.
+    expect(parts.filter(part => part.type.startsWith('tool-'))).toEqual([
+      { type: 'tool-input-start', id: 'call_0', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'call_0', delta: '{"ci' },
+      { type: 'tool-input-delta', id: 'call_0', delta: 'ty":"Oslo"}' },
+      { type: 'tool-input-end', id: 'call_0' },
+      { type: 'tool-call', toolCallId: 'call_0', toolName: 'weather', input: '{"city":"Oslo"}' },
     ]);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'tool-calls' } });
+  });
+
+  it('a re-asked tool call that fails again: no second start, no repeated input, and an error part', async () => {
+    const call = (args: string, name?: string) => ({
+      index: 0,
+      ...(name && { id: 'call_1', type: 'function' }),
+      function: { ...(name && { name }), arguments: args },
+    });
+    // The same deterministic answer each time (the emulator's), cut by a chunk that is not JSON.
+    const answer = [
+      delta('c1', { role: 'assistant', tool_calls: [call('', 'weather')] }),
+      delta('c1', { tool_calls: [call('{"city":"Des')] }),
+      'data: {"id":"c1","choices":[{"ind\n\n',
+    ];
+    const kit = twoAnswers('deepseek-chat', answer, answer);
+    const parts = await run(kit);
+    expect(kit.requests).toHaveLength(2);
+    expect(parts.filter(part => part.type.startsWith('tool-'))).toEqual([
+      { type: 'tool-input-start', id: 'call_1', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Des' },
+      { type: 'tool-input-end', id: 'call_1' },
+    ]);
+    expect(parts.filter(part => part.type === 'error')).toHaveLength(1);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
   });
 
   it('adds both requests to the cost, the first output counted at least as its UTF-8 bytes', async () => {

@@ -236,4 +236,20 @@ describe('drop markers and flagged prefills on chat completions', () => {
       error: { message: 'Invalid messages[0].prefix: only the last message, of role assistant, may set prefix: true' },
     });
   });
+
+  it.each([
+    ['deepseek-chat', 'prefix', 'Invalid assistant message: content or tool_calls must be set'],
+    ['mistral-large-2411', 'prefix', 'Assistant message must have either content or tool_calls, but not none.'],
+    ['kimi-k2', 'partial', 'text content is empty'],
+  ])('%s refuses an empty flagged prefill, as its upstream does', async (model, flag, message) => {
+    const { openai } = openaiClient();
+    const messages = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: '', [flag]: true },
+    ];
+    await expect(openai.chat.completions.create({ model, messages } as never)).rejects.toMatchObject({
+      status: 400,
+      error: { message },
+    });
+  });
 });

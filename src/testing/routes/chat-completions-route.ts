@@ -210,6 +210,16 @@ const CONTINUATION_FAMILIES: Record<'prefix' | 'partial', RegExp> = {
 };
 
 /**
+ * The 400 message for a flagged final assistant message with no text: none of these upstreams takes an
+ * assistant message with neither content nor tool calls, each with its own words (docs/resume.md).
+ */
+function emptyPrefillRefusal(modelId: string): string {
+  if (modelId.startsWith('deepseek-')) return 'Invalid assistant message: content or tool_calls must be set';
+  if (/^(kimi-|moonshot-)/.test(modelId)) return 'text content is empty';
+  return 'Assistant message must have either content or tool_calls, but not none.';
+}
+
+/**
  * The 400 message for a `prefix`/`partial` flag the model's upstream does not document, or one on a message
  * other than the final assistant message; `undefined` when every flag is honoured.
  */
@@ -224,6 +234,7 @@ function continuationRefused(chat: ChatRequest, model: EmulatorModel): string | 
     if (!CONTINUATION_FAMILIES[flag].test(model.id)) {
       return `Invalid messages[${i}].${flag}: ${model.id} does not continue a partial assistant message (${flag}: true is for ${flag === 'prefix' ? 'DeepSeek and Mistral' : 'Moonshot and Qwen'} models)`;
     }
+    if (message.text === '') return emptyPrefillRefusal(model.id);
   }
   return undefined;
 }
@@ -276,7 +287,7 @@ function unknownFieldRefused(chat: ChatRequest, model: EmulatorModel): string | 
  *   and `[[emulator:drop:<k>:<how>]]` (EmulatorDrop: the stream fails after the k-th content delta).
  * - a final assistant message flagged `prefix: true` (DeepSeek and Mistral ids) or `partial: true` (Moonshot
  *   `kimi-`/`moonshot-` ids) is a prefill: the answer is the one without it, less its text; a flag on another
- *   model, or on another message than the last, answers 400 (docs/resume.md#what-each-upstream-allows). An
+ *   model, on another message than the last, or on an empty message answers 400 (docs/resume.md#what-each-upstream-allows). An
  *   unflagged final assistant message is history, as before.
  */
 export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => {
