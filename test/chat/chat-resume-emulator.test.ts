@@ -2,7 +2,7 @@ import { streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
-import { slowCatalog } from '../helpers/catalog-timing';
+import { catalogAtRequest } from '../helpers/catalog-timing';
 
 // What a user sees of a chat resume through the AI SDK: the emulator drops the stream on a prompt marker
 // and honours the flagged prefill of the continuation (prefix or partial, by family), so the answer comes
@@ -74,18 +74,13 @@ describe('chat resume through streamText, over the emulator', () => {
 describe('the cost of a resumed chat stream', () => {
   it('counts both requests when the first fails before the catalog has loaded', async () => {
     const emulator = createUnigateEmulator();
-    const catalog = slowCatalog(emulator.fetch);
-    let chats = 0;
     // The catalog answers only once the continuation is sent: the first request failed without a price.
-    const fetch: typeof globalThis.fetch = (input, init) => {
-      if (String(input).endsWith('/chat/completions') && ++chats === 2) catalog.answer();
-      return catalog.fetch(input, init);
-    };
+    const { fetch, requests } = catalogAtRequest(emulator.fetch, '/chat/completions');
     const gw = createUnigate({ ...emulator.settings, fetch, pricing: 'catalog' });
     const result = streamText({ model: gw('deepseek-chat'), prompt: 'Hi there [[emulator:drop:1:end]]' });
     await result.consumeStream();
     const unigate = (await result.providerMetadata)?.unigate;
-    expect(chats).toBe(2);
+    expect(requests()).toBe(2);
     expect(unigate?.resumed).toMatchObject([{ reason: 'ended-early' }]);
     expect(unigate?.costUnavailable).toBeUndefined();
     expect(unigate?.cost).toMatchObject({ unit: 'credits' });

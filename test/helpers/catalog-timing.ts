@@ -108,3 +108,17 @@ export function slowCatalog(fetch: Fetch) {
     apiAnsweredAt: () => apiAnsweredAt,
   };
 }
+
+/**
+ * A `slowCatalog` that answers when the `n`-th request to a path ending in `endpoint` goes out (a resume's
+ * continuation, for n = 2: the first request failed before its price was known); `requests()` counts them.
+ */
+export function catalogAtRequest(fetch: Fetch, endpoint: string, n = 2) {
+  const catalog = slowCatalog(fetch);
+  let count = 0;
+  const wrapped: Fetch = (input, init) => {
+    if (urlOf(input).pathname.endsWith(endpoint) && ++count === n) catalog.answer();
+    return catalog.fetch(input, init);
+  };
+  return { fetch: wrapped, requests: () => count };
+}

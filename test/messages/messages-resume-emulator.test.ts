@@ -2,7 +2,7 @@ import { jsonSchema, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
-import { slowCatalog } from '../helpers/catalog-timing';
+import { catalogAtRequest } from '../helpers/catalog-timing';
 import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // What a user sees of a resume through the AI SDK: the emulator drops the stream on a prompt marker and
@@ -79,18 +79,13 @@ describe('a tool call cut by a drop, through streamText over the emulator', () =
 describe('the cost of a resumed stream', () => {
   it('counts both requests when the first fails before the catalog has loaded', async () => {
     const emulator = createUnigateEmulator();
-    const catalog = slowCatalog(emulator.fetch);
-    let messages = 0;
     // The catalog answers only once the continuation is sent: the first request failed without a price.
-    const fetch: typeof globalThis.fetch = (input, init) => {
-      if (String(input).endsWith('/messages') && ++messages === 2) catalog.answer();
-      return catalog.fetch(input, init);
-    };
+    const { fetch, requests } = catalogAtRequest(emulator.fetch, '/messages');
     const gw = createUnigate({ ...emulator.settings, fetch, pricing: 'catalog' });
     const result = streamText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi [[emulator:drop:1:end]]' });
     await result.consumeStream();
     const unigate = (await result.providerMetadata)?.unigate;
-    expect(messages).toBe(2);
+    expect(requests()).toBe(2);
     expect(unigate?.resumed).toMatchObject([{ reason: 'ended-early' }]);
     expect(unigate?.costUnavailable).toBeUndefined();
     expect(unigate?.cost).toMatchObject({ unit: 'credits' });
