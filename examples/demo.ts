@@ -31,6 +31,7 @@ try {
   await messages(gw, ledger, process.env.UNIGATE_MESSAGES_MODEL);
   // The drop is an emulator marker: a live gateway does not drop on request.
   if (!live) await resumedStream(gw, ledger);
+  if (!live) await resumedStream(gw, ledger, 'deepseek-chat', 'chat');
   await promptCaching();
   await autoFormat(live, process.env.UNIGATE_MESSAGES_MODEL, process.env.UNIGATE_CHAT_MODEL);
   await embedding(gw, ledger, process.env.UNIGATE_EMBEDDING_MODEL);

@@ -84,17 +84,24 @@ export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 
 /**
  * A stream that drops mid-answer is resumed (docs/resume.md): the emulator closes the connection after
  * the 3rd delta; the provider sends the text so far as a prefill and the caller gets one whole answer.
+ * On chat, only models whose upstream documents a continuation (here DeepSeek's `prefix`).
  */
-export async function resumedStream(gw: UnigateProvider, ledger: CostLedger, model = 'claude-sonnet-4-5') {
+export async function resumedStream(
+  gw: UnigateProvider,
+  ledger: CostLedger,
+  model = 'claude-sonnet-4-5',
+  format: 'messages' | 'chat' = 'messages',
+) {
   const prompt = 'Describe a quiet harbour at dawn.';
-  const result = streamText({ model: gw.messages(model), prompt: `${prompt} [[emulator:drop:3:close]]` });
+  const languageModel = format === 'chat' ? gw.chat(model) : gw.messages(model);
+  const result = streamText({ model: languageModel, prompt: `${prompt} [[emulator:drop:3:close]]` });
   const text = await result.text;
-  const whole = await generateText({ model: gw.messages(model), prompt });
+  const whole = await generateText({ model: languageModel, prompt });
   console.log(
     `  resumed stream: ${text.length} characters, ${text === whole.text ? 'the whole answer, once' : 'NOT whole'}`,
   );
   console.log(`    resumed: ${JSON.stringify((await result.providerMetadata)?.unigate?.resumed)}`);
   console.log(
-    `    ${costNote(ledger.add(`messages resumed stream ${model}`, unigateCost({ steps: await result.steps })))}`,
+    `    ${costNote(ledger.add(`${format} resumed stream ${model}`, unigateCost({ steps: await result.steps })))}`,
   );
 }
