@@ -10,7 +10,7 @@ import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
-import { mergeStreamDelta } from '../streams/merge-stream-deltas';
+import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
@@ -602,6 +602,7 @@ export async function streamChat(
       secret: config.optionalApiKey(),
       merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
       opening: extras?.opening,
+      first: isStreamDelta,
     },
   );
   return { stream, request: { body }, response: { headers: responseHeaders } };

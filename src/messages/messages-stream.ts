@@ -10,7 +10,7 @@ import { isObjectRecord } from '../checks/narrow';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
-import { mergeStreamDelta } from '../streams/merge-stream-deltas';
+import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, kind, malformed, noEvent, notA } from '../streams/stream-errors';
@@ -609,6 +609,7 @@ export async function streamMessages(
       secret,
       merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
       opening: extras?.opening,
+      first: isStreamDelta,
     }),
     request: { body: requestBody },
     response: { headers: responseHeaders },
