@@ -18,8 +18,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // The multi-process Postgres test drives the root entry in child processes: the node20 lane runs it.
-    exclude: ['test/budget/postgres-processes.node.test.ts'],
+    // The Postgres tests drive the root entry in child processes (the budget's workers, the README's
+    // ledger block): the node20 lane runs them.
+    exclude: ['test/budget/postgres-processes.node.test.ts', 'test/budget/postgres-ledger.node.test.ts'],
     environment: 'node',
   },
 });

@@ -13,8 +13,14 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The emulator's own tests and the type and script checks do not run provider code.
-    // The multi-process Postgres test runs in the node20 lane only (its child processes use the root entry).
-    exclude: ['test/testing/**', 'test/types/**', 'test/scripts/**', 'test/budget/postgres-processes.node.test.ts'],
+    // The Postgres tests run in the node20 lane only (their child processes use the root entry).
+    exclude: [
+      'test/testing/**',
+      'test/types/**',
+      'test/scripts/**',
+      'test/budget/postgres-processes.node.test.ts',
+      'test/budget/postgres-ledger.node.test.ts',
+    ],
     environment: 'node',
   },
 });

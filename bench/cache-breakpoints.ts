@@ -4,7 +4,7 @@
  * `doGenerate` call on the same prompt (conversion, request, parse) with caching off.
  */
 import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
-import { type ToolLoopShape, toolLoopInput } from '../examples/prompt-caching';
+import { CODING_AGENT_INSTRUCTIONS, type ToolLoopShape, toolLoopInput } from '../examples/prompt-caching';
 import { createUnigate } from '../src/index';
 import { convertToMessagesPrompt } from '../src/messages/convert-to-messages-prompt';
 import type { MessagesRequestBody } from '../src/messages/messages-api-types';
@@ -108,6 +108,9 @@ export async function measureCacheBreakpoints(
 export const CACHE_RATIO_LOOPS: readonly ToolLoopShape[] = [
   { steps: 10, parallelTools: 1 },
   { steps: 10, parallelTools: 12 },
+  // The same loops under a coding agent's ~6,000-token system prompt.
+  { steps: 10, parallelTools: 1, system: CODING_AGENT_INSTRUCTIONS },
+  { steps: 10, parallelTools: 12, system: CODING_AGENT_INSTRUCTIONS },
 ];
 
 /**
@@ -120,12 +123,39 @@ export async function cacheCreditRatio(shape: ToolLoopShape): Promise<number> {
   return (await credits('auto')) / (await credits('off'));
 }
 
-// `npx tsx bench/cache-breakpoints.ts` prints the credit ratios.
+/** claude-sonnet-4-5's cache prices as multiples of its input price (docs/prompt-caching-prices.md). */
+const READ = 0.1;
+const WRITE = 1.25;
+
+/**
+ * The lowest ratio any breakpoint placement can reach on a loop whose requests carry `totals` input tokens
+ * (each request the one before plus what its step added): a token can be read only from a request after the
+ * one that wrote it, so at best each token is written once where it first appears and read in every later
+ * request. `placement`: every step's new tokens written, as a placement must when it cannot know which step
+ * is the last; `clairvoyant`: the last step's left fresh (1x), since nothing reads them.
+ */
+export function cacheCreditFloor(totals: readonly number[]): { placement: number; clairvoyant: number } {
+  let uncached = 0;
+  let cached = 0;
+  for (const [i, total] of totals.entries()) {
+    const before = i === 0 ? 0 : totals[i - 1]!;
+    uncached += total;
+    cached += READ * before + WRITE * (total - before);
+  }
+  const lastNew = totals.length < 2 ? (totals[0] ?? 0) : totals.at(-1)! - totals.at(-2)!;
+  return { placement: cached / uncached, clairvoyant: (cached - (WRITE - 1) * lastNew) / uncached };
+}
+
+// `npx tsx bench/cache-breakpoints.ts` prints the credit ratios, each beside the floors for its loop.
 if (process.argv[1]?.endsWith('cache-breakpoints.ts')) {
   for (const shape of CACHE_RATIO_LOOPS) {
     const ratio = await cacheCreditRatio(shape);
+    const floor = cacheCreditFloor((await toolLoopInput('off', shape)).map(step => step.total));
+    const system = shape.system === undefined ? '~1,650' : '~6,000';
     console.log(
-      `${shape.steps} steps, ${shape.parallelTools} tool call(s) a step: ${ratio.toFixed(3)}x uncached input credits`,
+      `${shape.steps} steps, ${shape.parallelTools} tool call(s) a step, ${system}-token system prompt: ` +
+        `${ratio.toFixed(3)}x uncached input credits (floor ${floor.placement.toFixed(3)}x; ` +
+        `${floor.clairvoyant.toFixed(3)}x if the last step were known)`,
     );
   }
 }

@@ -11,8 +11,9 @@ import { image } from './image';
 import { messages } from './messages';
 import { modelsAndCatalog } from './models-and-catalog';
 import { promptCaching } from './prompt-caching';
-import { setup } from './setup';
+import { chargeEvents, setup } from './setup';
 import { speech } from './speech';
+import { telemetry } from './telemetry';
 import { transcription } from './transcription';
 import { trust } from './trust';
 import { video } from './video';
@@ -25,6 +26,7 @@ const ledger = new CostLedger();
 try {
   await modelsAndCatalog(gw);
   await costs(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
+  await telemetry(gw, process.env.UNIGATE_CHAT_MODEL);
   await chat(gw, ledger, process.env.UNIGATE_CHAT_MODEL);
   await messages(gw, ledger, process.env.UNIGATE_MESSAGES_MODEL);
   await promptCaching();
@@ -40,6 +42,17 @@ try {
   await budget();
   await ai7Line();
   ledger.print('Cost of every call above');
+  console.log('\nEvery charge of the run, as onCharge reported it:');
+  console.table(
+    chargeEvents.map(({ modelId, kind, ended, exact, cost, attempt }) => ({
+      modelId,
+      kind,
+      ended,
+      exact,
+      credits: cost?.total ?? '-',
+      attempt,
+    })),
+  );
 } finally {
   await close();
 }

@@ -9,6 +9,14 @@ export const TRIP_PLANNER_INSTRUCTIONS =
   'before you answer, then say what to pack in one short sentence. ' +
   'Keep each answer under fifty words and name the source of every figure you give. '.repeat(100);
 
+/**
+ * About 6,000 tokens of standing instructions, the length of a coding agent's system prompt: with it, a
+ * step's new tokens are a smaller share of each request.
+ */
+export const CODING_AGENT_INSTRUCTIONS =
+  'You are a coding agent working in the user repository. Read the files you change before you change ' +
+  'them, run the tests after every edit, keep each commit small and say why in its message. '.repeat(299);
+
 /** The input tokens of one step, as the AI SDK reports them. */
 export interface StepInput {
   /** Every input token of the step. */
@@ -25,6 +33,8 @@ export interface StepInput {
 export interface ToolLoopShape {
   steps: number;
   parallelTools: number;
+  /** The system prompt; `TRIP_PLANNER_INSTRUCTIONS` (about 1,650 tokens) when not given. */
+  system?: string;
 }
 
 /**
@@ -34,7 +44,7 @@ export interface ToolLoopShape {
  */
 export async function toolLoopInput(
   caching: UnigateCaching,
-  { steps, parallelTools }: ToolLoopShape,
+  { steps, parallelTools, system = TRIP_PLANNER_INSTRUCTIONS }: ToolLoopShape,
   model = 'claude-sonnet-4-5',
 ): Promise<StepInput[]> {
   const emulator = createUnigateEmulator();
@@ -55,7 +65,7 @@ export async function toolLoopInput(
   const prompt = 'I am touring Paris, Rome, Vienna, Prague and Berlin. What should I pack?';
   const result = await generateText({
     model: gw.messages(model),
-    system: TRIP_PLANNER_INSTRUCTIONS,
+    system,
     prompt: parallelTools > 1 ? `${prompt} [[emulator:parallel-tools]]` : prompt,
     tools,
     toolChoice: 'required',
@@ -132,11 +142,18 @@ async function oneHourWrite(): Promise<void> {
     const written = result.usage.inputTokenDetails.cacheWriteTokens;
     console.log(`  ttl '${ttl}': ${written} tokens written, for ${unigateCost(result)?.cacheWrite} credits`);
   }
-  // 10-step loops, one tool call a step and 12 at once (24 blocks a step, past the 20-block look-back).
-  for (const parallelTools of [1, 12]) {
-    const shape = { steps: 10, parallelTools };
+  // 10-step loops, one tool call a step and 12 at once (24 blocks a step, past the 20-block look-back), the
+  // last under a coding agent's 6,000-token system prompt.
+  for (const shape of [
+    { steps: 10, parallelTools: 1 },
+    { steps: 10, parallelTools: 12 },
+    { steps: 10, parallelTools: 12, system: CODING_AGENT_INSTRUCTIONS },
+  ]) {
     const credits = async (caching: UnigateCaching) => sumCredits(await toolLoopInput(caching, shape)) ?? Number.NaN;
     const ratio = (await credits('auto')) / (await credits('off'));
-    console.log(`  10 steps, ${parallelTools} tool call(s) a step: input ${ratio.toFixed(3)}x its uncached credits`);
+    const prompt = shape.system === undefined ? '' : ', a 6,000-token system prompt';
+    console.log(
+      `  10 steps, ${shape.parallelTools} tool call(s) a step${prompt}: input ${ratio.toFixed(3)}x its uncached credits`,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { createUnigate, type UnigatePriceTable, type UnigateProvider } from '../src/index';
+import { createUnigate, type UnigateChargeEvent, type UnigatePriceTable, type UnigateProvider } from '../src/index';
 import { createUnigateEmulator, type UnigateEmulatorDownload } from '../src/testing/index';
 
 /**
@@ -10,6 +10,10 @@ const EXAMPLE_PRICES: UnigatePriceTable = {
   'dall-e-3': { perImage: 0.04 },
   'veo-3': { perVideo: 0.5 },
 };
+
+/** Every charge of the demo's run, as `onCharge` reports it (printed as a table at the end). */
+export const chargeEvents: UnigateChargeEvent[] = [];
+const onCharge = (event: UnigateChargeEvent) => void chargeEvents.push(event);
 
 /**
  * With UNIGATE_API_KEY set, the real service (UNIGATE_SITE_URL etc. from the environment), priced from
@@ -26,12 +30,17 @@ export async function setup(): Promise<{
 }> {
   if (process.env.UNIGATE_API_KEY) {
     console.log('UNIGATE_API_KEY is set: talking to the real Unigate service.');
-    return { gw: createUnigate({ pricing: 'catalog' }), live: true, download: undefined, close: async () => {} };
+    return {
+      gw: createUnigate({ pricing: 'catalog', onCharge }),
+      live: true,
+      download: undefined,
+      close: async () => {},
+    };
   }
   const server = await createUnigateEmulator().listen();
   console.log(`UNIGATE_API_KEY is not set: running against the built-in emulator at ${server.url} (sample data).`);
   return {
-    gw: createUnigate({ ...server.settings, pricing: EXAMPLE_PRICES }),
+    gw: createUnigate({ ...server.settings, pricing: EXAMPLE_PRICES, onCharge }),
     live: false,
     download: server.download,
     close: server.close,

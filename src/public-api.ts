@@ -46,6 +46,8 @@ export type {
   UnigateBudgetCall,
   UnigateBudgetPeriod,
   UnigateBudgetStore,
+  UnigateChargeEnding,
+  UnigateChargeEvent,
 } from './settings/unigate-provider-settings';
 export type {
   UnigateCost,

@@ -52,6 +52,8 @@ const ROOT_TYPES = [
   'UnigateCatalogPage',
   'UnigateCatalogProvider',
   'UnigateCatalogQuery',
+  'UnigateChargeEnding',
+  'UnigateChargeEvent',
   'UnigateChatChoice',
   'UnigateChatModelId',
   'UnigateChatProviderMetadata',

@@ -42,6 +42,9 @@ async function link(root, consumer, name, from = name) {
   await symlink(join(root, 'node_modules', from), target, 'dir');
 }
 
+/** What a reader installs for a block beside this package: the onCharge ledger block's Postgres client. */
+const BLOCK_PACKAGES = ['pg', '@types/pg'];
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -69,7 +72,7 @@ export async function createConsumer({ root, dir, tarball, aiFrom, peersFrom = {
   if (untar.code !== 0) throw failure(`tar -xzf ${tarball}`, untar, 60_000);
   const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
   const deps = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
-  for (const name of [...deps, '@types/node']) await link(root, dir, name, peersFrom[name]);
+  for (const name of [...deps, '@types/node', ...BLOCK_PACKAGES]) await link(root, dir, name, peersFrom[name]);
   await link(root, dir, 'ai', aiFrom);
   await writeFile(
     join(dir, 'package.json'),

@@ -1,6 +1,6 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';
-import type { UnigateBudgetCall, UnigateBudgetPeriod } from '../settings/unigate-provider-settings';
+import type { UnigateBudgetCall, UnigateBudgetPeriod, UnigateChargeEvent } from '../settings/unigate-provider-settings';
 
 /** One call let through by the budget, its reservation in the store. */
 export interface BudgetAdmission {
@@ -15,6 +15,8 @@ export interface BudgetAdmission {
   settle(credits: number | undefined): void;
   /** The warning of an unpriced call let through (`unpriced: 'allow'`); `undefined` for a priced one. */
   readonly unpricedWarning: SharedV3Warning | undefined;
+  /** The store's bucket the call spends; `undefined` without a budget. */
+  readonly bucket?: string;
 }
 
 /** The call to admit: its key's inputs, its kind, and the bound of its cost at a price. */
@@ -24,9 +26,25 @@ export interface BudgetCall extends UnigateBudgetCall {
   bound(price: UnigateModelPrice | undefined, contextWindow: number | undefined): number | undefined;
 }
 
-/** Reserves each call's bound before it runs and settles its real cost after. */
+/** The `onCharge` setting and what its handler's failures left to report. */
+export interface ChargeLedger {
+  readonly onCharge: (event: UnigateChargeEvent) => unknown;
+  /** The API key, redacted from the warnings the handler's failures become. */
+  readonly secret: () => string | undefined;
+  /** The handler's failures not yet reported: each a warning on the next call. */
+  readonly failures: SharedV3Warning[];
+}
+
+/**
+ * Reserves each call's bound before it runs and settles its real cost after. Without a budget, only for
+ * `onCharge`: it reserves nothing (`reserves: false`) and settles nowhere, but every call still ends here.
+ */
 export interface BudgetGuard {
   admit(call: BudgetCall, abortSignal?: AbortSignal): Promise<BudgetAdmission>;
+  /** `false`: no budget, so a call needs no bound (a language model builds no wire body for it). */
+  readonly reserves?: false;
+  /** Where each call's charge is reported, when the `onCharge` setting is given. */
+  readonly ledger?: ChargeLedger;
 }
 
 /** The current period of a budget: the store's bucket for `key`, and when the next period starts. */

@@ -1,4 +1,4 @@
-import { APICallError, type LanguageModelV3CallOptions, type SharedV3Warning } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
 import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-extras';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
@@ -7,8 +7,19 @@ import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
 import type { BudgetAdmission, BudgetGuard } from './budget-admission';
 import { type ReservationCall, reservationFor } from './budget-reservation';
+import {
+  type ChargedCall,
+  charge,
+  costCharge,
+  failureCharge,
+  refusalCharge,
+  resultRequestId,
+  resumedOf,
+  takeChargeWarnings,
+} from './charge-events';
 
 // Loaded by the first budgeted call (import() in budget-models.ts): an app without a budget never loads it.
+// Every ending of a call settles here, once, and reports its charge (charge-events.ts) when `onCharge` is set.
 
 /** What the budget reads of a call's options, whatever the model kind. */
 export interface CallOptionsLike extends ReservationCall {
@@ -21,6 +32,7 @@ export interface ResultLike {
   providerMetadata?: unknown;
   warnings: SharedV3Warning[];
   usage?: object;
+  response?: unknown;
 }
 
 /** A chat or messages model: builds the body it would send for a call, checking it, sending nothing. */
@@ -28,47 +40,49 @@ export interface WireBodyModel {
   prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown>;
 }
 
-/** The call's reservation from `wireBody` when given (the request as sent), else from its options. */
-function admit(
-  guard: BudgetGuard,
-  model: { modelId: string },
-  kind: PricedKind,
-  options: CallOptionsLike,
-  wireBody?: unknown,
-) {
+/** The call's reservation from `wireBody` when given (the request as sent), else from its options. A refusal is reported. */
+async function admit(charged: ChargedCall, options: CallOptionsLike, wireBody?: unknown): Promise<BudgetAdmission> {
+  const { guard, modelId, kind } = charged;
   const call: ReservationCall = wireBody === undefined ? options : { ...options, wireBody };
-  return guard.admit(
-    {
-      modelId: model.modelId,
-      kind,
-      providerOptions: options.providerOptions,
-      bound: (price, contextWindow) => reservationFor(kind, price, call, contextWindow),
-    },
-    options.abortSignal,
-  );
-}
-
-/**
- * What a call that failed is charged: nothing when the gateway refused it with an HTTP error (it ran no
- * model); otherwise (an abort, a network failure, a broken body) its reservation, as it may have run.
- */
-function failureCharge(error: unknown): number | undefined {
-  return APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400 ? 0 : undefined;
-}
-
-/** Runs the call, settling the admission to what a failure is charged before rethrowing it. */
-async function settledOnFailure<R>(admission: BudgetAdmission, run: () => PromiseLike<R>): Promise<R> {
   try {
-    return await run();
+    return await guard.admit(
+      {
+        modelId,
+        kind,
+        providerOptions: options.providerOptions,
+        bound: (price, contextWindow) => reservationFor(kind, price, call, contextWindow),
+      },
+      options.abortSignal,
+    );
   } catch (error) {
-    admission.settle(failureCharge(error));
+    charge(charged, undefined, refusalCharge(charged, error));
     throw error;
   }
 }
 
-function withUnpricedWarning<R extends ResultLike>(result: R, admission: BudgetAdmission): R {
-  const warning = admission.unpricedWarning;
-  return warning === undefined ? result : { ...result, warnings: [...result.warnings, warning] };
+/** Runs the call, settling the admission to what a failure is charged (and reporting it) before rethrowing it. */
+async function settledOnFailure<R>(
+  charged: ChargedCall,
+  admission: BudgetAdmission,
+  run: () => PromiseLike<R>,
+): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    charge(charged, admission, failureCharge(charged, admission, error));
+    throw error;
+  }
+}
+
+/** The warnings the guard adds to a call: the unpriced one, and those of an `onCharge` handler that failed. */
+function guardWarnings(guard: BudgetGuard, admission: BudgetAdmission): SharedV3Warning[] {
+  const warnings = takeChargeWarnings(guard);
+  return admission.unpricedWarning === undefined ? warnings : [admission.unpricedWarning, ...warnings];
+}
+
+function withGuardWarnings<R extends ResultLike>(result: R, guard: BudgetGuard, admission: BudgetAdmission): R {
+  const added = guardWarnings(guard, admission);
+  return added.length === 0 ? result : { ...result, warnings: [...result.warnings, ...added] };
 }
 
 /** A one-response call: its reservation made before it runs, settled to its cost (or its failure's charge) after. */
@@ -80,34 +94,52 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
   call: (options: O) => PromiseLike<R>,
   wireBody?: unknown,
 ): Promise<R> {
-  const admission = await admit(guard, model, kind, options, wireBody);
-  const result = await settledOnFailure(admission, () => call(options));
+  const charged: ChargedCall = { guard, modelId: model.modelId, kind, options };
+  const admission = await admit(charged, options, wireBody);
+  const result = await settledOnFailure(charged, admission, () => call(options));
   // No cost (no usage in the response): the reservation stands, so the spend never under-counts.
   const usage = kind === 'embedding' ? result.usage : undefined;
-  admission.settle(unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown>, usage })?.total);
-  return withUnpricedWarning(result, admission);
+  const cost = unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown>, usage });
+  const source = { usage: result.usage, requestId: resultRequestId(result) };
+  charge(charged, admission, costCharge(charged, admission, 'completed', cost, source));
+  return withGuardWarnings(result, guard, admission);
 }
 
 /**
  * The budget's share of a stream, applied where the model builds its parts (no layer per part): the
- * unpriced warning in `stream-start`; at `finish`, the reservation settled to the cost of a completed
+ * guard's warnings in `stream-start`; at `finish`, the reservation settled to the cost of a completed
  * stream, or, for a failed one, to the larger of its reservation and the usage it reported. A stream
  * cancelled before its `finish` keeps its reservation. A wrapper's extras come after.
  */
-function budgetExtras(admission: BudgetAdmission, extras: StreamExtras | undefined): StreamExtras {
+function budgetExtras(
+  charged: ChargedCall,
+  admission: BudgetAdmission,
+  extras: StreamExtras | undefined,
+  requestId: () => string | undefined,
+): StreamExtras {
   const outer = extras?.warnings ?? [];
   const finish = extras?.finish;
+  const added = guardWarnings(charged.guard, admission);
   return {
-    warnings: admission.unpricedWarning === undefined ? outer : [admission.unpricedWarning, ...outer],
+    warnings: added.length === 0 ? outer : [...added, ...outer],
     finish: (metadata, usage, clean) => {
-      if (clean) admission.settle(unigateCost({ providerMetadata: metadata })?.total);
-      else {
-        const reported = languageModelCost(admission.price, usage)?.total ?? 0;
-        admission.settle(Math.max(admission.reserved, reported));
+      const source = { usage, requestId: requestId(), resumed: resumedOf(metadata) };
+      if (clean) {
+        const cost = unigateCost({ providerMetadata: metadata });
+        charge(charged, admission, costCharge(charged, admission, 'completed', cost, source));
+      } else {
+        const ended = charged.options.abortSignal?.aborted ? 'aborted' : 'failed';
+        const reported = languageModelCost(admission.price, usage);
+        const exceeds = reported !== undefined && reported.total >= admission.reserved;
+        charge(charged, admission, costCharge(charged, admission, ended, exceeds ? reported : undefined, source));
       }
       return finish === undefined ? metadata : finish(metadata, usage, clean);
     },
     opening: extras?.opening,
+    cancelled: () => {
+      charge(charged, admission, costCharge(charged, admission, 'aborted', undefined, { requestId: requestId() }));
+      extras?.cancelled?.();
+    },
   };
 }
 
@@ -119,8 +151,16 @@ export async function spendOnStream(
   options: LanguageModelV3CallOptions,
   extras: StreamExtras | undefined,
 ) {
-  const admission = await admit(guard, model, kind, options, await model.prepareWireBody(options));
-  return settledOnFailure(admission, () => model.doStream(options, budgetExtras(admission, extras)));
+  const charged: ChargedCall = { guard, modelId: model.modelId, kind, options };
+  const wireBody = guard.reserves === false ? undefined : await model.prepareWireBody(options);
+  const admission = await admit(charged, options, wireBody);
+  let headers: Record<string, string | undefined> | undefined;
+  const requestId = () => resultRequestId({ response: { headers } });
+  const result = await settledOnFailure(charged, admission, () =>
+    model.doStream(options, budgetExtras(charged, admission, extras, requestId)),
+  );
+  headers = result.response?.headers;
+  return result;
 }
 
 /** The job id of a video operation: `{ jobId, statusUrl }` or the bare id. */
@@ -134,32 +174,38 @@ function operationJobId(operation: unknown): string | undefined {
   return typeof jobId === 'string' ? jobId : undefined;
 }
 
+/** The video jobs started through a guard, by job id, until a status read finds them finished. */
+export type StartedJobs = Map<string, { admission: BudgetAdmission; charged: ChargedCall }>;
+
 /** A video job's start: reserved before it, its admission kept under the job id until the job ends. */
 export async function spendOnVideoStart(
   guard: BudgetGuard,
   model: UnigateVideoModelV3,
-  started: Map<string, BudgetAdmission>,
+  started: StartedJobs,
   options: Parameters<UnigateVideoModelV3['doStart']>[0],
 ) {
-  const admission = await admit(guard, model, 'video', options);
-  const result = await settledOnFailure(admission, () => model.doStart(options));
+  const charged: ChargedCall = { guard, modelId: model.modelId, kind: 'video', options };
+  const admission = await admit(charged, options);
+  const result = await settledOnFailure(charged, admission, () => model.doStart(options));
   const jobId = operationJobId(result.operation);
-  if (jobId !== undefined) started.set(jobId, admission);
+  if (jobId !== undefined) started.set(jobId, { admission, charged });
   return result;
 }
 
 /** A video job's status: the first read of a job started here as finished settles its admission. */
 export async function settleVideoStatus(
   model: UnigateVideoModelV3,
-  started: Map<string, BudgetAdmission>,
+  started: StartedJobs,
   options: Parameters<UnigateVideoModelV3['doStatus']>[0],
 ) {
   const result: UnigateVideoStatusResult = await model.doStatus(options);
   const jobId = operationJobId(options.operation);
-  const admission = jobId === undefined ? undefined : started.get(jobId);
-  if (jobId !== undefined && admission && result.status !== 'pending') {
+  const job = jobId === undefined ? undefined : started.get(jobId);
+  if (jobId !== undefined && job && result.status !== 'pending') {
     started.delete(jobId);
-    admission.settle(unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown> })?.total);
+    const cost = unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown> });
+    const ended = result.status === 'completed' ? 'completed' : 'failed';
+    charge(job.charged, job.admission, costCharge(job.charged, job.admission, ended, cost, { requestId: jobId }));
   }
   return result;
 }

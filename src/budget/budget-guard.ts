@@ -1,9 +1,9 @@
 import { failArgument } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { UnigateBudget } from '../settings/unigate-provider-settings';
-import type { BudgetGuard } from './budget-admission';
+import type { BudgetAdmission, BudgetCall, BudgetGuard, ChargeLedger } from './budget-admission';
 
-export type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';
+export type { BudgetAdmission, BudgetCall, BudgetGuard, ChargeLedger } from './budget-admission';
 
 const PERIODS = ['day', 'month', 'total'];
 const UNPRICED = ['refuse', 'allow'];
@@ -40,15 +40,42 @@ export function checkBudget(budget: UnigateBudget): void {
 }
 
 /**
+ * A call admitted without a budget (for `onCharge` only): nothing reserved, nothing stored; the call's
+ * price is looked up beside its own lookup (one catalog load), for the cost of a stream that failed.
+ */
+function unreservedAdmission(pricing: UnigatePricingService, call: BudgetCall): BudgetAdmission {
+  const lookup = pricing.priceAndCheck(call.modelId, call.kind);
+  let settled = false;
+  return {
+    reserved: 0,
+    get price() {
+      return lookup.atResponse().price;
+    },
+    unpricedWarning: undefined,
+    settle: () => {
+      if (settled) return;
+      settled = true;
+      lookup.release();
+    },
+  };
+}
+
+/**
  * The budget's guard: one per provider, its state (the store, the settlements in flight) made on the
  * first admission, when the reservation and settlement code (`budget-store-guard.ts`) is loaded. An app
- * without a budget, or that never calls a model, never loads it.
+ * without a budget, or that never calls a model, never loads it. Without a budget but with `onCharge`
+ * (`ledger`), a guard that reserves nothing, so that every call still reports its charge; with neither,
+ * no guard.
  */
 export function createBudgetGuard(
-  budget: UnigateBudget,
+  budget: UnigateBudget | undefined,
   pricing: UnigatePricingService,
   now: () => number,
-): BudgetGuard {
+  ledger?: ChargeLedger,
+): BudgetGuard | undefined {
+  if (budget === undefined) {
+    return ledger && { reserves: false, ledger, admit: async call => unreservedAdmission(pricing, call) };
+  }
   let loaded: Promise<BudgetGuard> | undefined;
   const load = () =>
     (loaded ??= import('./budget-store-guard').then(
@@ -58,5 +85,5 @@ export function createBudgetGuard(
         throw error;
       },
     ));
-  return { admit: async (call, abortSignal) => (await load()).admit(call, abortSignal) };
+  return { ledger, admit: async (call, abortSignal) => (await load()).admit(call, abortSignal) };
 }

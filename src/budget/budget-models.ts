@@ -2,8 +2,8 @@ import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-extras';
 import type { PricedKind } from '../pricing/unigate-pricing-types';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
-import type { BudgetAdmission, BudgetGuard } from './budget-admission';
-import type { CallOptionsLike, ResultLike, WireBodyModel } from './budget-calls';
+import type { BudgetGuard } from './budget-admission';
+import type { CallOptionsLike, ResultLike, StartedJobs, WireBodyModel } from './budget-calls';
 
 // The wrappers are made with the models, synchronously; what their calls run (reserve, settle, the
 // stream's finish) is loaded by the first budgeted call, so an app without a budget never loads it.
@@ -39,7 +39,7 @@ export function budgetLanguageModel(
         kind,
         options,
         o => model.doGenerate(o),
-        await model.prepareWireBody(options),
+        guard.reserves === false ? undefined : await model.prepareWireBody(options),
       ),
     doStream: async (options: LanguageModelV3CallOptions, extras?: StreamExtras) =>
       (await calls()).spendOnStream(guard, model, kind, options, extras),
@@ -64,7 +64,7 @@ export function budgetModel<M extends { modelId: string }, K extends keyof M>(
  * elsewhere is not counted here).
  */
 export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard): UnigateVideoModelV3 {
-  const started = new Map<string, BudgetAdmission>();
+  const started: StartedJobs = new Map();
   return override(model, {
     doGenerate: async options => (await calls()).spendOnCall(guard, model, 'video', options, o => model.doGenerate(o)),
     doStart: async options => (await calls()).spendOnVideoStart(guard, model, started, options),

@@ -119,6 +119,7 @@ export function storeBudgetGuard(
     let settled = false;
     return {
       reserved,
+      bucket,
       price: answer.price,
       unpricedWarning: allowed
         ? {

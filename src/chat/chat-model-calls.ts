@@ -16,9 +16,8 @@ import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkMaxItems, checkRange } from '../checks/validate-argument';
 import { createInBandError } from '../errors/gateway-error';
 import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';
-import { languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
+import { callCost, languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
-import { languageModelCost } from '../pricing/language-model-cost';
 import { parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
 import { checkCacheControls } from '../prompt/read-cache-control';
 import { checkModelKind } from '../settings/model-kind';
@@ -428,11 +427,13 @@ export async function generateChat(
 ): Promise<LanguageModelV3GenerateResult> {
   const { body, warnings, collectChoices } = prepareChatRequest(target, options);
   const url = chatUrl(target);
-  const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
-    target.context,
-    languageModelCall(target.modelId, 'chat', options),
-    { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(chatResponseSchema()) },
-  );
+  const call = languageModelCall(target.modelId, 'chat', options);
+  const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(target.context, call, {
+    auth: 'bearer',
+    url,
+    body,
+    successfulResponseHandler: createJsonHandler(chatResponseSchema()),
+  });
   warnings.push(...pricingWarnings);
   if (!isChatCompletion(value)) throw inBandError(target, value, JSON.stringify(rawValue), url, body);
   const completion = value;
@@ -453,7 +454,7 @@ export async function generateChat(
   }
 
   const usage = convertChatUsage(completion.usage);
-  providerMetadata = withCost(providerMetadata, languageModelCost(price, usage));
+  providerMetadata = withCost(providerMetadata, callCost(target.context, call, price, usage).cost, undefined, usage);
 
   return {
     content,

@@ -602,6 +602,7 @@ export async function streamChat(
       secret: config.optionalApiKey(),
       merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
       opening: extras?.opening,
+      cancelled: extras?.cancelled,
       first: isStreamDelta,
     },
   );

@@ -8,7 +8,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { UnigateErrorKind } from '../errors/gateway-error';
 import { redactSecrets } from '../errors/redact-secrets';
-import { isExtendable, type StreamExtras } from '../streams/stream-extras';
+import { fallbackAttempts, isExtendable, type StreamExtras } from '../streams/stream-extras';
 import { attemptOf, chainFailure, failureKind, skipWarnings, type UnigateFallbackAttempt } from './fallback-failure';
 import { committedStream, openOwnStream, openStream } from './fallback-stream';
 
@@ -79,13 +79,20 @@ function stoppedOn(
 async function run<T>(
   chain: FallbackChain,
   options: LanguageModelV3CallOptions,
-  call: (model: LanguageModelV3, attempts: readonly UnigateFallbackAttempt[]) => Promise<T>,
+  call: (
+    model: LanguageModelV3,
+    attempts: readonly UnigateFallbackAttempt[],
+    options: LanguageModelV3CallOptions,
+  ) => Promise<T>,
 ): Promise<T> {
   const attempts: UnigateFallbackAttempt[] = [];
   for (const [index, model] of chain.models.entries()) {
     options.abortSignal?.throwIfAborted();
+    // Each member gets its own options object, so the charge it reports names its attempt.
+    const memberOptions = { ...options };
+    fallbackAttempts.set(memberOptions, index + 1);
     try {
-      return await call(model, attempts);
+      return await call(model, attempts, memberOptions);
     } catch (error) {
       const { kind, tried } = triedWith(chain, model, error, attempts);
       const last = index === chain.models.length - 1;
@@ -103,8 +110,8 @@ export function fallbackGenerate(
   chain: FallbackChain,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3GenerateResult> {
-  return run(chain, options, async (model, attempts) => {
-    const result = await model.doGenerate(options);
+  return run(chain, options, async (model, attempts, memberOptions) => {
+    const result = await model.doGenerate(memberOptions);
     return {
       ...result,
       warnings: [...redact(chain, result.warnings), ...warningsFor(chain, attempts)],
@@ -118,15 +125,15 @@ export function fallbackStream(
   chain: FallbackChain,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3StreamResult> {
-  return run(chain, options, async (model, attempts) => {
+  return run(chain, options, async (model, attempts, memberOptions) => {
     const additions: StreamExtras = {
       warnings: warningsFor(chain, attempts),
       finish: providerMetadata => withFallbackMetadata(chain, providerMetadata, model, attempts),
     };
     const moves = (error: unknown) => movesOn(chain, error, options);
     // This package's models take the additions into their own stream: no layer per part.
-    if (isExtendable(model)) return openOwnStream(model, options, additions, moves);
-    const result = await model.doStream(options);
+    if (isExtendable(model)) return openOwnStream(model, memberOptions, additions, moves);
+    const result = await model.doStream(memberOptions);
     const opened = await openStream(result, moves);
     if ('failed' in opened) throw opened.failed;
     // A failure before content that stops the chain reaches the caller as a thrown one would.

@@ -11,7 +11,13 @@ import {
 } from '@ai-sdk/provider';
 import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkRange } from '../checks/validate-argument';
-import { languageModelCall, type PricedCall, sendPricedRequest } from '../model-call/send-priced-request';
+import {
+  callCost,
+  languageModelCall,
+  type OtherModelPass,
+  type PricedCall,
+  sendPricedRequest,
+} from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import {
   CACHE_REFUSAL_BACKOFF_MS,
@@ -19,8 +25,8 @@ import {
   type PromptCachingState,
   type UnigateModelContext,
 } from '../model-call/model-context';
-import { languageModelCost } from '../pricing/language-model-cost';
-import { parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import type { ResumeSettings } from '../settings/unigate-provider-settings';
 import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 import { checkModelKind } from '../settings/model-kind';
 import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
@@ -66,6 +72,8 @@ export interface PreparedMessagesCall {
   body: MessagesRequestBody;
   warnings: SharedV3Warning[];
   jsonResponseTool: boolean;
+  /** The call's `resume` and `maxResumes`, over the provider's. */
+  resume: ResumeSettings;
 }
 
 // Thinking: the provider option or ai@7's `reasoning`, as the wire's `thinking`.
@@ -395,7 +403,8 @@ export function prepareMessagesCall(
   const mode = cachingRefused(caching, modelId) ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
   warnings.push(...placeCacheBreakpoints(body, mode, cacheLabels));
   const url = context.messages.url('site', '/api/v1/messages');
-  return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool };
+  const resume = callResume(unigate, context.messages.resume);
+  return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool, resume };
 }
 
 /** The gateway's words when it answered 400 naming `cache_control`, else `undefined`. */
@@ -531,7 +540,32 @@ export function oneHourCacheWrites(usage: LanguageModelV3Usage, requestTtl: '5m'
   return long + (requestTtl === '1h' ? unsplit : 0);
 }
 
-/** The call as priced: cache writes the usage does not split by TTL count at the longest TTL the body asks for. */
+/**
+ * The `advisor_message` passes of a call's usage (docs/streaming.md#messages-usage-per-pass): another
+ * model's passes, which the call's own counts leave out, each with the model it names and its counts.
+ */
+export function advisorPasses(usage: LanguageModelV3Usage, requestTtl: '5m' | '1h'): OtherModelPass[] {
+  const passes = isObjectRecord(usage.raw) ? usage.raw.iterations : undefined;
+  if (!Array.isArray(passes)) return [];
+  const advisors: OtherModelPass[] = [];
+  for (const pass of passes) {
+    if (!isObjectRecord(pass) || pass.type !== 'advisor_message') continue;
+    const wire: MessagesUsage = { ...(isObjectRecord(pass.cache_creation) && { cache_creation: pass.cache_creation }) };
+    for (const field of FIELDS) wire[field] = count(pass[field]);
+    const passUsage = convertMessagesUsage(wire);
+    advisors.push({
+      modelId: typeof pass.model === 'string' && pass.model !== '' ? pass.model : undefined,
+      usage: passUsage,
+      oneHourCacheWrites: oneHourCacheWrites(passUsage, requestTtl),
+    });
+  }
+  return advisors;
+}
+
+/**
+ * The call as priced: cache writes the usage does not split by TTL count at the longest TTL the body asks
+ * for; an advisor's passes at the advisor's price.
+ */
 export function pricedMessagesCall(
   modelId: string,
   options: LanguageModelV3CallOptions,
@@ -541,6 +575,7 @@ export function pricedMessagesCall(
   return {
     ...languageModelCall(modelId, 'messages', options),
     oneHourCacheWrites: usage => oneHourCacheWrites(usage, ttl),
+    otherModelPasses: usage => advisorPasses(usage, ttl),
   };
 }
 
@@ -603,11 +638,13 @@ export async function generateMessages(
 
   const usage = convertMessagesUsage(response.usage);
   const metadata = { unigate: { stopSequence: response.stop_sequence ?? null } };
+  const { cost, costUnavailable } = callCost(context, call, price, usage);
+  if (costUnavailable !== undefined) warnings.push({ type: 'other', message: costUnavailable });
   return {
     content,
     finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
     usage,
-    providerMetadata: withCost(metadata, languageModelCost(price, usage, call.oneHourCacheWrites?.(usage))),
+    providerMetadata: withCost(metadata, cost, costUnavailable, usage),
     request: { body },
     response: {
       ...(response.id != null && { id: response.id }),

@@ -22,7 +22,10 @@ import {
   type StreamHandlerOptions,
   StreamState,
 } from '../streams/stream-state';
-import type { MessagesUsage } from './messages-api-types';
+import type { MessagesRequestBody, MessagesUsage } from './messages-api-types';
+import type { KeptToolCall } from '../model-call/resume-stream';
+import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
+import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
   JSON_RESPONSE_TOOL_NAME,
@@ -82,6 +85,14 @@ export class MessagesStreamState extends StreamState {
   stopSequence: string | null = null;
   readonly blocks: Array<MessagesBlock | undefined> = [];
   readonly usage: MessagesUsage = {};
+  /** Every text delta the caller received, in order: a resume's prefill. */
+  received = '';
+  /** The tool calls the caller received whole: a resume keeps them. */
+  readonly toolCalls: KeptToolCall[] = [];
+  /** A thinking block arrived: the format takes no prefill after thinking, so no resume. */
+  reasoned = false;
+  /** The in-stream `error` event the stream failed on. */
+  errorEvent = false;
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
 
@@ -261,6 +272,7 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
   if (started.type === 'tool_use') return startToolUse(state, index, started, sink);
   if (started.type === 'redacted_thinking') {
     const redactedData = started.data;
+    state.reasoned = true;
     state.blocks[index] = { kind: 'reasoning', id, signature: undefined, redactedData };
     sink.enqueue({ type: 'reasoning-start', id, providerMetadata: { unigate: { redactedData } } });
     return;
@@ -269,10 +281,13 @@ export function blockStart(state: MessagesStreamState, event: Event, data: strin
     case 'text':
       state.blocks[index] = { kind: 'text', id };
       sink.enqueue({ type: 'text-start', id });
-      if (typeof block.text === 'string' && block.text !== '')
+      if (typeof block.text === 'string' && block.text !== '') {
+        state.received += block.text;
         sink.enqueue({ type: 'text-delta', id, delta: block.text });
+      }
       return;
     case 'thinking': {
+      state.reasoned = true;
       const signature = typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined;
       state.blocks[index] = { kind: 'reasoning', id, signature, redactedData: undefined };
       sink.enqueue({ type: 'reasoning-start', id });
@@ -303,6 +318,7 @@ export function blockDelta(state: MessagesStreamState, event: Event, data: strin
       const text = delta.text;
       if (block.kind !== 'text') throw wrongBlock('text_delta', block, data);
       if (typeof text !== 'string') throw wrongField('text_delta', 'delta.text', text, 'a string', data);
+      state.received += text;
       sink.enqueue({ type: 'text-delta', id: block.id, delta: text });
       return;
     }
@@ -362,15 +378,13 @@ export function blockStop(state: MessagesStreamState, event: Event, data: string
       );
       return;
     }
-    case 'tool':
+    case 'tool': {
+      const input = block.input !== '' ? block.input : (block.initialInput ?? '{}');
+      state.toolCalls.push({ toolName: block.name, input });
       sink.enqueue({ type: 'tool-input-end', id: block.id });
-      sink.enqueue({
-        type: 'tool-call',
-        toolCallId: block.id,
-        toolName: block.name,
-        input: block.input !== '' ? block.input : (block.initialInput ?? '{}'),
-      });
+      sink.enqueue({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input });
       return;
+    }
     case 'answer':
       sendAnswerInput(block, sink);
       sink.enqueue({ type: 'text-end', id: block.id });
@@ -455,14 +469,6 @@ function messageStartContent(
 
 // The message events and the handler.
 
-/** What the messages model's `doStream` gives its stream handler. */
-interface MessagesStreamOptions extends StreamHandlerOptions {
-  /** The `json` tool carries the answer (responseFormat json emulation). */
-  jsonResponseTool: boolean;
-  /** Every `finish` part's metadata: the clean one priced (the price may settle while the stream runs). */
-  finishMetadata?: FinishMetadata;
-}
-
 function messageStart(
   state: MessagesStreamState,
   event: Record<string, unknown>,
@@ -510,15 +516,10 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  * the blocks still open and sends `finish` with reason `error`, then ends the stream. A block left
  * open at a break (its index started again, `message_stop`) follows the rule in close-open-blocks.ts.
  */
-function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler<LanguageModelV3StreamPart> {
-  const { includeRawChunks, request } = options;
-  const state = new MessagesStreamState(
-    options.warnings,
-    options.jsonResponseTool,
-    options.finishMetadata,
-    options.priceWait,
-  );
-  state.spec = options.spec;
+function createMessagesStreamHandler(
+  state: MessagesStreamState,
+  { includeRawChunks, request }: Pick<StreamHandlerOptions, 'includeRawChunks' | 'request'>,
+): SseHandler<LanguageModelV3StreamPart> {
   return {
     event(data, eventName, sink) {
       state.start(sink);
@@ -542,6 +543,7 @@ function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler
           // Nothing after message_stop belongs to this answer: stop reading and release the connection.
           return sink.close();
         case 'error':
+          state.errorEvent = true;
           throw inBandStreamError('Unigate messages stream reported an error', event, data, request);
         default:
           // `ping` and event kinds the spec does not name are skipped.
@@ -565,6 +567,113 @@ function createMessagesStreamHandler(options: MessagesStreamOptions): SseHandler
   };
 }
 
+/** One request's body read as a messages stream, resumed (docs/resume.md) when it fails after content. */
+interface MessagesRun {
+  target: MessagesCallTarget;
+  options: LanguageModelV3CallOptions;
+  url: string;
+  /** The body as the first request sent it (its cache breakpoints too): each continuation adds its prefill. */
+  body: MessagesRequestBody;
+  /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
+  prefill: string;
+  jsonResponseTool: boolean;
+  resume: ResumeSettings;
+  extras: StreamExtras | undefined;
+}
+
+type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
+
+/** `body` with `prefill` as the answer's start: a final assistant turn (none for an empty prefill). */
+function withPrefill(body: MessagesRequestBody, prefill: string): MessagesRequestBody {
+  if (prefill === '') return body;
+  return { ...body, messages: [...body.messages, { role: 'assistant', content: [{ type: 'text', text: prefill }] }] };
+}
+
+function readMessagesBody(
+  run: MessagesRun,
+  sent: SentStream,
+  warnings: SharedV3Warning[],
+  requestBody: unknown,
+  attempt: number,
+): ReadableStream<LanguageModelV3StreamPart> {
+  const { options, target } = run;
+  const { context } = target;
+  const config = context.messages;
+  const secret = config.optionalApiKey();
+  // A continuation's own finish carries only its own cost: the resume adds the rest, then the wrapper's step.
+  const extras = attempt === 1 ? run.extras : undefined;
+  const state = new MessagesStreamState(
+    warnings,
+    run.jsonResponseTool,
+    finishMetadataOf(sent.finishCost, extras),
+    sent.priceWait,
+  );
+  state.spec = context.spec;
+  const handler = createMessagesStreamHandler(state, {
+    includeRawChunks: options.includeRawChunks === true,
+    request: { url: run.url, requestBodyValues: requestBody, secret },
+  });
+  const recover = resumeRecover({
+    settings: run.resume,
+    attempt,
+    abortSignal: options.abortSignal,
+    facts: () => state,
+    start: reason => resumeStart(run, state, sent, reason, attempt),
+  });
+  return readSseStream(sent.value, handler, {
+    secret,
+    merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+    opening: extras?.opening,
+    cancelled: extras?.cancelled,
+    recover,
+    first: isStreamDelta,
+  });
+}
+
+/**
+ * The resume of a failed messages stream, or undefined where the format allows none: thinking (a
+ * prefill after thinking is refused upstream), the JSON-answer tool, or nothing received yet.
+ */
+function resumeStart(
+  run: MessagesRun,
+  state: MessagesStreamState,
+  sent: SentStream,
+  reason: ResumeReason,
+  attempt: number,
+) {
+  if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
+  let inputs = state.toolCalls.map(call => call.input).join('');
+  for (const block of state.blocks) if (block?.kind === 'tool') inputs += block.input;
+  const text = run.prefill + state.received;
+  if (text === '' && inputs === '') return undefined;
+  const openText = state.blocks.find(block => block?.kind === 'text');
+  const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
+  const usage = boundedOutput(convertMessagesUsage(state.usage), receivedBytes);
+  const { context, modelId } = run.target;
+  return {
+    reason,
+    text,
+    openTextId: openText?.kind === 'text' ? openText.id : undefined,
+    toolCalls: state.toolCalls,
+    usage,
+    metadata: sent.finishCost(undefined, usage),
+    finish: attempt === 1 ? run.extras?.finish : undefined,
+    reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
+    send: async (prefill: string) => {
+      // The first request's body each time: a continuation's prefill holds the earlier ones'.
+      const body = withPrefill(run.body, prefill);
+      const requestBody = { ...body, stream: true };
+      const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
+        auth: 'x-api-key',
+        url: run.url,
+        body: requestBody,
+        successfulResponseHandler: streamingBody,
+      });
+      return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt + 1);
+    },
+  };
+}
+
 /**
  * `doStream`: the call prepared and sent as the non-streamed one is (a refused breakpoint is retried
  * here, before the stream is handed over), and its body read by the handler above. `extras`: what a
@@ -580,10 +689,7 @@ export async function streamMessages(
   const prepared = prepareMessagesCall(target, options);
   const { url, warnings, jsonResponseTool } = prepared;
   const call = pricedMessagesCall(modelId, options, prepared.body);
-  const {
-    result: { value: responseBody, responseHeaders, pricingWarnings, finishCost, priceWait },
-    body,
-  } = await sendWithCacheFallback(prepared.body, config.promptCaching, warnings, body =>
+  const { result: sent, body } = await sendWithCacheFallback(prepared.body, config.promptCaching, warnings, body =>
     sendPricedStreamRequest(context, call, {
       auth: 'x-api-key',
       url,
@@ -592,26 +698,20 @@ export async function streamMessages(
     }),
   );
   const requestBody = { ...body, stream: true };
-
-  const secret = config.optionalApiKey();
-  const handler = createMessagesStreamHandler({
-    warnings: withExtraWarnings([...warnings, ...pricingWarnings], extras),
-    includeRawChunks: options.includeRawChunks === true,
+  const run: MessagesRun = {
+    target,
+    options,
+    url,
+    body,
+    prefill: '',
     jsonResponseTool,
-    finishMetadata: finishMetadataOf(finishCost, extras),
-    priceWait,
-    request: { url, requestBodyValues: requestBody, secret },
-    spec: context.spec,
-  });
-
+    resume: prepared.resume,
+    extras,
+  };
+  const allWarnings = withExtraWarnings([...warnings, ...sent.pricingWarnings], extras);
   return {
-    stream: readSseStream(responseBody, handler, {
-      secret,
-      merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
-      opening: extras?.opening,
-      first: isStreamDelta,
-    }),
+    stream: readMessagesBody(run, sent, allWarnings, requestBody, 1),
     request: { body: requestBody },
-    response: { headers: responseHeaders },
+    response: { headers: sent.responseHeaders },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../checks/lazy';
-import { numberOption } from '../prompt/provider-options';
+import { numberOption, resumeOptionFields } from '../prompt/provider-options';
+import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../settings/unigate-provider-settings';
 import type { Limit } from '../checks/validate-argument';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 import { type FieldChecks, isString, nullable, optional } from '../checks/field-checks';
@@ -42,6 +43,7 @@ export const unigateMessagesProviderOptionsSchema = lazy(() =>
         z.object({ type: z.literal('disabled') }),
       ])
       .optional(),
+    ...resumeOptionFields(),
   }),
 );
 
@@ -67,6 +69,10 @@ export interface UnigateMessagesProviderOptions {
    * unchanged on later turns; the AI SDK's message history does that by itself.
    */
   thinking?: { type: 'enabled'; budgetTokens: number } | { type: 'disabled' };
+  /** This call's `resume` setting (see the provider's): `'off'` leaves a failed stream failed. Not with thinking. */
+  resume?: UnigateResumeMode;
+  /** This call's `maxResumes`: an integer, at least 0. */
+  maxResumes?: number;
 }
 
 /**
@@ -101,6 +107,8 @@ export interface UnigateMessagesProviderMetadata {
   redactedData?: string;
   /** On the result: what the call cost, when `pricing` gives this model a price. */
   cost?: UnigateCost;
+  /** Each resume of a stream that failed after content (docs/resume.md); absent when none happened. */
+  resumed?: UnigateResume[];
   /**
    * A stream's finish only, without `cost`: why the catalog could not price it (it had not loaded when
    * the stream finished, or its load failed). A warning can no longer reach the caller by then.
@@ -113,6 +121,7 @@ const MESSAGES_FIELDS: FieldChecks<UnigateMessagesProviderMetadata> = {
   signature: optional(isString),
   redactedData: optional(isString),
   cost: optional(isUnigateCost),
+  resumed: optional(isUnigateResumeList),
   costUnavailable: optional(isString),
 };
 

@@ -2,7 +2,7 @@ import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { GatewayConnection } from '../settings/gateway-connection';
-import type { UnigateCaching } from '../settings/unigate-provider-settings';
+import type { ResumeSettings, UnigateCaching } from '../settings/unigate-provider-settings';
 import type { SpecVersion } from '../settings/spec-version';
 
 /**
@@ -38,6 +38,8 @@ export function cachingRefused(caching: PromptCachingState, modelId: string): bo
 
 /** What a chat model sends through. */
 export interface ChatModelConfig extends GatewayConnection {
+  /** Resuming a stream that fails after content. */
+  readonly resume: ResumeSettings;
   /** Where chat completions are sent: `base`, or `alt` when the `chatEndpoint` setting says so. */
   readonly chatBase: 'base' | 'alt';
   /** Stream deltas that arrive in one network read are merged (the `mergeStreamDeltas` setting, default on). */
@@ -46,6 +48,8 @@ export interface ChatModelConfig extends GatewayConnection {
 
 /** What a messages model sends through. */
 export interface MessagesModelConfig extends GatewayConnection {
+  /** Resuming a stream that fails after content. */
+  readonly resume: ResumeSettings;
   /** The `mergeStreamDeltas` setting, as for chat. */
   readonly mergeStreamDeltas: boolean;
   /** Prompt caching (the `caching` setting) and whether the gateway refused it: one per provider. */

@@ -1,10 +1,10 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata, SharedV3Warning } from '@ai-sdk/provider';
 import { sendGatewayRequest } from '../transport/gateway-request';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
-import { languageModelCost } from '../pricing/language-model-cost';
 import type { UnigateModelContext } from './model-context';
-import { startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
-import { withCost } from './with-cost';
+import { callCost, startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
+import { metadataWithCost } from './with-cost';
+import { modelCallSpan, putCostOnSpan } from './cost-on-span';
 
 /**
  * Sends a streaming language-model request while its price is looked up, and returns at the response
@@ -19,6 +19,8 @@ export async function sendPricedStreamRequest<T>(
   call: PricedCall,
   request: PricedRequest<T>,
 ) {
+  // The model call's span is the active one only now, at the start; `finish` runs in the reader's context.
+  const span = modelCallSpan();
   const lookup = startPriceLookup(context, call);
   let response: Awaited<ReturnType<typeof sendGatewayRequest<T>>>;
   try {
@@ -38,8 +40,9 @@ export async function sendPricedStreamRequest<T>(
   const finishCost: FinishCost = (metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) => {
     const { price, catalogUnavailable } = lookup.atResponse();
     lookup.release();
-    const cost = languageModelCost(price, usage, call.oneHourCacheWrites?.(usage));
-    return withCost(metadata, cost, cost === undefined ? catalogUnavailable : undefined);
+    const { cost, costUnavailable } = callCost(context, call, price, usage);
+    putCostOnSpan(span, cost, usage);
+    return metadataWithCost(metadata, cost, cost === undefined ? (costUnavailable ?? catalogUnavailable) : undefined);
   };
   return { ...response, pricingWarnings, finishCost, priceWait };
 }

@@ -25,6 +25,12 @@ export interface UnigatePricingService {
    * catalog (loaded if needed; rejects when it cannot be). `undefined` when nothing prices the model.
    */
   priceFor(modelId: string, kind: PricedKind, abortSignal?: AbortSignal): Promise<UnigateModelPrice | undefined>;
+  /**
+   * A model's price as known now, for another model a call reports (an advisor's pass): the price table,
+   * the built-in prices, then the catalog as loaded (never loads). `undefined` under `pricing: false` or
+   * when nothing prices the model yet.
+   */
+  priceNow(modelId: string, kind: PricedKind): UnigateModelPrice | undefined;
   /** Resolves once no catalog load or refresh is running (tests). */
   idle(): Promise<void>;
   /** The model's context window in tokens, from the catalog as loaded now (never loads). */
@@ -146,6 +152,11 @@ export function createPricing({
       } catch (error) {
         return settledLookup(failed(error));
       }
+    },
+    priceNow: (modelId, kind) => {
+      if (pricing === false) return undefined;
+      const entry = cache.current()?.get(modelId);
+      return cachePriced(modelId, kind, fixedPrice(table, modelId) ?? catalogPrice(entry, kind), entry);
     },
     idle: cache.idle,
     contextWindow: modelId => cache.current()?.get(modelId)?.contextWindow,

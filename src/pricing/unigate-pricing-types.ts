@@ -1,29 +1,14 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/field-checks';
-import type { UnigateModelPrice } from '../settings/unigate-provider-settings';
+import type { UnigateCost, UnigateModelPrice } from '../settings/unigate-provider-settings';
 
 // The price settings' types live with the settings, which import nothing from the package.
-export type { UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../settings/unigate-provider-settings';
-
-/**
- * What one call cost, in credits (`providerMetadata.unigate.cost`; `unigateCost(result)` reads it typed).
- * Figures are rounded to 12 decimal places (whole pico-credits), and `total` is `input + output` summed in
- * pico-credits, so they print and add up without floating-point noise.
- * A type alias, not an interface, so it fits in provider metadata (`JSONObject`).
- */
-export type UnigateCost = {
-  /** Credits for the input: prompt tokens (cache reads and writes included), characters, minutes, images or videos. */
-  input: number;
-  /** Credits for the output tokens; 0 for kinds billed on input only. */
-  output: number;
-  /** `input + output`, added in pico-credits (to 12 decimal places). */
-  total: number;
-  unit: 'credits';
-  /** Of `input`: the credits for tokens read from the prompt cache, at their own price (when any were). */
-  cacheRead?: number;
-  /** Of `input`: the credits for tokens written to the prompt cache, at their own price (when any were). */
-  cacheWrite?: number;
-};
+export type {
+  UnigateCost,
+  UnigateModelPrice,
+  UnigatePriceTable,
+  UnigatePricing,
+} from '../settings/unigate-provider-settings';
 
 export type { PricedKind } from '../catalog/catalog-entry';
 

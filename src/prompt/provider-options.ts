@@ -5,7 +5,13 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { z } from 'zod/v4';
-import { checkOneOf, formatArgumentValue } from '../checks/validate-argument';
+import { checkInteger, checkOneOf, formatArgumentValue } from '../checks/validate-argument';
+import {
+  MAX_RESUMES,
+  RESUME_MODES,
+  type ResumeSettings,
+  type UnigateResumeMode,
+} from '../settings/unigate-provider-settings';
 
 /** The type of a value as zod's messages name it (`null`, `array`, `string`, ...). */
 function typeName(value: unknown): string {
@@ -22,6 +28,20 @@ export function numberOption() {
   return z.custom<number>(value => typeof value === 'number', {
     error: issue => `Invalid input: expected number, received ${typeName(issue.input)}`,
   });
+}
+
+/** The per-call `resume` and `maxResumes` options, in the chat and messages schemas. */
+export function resumeOptionFields() {
+  return { resume: z.enum(RESUME_MODES).optional(), maxResumes: numberOption().optional() };
+}
+
+/** A call's resume settings: its own options over the provider's, `maxResumes` checked before any request. */
+export function callResume(
+  options: { resume?: UnigateResumeMode; maxResumes?: number },
+  provider: ResumeSettings,
+): ResumeSettings {
+  checkInteger('providerOptions.unigate.maxResumes', options.maxResumes, MAX_RESUMES);
+  return { resume: options.resume ?? provider.resume, maxResumes: options.maxResumes ?? provider.maxResumes };
 }
 
 /**

@@ -65,6 +65,7 @@ export function createModelContext(
   checkSettings(settings);
   const connection = createGatewayConnection(settings);
   const mergeStreamDeltas = settings.mergeStreamDeltas ?? true;
+  const resume = { resume: settings.resume ?? 'auto', maxResumes: settings.maxResumes ?? 1 };
   const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
   const cache = createCatalogCache({
     load: catalogLoader(connection),
@@ -76,10 +77,11 @@ export function createModelContext(
   const pricing = settings.budget !== undefined && !settings.pricing ? 'catalog' : settings.pricing;
   return {
     connection,
-    chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas },
+    chat: { ...connection, chatBase: settings.chatEndpoint === 'alt' ? 'alt' : 'base', mergeStreamDeltas, resume },
     messages: {
       ...connection,
       mergeStreamDeltas,
+      resume,
       promptCaching: { mode: settings.caching ?? 'auto', refusedUntil: new Map(), now: internals.now ?? Date.now },
     },
     video: { ...connection, videoPollIntervalMs: settings.videoPollIntervalMs },
@@ -116,7 +118,7 @@ export function chooseLanguageFormat(
   return format === 'auto' && isAnthropicFamily(modelId, entry) ? 'messages' : 'chat';
 }
 
-/** Every model a provider makes, each through the budget when there is one. */
+/** Every model a provider makes, each through the budget (or `onCharge`'s guard) when there is one. */
 function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
   const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
     guard ? budgeted(model, guard) : model;
@@ -151,7 +153,9 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
 export function assembleModels(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}) {
   const context = createModelContext(settings, internals);
   const config = context.connection;
-  const guard = settings.budget && createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now);
+  const { onCharge } = settings;
+  const ledger = onCharge && { onCharge, secret: () => config.optionalApiKey(), failures: [] };
+  const guard = createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now, ledger);
   const models = modelFactories(context, guard);
   const chat = checkingModelId(models.chat);
   const messages = checkingModelId(models.messages);

@@ -1,8 +1,13 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { checkBudget } from '../budget/budget-guard';
-import { checkRange, failArgument } from '../checks/validate-argument';
+import { checkInteger, checkOneOf, checkRange, failArgument } from '../checks/validate-argument';
 import { checkPricing } from '../pricing/check-pricing';
-import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import {
+  MAX_RESUMES,
+  RESUME_MODES,
+  type UnigateFormat,
+  type UnigateProviderSettings,
+} from '../settings/unigate-provider-settings';
 import { VIDEO_LIMITS } from '../video/unigate-video-options';
 
 /** The values of the `format` setting. */
@@ -38,6 +43,9 @@ export function checkSettings(settings: UnigateProviderSettings): void {
     failArgument('priceWaitMs', `a number of milliseconds from 0 to ${MAX_TIMER_MS}`, priceWaitMs);
   }
   if (settings.budget !== undefined) checkBudget(settings.budget);
+  if (settings.onCharge !== undefined && typeof settings.onCharge !== 'function') {
+    failArgument('onCharge', 'a function (event) => void', settings.onCharge);
+  }
   // Only a boolean: a string such as "false" would otherwise read as on.
   if (mergeStreamDeltas !== undefined && typeof mergeStreamDeltas !== 'boolean') {
     throw new InvalidArgumentError({
@@ -51,4 +59,6 @@ export function checkSettings(settings: UnigateProviderSettings): void {
       message: `Invalid argument caching: the provider accepts "auto" or "off"; received ${typeof caching === 'number' ? String(caching) : (JSON.stringify(caching) ?? String(caching))}.`,
     });
   }
+  checkOneOf('resume', settings.resume, RESUME_MODES);
+  checkInteger('maxResumes', settings.maxResumes, MAX_RESUMES);
 }

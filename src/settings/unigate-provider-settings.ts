@@ -35,6 +35,65 @@ export interface UnigateModelPrice {
   perVideo?: number;
 }
 
+/**
+ * What one call cost, in credits (`providerMetadata.unigate.cost`; `unigateCost(result)` reads it typed).
+ * Figures are rounded to 12 decimal places (whole pico-credits), and `total` is `input + output` summed in
+ * pico-credits, so they print and add up without floating-point noise.
+ * A type alias, not an interface, so it fits in provider metadata (`JSONObject`).
+ */
+export type UnigateCost = {
+  /** Credits for the input: prompt tokens (cache reads and writes included), characters, minutes, images or videos. */
+  input: number;
+  /** Credits for the output tokens; 0 for kinds billed on input only. */
+  output: number;
+  /** `input + output`, added in pico-credits (to 12 decimal places). */
+  total: number;
+  unit: 'credits';
+  /** Of `input`: the credits for tokens read from the prompt cache, at their own price (when any were). */
+  cacheRead?: number;
+  /** Of `input`: the credits for tokens written to the prompt cache, at their own price (when any were). */
+  cacheWrite?: number;
+};
+
+/** How a charged call ended (`UnigateChargeEvent.ended`). */
+export type UnigateChargeEnding = 'completed' | 'aborted' | 'failed' | 'refused' | 'http-error';
+
+/**
+ * One model call's charge, once it is final (the `onCharge` setting): one event per call of every kind,
+ * whatever its ending, and one per member a fallback chain tried.
+ */
+export interface UnigateChargeEvent {
+  /** The model id the call was made with. */
+  modelId: string;
+  kind: 'language' | 'embedding' | 'image' | 'speech' | 'transcription' | 'video';
+  /** Language models: the wire format the call used. */
+  format?: 'chat' | 'messages';
+  /**
+   * `completed`; `aborted` (the caller's abort, or a stream cancelled before its end); `failed` (network,
+   * a broken answer or stream, a video job that failed); `refused` (by the budget, before any request,
+   * charged 0); `http-error` (the gateway answered with an HTTP error, charged 0).
+   */
+  ended: UnigateChargeEnding;
+  /**
+   * What the call is charged, in the shape `unigateCost(result)` gives, with its parts. A reservation
+   * charged in place of reported usage (`exact: false`) counts whole as `input`. `undefined` when nothing
+   * can say (no price, or no usage and no budget reservation).
+   */
+  cost: UnigateCost | undefined;
+  /** `false` when the cost is not from reported usage: a budget reservation charged in its place, or none. */
+  exact: boolean;
+  /** The usage as the call reported it (the AI SDK result's `usage`), when it reported one. */
+  usage: Readonly<Record<string, unknown>> | undefined;
+  /** The budget's bucket the charge went to (`day:2026-11-23:user-1`), when there is a budget. */
+  bucket: string | undefined;
+  /** The gateway's request id (`x-request-id`/`request-id` header, else the response's id), when known. */
+  requestId: string | undefined;
+  /** The member's position (1-based) in a fallback chain; 1 outside one. */
+  attempt: number;
+  /** `providerMetadata.unigate.resumed` of a stream that resumed: both requests are in this one charge. */
+  resumed?: unknown;
+}
+
 /** Prices by model id. */
 export type UnigatePriceTable = Record<string, UnigateModelPrice>;
 
@@ -148,6 +207,15 @@ export interface UnigateProviderSettings {
    */
   budget?: UnigateBudget;
   /**
+   * Called once for every model call of every kind when its charge is final (`UnigateChargeEvent`):
+   * completed, aborted, failed, refused by the budget, or answered with an HTTP error. With a budget, the
+   * events' costs add up to what the budget's store counts. It runs after the result is delivered (a
+   * microtask after it, or after the stream's `finish` part) and is never awaited: a slow handler delays no
+   * call, and one that throws or rejects fails none; its error becomes a warning on the next call.
+   * Checked when the provider is created (`InvalidArgumentError`).
+   */
+  onCharge?: (event: UnigateChargeEvent) => unknown;
+  /**
    * Merges stream deltas that arrive together. Default `true`: consecutive `text-delta`,
    * `reasoning-delta` or `tool-input-delta` parts of one block that come from one network read of the
    * stream become one part (nothing else is merged, and nothing waits for a later read). The text is the
@@ -170,6 +238,60 @@ export interface UnigateProviderSettings {
    * their own. Checked when the provider is created (`InvalidArgumentError`).
    */
   caching?: UnigateCaching;
+  /**
+   * A stream that fails after content has reached the caller (the connection drops, the body ends early,
+   * an `error` event, a broken chunk) is resumed: the same request again with the text received so far as
+   * the answer's start (a prefill), its continuation going on in the same stream (docs/resume.md).
+   * `'auto'` (default): on the messages format without thinking, and on chat models whose upstream
+   * documents a continuation (DeepSeek, Mistral, Moonshot/Kimi); `'off'`: never. Per call:
+   * `providerOptions.unigate.resume`. Checked when the provider is created (`InvalidArgumentError`).
+   */
+  resume?: UnigateResumeMode;
+  /** How many times one stream may be resumed: an integer, at least 0. Default 1. Per call: `providerOptions.unigate.maxResumes`. */
+  maxResumes?: number;
+}
+
+/** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
+export type UnigateResumeMode = 'auto' | 'off';
+
+/** The values of `resume`, and the limit of `maxResumes`, at provider and call level. */
+export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
+export const MAX_RESUMES = { min: 0 };
+
+/** The `resume` and `maxResumes` settings in force for a model or a call (docs/resume.md). */
+export interface ResumeSettings {
+  readonly resume: UnigateResumeMode;
+  readonly maxResumes: number;
+}
+
+/** Why a stream was resumed: its connection dropped, its body ended before its completion signal, an in-stream error event, or a chunk that was not JSON. */
+export type ResumeReason = 'connection-closed' | 'ended-early' | 'error-event' | 'malformed-chunk';
+
+/** One resume of a stream, in `providerMetadata.unigate.resumed`. A type alias, so it fits in metadata (`JSONObject`). */
+export type UnigateResume = {
+  /** Characters of text the caller had received when the stream failed (the prefill, before trimming). */
+  afterCharacters: number;
+  reason: ResumeReason;
+  /** The continuation's response id, when it sent one. */
+  requestId?: string;
+};
+
+const RESUME_REASONS: readonly string[] = ['connection-closed', 'ended-early', 'error-event', 'malformed-chunk'];
+
+/** `value` is a `resumed` list as this package writes it into metadata. */
+export function isUnigateResumeList(value: unknown): value is UnigateResume[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry: Partial<Record<keyof UnigateResume, unknown>> | null) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof entry.afterCharacters === 'number' &&
+        typeof entry.reason === 'string' &&
+        RESUME_REASONS.includes(entry.reason) &&
+        (entry.requestId === undefined || typeof entry.requestId === 'string'),
+    )
+  );
 }
 
 /** How long a budget's spend adds up before it starts again at zero: a UTC day, a UTC month, or for ever. */

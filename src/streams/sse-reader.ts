@@ -1,7 +1,7 @@
 import { EmptyResponseBodyError } from '@ai-sdk/provider';
 import { extractResponseHeaders } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '../errors/redact-secrets';
-import { type ClosableSseSink, SseEventParser, type SseHandler } from './sse-event-parser';
+import { type ClosableSseSink, SseEventParser, type SseHandler, type SseSink } from './sse-event-parser';
 
 /** A look at a stream's first parts as they are produced (see `StreamOpening` in stream-extras.ts). */
 export interface SseOpening<T> {
@@ -13,6 +13,24 @@ export interface SseOpening<T> {
 
 // The sink and handler types live with the parser, which reads them; importers reach them here too.
 export type { SseHandler, SseSink } from './sse-event-parser';
+
+/** A stream's failure, as its `recover` sees it. */
+export interface SseFailure {
+  error: unknown;
+  /** The body itself failed (a dropped connection), not the handler. */
+  connection: boolean;
+  /** Fails the stream as it would have without `recover`: the handler's error parts, or the body's error (thrown). */
+  giveUp(): void;
+  /** The caller cancelled the stream. */
+  cancelled(): boolean;
+}
+
+/**
+ * A failed stream's second chance, asked before the failure is reported: `true` when it took the stream
+ * over, having held the sink (`hold`) with the work that continues it, which calls `giveUp` when it
+ * cannot.
+ */
+export type SseRecover<T> = (failure: SseFailure, sink: SseSink<T>) => boolean;
 
 /** Folds `next` into `held` and returns true, or returns false and leaves both alone. */
 export type MergeParts<T> = (held: T, next: T) => boolean;
@@ -37,7 +55,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   /** Set when `close` had to wait for a held part: the pull waits for it too. */
   closing: Promise<void> | undefined;
   /** The caller cancelled: nothing more may be enqueued. */
-  private cancelled = false;
+  cancelled = false;
   /** Until it has matched one part: the part it matches goes out alone (see `readSseStream`'s `first`). */
   first: ((part: T) => boolean) | undefined;
   /** Set when `first` matched: the parser stops after the current event, and the pull hands its parts on. */
@@ -160,7 +178,10 @@ const FIRST_DELTA_TURNS = 32;
  *
  * `opening` is told of each part until it says the stream is open; until then the stream reads on
  * without a caller (its first pull needs none), so a wrapper can look at a stream's head before it hands
- * the stream on, without a stream of its own around it.
+ * the stream on, without a stream of its own around it. `cancelled` is told when the caller cancels.
+ *
+ * `recover` is asked first when the body or the handler fails (see `SseRecover`): a resume continues the
+ * same stream from a second request (docs/resume.md).
  */
 export function readSseStream<T>(
   body: ReadableStream<Uint8Array>,
@@ -169,8 +190,17 @@ export function readSseStream<T>(
     secret,
     merge,
     opening,
+    cancelled,
+    recover,
     first,
-  }: { secret?: string; merge?: MergeParts<T>; opening?: SseOpening<T>; first?: (part: T) => boolean } = {},
+  }: {
+    secret?: string;
+    merge?: MergeParts<T>;
+    opening?: SseOpening<T>;
+    cancelled?: () => void;
+    recover?: SseRecover<T>;
+    first?: (part: T) => boolean;
+  } = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
   let sink!: ControllerSink<T>;
@@ -179,11 +209,14 @@ export function readSseStream<T>(
   // A throw from the handler, on any event or at the end, is reported through `handler.error`.
   const report = (error: unknown) => {
     if (sink.closed) return;
-    handler.error(redactSecrets(error, secret), sink);
+    const redacted = redactSecrets(error, secret);
+    const giveUp = () => handler.error(redacted, sink);
+    if (recover?.({ error: redacted, connection: false, giveUp, cancelled: () => sink.cancelled }, sink)) return;
+    handler.error(redacted, sink);
     sink.close();
   };
   // Runs the parser over what it has, then hands on a held part: merging never holds a part across
-  // reads, nor past the first delta. False when the handler failed (reported; the stream is closing).
+  // reads, nor past the first delta. False when the handler failed (reported, or taken over by `recover`).
   const parseWith = (parse: () => void): boolean => {
     try {
       parse();
@@ -208,19 +241,35 @@ export function readSseStream<T>(
           sink.paused = false;
           for (let turn = 0; turn < FIRST_DELTA_TURNS; turn++) await Promise.resolve();
           if (sink.closed) return sink.closing;
-          if (!parseWith(() => parser.resume())) return sink.closing;
-          continue;
+          if (parseWith(() => parser.resume())) continue;
+          sink.close();
+          return sink.closing;
         }
         let result: ReadableStreamReadResult<Uint8Array>;
         try {
           result = await reader.read();
         } catch (error) {
+          const giveUp = () => {
+            throw error;
+          };
+          // The held work fails the stream with this error when it gives up (see `close`).
+          const failure = {
+            error: redactSecrets(error, secret),
+            connection: true,
+            giveUp,
+            cancelled: () => sink.cancelled,
+          };
+          if (recover?.(failure, sink)) {
+            sink.close();
+            return sink.closing;
+          }
           return sink.fail(error);
         }
         if (sink.closed) return;
         if (!result.done) {
-          if (!parseWith(() => parser.push(result.value))) return sink.closing;
-          continue;
+          if (parseWith(() => parser.push(result.value))) continue;
+          sink.close();
+          return sink.closing;
         }
         // The last events go out together: nothing is left to read after them.
         sink.first = undefined;
@@ -239,6 +288,7 @@ export function readSseStream<T>(
     },
     cancel(reason) {
       sink.cancel();
+      cancelled?.();
       return reader.cancel(reason);
     },
   });

@@ -29,7 +29,17 @@ export interface StreamExtras {
   ) => SharedV3ProviderMetadata | undefined;
   /** Told of the stream's opening: the reader reads on, without a caller, until it says the stream is open. */
   readonly opening?: StreamOpening;
+  /** Called when the caller cancels the stream (before its end: after it, cancelling reaches nothing). */
+  readonly cancelled?: () => void;
+  /** Reserves a resume's continuation request (docs/resume.md): false when it does not fit, and the stream fails as it was. */
+  readonly reserveResume?: () => Promise<boolean>;
 }
+
+/**
+ * A fallback chain's attempt number (1-based) by the options object it hands its member, for the charge
+ * the member reports (`UnigateChargeEvent.attempt`). A weak map: the options are the member's own call.
+ */
+export const fallbackAttempts = new WeakMap<object, number>();
 
 /** A look at a stream's first parts while they are produced, before anyone reads them. */
 export type StreamOpening = SseOpening<LanguageModelV3StreamPart>;

@@ -24,10 +24,36 @@ export type EmulatorFault =
   | { kind: 'cut' }
   | { kind: 'truncate' };
 
+/** How a `[[emulator:drop:<k>:<how>]]` stream fails. */
+export type DropHow = 'close' | 'end' | 'overloaded' | 'broken';
+
+/**
+ * `[[emulator:drop:<k>:<how>]]` (k >= 1; chat completions and messages, streamed calls only): the stream
+ * fails right after the k-th content delta of the full answer (non-empty text deltas and tool-input JSON
+ * deltas count, in order; reasoning and thinking deltas do not), as `how` says:
+ * - `close`: the body errors, as a dropped connection does (a server adapter destroys the socket);
+ * - `end`: the body ends cleanly without its completion signal (no `message_stop`; no finish_reason, no `[DONE]`);
+ * - `overloaded`: an in-stream error (`event: error` with `overloaded_error`; chat: a `data: {"error":{...}}`
+ *   chunk), then the body ends;
+ * - `broken`: a `data:` line that is not valid JSON, then the body ends.
+ * Several drop markers may be given. Stateless rule: a request that continues a prefill (messages: a final
+ * assistant turn of text; chat: a final assistant message flagged `prefix`/`partial`) gets the rest of the
+ * same answer, and a drop fires only where it lies beyond the prefill: a text delta whose end (trailing
+ * whitespace aside) passes the prefill's length, a tool-input delta when the prefill does not reach the end of
+ * the answer's text. So the resumed request of a `drop:3` passes, `drop:3` + `drop:9` drops twice, and a tool
+ * call cut by a drop comes whole when asked again with the text before it (even an empty prefill).
+ */
+export interface EmulatorDrop {
+  after: number;
+  how: DropHow;
+}
+
 /** The markers of one request. */
 export interface EmulatorMarkers {
   /** The first fault marker (a status outside 400-599 is no fault and is skipped). */
   fault?: EmulatorFault;
+  /** Every drop marker, in the order written. */
+  drops: EmulatorDrop[];
   /**
    * `[[emulator:parallel-tools]]`: a turn that calls a tool on its own choice (not one named tool) calls
    * every offered tool at once, unless the request turns parallel calls off.
@@ -58,9 +84,11 @@ function faultOf(name: string, modelId: string | undefined): EmulatorFault | und
 
 /** The markers in `text` (the last user message) of a request for `modelId` (when the route has one). */
 export function readMarkers(text: string, modelId?: string): EmulatorMarkers {
-  const markers: EmulatorMarkers = { parallelTools: false, redactedThinking: false };
+  const markers: EmulatorMarkers = { parallelTools: false, redactedThinking: false, drops: [] };
   for (const [, name] of text.matchAll(MARKER)) {
-    if (name === 'parallel-tools') markers.parallelTools = true;
+    const drop = /^drop:([1-9]\d*):(close|end|overloaded|broken)$/.exec(name!);
+    if (drop) markers.drops.push({ after: Number(drop[1]), how: drop[2] as DropHow });
+    else if (name === 'parallel-tools') markers.parallelTools = true;
     else if (name === 'redacted-thinking') markers.redactedThinking = true;
     else markers.fault ??= faultOf(name!, modelId);
   }
@@ -102,4 +130,67 @@ export function withStreamFault(
   const next = events[cut]!;
   const data = next.indexOf('data: ') + 'data: '.length;
   return [...kept, next.slice(0, data) + cutInHalf(next.slice(data).replace(/\n+$/, ''))];
+}
+
+/** One event of a stream as sent; a content delta carries its number in the full answer and whether it lies beyond the prefill. */
+export interface StreamEvent {
+  text: string;
+  delta?: number;
+  beyond?: boolean;
+}
+
+/**
+ * Numbers the content deltas of a full answer and cuts the part a prefill already holds (see EmulatorDrop).
+ * `prefilled` is the prefill text the answer starts with ('' for a prefill that matches nothing), undefined
+ * for a request without a prefill.
+ */
+export class DeltaCounter {
+  private count = 0;
+  private written = '';
+
+  constructor(private prefilled: string | undefined) {}
+
+  /** A new choice (chat `n` > 1): its text starts again, after its own prefilled part. */
+  restart(prefilled: string | undefined): void {
+    this.written = '';
+    this.prefilled = prefilled;
+  }
+
+  private beyondText(): boolean {
+    return this.prefilled === undefined || this.written.trimEnd().length > this.prefilled.length;
+  }
+
+  /** A text delta of the full answer: the part to send ('' when the prefill holds it all), its number and place. */
+  text(piece: string): { sent: string; delta?: number; beyond: boolean } {
+    const start = this.written.length;
+    this.written += piece;
+    const skip = Math.max(0, (this.prefilled?.length ?? 0) - start);
+    return { sent: piece.slice(skip), delta: piece === '' ? undefined : ++this.count, beyond: this.beyondText() };
+  }
+
+  /** A tool-input delta: its number, and beyond unless the prefill reaches the end of the answer's text. */
+  tool(piece: string): { delta?: number; beyond: boolean } {
+    return { delta: piece === '' ? undefined : ++this.count, beyond: this.beyondText() };
+  }
+}
+
+/** A stream's events with the first drop that fires applied; `close` asks the body to fail after them. */
+export function withDrops(
+  events: StreamEvent[],
+  drops: readonly EmulatorDrop[],
+  overloaded: string,
+): { events: string[]; close: boolean } {
+  const all = events.map(e => e.text);
+  const at = events.findIndex(e => e.beyond === true && drops.some(d => d.after === e.delta));
+  if (at === -1) return { events: all, close: false };
+  const how = drops.find(d => d.after === events[at]!.delta)!.how;
+  const kept = all.slice(0, at + 1);
+  if (how === 'overloaded') kept.push(overloaded);
+  if (how === 'broken') {
+    // The next event's JSON cut in half, sent as a whole line: a chunk that cannot be parsed.
+    const next = all[at + 1] ?? all[at]!;
+    const data = next.indexOf('data: ') + 'data: '.length;
+    kept.push(`${next.slice(0, data)}${cutInHalf(next.slice(data).replace(/\n+$/, ''))}\n\n`);
+  }
+  return { events: kept, close: how === 'close' };
 }

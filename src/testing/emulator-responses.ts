@@ -106,9 +106,15 @@ const encoder = new TextEncoder();
  * A `text/event-stream` response whose body pulls one string at a time from `events` and enqueues it
  * as its own chunk, so a server adapter can write each event as soon as it exists. `delayMs` waits
  * between events (demo pacing and loopback tests that prove chunks are not buffered). `headers` are
- * added to the event-stream ones (e.g. a `request-id`).
+ * added to the event-stream ones (e.g. a `request-id`). `fail` errors the body after the last event instead of
+ * closing it, as a dropped connection does (`[[emulator:drop:<k>:close]]`).
  */
-export function sseResponse(events: Iterable<string>, delayMs = 0, headers: Record<string, string> = {}): Response {
+export function sseResponse(
+  events: Iterable<string>,
+  delayMs = 0,
+  headers: Record<string, string> = {},
+  fail = false,
+): Response {
   const iterator = events[Symbol.iterator]();
   let first = true;
   const body = new ReadableStream<Uint8Array>({
@@ -116,7 +122,8 @@ export function sseResponse(events: Iterable<string>, delayMs = 0, headers: Reco
       if (!first && delayMs > 0) await new Promise(resolve => setTimeout(resolve, delayMs));
       first = false;
       const next = iterator.next();
-      if (next.done) controller.close();
+      if (next.done && fail) controller.error(new TypeError('terminated: the emulator dropped the connection'));
+      else if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },
     cancel() {

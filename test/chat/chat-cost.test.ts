@@ -5,7 +5,7 @@ import { createUnigate } from '../../src';
 import { catalogFirst } from '../helpers/catalog-timing';
 import { createMockFetch } from '../helpers/mock-fetch';
 import { API_KEY, SITE_URL } from '../helpers/test-kit';
-import { CHAT_URL, completion } from './chat-fixtures';
+import { CHAT_URL, chunk, completion, DONE, usageChunk } from './chat-fixtures';
 import { createUnigateEmulator } from '../../src/testing';
 import { catalogRequests, failingCatalogFetch, PRICED_MODELS, pricedGateway } from '../pricing/pricing-fixtures';
 
@@ -163,5 +163,46 @@ describe('chat model cost', () => {
         },
       ],
     ]);
+  });
+});
+
+describe('chat cache writes the usage does not report', () => {
+  // 1,000 prompt tokens, 400 read from the cache, 10 output; both models at 1 credit an input token, 2 an output one.
+  const usage = {
+    prompt_tokens: 1_000,
+    completion_tokens: 10,
+    total_tokens: 1_010,
+    prompt_tokens_details: { cached_tokens: 400 },
+  };
+  const price = { inputPerMillionTokens: 1e6, outputPerMillionTokens: 2e6 };
+  const gateway = () => {
+    const { fetch } = createMockFetch(
+      http.post(CHAT_URL, async ({ request }) => {
+        const body = (await request.json()) as { stream?: boolean };
+        if (!body.stream) return HttpResponse.json(completion({ content: 'x' }, { usage }));
+        const events = [chunk({ content: 'x' }, 'stop'), usageChunk(usage), DONE].join('');
+        return new HttpResponse(events, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    return createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, pricing: { 'gpt-5.6': price, 'gpt-4o': price } });
+  };
+
+  it('a model that bills cache writes (GPT-5.6) prices the input not read as written, at 1.25x; one that does not, at 1x', async () => {
+    const gw = gateway();
+    // 600 fresh tokens at the write price (1.25), 400 read at OpenAI's 0.5x.
+    const written = { input: 600 * 1.25 + 400 * 0.5, output: 20, total: 970, unit: 'credits', cacheRead: 200 };
+    const generated = await generateText({ model: gw('gpt-5.6'), prompt: 'Hi' });
+    expect(generated.providerMetadata?.unigate?.cost).toEqual(written);
+    const streamed = streamText({ model: gw('gpt-5.6'), prompt: 'Hi' });
+    await streamed.consumeStream();
+    expect((await streamed.providerMetadata)?.unigate?.cost).toEqual(written);
+    const older = await generateText({ model: gw('gpt-4o'), prompt: 'Hi' });
+    expect(older.providerMetadata?.unigate?.cost).toEqual({
+      input: 800,
+      output: 20,
+      total: 820,
+      unit: 'credits',
+      cacheRead: 200,
+    });
   });
 });

@@ -199,6 +199,46 @@ describe('usage reported per pass (usage.iterations)', () => {
     }
   });
 
+  it("an advisor pass is priced at the advisor model's price, JSON and stream", async () => {
+    // The answering model at 1 and 2 credits a token, the advisor at 5 and 25.
+    const pricing = { ...PRICE, 'claude-opus-4-7': { inputPerMillionTokens: 5e6, outputPerMillionTokens: 25e6 } };
+    const json = recordedJson('anthropic/anthropic-advisor-20260301.1.json');
+    const { model } = answeringWith(() => HttpResponse.json(json), { pricing });
+    const result = await model.doGenerate(call([userText('Hi')]));
+    // Own passes 2,414 in, 3,200 out; the advisor's 2,728 in, 874 out.
+    expect(result.providerMetadata?.unigate?.cost).toEqual({
+      input: 2_414 + 2_728 * 5,
+      output: 3_200 * 2 + 874 * 25,
+      total: 2_414 + 2_728 * 5 + 3_200 * 2 + 874 * 25,
+      unit: 'credits',
+    });
+    expect(result.warnings).toEqual([]);
+    const events = recordedEvents('anthropic/anthropic-advisor-20250301.1.chunks.txt');
+    const stream = answeringWith(() => sseResponse(events), { pricing }).model;
+    const finish = (await readAll((await stream.doStream(call([userText('Hi')]))).stream)).at(-1);
+    // Own passes 1,051 + 3,676 in, 35 + 3,356 out; the advisor's 2,728 in, 3,880 out.
+    expect(finish?.type === 'finish' && finish.providerMetadata?.unigate?.cost).toEqual({
+      input: 4_727 + 2_728 * 5,
+      output: 3_391 * 2 + 3_880 * 25,
+      total: 4_727 + 2_728 * 5 + 3_391 * 2 + 3_880 * 25,
+      unit: 'credits',
+    });
+  });
+
+  it('an advisor pass whose model has no price leaves the cost unavailable, naming the model', async () => {
+    const json = recordedJson('anthropic/anthropic-advisor-20260301.1.json');
+    const result = await answeringJson(json).model.doGenerate(call([userText('Hi')]));
+    const unigate = result.providerMetadata?.unigate;
+    expect(unigate?.cost).toBeUndefined();
+    expect(unigate?.costUnavailable).toMatch(/^This call has no cost: a pass of claude-opus-4-7 \(an advisor\) ran/);
+    expect(result.warnings).toEqual([{ type: 'other', message: unigate?.costUnavailable }]);
+    // A pass that names no model cannot be priced either.
+    const anonymous = JSON.parse(JSON.stringify(json).replace(',"model":"claude-opus-4-7"', ''));
+    expect(JSON.stringify(anonymous)).not.toContain('claude-opus-4-7');
+    const other = await answeringJson(anonymous).model.doGenerate(call([userText('Hi')]));
+    expect(other.providerMetadata?.unigate?.costUnavailable).toMatch(/a pass of a model the usage does not name/);
+  });
+
   it('passes that sum to less than the top level never lower it', async () => {
     const usage = {
       input_tokens: 50,

@@ -13,7 +13,6 @@ import {
   MODEL,
   ping,
   sse,
-  streaming,
   textDelta,
   textStart,
   toolStart,
@@ -41,8 +40,9 @@ function finish(
   };
 }
 
+// One stream's mapping, failures included: resuming a failed one is messages-resume.test.ts's.
 async function run(chunks: string[], options: Parameters<typeof call>[1] = {}) {
-  const { model, requests } = streaming(chunks);
+  const { model, requests } = answeringWith(() => sseResponse(chunks), { resume: 'off' });
   const result = await model.doStream(call([userText('Hi')], options));
   return { parts: await readAll(result.stream), requests, result };
 }

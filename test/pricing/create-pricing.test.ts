@@ -293,3 +293,18 @@ describe('the catalogTimeoutMs setting', () => {
     }
   });
 });
+
+describe('pricing.priceNow', () => {
+  it('answers from the table, then the catalog as loaded, never loading it; nothing with pricing off', async () => {
+    const table = { 'my-model': { inputPerMillionTokens: 4, outputPerMillionTokens: 8 } };
+    const emulator = createUnigateEmulator({ models: PRICED_MODELS });
+    const { pricing } = createModelContext({ ...emulator.settings, pricing: table });
+    expect(pricing.priceNow('my-model', 'messages')?.inputPerMillionTokens).toBe(4);
+    expect(pricing.priceNow('priced-chat', 'chat')).toBeUndefined();
+    expect(catalogRequests(emulator)).toBe(0);
+    await pricing.priceFor('priced-chat', 'chat');
+    expect(pricing.priceNow('priced-chat', 'chat')?.inputPerMillionTokens).toBe(2.5);
+    const off = createModelContext({ ...emulator.settings, pricing: false }).pricing;
+    expect(off.priceNow('tts-1', 'speech')).toBeUndefined();
+  });
+});

@@ -35,7 +35,7 @@ type Format = 'chat' | 'messages';
 function modelFor(
   format: Format,
   body: () => Response,
-  settings: { mergeStreamDeltas?: boolean } = {},
+  settings: { mergeStreamDeltas?: boolean; resume?: 'auto' | 'off' } = {},
 ): LanguageModelV3 {
   const url = format === 'chat' ? CHAT_URL : MESSAGES_URL;
   const { gw } = setup([http.post(url, body)], settings);
@@ -47,7 +47,11 @@ async function partsOf(
   reads: string[],
   options: { includeRawChunks?: boolean; mergeStreamDeltas?: boolean } = {},
 ) {
-  const model = modelFor(format, () => sseResponse(reads), { mergeStreamDeltas: options.mergeStreamDeltas });
+  // One stream as it is: a failure is not resumed here (test/model-call/stream-resume.test.ts).
+  const model = modelFor(format, () => sseResponse(reads), {
+    mergeStreamDeltas: options.mergeStreamDeltas,
+    resume: 'off',
+  });
   const { stream } = await model.doStream({ prompt, includeRawChunks: options.includeRawChunks });
   return readAll(stream);
 }

@@ -3,11 +3,12 @@ import { cutInHalf, readMarkers, stripMarkers, withStreamFault } from '../../src
 
 describe('readMarkers', () => {
   it('reads every marker of both routes', () => {
-    expect(readMarkers('Hi')).toEqual({ parallelTools: false, redactedThinking: false });
+    expect(readMarkers('Hi')).toEqual({ parallelTools: false, redactedThinking: false, drops: [] });
     expect(readMarkers('Hi [[emulator:status:503]]')).toEqual({
       fault: { kind: 'status', status: 503 },
       parallelTools: false,
       redactedThinking: false,
+      drops: [],
     });
     expect(readMarkers('[[emulator:stream-error]] x').fault).toEqual({ kind: 'stream-error' });
     expect(readMarkers('x [[emulator:truncate]]').fault).toEqual({ kind: 'truncate' });
@@ -15,7 +16,20 @@ describe('readMarkers', () => {
     expect(readMarkers('a [[emulator:parallel-tools]] b [[emulator:redacted-thinking]]')).toEqual({
       parallelTools: true,
       redactedThinking: true,
+      drops: [],
     });
+  });
+
+  it('reads every drop marker, in order, and skips malformed ones', () => {
+    const text = 'a [[emulator:drop:9:broken]] [[emulator:drop:3:close]] [[emulator:drop:0:end]] [[emulator:drop:2:x]]';
+    expect(readMarkers(`${text} [[emulator:drop:4:end]] [[emulator:drop:5:overloaded]]`).drops).toEqual([
+      { after: 9, how: 'broken' },
+      { after: 3, how: 'close' },
+      { after: 4, how: 'end' },
+      { after: 5, how: 'overloaded' },
+    ]);
+    expect(readMarkers(text).fault).toBeUndefined();
+    expect(stripMarkers(text)).toBe('a');
   });
 
   it('takes the first fault, skipping statuses outside 400-599 and unknown markers', () => {

@@ -1,8 +1,8 @@
 import { APICallError, generateText, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cacheCreditRatio } from '../../bench/cache-breakpoints';
-import { cachedToolLoop, toolLoopInput } from '../../examples/prompt-caching';
+import { cacheCreditFloor, cacheCreditRatio } from '../../bench/cache-breakpoints';
+import { CODING_AGENT_INSTRUCTIONS, cachedToolLoop, toolLoopInput } from '../../examples/prompt-caching';
 import { createUnigate } from '../../src';
 import { createUnigateEmulator, type UnigateEmulatorOptions } from '../../src/testing/index';
 import { thinkingSignature } from '../../src/testing/routes/messages-digest';
@@ -223,6 +223,18 @@ describe('automatic breakpoints on tool loops, through the emulator', () => {
     expect(await cacheCreditRatio({ steps: 10, parallelTools: 1 })).toBeCloseTo(0.228, 3);
     // The rest is the write premium on each step's 562 new tokens, which the next step reads.
     expect(await cacheCreditRatio({ steps: 10, parallelTools: 12 })).toBeCloseTo(0.269, 3);
+  });
+
+  it('12 parallel calls a step under a 6,000-token system prompt: 0.245x, the floor of any placement', async () => {
+    const shape = { steps: 10, parallelTools: 12, system: CODING_AGENT_INSTRUCTIONS };
+    const totals = (await toolLoopInput('off', shape)).map(step => step.total);
+    const floor = cacheCreditFloor(totals);
+    const ratio = await cacheCreditRatio(shape);
+    expect(ratio).toBeCloseTo(0.245, 3);
+    expect(ratio).toBeCloseTo(floor.placement, 9);
+    // Only the last step's write, which nothing reads, lies between the placement and a clairvoyant one.
+    const uncached = totals.reduce((sum, total) => sum + total, 0);
+    expect(floor.placement - floor.clairvoyant).toBeCloseTo((0.25 * (totals[9]! - totals[8]!)) / uncached, 12);
   });
 });
 

@@ -18,6 +18,8 @@ export interface ChatMessage {
   toolCallId?: string;
   /** Assistant turns: the `reasoning_content` sent back with it, when there is one. */
   reasoningContent?: string;
+  /** `prefix: true` (DeepSeek, Mistral) or `partial: true` (Moonshot): the answer continues this message. */
+  continues?: 'prefix' | 'partial';
 }
 
 /** A function tool offered to the model. */
@@ -153,6 +155,8 @@ function readMessage(raw: unknown, index: number): ChatMessage {
     }
     message.reasoningContent = raw.reasoning_content;
   }
+  if (raw.prefix === true) message.continues = 'prefix';
+  else if (raw.partial === true) message.continues = 'partial';
   if (role === 'tool') {
     if (typeof raw.tool_call_id !== 'string') fail(`${path}.tool_call_id`, 'must be a string', raw.tool_call_id);
     message.toolCallId = raw.tool_call_id;

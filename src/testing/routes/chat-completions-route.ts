@@ -1,5 +1,14 @@
 import type { EmulatorModel, EmulatorRoute } from '../emulator-context';
-import { cutInHalf, readMarkers, stripMarkers, withStreamFault, type EmulatorMarkers } from '../emulator-faults';
+import {
+  cutInHalf,
+  DeltaCounter,
+  type EmulatorMarkers,
+  readMarkers,
+  type StreamEvent,
+  stripMarkers,
+  withDrops,
+  withStreamFault,
+} from '../emulator-faults';
 import { errorResponse, jsonTextResponse, sseEvent, sseResponse } from '../emulator-responses';
 import {
   countTokens,
@@ -141,39 +150,81 @@ function textPieces(text: string): string[] {
   return wordPieces(text).flatMap(piece => (piece.length > 24 ? fixedPieces(piece, 16) : [piece]));
 }
 
+/** The part of `content` a prefill holds: the prefill when the content starts with it, else ''. */
+function prefilledPart(content: string | null, prefill: string | undefined): string | undefined {
+  if (prefill === undefined) return undefined;
+  return content?.startsWith(prefill) ? prefill : '';
+}
+
+/** `choices` less what the prefill holds, as the upstreams send only the continuation. */
+function continueAfterPrefill(choices: Choice[], prefill: string | undefined): Choice[] {
+  return choices.map(choice => {
+    const held = prefilledPart(choice.content, prefill) ?? '';
+    return held === '' ? choice : { ...choice, content: choice.content!.slice(held.length) };
+  });
+}
+
 function streamEvents(
   head: { id: string; object: string; created: number; model: string },
   choices: Choice[],
   usage: Usage,
   includeUsage: boolean,
-): string[] {
+  prefill: string | undefined,
+): StreamEvent[] {
   // With include_usage every chunk carries `usage: null` until the last one, as the public API does.
   const chunk = (choice: Record<string, unknown>) =>
     sseEvent(JSON.stringify({ ...head, choices: [choice], ...(includeUsage ? { usage: null } : {}) }));
-  const events: string[] = [];
+  const events: StreamEvent[] = [];
+  const counter = new DeltaCounter(undefined);
   for (const choice of choices) {
     const { index } = choice;
     const delta = (fields: Record<string, unknown>) => chunk({ index, delta: fields, finish_reason: null });
-    events.push(delta({ role: 'assistant', content: choice.toolCalls.length > 0 ? null : '' }));
-    for (const piece of textPieces(choice.reasoning ?? '')) events.push(delta({ reasoning_content: piece }));
-    for (const piece of textPieces(choice.content ?? '')) events.push(delta({ content: piece }));
+    counter.restart(prefilledPart(choice.content, prefill));
+    events.push({ text: delta({ role: 'assistant', content: choice.toolCalls.length > 0 ? null : '' }) });
+    for (const piece of textPieces(choice.reasoning ?? '')) events.push({ text: delta({ reasoning_content: piece }) });
+    for (const piece of textPieces(choice.content ?? '')) {
+      const part = counter.text(piece);
+      if (part.sent !== '')
+        events.push({ text: delta({ content: part.sent }), delta: part.delta, beyond: part.beyond });
+    }
     choice.toolCalls.forEach((call, callIndex) => {
-      events.push(
-        delta({
-          tool_calls: [
-            { index: callIndex, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
-          ],
-        }),
-      );
+      const start = { index: callIndex, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
+      events.push({ text: delta({ tool_calls: [start] }) });
       for (const piece of fixedPieces(call.arguments, 12)) {
-        events.push(delta({ tool_calls: [{ index: callIndex, function: { arguments: piece } }] }));
+        const text = delta({ tool_calls: [{ index: callIndex, function: { arguments: piece } }] });
+        events.push({ text, ...counter.tool(piece) });
       }
     });
-    events.push(chunk({ index, delta: {}, finish_reason: choice.finishReason }));
+    events.push({ text: chunk({ index, delta: {}, finish_reason: choice.finishReason }) });
   }
-  if (includeUsage) events.push(sseEvent(JSON.stringify({ ...head, choices: [], usage })));
-  events.push(sseEvent('[DONE]'));
+  if (includeUsage) events.push({ text: sseEvent(JSON.stringify({ ...head, choices: [], usage })) });
+  events.push({ text: sseEvent('[DONE]') });
   return events;
+}
+
+/** Model ids whose upstream documents continuing a flagged final assistant message (docs/resume.md). */
+const CONTINUATION_FAMILIES: Record<'prefix' | 'partial', RegExp> = {
+  prefix: /^(deepseek-|mistral-|codestral-|magistral-|ministral-|devstral-|pixtral-|open-mistral)/,
+  partial: /^(kimi-|moonshot-)/,
+};
+
+/**
+ * The 400 message for a `prefix`/`partial` flag the model's upstream does not document, or one on a message
+ * other than the final assistant message; `undefined` when every flag is honoured.
+ */
+function continuationRefused(chat: ChatRequest, model: EmulatorModel): string | undefined {
+  const last = chat.messages.length - 1;
+  for (const [i, message] of chat.messages.entries()) {
+    const flag = message.continues;
+    if (flag === undefined) continue;
+    if (i !== last || message.role !== 'assistant') {
+      return `Invalid messages[${i}].${flag}: only the last message, of role assistant, may set ${flag}: true`;
+    }
+    if (!CONTINUATION_FAMILIES[flag].test(model.id)) {
+      return `Invalid messages[${i}].${flag}: ${model.id} does not continue a partial assistant message (${flag}: true is for ${flag === 'prefix' ? 'DeepSeek and Mistral' : 'Moonshot'} models)`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -182,7 +233,10 @@ function streamEvents(
  * 'messages.2.assistant.reasoning_content' is unsupported"); `undefined` when none is refused.
  */
 function unknownFieldRefused(chat: ChatRequest, model: EmulatorModel): string | undefined {
-  const [field] = chat.unknownMessageFields;
+  // An honoured continuation flag is part of its upstream's schema.
+  const flag = chat.messages[chat.messages.length - 1]!.continues;
+  const honoured = `messages[${chat.messages.length - 1}].${flag}`;
+  const [field] = chat.unknownMessageFields.filter(f => f !== honoured);
   if (field === undefined || model.reasoning || model.takesReasoningBack) return undefined;
   return `Invalid ${field}: ${model.id} takes no such message field (unknown message fields are refused)`;
 }
@@ -229,6 +283,8 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   }
   // The router checked the model the body names (catalog, type, access); a valid body names one.
   const model = context.model!;
+  const continuation = continuationRefused(chat, model);
+  if (continuation !== undefined) return errorResponse('chat', 400, continuation, 'invalid_request_error');
   const unknownField = unknownFieldRefused(chat, model);
   if (unknownField !== undefined) return errorResponse('chat', 400, unknownField, 'invalid_request_error');
   const missingReasoning = model.reasoningContentRequired ? missingReasoningContent(chat) : undefined;
@@ -243,7 +299,16 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
     return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
   }
 
-  const choices = buildChoices(chat, model, markers);
+  // A flagged final assistant message is a prefill: the answer is the one without it, less its text.
+  const prefill = chat.messages[chat.messages.length - 1]!.continues
+    ? chat.messages[chat.messages.length - 1]!.text
+    : undefined;
+  const full = buildChoices(
+    prefill === undefined ? chat : { ...chat, messages: chat.messages.slice(0, -1) },
+    model,
+    markers,
+  );
+  const choices = continueAfterPrefill(full, prefill);
   // Only an answered request reads or writes the cache.
   const usage = usageOf(
     chat,
@@ -287,13 +352,19 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
 
   const events = streamEvents(
     { id, object: 'chat.completion.chunk', created, model: chat.model },
-    choices,
+    full,
     usage,
     chat.includeUsage,
+    prefill,
   );
+  if (fault === undefined && markers.drops.length > 0) {
+    const overloaded = { error: { type: 'server_error', message: 'Overloaded', code: 503 } };
+    const dropped = withDrops(events, markers.drops, sseEvent(JSON.stringify(overloaded)));
+    return sseResponse(dropped.events, context.streamDelayMs, {}, dropped.close);
+  }
   // A stream fault strikes after half of the answer.
   const faulted = withStreamFault(
-    events,
+    events.map(e => e.text),
     Math.max(1, Math.floor((events.length - 1) / 2)),
     fault,
     sseEvent(

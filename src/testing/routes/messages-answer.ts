@@ -196,3 +196,24 @@ function chooseToolCalls(request: MessagesRequest, markers: EmulatorMarkers, has
   const parallel = markers.parallelTools && !toolChoice?.disableParallelToolUse;
   return parallel ? tools : [tools[0]!];
 }
+
+/**
+ * What a request with a prefill gets: `message` (the answer without the prefill) minus the prefill's text, as
+ * the vendor sends only the continuation. `prefilled` is the part of the answer the prefill held ('' when the
+ * answer does not start with it: the model then answers in full).
+ */
+export function continueAfterPrefill(
+  message: AnswerMessage,
+  prefill: string,
+): { sent: AnswerMessage; prefilled: string } {
+  const at = message.content.findIndex(b => b.type === 'text');
+  const block = message.content[at];
+  if (block?.type !== 'text' || !block.text.startsWith(prefill) || prefill === '')
+    return { sent: message, prefilled: '' };
+  const rest = block.text.slice(prefill.length);
+  const content = message.content.flatMap((b, i) =>
+    i !== at ? [b] : rest === '' ? [] : [{ type: 'text' as const, text: rest }],
+  );
+  const output = Math.max(message.usage.output_tokens - countTokens(prefill), 0);
+  return { sent: { ...message, content, usage: { ...message.usage, output_tokens: output } }, prefilled: prefill };
+}

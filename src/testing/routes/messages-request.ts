@@ -56,6 +56,8 @@ export interface MessagesRequest {
   toolChoice?: ToolChoice;
   /** Set when `thinking: {type:'enabled'}`. */
   thinkingBudget?: number;
+  /** The text of a final assistant turn of text blocks only (possibly ''): the answer continues it. */
+  prefill?: string;
   /** The request minus `stream`: streamed and non-streamed twins get the same message id. */
   identity: string;
 }
@@ -170,6 +172,7 @@ export function parseMessagesRequest(body: unknown): MessagesRequest {
 
   checkToolResults(turns);
   checkThinkingBlocks(turns, thinkingBudget !== undefined);
+  const prefill = readPrefill(turns, thinkingBudget !== undefined);
 
   const { stream: _stream, ...rest } = body;
   return {
@@ -182,6 +185,7 @@ export function parseMessagesRequest(body: unknown): MessagesRequest {
     tools,
     toolChoice,
     thinkingBudget,
+    prefill,
     identity: JSON.stringify(rest),
   };
 }
@@ -466,4 +470,21 @@ function checkThinkingBlocks(turns: RequestTurn[], thinkingEnabled: boolean): vo
       `messages.${turns.length - 2}.content.0.type: expected \`thinking\` or \`redacted_thinking\`, but found \`${first?.type ?? 'nothing'}\`. With thinking enabled, the assistant message that made the pending tool calls must start with its thinking block, sent back unchanged with its signature.`,
     );
   }
+}
+
+/**
+ * The prefill of a request, refused as the vendor refuses it: text ending in whitespace, or any prefill with
+ * thinking enabled (a final assistant turn must then start with its thinking block). Sources: docs/resume.md.
+ */
+function readPrefill(turns: RequestTurn[], thinkingEnabled: boolean): string | undefined {
+  const last = turns[turns.length - 1]!;
+  if (last.role !== 'assistant' || last.blocks.some(b => b.type !== 'text')) return undefined;
+  const text = last.blocks.map(b => (b.type === 'text' ? b.text : '')).join('');
+  if (thinkingEnabled) {
+    invalid(
+      `messages.${turns.length - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${last.blocks.length > 0 ? 'text' : 'nothing'}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block. To avoid this requirement, disable \`thinking\`.`,
+    );
+  }
+  if (/\s$/.test(text)) invalid('messages: final assistant content cannot end with trailing whitespace');
+  return text;
 }

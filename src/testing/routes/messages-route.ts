@@ -3,7 +3,7 @@ import { cutInHalf, readMarkers } from '../emulator-faults';
 import { defaultErrorType, errorResponse, jsonTextResponse, sseResponse } from '../emulator-responses';
 import { digestHex, lastUserText } from '../emulator-text';
 import type { RequestTurn } from './messages-request';
-import { composeAnswer } from './messages-answer';
+import { composeAnswer, continueAfterPrefill } from './messages-answer';
 import { minCachedPrefixTokens } from '../prompt-cache';
 import { messagesCachePrefixes } from './messages-cache';
 import { MessagesRequestError, parseMessagesRequest } from './messages-request';
@@ -71,7 +71,9 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
       return errorResponse('messages', fault.status, STATUS_MESSAGES[type] ?? 'Error', type);
     }
 
-    const message = composeAnswer(parsed, markers, context.inputCounting);
+    const full = composeAnswer(parsed, markers, context.inputCounting);
+    const { sent: message, prefilled } =
+      parsed.prefill === undefined ? { sent: full, prefilled: undefined } : continueAfterPrefill(full, parsed.prefill);
     // Only an answered request reads or writes the cache.
     const cached = context.promptCache.split(prefixes, minCachedPrefixTokens(parsed.model));
     message.usage.input_tokens -= cached.read + cached.written;
@@ -85,7 +87,10 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
       };
     }
     const headers = { 'request-id': `req_emu_${digestHex(parsed.identity, 3)}` };
-    if (parsed.stream) return sseResponse(messageSseChunks(message, fault), context.streamDelayMs, headers);
+    if (parsed.stream) {
+      const { events, close } = messageSseChunks({ full, sent: message, prefilled }, fault, markers.drops);
+      return sseResponse(events, context.streamDelayMs, headers, close);
+    }
 
     const json = JSON.stringify(message);
     // The truncate marker cuts a non-streamed body in half too, to exercise JSON parse failures.

@@ -1,0 +1,153 @@
+import { APICallError, type SharedV3Warning } from '@ai-sdk/provider';
+import { isObjectRecord, isThenable } from '../checks/narrow';
+import { redactSecrets } from '../errors/redact-secrets';
+import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
+import type { UnigateChargeEnding, UnigateChargeEvent } from '../settings/unigate-provider-settings';
+import { fallbackAttempts } from '../streams/stream-extras';
+import type { BudgetAdmission, BudgetGuard } from './budget-admission';
+
+// Loaded with the budgeted calls (budget-calls.ts imports it): an app without a budget or onCharge never loads it.
+
+/** The call a charge is reported for. */
+export interface ChargedCall {
+  readonly guard: BudgetGuard;
+  readonly modelId: string;
+  readonly kind: PricedKind;
+  /** The call's options: its abort signal, and the fallback attempt it is (by identity). */
+  readonly options: { abortSignal?: AbortSignal };
+}
+
+/** How a call ended and what it is charged: the store's credits and the event's figures. */
+export interface CallCharge {
+  readonly ended: UnigateChargeEnding;
+  /** What the store settles: `undefined` keeps the reservation. */
+  readonly credits: number | undefined;
+  readonly cost: UnigateCost | undefined;
+  readonly exact: boolean;
+  readonly usage?: unknown;
+  readonly requestId?: string;
+  readonly resumed?: unknown;
+}
+
+/** A cost of `credits` with no parts known: a reservation (or nothing) charged, counted as input. */
+export function wholeCost(credits: number): UnigateCost {
+  return { input: credits, output: 0, total: credits, unit: 'credits' };
+}
+
+/** What the admission's reservation is charged as: its credits under a budget, nothing to report without one. */
+function reservationCost(admission: BudgetAdmission | undefined, guard: BudgetGuard): UnigateCost | undefined {
+  return guard.reserves === false || admission === undefined ? undefined : wholeCost(admission.reserved);
+}
+
+/** A charge from a reported cost, or, without one, the reservation kept in its place. */
+export function costCharge(
+  call: ChargedCall,
+  admission: BudgetAdmission,
+  ended: UnigateChargeEnding,
+  cost: UnigateCost | undefined,
+  source?: { usage?: unknown; requestId?: string; resumed?: unknown },
+): CallCharge {
+  return cost === undefined
+    ? { ended, credits: undefined, cost: reservationCost(admission, call.guard), exact: false, ...source }
+    : { ended, credits: cost.total, cost, exact: true, ...source };
+}
+
+function endedOn(call: ChargedCall, error: unknown): UnigateChargeEnding {
+  if (call.options.abortSignal?.aborted) return 'aborted';
+  return APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400
+    ? 'http-error'
+    : 'failed';
+}
+
+/**
+ * What a call that threw is charged: nothing when the gateway refused it with an HTTP error (it ran no
+ * model); otherwise (an abort, a network failure, a broken body) its reservation, as it may have run.
+ */
+export function failureCharge(call: ChargedCall, admission: BudgetAdmission, error: unknown): CallCharge {
+  const ended = endedOn(call, error);
+  if (ended === 'http-error') {
+    const requestId = APICallError.isInstance(error) ? headerRequestId(error.responseHeaders) : undefined;
+    return { ended, credits: 0, cost: wholeCost(0), exact: true, requestId };
+  }
+  return costCharge(call, admission, ended, undefined);
+}
+
+/** A call the guard did not let through: the budget refused it (or its abort came first); nothing charged. */
+export function refusalCharge(call: ChargedCall, error: unknown): CallCharge {
+  const data = APICallError.isInstance(error) && isObjectRecord(error.data) ? error.data : undefined;
+  const ended = call.options.abortSignal?.aborted ? 'aborted' : data?.kind === 'budget' ? 'refused' : 'failed';
+  return { ended, credits: 0, cost: wholeCost(0), exact: true };
+}
+
+function headerRequestId(headers: Record<string, string | undefined> | undefined): string | undefined {
+  return headers?.['x-request-id'] ?? headers?.['request-id'];
+}
+
+/** The gateway's request id of a result: its response's request-id header, else the response's own id. */
+export function resultRequestId(result: { response?: unknown }): string | undefined {
+  const response = isObjectRecord(result.response) ? result.response : undefined;
+  const headers = isObjectRecord(response?.headers) ? response.headers : undefined;
+  const fromHeader = headers?.['x-request-id'] ?? headers?.['request-id'];
+  if (typeof fromHeader === 'string') return fromHeader;
+  return typeof response?.id === 'string' ? response.id : undefined;
+}
+
+/** `providerMetadata.unigate.resumed`, when a stream resumed. */
+export function resumedOf(metadata: unknown): unknown {
+  const unigate = isObjectRecord(metadata) ? metadata.unigate : undefined;
+  return isObjectRecord(unigate) ? unigate.resumed : undefined;
+}
+
+function eventOf(call: ChargedCall, admission: BudgetAdmission | undefined, charge: CallCharge): UnigateChargeEvent {
+  const language = call.kind === 'chat' || call.kind === 'messages';
+  return {
+    modelId: call.modelId,
+    kind: language ? 'language' : call.kind,
+    ...(language && { format: call.kind }),
+    ended: charge.ended,
+    cost: charge.cost && { ...charge.cost },
+    exact: charge.exact,
+    usage: isObjectRecord(charge.usage) ? charge.usage : undefined,
+    bucket: admission?.bucket,
+    requestId: charge.requestId,
+    attempt: fallbackAttempts.get(call.options) ?? 1,
+    ...(charge.resumed !== undefined && { resumed: charge.resumed }),
+  };
+}
+
+function handlerFailed(ledger: NonNullable<BudgetGuard['ledger']>, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  ledger.failures.push(
+    redactSecrets(
+      { type: 'other', message: `The onCharge handler failed on an earlier call's charge: ${reason}` },
+      ledger.secret(),
+    ),
+  );
+}
+
+/**
+ * Settles the call's admission to its charge and reports it to `onCharge`, once per call, in a microtask:
+ * after the result (or the stream's `finish` part) is delivered, never awaited, its failure kept as a warning.
+ */
+export function charge(call: ChargedCall, admission: BudgetAdmission | undefined, callCharge: CallCharge): void {
+  admission?.settle(callCharge.credits);
+  const ledger = call.guard.ledger;
+  if (ledger === undefined) return;
+  const event = eventOf(call, admission, callCharge);
+  queueMicrotask(() => {
+    try {
+      const returned = ledger.onCharge(event);
+      if (isThenable(returned)) {
+        Promise.resolve(returned).catch(error => handlerFailed(ledger, error));
+      }
+    } catch (error) {
+      handlerFailed(ledger, error);
+    }
+  });
+}
+
+/** The warnings of the handler's failures since the last call, taken (each goes to one call only). */
+export function takeChargeWarnings(guard: BudgetGuard): SharedV3Warning[] {
+  const failures = guard.ledger?.failures;
+  return failures === undefined || failures.length === 0 ? [] : failures.splice(0);
+}

@@ -1,0 +1,247 @@
+import type {
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
+import { sumCosts } from '../pricing/credit-units';
+import { isUnigateCost, type UnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateResumeList, type ResumeReason, type UnigateResume } from '../settings/unigate-provider-settings';
+import type { SseSink } from '../streams/sse-reader';
+import type { FinishMetadata } from '../streams/stream-state';
+
+// Loaded on first use, by the first stream that fails after content (docs/resume.md): the continuation
+// request and the mapping of its parts into the failed stream, so the caller sees one stream.
+
+type Part = LanguageModelV3StreamPart;
+
+/** A complete tool call the caller has received: the continuation's same call is not sent again. */
+export interface KeptToolCall {
+  toolName: string;
+  input: string;
+}
+
+/** What a failed stream hands its resume: what the caller has received, and how to ask for the rest. */
+export interface ResumeStart {
+  reason: ResumeReason;
+  /** Every text delta the caller has received, in order: the prefill, before its trailing whitespace is trimmed. */
+  text: string;
+  /** The text block still open: the continuation's first text block goes on in it (same id). */
+  openTextId: string | undefined;
+  toolCalls: KeptToolCall[];
+  /** The failed request's usage, its output bounded by what arrived (see `boundedOutput`). */
+  usage: LanguageModelV3Usage;
+  /** The failed request's metadata with its cost (or why none), as its clean finish would carry it. */
+  metadata: SharedV3ProviderMetadata | undefined;
+  /** The continuation: `prefill` (no trailing whitespace; '' for none) sent as the answer so far. */
+  send(prefill: string): Promise<ReadableStream<Part>>;
+  /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
+  finish: FinishMetadata | undefined;
+  /** Reserves the continuation in the budget: false when it does not fit. */
+  reserve: (() => Promise<boolean>) | undefined;
+  abortSignal: AbortSignal | undefined;
+  /** The caller cancelled the stream. */
+  cancelled(): boolean;
+}
+
+function add(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+}
+
+/** Both requests' usage, field by field. */
+function sumUsage(a: LanguageModelV3Usage, b: LanguageModelV3Usage): LanguageModelV3Usage {
+  return {
+    inputTokens: {
+      total: add(a.inputTokens.total, b.inputTokens.total),
+      noCache: add(a.inputTokens.noCache, b.inputTokens.noCache),
+      cacheRead: add(a.inputTokens.cacheRead, b.inputTokens.cacheRead),
+      cacheWrite: add(a.inputTokens.cacheWrite, b.inputTokens.cacheWrite),
+    },
+    outputTokens: {
+      total: add(a.outputTokens.total, b.outputTokens.total),
+      text: add(a.outputTokens.text, b.outputTokens.text),
+      reasoning: add(a.outputTokens.reasoning, b.outputTokens.reasoning),
+    },
+  };
+}
+
+function costOf(metadata: SharedV3ProviderMetadata | undefined): UnigateCost | undefined {
+  const cost = metadata?.unigate?.cost;
+  return isUnigateCost(cost) ? cost : undefined;
+}
+
+function resumesOf(metadata: SharedV3ProviderMetadata | undefined): UnigateResume[] {
+  const resumed = metadata?.unigate?.resumed;
+  return isUnigateResumeList(resumed) ? resumed : [];
+}
+
+const RESUMED_WARNING = 'the stream failed after content and was resumed: see providerMetadata.unigate.resumed';
+
+/**
+ * The whole stream's finish metadata: the continuation's, with both requests' cost (none when either
+ * is unknown: a sum of one would under-count), this resume first in `resumed`, and the warning.
+ */
+function combinedMetadata(
+  start: ResumeStart,
+  record: UnigateResume,
+  metadata: SharedV3ProviderMetadata | undefined,
+  clean: boolean,
+): SharedV3ProviderMetadata {
+  const { cost: _own, costUnavailable: _why, resumed: _inner, warnings: _w, ...rest } = metadata?.unigate ?? {};
+  const first = costOf(start.metadata);
+  const second = costOf(metadata);
+  const why = start.metadata?.unigate?.costUnavailable ?? metadata?.unigate?.costUnavailable;
+  const cost = first !== undefined && second !== undefined ? sumCosts([first, second]) : undefined;
+  const warning: SharedV3Warning = { type: 'other', message: RESUMED_WARNING };
+  return {
+    ...metadata,
+    unigate: {
+      ...rest,
+      ...(cost !== undefined ? { cost } : clean && typeof why === 'string' && { costUnavailable: why }),
+      resumed: [record, ...resumesOf(metadata)],
+      warnings: [warning],
+    },
+  };
+}
+
+/** Maps the continuation's parts into the failed stream: ids, the repeated whitespace, kept tool calls. */
+class ContinuationMapper {
+  private readonly ids = new Map<string, string>();
+  private continued = false;
+  /** The trimmed whitespace, dropped from the continuation's start when the model writes it again. */
+  private skip: string;
+  private readonly kept: KeptToolCall[];
+  /** The tool parts of each call not yet complete, while a kept call may be repeated. */
+  private readonly held = new Map<string, Part[]>();
+  requestId: string | undefined = undefined;
+
+  constructor(
+    private readonly start: ResumeStart,
+    private readonly prefix: string,
+    trimmed: string,
+  ) {
+    this.skip = trimmed;
+    this.kept = [...start.toolCalls];
+  }
+
+  private id(id: string): string {
+    return this.ids.get(id) ?? `${this.prefix}${id}`;
+  }
+
+  /** The parts the caller sees for `part`: itself mapped, none, or a held tool call's parts with it. */
+  map(part: Part): Part | Part[] | undefined {
+    switch (part.type) {
+      case 'stream-start':
+        return undefined;
+      case 'response-metadata':
+        if (this.requestId === undefined && part.id !== undefined) this.requestId = part.id;
+        return undefined;
+      case 'text-start':
+        if (!this.continued && this.start.openTextId !== undefined) {
+          this.continued = true;
+          this.ids.set(part.id, this.start.openTextId);
+          return undefined;
+        }
+        this.ids.set(part.id, `${this.prefix}${part.id}`);
+        return { ...part, id: this.id(part.id) };
+      case 'text-delta':
+        return this.textDelta(part);
+      case 'text-end':
+      case 'reasoning-start':
+      case 'reasoning-delta':
+      case 'reasoning-end':
+        return { ...part, id: this.id(part.id) };
+      case 'tool-input-start':
+      case 'tool-input-delta':
+      case 'tool-input-end':
+        return this.holdTool(part.id, part);
+      case 'tool-call':
+        return this.toolCall(part);
+      default:
+        return part;
+    }
+  }
+
+  private textDelta(part: Extract<Part, { type: 'text-delta' }>): Part | undefined {
+    const id = this.id(part.id);
+    let delta = part.delta;
+    if (this.skip !== '' && id === this.start.openTextId) {
+      let at = 0;
+      while (at < delta.length && at < this.skip.length && delta[at] === this.skip[at]) at++;
+      // The model either repeats the whitespace or goes straight on: a mismatch ends the check.
+      this.skip = at === delta.length ? this.skip.slice(at) : '';
+      delta = delta.slice(at);
+      if (delta === '') return undefined;
+    }
+    return { ...part, id, delta };
+  }
+
+  /** While a kept call may come again, a call's parts wait for its `tool-call`. */
+  private holdTool(id: string, part: Part): Part | undefined {
+    if (this.kept.length === 0 && !this.held.has(id)) return part;
+    const parts = this.held.get(id) ?? [];
+    parts.push(part);
+    this.held.set(id, parts);
+    return undefined;
+  }
+
+  /** A call repeating a kept one is left out with its parts; any other goes out with them. */
+  toolCall(part: Extract<Part, { type: 'tool-call' }>): Part | Part[] | undefined {
+    const parts = this.held.get(part.toolCallId) ?? [];
+    this.held.delete(part.toolCallId);
+    const at = this.kept.findIndex(call => call.toolName === part.toolName && call.input === part.input);
+    if (at >= 0) {
+      this.kept.splice(at, 1);
+      return undefined;
+    }
+    return parts.length === 0 ? part : [...parts, part];
+  }
+}
+
+/**
+ * The resume itself, the work the failed stream's sink is held with: it reserves and sends the
+ * continuation, then passes its parts on (mapped) and ends with one `finish` for both requests. Any
+ * step that cannot go on before the continuation opens fails the stream as it would have (`giveUp`).
+ */
+export async function resumeStream(
+  start: ResumeStart,
+  sink: SseSink<Part>,
+  giveUp: () => void,
+  attempt: number,
+): Promise<void> {
+  if (start.abortSignal?.aborted || start.cancelled()) return giveUp();
+  if (start.reserve !== undefined && !(await start.reserve())) return giveUp();
+  const prefill = start.text.trimEnd();
+  let stream: ReadableStream<Part>;
+  try {
+    stream = await start.send(prefill);
+  } catch {
+    // The continuation was refused: the caller sees the error the stream failed with.
+    return giveUp();
+  }
+  const mapper = new ContinuationMapper(start, `resume-${attempt}-`, start.text.slice(prefill.length));
+  const reader = stream.getReader();
+  for (;;) {
+    if (start.cancelled()) {
+      await reader.cancel();
+      return;
+    }
+    const { done, value } = await reader.read();
+    if (done) return;
+    if (value.type === 'finish') {
+      const record: UnigateResume = {
+        afterCharacters: start.text.length,
+        reason: start.reason,
+        ...(mapper.requestId !== undefined && { requestId: mapper.requestId }),
+      };
+      const clean = value.finishReason.unified !== 'error';
+      const usage = sumUsage(start.usage, value.usage);
+      const metadata = combinedMetadata(start, record, value.providerMetadata, clean);
+      sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });
+      continue;
+    }
+    const mapped = mapper.map(value);
+    if (Array.isArray(mapped)) for (const part of mapped) sink.enqueue(part);
+    else if (mapped !== undefined) sink.enqueue(mapped);
+  }
+}

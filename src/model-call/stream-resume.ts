@@ -1,0 +1,67 @@
+import { InvalidResponseDataError, type LanguageModelV3StreamPart, type LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
+import type { SseFailure, SseRecover } from '../streams/sse-reader';
+import type { ResumeStart } from './resume-stream';
+
+// The one entry of a resume for both formats' streams (docs/resume.md): what failed, whether it may be
+// resumed, and the resume itself, loaded on first use from resume-stream.ts.
+
+/**
+ * A failed request's output tokens, bounded from above by the UTF-8 bytes the caller received (a token
+ * is at least one byte): its final count never arrived, and a cost must never under-count.
+ */
+export function boundedOutput(usage: LanguageModelV3Usage, receivedBytes: number): LanguageModelV3Usage {
+  const reported = usage.outputTokens.total ?? 0;
+  if (reported >= receivedBytes) return usage;
+  return { ...usage, outputTokens: { ...usage.outputTokens, total: receivedBytes } };
+}
+
+/** What a failed stream knows of itself, for the resume decision. */
+export interface StreamFailureFacts {
+  /** The body ended before its completion signal. */
+  cutOff: boolean;
+  /** The stream failed on an in-stream error event. */
+  errorEvent: boolean;
+}
+
+/** Why `failure` may be resumed, or undefined: only a drop, an early end, an error event or a chunk that is not JSON. */
+export function resumeReason(failure: SseFailure, facts: StreamFailureFacts): ResumeReason | undefined {
+  if (failure.connection) return 'connection-closed';
+  if (facts.cutOff) return 'ended-early';
+  if (facts.errorEvent) return 'error-event';
+  const { error } = failure;
+  if (InvalidResponseDataError.isInstance(error) && error.message.includes('is not valid JSON')) {
+    return 'malformed-chunk';
+  }
+  return undefined;
+}
+
+/** What a format gives the resume of one stream: the facts at its failure, and how to continue it. */
+export interface ResumableStream {
+  settings: ResumeSettings;
+  /** The resume this stream's would be (1 for the first request's stream). */
+  attempt: number;
+  abortSignal: AbortSignal | undefined;
+  facts(): StreamFailureFacts;
+  /** The resume's start from the stream's state, or undefined when the content cannot be resumed. */
+  start(reason: ResumeReason): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined;
+}
+
+/**
+ * The `recover` of one stream's reader: a failure after content, with resumes left and no abort, is
+ * handed to the resume (loaded now), which holds the stream until its continuation has been passed on.
+ */
+export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModelV3StreamPart> | undefined {
+  const { settings, attempt } = stream;
+  if (settings.resume === 'off' || attempt > settings.maxResumes) return undefined;
+  return (failure, sink) => {
+    if (stream.abortSignal?.aborted || failure.cancelled() || sink.hold === undefined) return false;
+    const reason = resumeReason(failure, stream.facts());
+    if (reason === undefined) return false;
+    const start = stream.start(reason);
+    if (start === undefined) return false;
+    const full = { ...start, abortSignal: stream.abortSignal, cancelled: failure.cancelled };
+    sink.hold(import('./resume-stream').then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
+    return true;
+  };
+}

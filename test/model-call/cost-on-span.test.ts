@@ -1,0 +1,214 @@
+import { context, trace, type Tracer } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import * as ai from 'ai';
+import aiPackage from 'ai/package.json';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUnigate, unigateCost, type UnigateProviderSettings } from '../../src';
+import { modelCallSpan } from '../../src/model-call/cost-on-span';
+import { createUnigateEmulator } from '../../src/testing';
+import { synthesizeWav } from '../transcription/transcription-fixtures';
+import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
+
+// The cost on the span of each model call, recorded in memory through the real `ai`: ai@6 with
+// `experimental_telemetry` in lane 1, ai@7 with `@ai-sdk/otel` in lane 2. Every call runs inside an app
+// span ('app'), which must never receive a cost.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const major = Number(aiPackage.version.split('.')[0]);
+const COST_KEYS = ['gen_ai.usage.cost.amount', 'gen_ai.usage.cost.currency', 'gen_ai.usage.cost.source'];
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const tracer: Tracer = provider.getTracer('cost-on-span-test');
+let telemetry: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  if (major >= 7) {
+    const { OpenTelemetry } = await import('@ai-sdk/otel');
+    telemetry = { telemetry: { integrations: [new OpenTelemetry({ tracer })] } };
+  } else {
+    telemetry = { experimental_telemetry: { isEnabled: true, tracer } };
+  }
+});
+afterAll(() => context.disable());
+beforeEach(() => exporter.reset());
+
+/** Runs `call` inside the app's own active span, as an instrumented app does. */
+const inAppSpan = <T>(call: () => Promise<T>): Promise<T> =>
+  tracer.startActiveSpan('app', async span => {
+    try {
+      return await call();
+    } finally {
+      span.end();
+    }
+  });
+
+/** The model-call span each major makes: ai@6 `ai.<function>.do<Call>`, ai@7 `chat <model id>`. */
+const modelSpanName = (ai6Name: string, modelId: string) => (major >= 7 ? `chat ${modelId}` : ai6Name);
+
+/** The spans that carry any cost attribute, by name, with those attributes. */
+function costSpans(): Record<string, Record<string, unknown>> {
+  const spans: ReadableSpan[] = exporter.getFinishedSpans();
+  const carrying = spans.filter(span => COST_KEYS.some(key => key in span.attributes));
+  return Object.fromEntries(
+    carrying.map(span => [span.name, Object.fromEntries(COST_KEYS.map(key => [key, span.attributes[key]]))]),
+  );
+}
+
+const costAttributes = (amount: number | undefined) => ({
+  'gen_ai.usage.cost.amount': amount,
+  'gen_ai.usage.cost.currency': 'credits',
+  'gen_ai.usage.cost.source': 'local',
+});
+
+const PRICES: UnigateProviderSettings['pricing'] = {
+  'gpt-4o-mini': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 },
+  'claude-sonnet-4-5': { inputPerMillionTokens: 3, outputPerMillionTokens: 15 },
+  'text-embedding-3-small': { inputPerMillionTokens: 2 },
+  'dall-e-3': { perImage: 40 },
+  'tts-1': { perMillionCharacters: 10 },
+  'whisper-1': { perMinute: 0.006 },
+  'veo-3': { perVideo: 0.5 },
+};
+
+describe(`the cost on the model call's span, ai@${major}`, () => {
+  for (const kind of ['chat', 'messages'] as const) {
+    const modelId = kind === 'chat' ? 'gpt-4o-mini' : 'claude-sonnet-4-5';
+
+    it(`${kind}, generateText: on the model-call span only, equal to the result's cost`, async () => {
+      const { gw } = pricedEmulatorGateway(PRICES);
+      const result = await inAppSpan(() =>
+        ai.generateText({ model: gw[kind](modelId), prompt: 'Hello there', ...telemetry }),
+      );
+      const cost = unigateCost(result);
+      expect(cost?.total).toBeGreaterThan(0);
+      expect(costSpans()).toEqual({
+        [modelSpanName('ai.generateText.doGenerate', modelId)]: costAttributes(cost?.total),
+      });
+    });
+
+    it(`${kind}, streamText: on the model-call span, set before it ends`, async () => {
+      const { gw } = pricedEmulatorGateway(PRICES);
+      const providerMetadata = await inAppSpan(async () => {
+        const result = ai.streamText({ model: gw[kind](modelId), prompt: 'Hello there', ...telemetry });
+        await result.consumeStream();
+        return result.providerMetadata;
+      });
+      const cost = unigateCost({ providerMetadata });
+      expect(cost?.total).toBeGreaterThan(0);
+      expect(costSpans()).toEqual({
+        [modelSpanName('ai.streamText.doStream', modelId)]: costAttributes(cost?.total),
+      });
+    });
+
+    it(`${kind}: no price, no cost attribute on any span`, async () => {
+      const { gw } = pricedEmulatorGateway(false);
+      const streamed = ai.streamText({ model: gw[kind](modelId), prompt: 'Hello there', ...telemetry });
+      await inAppSpan(async () => streamed.consumeStream());
+      await inAppSpan(() => ai.generateText({ model: gw[kind](modelId), prompt: 'Hello there', ...telemetry }));
+      expect(exporter.getFinishedSpans().length).toBeGreaterThan(2);
+      expect(costSpans()).toEqual({});
+    });
+  }
+
+  it('messages: the cache token counts of a prompt-cache write, then a read, on the model-call span', async () => {
+    const gw = createUnigate({ ...createUnigateEmulator().settings, pricing: PRICES });
+    const messages = [
+      {
+        role: 'system' as const,
+        content: 'You are a careful assistant. '.repeat(400),
+        providerOptions: { unigate: { cacheControl: { type: 'ephemeral' as const } } },
+      },
+      { role: 'user' as const, content: 'Hello there' },
+    ];
+    const ask = () =>
+      ai.generateText({ model: gw.messages('claude-sonnet-4-5'), messages, allowSystemInMessages: true, ...telemetry });
+    await ask();
+    const streamed = ai.streamText({
+      model: gw.messages('claude-sonnet-4-5'),
+      messages,
+      allowSystemInMessages: true,
+      ...telemetry,
+    });
+    await streamed.consumeStream();
+    const name = modelSpanName('ai.generateText.doGenerate', 'claude-sonnet-4-5');
+    const streamName = modelSpanName('ai.streamText.doStream', 'claude-sonnet-4-5');
+    const counts = exporter
+      .getFinishedSpans()
+      .filter(span => span.name === name || span.name === streamName)
+      .map(span => [
+        span.attributes['gen_ai.usage.cache_creation.input_tokens'],
+        span.attributes['gen_ai.usage.cache_read.input_tokens'],
+      ]);
+    expect(counts).toEqual([
+      [2400, 0],
+      [0, 2400],
+    ]);
+  });
+
+  it('a fallback chain: the cost of the member that answered, on the one model-call span', async () => {
+    const { gw } = pricedEmulatorGateway(PRICES);
+    const model = gw.fallback(['claude-sonnet-4-5', 'gpt-4o-mini']);
+    const prompt = 'Hello [[emulator:status:503:claude-sonnet-4-5]]';
+    const result = await inAppSpan(() => ai.generateText({ model, prompt, ...telemetry }));
+    const cost = unigateCost(result);
+    expect(cost?.total).toBeGreaterThan(0);
+    expect(costSpans()).toEqual({
+      [modelSpanName('ai.generateText.doGenerate', model.modelId)]: costAttributes(cost?.total),
+    });
+  });
+
+  it("embedding: ai@6's doEmbed span carries the cost; ai@7 makes no span active during the call, so none does", async () => {
+    const { gw } = pricedEmulatorGateway(PRICES);
+    const model = gw.embedding('text-embedding-3-small');
+    const result = await inAppSpan(() => ai.embed({ model, value: 'the cat sat on the mat', ...telemetry }));
+    const cost = unigateCost(result);
+    expect(cost?.total).toBe(0.000012);
+    expect(costSpans()).toEqual(major >= 7 ? {} : { 'ai.embed.doEmbed': costAttributes(0.000012) });
+  });
+
+  it('image, speech, transcription, video: the AI SDK makes no model-call span, and the app span gets no cost', async () => {
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate({ ...emulator.settings, pricing: PRICES });
+    const sdk: Record<string, unknown> = { ...ai };
+    const pick = (name: string) => {
+      const found = sdk[name] ?? sdk[`experimental_${name}`];
+      if (typeof found !== 'function') throw new Error(`ai@${major} has no ${name}`);
+      return (options: Record<string, unknown>) => found({ ...options, ...telemetry });
+    };
+    const results = await inAppSpan(() =>
+      Promise.all([
+        pick('generateImage')({ model: gw.image('dall-e-3'), prompt: 'a red fox' }),
+        pick('generateSpeech')({ model: gw.speech('tts-1'), text: 'Hello there' }),
+        pick('transcribe')({ model: gw.transcription('whisper-1'), audio: synthesizeWav(1, 8_000) }),
+        pick('generateVideo')({
+          model: gw.video('veo-3'),
+          prompt: 'A paper boat',
+          providerOptions: { unigate: { pollIntervalMs: 1 } },
+          download: emulator.download,
+        }),
+      ]),
+    );
+    for (const result of results) expect(unigateCost(result)?.total).toBeGreaterThan(0);
+    expect(exporter.getFinishedSpans().map(span => span.name)).toContain('app');
+    expect(costSpans()).toEqual({});
+  });
+
+  it('reads no span without OpenTelemetry, and ignores an active span that is not a model call', async () => {
+    context.disable();
+    expect(modelCallSpan()).toBeUndefined();
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    await inAppSpan(async () => expect(modelCallSpan()).toBeUndefined());
+    const { gw } = pricedEmulatorGateway(PRICES);
+    await inAppSpan(() => ai.generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    expect(costSpans()).toEqual({});
+    expect(trace.getActiveSpan()).toBeUndefined();
+  });
+});
