@@ -26,7 +26,15 @@ export interface ChatToolCall {
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string | Array<ChatTextContentPart | ChatImageContentPart> }
-  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: ChatToolCall[];
+      reasoning_content?: string;
+      /** A resume's prefill: the answer goes on from this message (DeepSeek, Mistral: `prefix`; Moonshot, Qwen: `partial`). */
+      prefix?: true;
+      partial?: true;
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface ChatFunctionTool {

@@ -18,7 +18,7 @@ import { createInBandError } from '../errors/gateway-error';
 import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';
 import { callCost, languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
-import { parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
 import { checkCacheControls } from '../prompt/read-cache-control';
 import { checkModelKind } from '../settings/model-kind';
 import { deprecatedWarning } from '../settings/spec-version';
@@ -34,7 +34,7 @@ import {
   type ChatResponseFormat,
   type ChatToolChoice,
 } from './chat-api-types';
-import { convertToChatMessages } from './convert-to-chat-messages';
+import { bareModelId, convertToChatMessages } from './convert-to-chat-messages';
 import {
   CHAT_LIMITS,
   type CHAT_REASONING_EFFORTS,
@@ -363,7 +363,36 @@ export function prepareChatRequest(target: ChatCallTarget, options: LanguageMode
     tool_choice: prepared.toolChoice,
     ...unigate.extraBody,
   };
-  return { body, warnings, collectChoices: unigate.n !== undefined && unigate.n > 1 };
+  const collectChoices = unigate.n !== undefined && unigate.n > 1;
+  const resume = callResume(unigate, target.config.resume);
+  return { body, warnings, collectChoices, resume };
+}
+
+/** How a model's upstream continues a final assistant message (docs/resume.md#what-each-upstream-allows). */
+export interface ChatContinuation {
+  /** The flag that marks the message as the answer's start. */
+  flag: 'prefix' | 'partial';
+  /** The docs do not say the answer leaves the prefix out: a continuation that repeats it is cut. */
+  mayRepeat: boolean;
+}
+
+/**
+ * Model families whose upstream documents continuing a final assistant message: DeepSeek's prefix
+ * completion and Mistral's `prefix`; Moonshot's Partial Mode and Qwen's `partial` (its commercial models,
+ * Qwen3-Max, Qwen3-Coder and the Qwen2.5 open models; not the thinking ones). DeepSeek and Moonshot say
+ * the answer holds only the continuation; Mistral and Qwen do not say.
+ */
+const CONTINUATION_FAMILIES: ReadonlyArray<readonly [RegExp, ChatContinuation]> = [
+  [/^deepseek-/, { flag: 'prefix', mayRepeat: false }],
+  [/^(mistral-|codestral-|magistral-|ministral-|devstral-|pixtral-|open-mistral)/, { flag: 'prefix', mayRepeat: true }],
+  [/^(kimi-|moonshot-)/, { flag: 'partial', mayRepeat: false }],
+  [/^(qwen-(max|plus|turbo)|qwen3-(max|coder)|qwen2\.5-(\d+b|coder|math))/, { flag: 'partial', mayRepeat: true }],
+];
+
+/** How `modelId`'s upstream continues a partial assistant message, or undefined where it documents none. */
+export function chatContinuation(modelId: string): ChatContinuation | undefined {
+  const bare = bareModelId(modelId);
+  return CONTINUATION_FAMILIES.find(([family]) => family.test(bare))?.[1];
 }
 
 /** `POST {chat base}/chat/completions`. */

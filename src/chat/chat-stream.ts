@@ -6,9 +6,13 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
+import { redactSecrets } from '../errors/redact-secrets';
+import type { KeptToolCall } from '../model-call/resume-stream';
+import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
+import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
 import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
@@ -31,6 +35,8 @@ import type {
 } from './chat-api-types';
 import {
   type ChatCallTarget,
+  type ChatContinuation,
+  chatContinuation,
   chatUrl,
   contentText,
   convertChatUsage,
@@ -90,6 +96,18 @@ export class ChatStreamState extends StreamState {
   readonly choiceTexts: string[] = [];
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
+  /** Every text delta the caller received, in order: a resume's prefill. */
+  received = '';
+  /** Reasoning arrived: no upstream documents carrying it into a prefill, so no resume. */
+  reasoned = false;
+  /** The in-stream error object the stream failed on. */
+  errorEvent = false;
+  /** The body ended with neither a finish_reason nor `[DONE]`, and a resume may take it (see the handler's `end`). */
+  cutOff = false;
+  /** A continuation's prefill, which its upstream may repeat first (Mistral, Qwen): cut while it matches. */
+  repeat: string | undefined = undefined;
+  /** The continuation's first text while it matches `repeat`. */
+  private heldRepeat = '';
 
   constructor(
     warnings: SharedV3Warning[],
@@ -99,6 +117,19 @@ export class ChatStreamState extends StreamState {
   ) {
     super(warnings, finishMetadata, priceWait);
     this.collectChoices = collectChoices;
+  }
+
+  /** `text` less the repeated prefill: '' while the text so far still matches it; the held text when it stops matching. */
+  dropRepeat(text: string): string {
+    const repeat = this.repeat!;
+    const seen = this.heldRepeat + text;
+    if (repeat.startsWith(seen) && seen.length < repeat.length) {
+      this.heldRepeat = seen;
+      return '';
+    }
+    this.repeat = undefined;
+    this.heldRepeat = '';
+    return seen.startsWith(repeat) ? seen.slice(repeat.length) : seen;
   }
 
   endReasoning(sink: LanguageModelPartSink): void {
@@ -295,6 +326,7 @@ function readDelta(choice: ChatChunkChoice, position: number, data: string): Cha
 
 /** Reasoning text for choice 0: opens the reasoning block at its first piece. */
 function appendReasoning(state: ChatStreamState, reasoning: string, sink: LanguageModelPartSink): void {
+  state.reasoned = true;
   if (state.reasoningId === undefined) {
     state.reasoningId = `reasoning-${state.blocks++}`;
     sink.enqueue({ type: 'reasoning-start', id: state.reasoningId });
@@ -303,7 +335,10 @@ function appendReasoning(state: ChatStreamState, reasoning: string, sink: Langua
 }
 
 /** Answer text for choice 0: the first piece ends the reasoning and opens the text block. */
-function appendText(state: ChatStreamState, text: string, sink: LanguageModelPartSink): void {
+function appendText(state: ChatStreamState, piece: string, sink: LanguageModelPartSink): void {
+  const text = state.repeat === undefined ? piece : state.dropRepeat(piece);
+  if (text === '') return;
+  state.received += text;
   if (state.textId === undefined) {
     state.endReasoning(sink);
     state.textId = `text-${state.blocks++}`;
@@ -430,14 +465,6 @@ function rejectAfterFinish(
   }
 }
 
-/** What the chat model's `doStream` gives its stream handler. */
-interface ChatStreamHandlerOptions extends StreamHandlerOptions {
-  /** `n > 1`: keep every choice's text for `providerMetadata.unigate.choices`. */
-  collectChoices: boolean;
-  /** Every `finish` part's metadata: the clean one priced (the price may settle while the stream runs). */
-  finishMetadata?: FinishMetadata;
-}
-
 /**
  * The end, at `[DONE]` or the end of the body: open blocks close, then one `finish`. A tool call still
  * open here got no finish_reason: the break rule completes it or names it in an error.
@@ -513,6 +540,8 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
   }
 }
 
+const CUT_OFF = 'the body ended with neither a finish_reason nor [DONE]: the response was cut off';
+
 /**
  * Maps chat-completions SSE events to V3 stream parts, for `readSseStream`.
  *
@@ -522,16 +551,14 @@ function choices(state: ChatStreamState, chunk: ChatCompletionChunk, data: strin
  * Tool calls complete at the choice's `finish_reason`, never because a prefix of the arguments happens
  * to parse. One still open when a new call id reuses its index, or at `[DONE]` or the end of the body,
  * follows the break rule in close-open-blocks.ts: completed if its arguments are valid JSON, else an error.
+ * `resumable`: a body that ends without a finish_reason throws, so the resume is asked first; when it
+ * declines, the stream finishes as it would have (`interrupted`).
  */
-function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<LanguageModelV3StreamPart> {
-  const { includeRawChunks, request } = options;
-  const state = new ChatStreamState(
-    options.warnings,
-    options.collectChoices,
-    options.finishMetadata,
-    options.priceWait,
-  );
-  state.spec = options.spec;
+function createChatStreamHandler(
+  state: ChatStreamState,
+  { includeRawChunks, request }: Pick<StreamHandlerOptions, 'includeRawChunks' | 'request'>,
+  resumable: boolean,
+): SseHandler<LanguageModelV3StreamPart> {
   return {
     event(data, eventName, sink) {
       if (state.finished) return;
@@ -542,7 +569,10 @@ function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<
         return sink.close();
       }
       const chunk = readChunk('chat', data, eventName, includeRawChunks, sink) as ChatCompletionChunk;
-      if (chunk.error != null) throw inBandStreamError('Unigate chat completion failed', chunk, data, request);
+      if (chunk.error != null) {
+        state.errorEvent = true;
+        throw inBandStreamError('Unigate chat completion failed', chunk, data, request);
+      }
       chunkHead(state, chunk, data, sink);
       choices(state, chunk, data, sink);
       chunkUsage(state, chunk, data);
@@ -552,15 +582,150 @@ function createChatStreamHandler(options: ChatStreamHandlerOptions): SseHandler<
       if (state.finished) return;
       // Not one event arrived (`start` runs at the first): an empty body is no answer.
       if (!state.started) throw noEvent('chat');
+      if (resumable && state.finishReason === undefined) {
+        state.cutOff = true;
+        throw malformed('chat', CUT_OFF, '');
+      }
       // No [DONE]: the body simply ended. Whatever arrived is complete; finish cleanly. Without a
       // finish_reason either, nothing said the answer was complete: V4 calls that `interrupted`.
       finish(state, '', sink, state.finishReason === undefined);
     },
 
     error(error, sink) {
-      state.fail(error, sink);
+      if (state.cutOff) {
+        // A cut-off body the resume did not take ends as it does without one.
+        state.cutOff = false;
+        try {
+          finish(state, '', sink, true);
+        } catch (thrown) {
+          state.fail(redactSecrets(thrown, request.secret), sink);
+        }
+      } else state.fail(error, sink);
       // Stops reading: the rest of the body can no longer be trusted, and the connection is released.
       sink.close();
+    },
+  };
+}
+
+/** One request's body read as a chat stream, resumed (docs/resume.md) when it fails after content. */
+interface ChatRun {
+  target: ChatCallTarget;
+  options: LanguageModelV3CallOptions;
+  url: string;
+  /** The body as the first request sent it: each continuation adds its prefill. */
+  body: ChatRequestBody;
+  /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
+  prefill: string;
+  collectChoices: boolean;
+  /** How the model's upstream continues a prefill; undefined: this stream is not resumed. */
+  continuation: ChatContinuation | undefined;
+  resume: ResumeSettings;
+  extras: StreamExtras | undefined;
+}
+
+type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
+
+function readChatBody(
+  run: ChatRun,
+  sent: SentStream,
+  warnings: SharedV3Warning[],
+  requestBody: ChatRequestBody,
+  attempt: number,
+): ReadableStream<LanguageModelV3StreamPart> {
+  const { options, target, continuation } = run;
+  const secret = target.config.optionalApiKey();
+  // A continuation's own finish carries only its own cost: the resume adds the rest, then the wrapper's step.
+  const extras = attempt === 1 ? run.extras : undefined;
+  const state = new ChatStreamState(
+    warnings,
+    run.collectChoices,
+    finishMetadataOf(sent.finishCost, extras),
+    sent.priceWait,
+  );
+  state.spec = target.context.spec;
+  if (continuation?.mayRepeat && run.prefill !== '') state.repeat = run.prefill;
+  // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
+  // mixing Partial Mode with response_format.
+  const recover =
+    continuation === undefined || run.collectChoices || run.body.response_format !== undefined
+      ? undefined
+      : resumeRecover({
+          settings: run.resume,
+          attempt,
+          abortSignal: options.abortSignal,
+          facts: () => state,
+          start: reason => chatResumeStart(run, state, sent, reason, attempt),
+        });
+  const request = { url: run.url, requestBodyValues: requestBody, secret };
+  const handler = createChatStreamHandler(
+    state,
+    { includeRawChunks: options.includeRawChunks === true, request },
+    recover !== undefined,
+  );
+  return readSseStream(sent.value, handler, {
+    secret,
+    merge: target.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+    opening: extras?.opening,
+    cancelled: extras?.cancelled,
+    recover,
+    first: isStreamDelta,
+  });
+}
+
+/** `body` with `prefill` as the answer's start: a final assistant message flagged `flag` (none for an empty prefill). */
+function withChatPrefill(body: ChatRequestBody, prefill: string, flag: ChatContinuation['flag']): ChatRequestBody {
+  if (prefill === '') return body;
+  const message = {
+    role: 'assistant' as const,
+    content: prefill,
+    ...(flag === 'prefix' ? { prefix: true as const } : { partial: true as const }),
+  };
+  return { ...body, messages: [...body.messages, message] };
+}
+
+/**
+ * The resume of a failed chat stream, or undefined where none is possible: reasoning arrived, the answer
+ * was already complete (a finish_reason came), or nothing was received yet.
+ */
+function chatResumeStart(
+  run: ChatRun,
+  state: ChatStreamState,
+  sent: SentStream,
+  reason: ResumeReason,
+  attempt: number,
+) {
+  if (state.reasoned || state.finishReason !== undefined || run.continuation === undefined) return undefined;
+  const { flag } = run.continuation;
+  let inputs = '';
+  const toolCalls: KeptToolCall[] = [];
+  for (const call of state.callOrder) {
+    inputs += call.args;
+    if (call.ended && call.name !== undefined) toolCalls.push({ toolName: call.name, input: call.args });
+  }
+  const text = run.prefill + state.received;
+  if (text === '' && inputs === '') return undefined;
+  const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
+  const usage = boundedOutput(convertChatUsage(state.usage), receivedBytes);
+  const { target, options, url } = run;
+  return {
+    reason,
+    text,
+    openTextId: state.textId,
+    toolCalls,
+    usage,
+    metadata: sent.finishCost(undefined, usage),
+    finish: attempt === 1 ? run.extras?.finish : undefined,
+    reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
+    send: async (prefill: string) => {
+      // The first request's body each time: a continuation's prefill holds the earlier ones'.
+      const body = withChatPrefill(run.body, prefill, flag);
+      const next = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
+        auth: 'bearer',
+        url,
+        body,
+        successfulResponseHandler: streamingBody,
+      });
+      return readChatBody({ ...run, prefill }, next, [], body, attempt + 1);
     },
   };
 }
@@ -574,37 +739,24 @@ export async function streamChat(
   const prepared = prepareChatRequest(target, options);
   const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
   const url = chatUrl(target);
-  const { config } = target;
-  const {
-    value: responseBody,
-    responseHeaders,
-    pricingWarnings,
-    finishCost,
-    priceWait,
-  } = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
+  const sent = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
     auth: 'bearer',
     url,
     body,
     successfulResponseHandler: streamingBody,
   });
-  const stream = readSseStream(
-    responseBody,
-    createChatStreamHandler({
-      warnings: withExtraWarnings([...prepared.warnings, ...pricingWarnings], extras),
-      includeRawChunks: options.includeRawChunks === true,
-      collectChoices: prepared.collectChoices,
-      finishMetadata: finishMetadataOf(finishCost, extras),
-      priceWait,
-      request: { url, requestBodyValues: body, secret: config.optionalApiKey() },
-      spec: target.context.spec,
-    }),
-    {
-      secret: config.optionalApiKey(),
-      merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
-      opening: extras?.opening,
-      cancelled: extras?.cancelled,
-      first: isStreamDelta,
-    },
-  );
-  return { stream, request: { body }, response: { headers: responseHeaders } };
+  const run: ChatRun = {
+    target,
+    options,
+    url,
+    body,
+    prefill: '',
+    collectChoices: prepared.collectChoices,
+    continuation: chatContinuation(target.modelId),
+    resume: prepared.resume,
+    extras,
+  };
+  const warnings = withExtraWarnings([...prepared.warnings, ...sent.pricingWarnings], extras);
+  const stream = readChatBody(run, sent, warnings, body, 1);
+  return { stream, request: { body }, response: { headers: sent.responseHeaders } };
 }

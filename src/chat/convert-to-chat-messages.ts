@@ -41,7 +41,7 @@ const ROUND_TRIP_FAMILIES: readonly RegExp[] = [
  * (`deepseek/deepseek-reasoner`, `moonshotai/Kimi-K2-Thinking`) and without a variant suffix
  * (`deepseek-v3.1:free`).
  */
-function bareModelId(modelId: string): string {
+export function bareModelId(modelId: string): string {
   const name = modelId.toLowerCase().slice(modelId.lastIndexOf('/') + 1);
   const variant = name.indexOf(':');
   return variant === -1 ? name : name.slice(0, variant);

@@ -8,7 +8,8 @@ import {
 } from '../checks/read-unigate-metadata';
 import { isUnigateCost } from '../pricing/unigate-pricing-types';
 import { lazy } from '../checks/lazy';
-import { numberOption } from '../prompt/provider-options';
+import { numberOption, resumeOptionFields } from '../prompt/provider-options';
+import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../settings/unigate-provider-settings';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
@@ -45,6 +46,7 @@ export const unigateChatProviderOptionsSchema = lazy(() =>
     reasoningEffort: z.enum(CHAT_REASONING_EFFORTS).optional(),
     reasoningRoundTrip: z.enum(CHAT_REASONING_ROUND_TRIPS).optional(),
     extraBody: z.record(z.string(), z.unknown()).optional(),
+    ...resumeOptionFields(),
   }),
 );
 
@@ -96,6 +98,14 @@ export interface UnigateChatProviderOptions {
    * `model`, `messages`, `stream` or `stream_options`.
    */
   extraBody?: Record<string, unknown>;
+  /**
+   * This call's `resume` setting (see the provider's): `'off'` leaves a failed stream failed. A chat stream
+   * is resumed only on models whose upstream documents continuing a partial assistant message
+   * (docs/resume.md#what-each-upstream-allows), and not with `n` > 1, a `responseFormat` or after reasoning.
+   */
+  resume?: UnigateResumeMode;
+  /** This call's `maxResumes`: an integer, at least 0. */
+  maxResumes?: number;
 }
 
 /** One completion when `n > 1`: what `providerMetadata.unigate.choices` lists. */
@@ -112,6 +122,8 @@ export interface UnigateChatProviderMetadata {
   choices?: UnigateChatChoice[];
   /** What the call cost (every choice's tokens), when `pricing` gives this model a price. */
   cost?: UnigateCost;
+  /** Each resume of a stream that failed after content (docs/resume.md); absent when none happened. */
+  resumed?: UnigateResume[];
   /**
    * A stream's finish only, without `cost`: why the catalog could not price it (it had not loaded when
    * the stream finished, or its load failed). A warning can no longer reach the caller by then.
@@ -128,6 +140,7 @@ const CHOICE_FIELDS: FieldChecks<UnigateChatChoice> = {
 const CHAT_FIELDS: FieldChecks<UnigateChatProviderMetadata> = {
   choices: optional(listOf(shape(CHOICE_FIELDS))),
   cost: optional(isUnigateCost),
+  resumed: optional(isUnigateResumeList),
   costUnavailable: optional(isString),
 };
 

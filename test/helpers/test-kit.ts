@@ -54,6 +54,20 @@ export function sseResponse(chunks: Array<string | Uint8Array>, init: ResponseIn
   });
 }
 
+/** An SSE body that gives `chunks`, one per pull, then fails as a dropped connection does (the body errors). */
+export function droppedConnectionResponse(chunks: readonly string[]): Response {
+  const encoder = new TextEncoder();
+  const left = [...chunks];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = left.shift();
+      if (chunk === undefined) controller.error(new TypeError('terminated'));
+      else controller.enqueue(encoder.encode(chunk));
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
 /** Reads a stream to the end (a V3 model's parts unless told otherwise: a V4 model's, say). */
 export async function readAll<PART = LanguageModelV3StreamPart>(stream: ReadableStream<PART>): Promise<PART[]> {
   const parts: PART[] = [];

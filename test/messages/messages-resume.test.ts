@@ -2,7 +2,7 @@ import { InvalidArgumentError, type LanguageModelV3StreamPart } from '@ai-sdk/pr
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { cutOffReason } from '../helpers/spec';
-import { readAll, sseResponse, thrown } from '../helpers/test-kit';
+import { droppedConnectionResponse, readAll, sseResponse, thrown } from '../helpers/test-kit';
 import {
   answeringWith,
   blockStop,
@@ -135,21 +135,10 @@ describe('messages: a stream that fails after content is resumed', () => {
   });
 
   it('resumes a dropped connection (the body errors): connection-closed', async () => {
-    const encoder = new TextEncoder();
     let calls = 0;
     const { model } = answeringWith(() => {
       calls++;
-      if (calls === 2) return sseResponse(continuation('ld!'));
-      // Each pull gives one chunk, then the body fails as a dropped connection does.
-      const chunks = [...cutText];
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          const chunk = chunks.shift();
-          if (chunk === undefined) controller.error(new TypeError('terminated'));
-          else controller.enqueue(encoder.encode(chunk));
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      return calls === 2 ? sseResponse(continuation('ld!')) : droppedConnectionResponse(cutText);
     });
     const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
     expect(texts(parts).join('')).toBe('Hello, world!');

@@ -205,7 +205,8 @@ function streamEvents(
 /** Model ids whose upstream documents continuing a flagged final assistant message (docs/resume.md). */
 const CONTINUATION_FAMILIES: Record<'prefix' | 'partial', RegExp> = {
   prefix: /^(deepseek-|mistral-|codestral-|magistral-|ministral-|devstral-|pixtral-|open-mistral)/,
-  partial: /^(kimi-|moonshot-)/,
+  // Moonshot's Partial Mode, and Qwen's (not its thinking models).
+  partial: /^(kimi-|moonshot-|qwen-(max|plus|turbo)|qwen3-(max|coder)|qwen2\.5-(\d+b|coder|math))/,
 };
 
 /**
@@ -221,7 +222,7 @@ function continuationRefused(chat: ChatRequest, model: EmulatorModel): string | 
       return `Invalid messages[${i}].${flag}: only the last message, of role assistant, may set ${flag}: true`;
     }
     if (!CONTINUATION_FAMILIES[flag].test(model.id)) {
-      return `Invalid messages[${i}].${flag}: ${model.id} does not continue a partial assistant message (${flag}: true is for ${flag === 'prefix' ? 'DeepSeek and Mistral' : 'Moonshot'} models)`;
+      return `Invalid messages[${i}].${flag}: ${model.id} does not continue a partial assistant message (${flag}: true is for ${flag === 'prefix' ? 'DeepSeek and Mistral' : 'Moonshot and Qwen'} models)`;
     }
   }
   return undefined;

@@ -1,0 +1,247 @@
+import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { cutOffReason } from '../helpers/spec';
+import { droppedConnectionResponse, readAll, setup, sseResponse } from '../helpers/test-kit';
+import { CHAT_URL, DONE, event, prompt } from './chat-fixtures';
+
+// A chat stream that fails after content is resumed where the model's upstream documents continuing a
+// partial assistant message (docs/resume.md#what-each-upstream-allows): the continuation's exact body per
+// family, and the one stream the caller sees. Exact bytes, so msw; the emulator's drops are in
+// chat-resume-emulator.test.ts.
+
+const delta = (id: string, fields: Record<string, unknown>, finishReason: string | null = null) =>
+  event({
+    id,
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: 'm',
+    choices: [{ index: 0, delta: fields, finish_reason: finishReason }],
+  });
+
+const usage = (id: string, prompt_tokens: number, completion_tokens: number) =>
+  event({
+    id,
+    choices: [],
+    usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
+  });
+
+const cutText = [delta('c1', { role: 'assistant', content: 'Hello, ' }), delta('c1', { content: 'wor' })];
+
+const continuation = (text: string) => [
+  delta('c2', { role: 'assistant', content: text }),
+  delta('c2', {}, 'stop'),
+  usage('c2', 30, 3),
+  DONE,
+];
+
+/** A chat model of `modelId` whose first request gets `first`, every later one `second`. */
+function twoAnswers(modelId: string, first: Array<string | Uint8Array>, second: string[], settings = {}) {
+  let calls = 0;
+  const kit = setup(
+    [
+      http.post(CHAT_URL, () => {
+        calls++;
+        return sseResponse(calls === 1 ? first : second);
+      }),
+    ],
+    settings,
+  );
+  return { ...kit, model: kit.gw(modelId) };
+}
+
+async function run(kit: ReturnType<typeof twoAnswers>, options: Partial<LanguageModelV3CallOptions> = {}) {
+  return readAll((await kit.model.doStream({ prompt, ...options })).stream);
+}
+
+const texts = (parts: LanguageModelV3StreamPart[]) =>
+  parts.flatMap(part => (part.type === 'text-delta' ? [part.delta] : [])).join('');
+
+const RESUMED_WARNING = {
+  type: 'other',
+  message: 'the stream failed after content and was resumed: see providerMetadata.unigate.resumed',
+};
+
+describe('chat: a stream that fails after content is resumed where the upstream documents a continuation', () => {
+  it('DeepSeek: the same body with the text so far as a final assistant message flagged prefix, one stream, one finish', async () => {
+    const kit = twoAnswers('deepseek-chat', cutText, continuation('ld!'));
+    const parts = await run(kit);
+    expect(kit.requests).toHaveLength(2);
+    const first = kit.requests[0].body as { messages: unknown[] };
+    expect(kit.requests[1].body).toEqual({
+      ...first,
+      messages: [...first.messages, { role: 'assistant', content: 'Hello, wor', prefix: true }],
+    });
+    expect(parts.map(part => part.type)).toEqual([
+      'stream-start',
+      'response-metadata',
+      'text-start',
+      'text-delta',
+      'text-delta',
+      'text-delta',
+      'text-end',
+      'finish',
+    ]);
+    expect(texts(parts)).toBe('Hello, world!');
+    // The first request sent no usage: its output counts as the 10 UTF-8 bytes received.
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: {
+        inputTokens: { total: 30, noCache: 30, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 13, text: 3, reasoning: undefined },
+      },
+      providerMetadata: {
+        unigate: {
+          resumed: [{ afterCharacters: 10, reason: 'ended-early', requestId: 'c2' }],
+          warnings: [RESUMED_WARNING],
+        },
+      },
+    });
+  });
+
+  it.each([
+    ['kimi-k2', { partial: true }],
+    ['moonshot-v1-8k', { partial: true }],
+    ['qwen-plus', { partial: true }],
+    ['mistral-large-2411', { prefix: true }],
+    ['deepseek/deepseek-v3.1:free', { prefix: true }],
+  ])('%s: the prefill carries %o', async (modelId, flag) => {
+    const kit = twoAnswers(modelId, cutText, continuation('ld!'));
+    expect(texts(await run(kit))).toBe('Hello, world!');
+    const body = kit.requests[1].body as { messages: unknown[] };
+    expect(body.messages.at(-1)).toEqual({ role: 'assistant', content: 'Hello, wor', ...flag });
+  });
+
+  it.each([
+    ['mistral-large-2411', 'Hello, world!'],
+    ['qwen-max', 'Hello, world!'],
+    ['deepseek-chat', 'Hello, worHello, world!'],
+  ])(
+    '%s: a continuation that repeats the prefill is cut where the docs do not say it leaves it out',
+    async (modelId, expected) => {
+      const second = [
+        delta('c2', { content: 'Hello, ' }),
+        delta('c2', { content: 'world!' }),
+        delta('c2', {}, 'stop'),
+        DONE,
+      ];
+      const kit = twoAnswers(modelId, cutText, second);
+      expect(texts(await run(kit))).toBe(expected);
+    },
+  );
+
+  it('a continuation that only starts like the prefill keeps every character', async () => {
+    const first = [delta('c1', { content: 'Hel' })];
+    const second = [delta('c2', { content: 'H' }), delta('c2', { content: 'ey' }), delta('c2', {}, 'stop'), DONE];
+    const kit = twoAnswers('mistral-large-2411', first, second);
+    expect(texts(await run(kit))).toBe('HelHey');
+  });
+
+  it.each([
+    ['error-event', [...cutText, event({ error: { type: 'server_error', message: 'Overloaded', code: 503 } })]],
+    ['malformed-chunk', [...cutText, 'data: {"id":"c1","choices":[{"ind\n\n']],
+  ])('names the reason: %s', async (reason, first) => {
+    const parts = await run(twoAnswers('deepseek-chat', first, continuation('ld!')));
+    expect(texts(parts)).toBe('Hello, world!');
+    expect(parts.some(part => part.type === 'error')).toBe(false);
+    const finish = parts.at(-1);
+    expect(finish?.type === 'finish' && finish.providerMetadata?.unigate?.resumed).toEqual([
+      { afterCharacters: 10, reason, requestId: 'c2' },
+    ]);
+  });
+
+  it('resumes a dropped connection (the body errors): connection-closed', async () => {
+    let calls = 0;
+    const kit = setup([
+      http.post(CHAT_URL, () => {
+        calls++;
+        return calls === 2 ? sseResponse(continuation('ld!')) : droppedConnectionResponse(cutText);
+      }),
+    ]);
+    const parts = await readAll((await kit.gw('kimi-k2').doStream({ prompt })).stream);
+    expect(texts(parts)).toBe('Hello, world!');
+    const finish = parts.at(-1);
+    expect(finish?.type === 'finish' && finish.providerMetadata?.unigate?.resumed).toEqual([
+      { afterCharacters: 10, reason: 'connection-closed', requestId: 'c2' },
+    ]);
+  });
+
+  it('a tool call whose arguments were cut is asked for again (no prefill without text), and completed once', async () => {
+    const call = (id: string | undefined, args: string, name?: string) => ({
+      index: 0,
+      ...(id && { id, type: 'function' }),
+      function: { ...(name && { name }), arguments: args },
+    });
+    const first = [delta('c1', { role: 'assistant', tool_calls: [call('call_0', '{"ci', 'weather')] })];
+    const second = [
+      delta('c2', { role: 'assistant', tool_calls: [call('call_1', '', 'weather')] }),
+      delta('c2', { tool_calls: [call(undefined, '{"city":"Oslo"}')] }),
+      delta('c2', {}, 'tool_calls'),
+      DONE,
+    ];
+    const kit = twoAnswers('deepseek-chat', first, second);
+    const parts = await run(kit);
+    expect(kit.requests[1].body).toEqual(kit.requests[0].body);
+    expect(parts.filter(part => part.type === 'tool-call')).toEqual([
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: '{"city":"Oslo"}' },
+    ]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'tool-calls' } });
+  });
+
+  it('adds both requests to the cost, the first output counted at least as its UTF-8 bytes', async () => {
+    const pricing = { 'deepseek-chat': { inputPerMillionTokens: 1, outputPerMillionTokens: 2 } };
+    const first = [...cutText, usage('c1', 12, 2)];
+    const parts = await run(twoAnswers('deepseek-chat', first, continuation('ld!'), { pricing }));
+    const finish = parts.at(-1);
+    // Input 12 + 30 at 1/M; output max(2, 10 bytes) + 3 at 2/M.
+    expect(finish?.type === 'finish' && finish.usage.outputTokens.total).toBe(13);
+    expect(finish?.type === 'finish' && finish.providerMetadata?.unigate?.cost).toEqual({
+      input: 0.000042,
+      output: 0.000026,
+      total: 0.000068,
+      unit: 'credits',
+    });
+  });
+
+  it('ends as before when the continuation is cut too and no resume is left', async () => {
+    const kit = twoAnswers('deepseek-chat', cutText, [delta('c2', { content: 'l' })]);
+    const parts = await run(kit);
+    expect(kit.requests).toHaveLength(2);
+    expect(texts(parts)).toBe('Hello, worl');
+    expect(parts.some(part => part.type === 'error')).toBe(false);
+    expect(parts.at(-1)).toMatchObject({
+      type: 'finish',
+      finishReason: { unified: cutOffReason('other') },
+      providerMetadata: { unigate: { resumed: [{ afterCharacters: 10, reason: 'ended-early', requestId: 'c2' }] } },
+    });
+  });
+});
+
+describe('chat: what is not resumed', () => {
+  const reasoning = [delta('c1', { reasoning_content: 'Think' }), ...cutText];
+  it.each([
+    ['a model whose upstream documents no continuation', 'gpt-4o-mini', cutText, {}, {}],
+    ['resume off for the call', 'deepseek-chat', cutText, { providerOptions: { unigate: { resume: 'off' } } }, {}],
+    ['resume off for the provider', 'deepseek-chat', cutText, {}, { resume: 'off' }],
+    ['maxResumes 0', 'deepseek-chat', cutText, { providerOptions: { unigate: { maxResumes: 0 } } }, {}],
+    ['n > 1', 'deepseek-chat', cutText, { providerOptions: { unigate: { n: 2 } } }, {}],
+    ['a response format', 'deepseek-chat', cutText, { responseFormat: { type: 'json' as const } }, {}],
+    ['reasoning arrived', 'deepseek-reasoner', reasoning, {}, {}],
+  ])('%s: one request, the stream ends as it did', async (_, modelId, first, options, settings) => {
+    const kit = twoAnswers(modelId, first, continuation('ld!'), settings);
+    const parts = await run(kit, options);
+    expect(kit.requests).toHaveLength(1);
+    expect(texts(parts)).toBe('Hello, wor');
+    expect(parts.some(part => part.type === 'error')).toBe(false);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('other') } });
+  });
+
+  it('a connection that drops after the finish_reason is not resumed: the answer was whole', async () => {
+    const first = [...cutText, delta('c1', {}, 'stop'), 'data: {"id":"c1","choices":[{"ind\n\n'];
+    const kit = twoAnswers('deepseek-chat', first, continuation('ld!'));
+    const parts = await run(kit);
+    expect(kit.requests).toHaveLength(1);
+    expect(parts.find(part => part.type === 'error')).toBeDefined();
+  });
+});
