@@ -1,4 +1,4 @@
-import { generateText, stepCountIs, tool, type StepResult, type ToolSet } from 'ai';
+import { generateText, stepCountIs, streamText, tool, type StepResult, type ToolSet } from 'ai';
 import aiPackage from 'ai/package.json';
 import { z } from 'zod';
 import { unigateCost, type UnigateProvider } from '../src/index';
@@ -79,4 +79,22 @@ export async function messages(gw: UnigateProvider, ledger: CostLedger, model = 
   });
   console.log(`  image description: ${described.text}`);
   console.log(`    ${costNote(ledger.add(`messages image description ${model}`, unigateCost(described)))}`);
+}
+
+/**
+ * A stream that drops mid-answer is resumed (docs/resume.md): the emulator closes the connection after
+ * the 3rd delta; the provider sends the text so far as a prefill and the caller gets one whole answer.
+ */
+export async function resumedStream(gw: UnigateProvider, ledger: CostLedger, model = 'claude-sonnet-4-5') {
+  const prompt = 'Describe a quiet harbour at dawn.';
+  const result = streamText({ model: gw.messages(model), prompt: `${prompt} [[emulator:drop:3:close]]` });
+  const text = await result.text;
+  const whole = await generateText({ model: gw.messages(model), prompt });
+  console.log(
+    `  resumed stream: ${text.length} characters, ${text === whole.text ? 'the whole answer, once' : 'NOT whole'}`,
+  );
+  console.log(`    resumed: ${JSON.stringify((await result.providerMetadata)?.unigate?.resumed)}`);
+  console.log(
+    `    ${costNote(ledger.add(`messages resumed stream ${model}`, unigateCost({ steps: await result.steps })))}`,
+  );
 }

@@ -22,8 +22,8 @@ import {
   type StreamHandlerOptions,
   StreamState,
 } from '../streams/stream-state';
-import type { MessagesRequestBody, MessagesUsage } from './messages-api-types';
-import type { KeptToolCall } from '../model-call/resume-stream';
+import type { MessagesAssistantBlock, MessagesRequestBody, MessagesUsage } from './messages-api-types';
+import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
 import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
 import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
@@ -583,10 +583,14 @@ interface MessagesRun {
 
 type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
 
-/** `body` with `prefill` as the answer's start: a final assistant turn (none for an empty prefill). */
+/**
+ * `body` with `prefill` as the answer's start: a final assistant turn. An empty prefill (only a tool call
+ * was cut) is an empty turn, which the API allows as the last message only, and which marks the request
+ * as the same answer's continuation; a text block must not be empty.
+ */
 function withPrefill(body: MessagesRequestBody, prefill: string): MessagesRequestBody {
-  if (prefill === '') return body;
-  return { ...body, messages: [...body.messages, { role: 'assistant', content: [{ type: 'text', text: prefill }] }] };
+  const content: MessagesAssistantBlock[] = prefill === '' ? [] : [{ type: 'text', text: prefill }];
+  return { ...body, messages: [...body.messages, { role: 'assistant', content }] };
 }
 
 function readMessagesBody(
@@ -631,8 +635,20 @@ function readMessagesBody(
 }
 
 /**
+ * Claude 4.6 and later answer a prefill with a 400 (Anthropic's migration guide, "Prefill removal";
+ * docs/resume.md#what-is-not-resumed): `claude-<family>-<major>[-<minor>]`, a date is no minor.
+ */
+export function refusesPrefill(modelId: string): boolean {
+  const version = /claude-[a-z]+-(\d+)(?:[-.](\d{1,2})(?!\d))?/.exec(modelId);
+  if (version === null) return false;
+  const major = Number(version[1]);
+  return major > 4 || (major === 4 && Number(version[2] ?? 0) >= 6);
+}
+
+/**
  * The resume of a failed messages stream, or undefined where the format allows none: thinking (a
- * prefill after thinking is refused upstream), the JSON-answer tool, or nothing received yet.
+ * prefill after thinking is refused upstream), a model that takes no prefill, the JSON-answer tool, or
+ * nothing received yet.
  */
 function resumeStart(
   run: MessagesRun,
@@ -642,8 +658,14 @@ function resumeStart(
   attempt: number,
 ) {
   if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
+  if (refusesPrefill(run.target.modelId)) return undefined;
   let inputs = state.toolCalls.map(call => call.input).join('');
-  for (const block of state.blocks) if (block?.kind === 'tool') inputs += block.input;
+  const cutToolCalls: CutToolCall[] = [];
+  for (const block of state.blocks) {
+    if (block?.kind !== 'tool') continue;
+    inputs += block.input;
+    cutToolCalls.push({ id: block.id, toolName: block.name, input: block.input });
+  }
   const text = run.prefill + state.received;
   if (text === '' && inputs === '') return undefined;
   const openText = state.blocks.find(block => block?.kind === 'text');
@@ -655,8 +677,13 @@ function resumeStart(
     text,
     openTextId: openText?.kind === 'text' ? openText.id : undefined,
     toolCalls: state.toolCalls,
+    cutToolCalls,
     usage,
-    metadata: sent.finishCost(undefined, usage),
+    metadata: undefined,
+    settledMetadata: async () => {
+      await sent.priceWait();
+      return sent.finishCost(undefined, usage);
+    },
     finish: attempt === 1 ? run.extras?.finish : undefined,
     reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
     send: async (prefill: string) => {

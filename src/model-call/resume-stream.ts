@@ -21,6 +21,16 @@ export interface KeptToolCall {
   input: string;
 }
 
+/**
+ * A tool call the failure cut: the caller has its `tool-input-start` and the input deltas in `input`, no
+ * `tool-call`. The continuation's first call of the same tool takes its id, so the caller's part completes.
+ */
+export interface CutToolCall {
+  id: string;
+  toolName: string;
+  input: string;
+}
+
 /** What a failed stream hands its resume: what the caller has received, and how to ask for the rest. */
 export interface ResumeStart {
   reason: ResumeReason;
@@ -29,10 +39,17 @@ export interface ResumeStart {
   /** The text block still open: the continuation's first text block goes on in it (same id). */
   openTextId: string | undefined;
   toolCalls: KeptToolCall[];
+  /** The calls cut mid-input (none when absent). */
+  cutToolCalls?: CutToolCall[];
   /** The failed request's usage, its output bounded by what arrived (see `boundedOutput`). */
   usage: LanguageModelV3Usage;
   /** The failed request's metadata with its cost (or why none), as its clean finish would carry it. */
   metadata: SharedV3ProviderMetadata | undefined;
+  /**
+   * The same once the failed request's price has loaded (its wait bounded by `priceWaitMs`, as a clean
+   * finish waits): a stream that fails early may beat the catalog. Used for a clean finish when given.
+   */
+  settledMetadata?: () => Promise<SharedV3ProviderMetadata | undefined>;
   /** The continuation: `prefill` (no trailing whitespace; '' for none) sent as the answer so far. */
   send(prefill: string): Promise<ReadableStream<Part>>;
   /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
@@ -82,15 +99,15 @@ const RESUMED_WARNING = 'the stream failed after content and was resumed: see pr
  * is unknown: a sum of one would under-count), this resume first in `resumed`, and the warning.
  */
 function combinedMetadata(
-  start: ResumeStart,
+  failed: SharedV3ProviderMetadata | undefined,
   record: UnigateResume,
   metadata: SharedV3ProviderMetadata | undefined,
   clean: boolean,
 ): SharedV3ProviderMetadata {
   const { cost: _own, costUnavailable: _why, resumed: _inner, warnings: _w, ...rest } = metadata?.unigate ?? {};
-  const first = costOf(start.metadata);
+  const first = costOf(failed);
   const second = costOf(metadata);
-  const why = start.metadata?.unigate?.costUnavailable ?? metadata?.unigate?.costUnavailable;
+  const why = failed?.unigate?.costUnavailable ?? metadata?.unigate?.costUnavailable;
   const cost = first !== undefined && second !== undefined ? sumCosts([first, second]) : undefined;
   const warning: SharedV3Warning = { type: 'other', message: RESUMED_WARNING };
   return {
@@ -113,6 +130,10 @@ class ContinuationMapper {
   private readonly kept: KeptToolCall[];
   /** The tool parts of each call not yet complete, while a kept call may be repeated. */
   private readonly held = new Map<string, Part[]>();
+  /** The cut calls no continuation call has taken yet. */
+  private readonly cut: CutToolCall[];
+  /** A continuation call that took a cut call's id: that id, and the input the caller already has. */
+  private readonly adopted = new Map<string, { id: string; skip: string; diverged: boolean }>();
   requestId: string | undefined = undefined;
 
   constructor(
@@ -122,6 +143,12 @@ class ContinuationMapper {
   ) {
     this.skip = trimmed;
     this.kept = [...start.toolCalls];
+    this.cut = [...(start.cutToolCalls ?? [])];
+  }
+
+  /** The cut calls nothing took: their input is ended, so no part stays open (the call is not made). */
+  unadopted(): Part[] {
+    return this.cut.map(call => ({ type: 'tool-input-end', id: call.id }));
   }
 
   private id(id: string): string {
@@ -166,11 +193,10 @@ class ContinuationMapper {
     const id = this.id(part.id);
     let delta = part.delta;
     if (this.skip !== '' && id === this.start.openTextId) {
-      let at = 0;
-      while (at < delta.length && at < this.skip.length && delta[at] === this.skip[at]) at++;
+      const { rest, skip } = skipRepeated(this.skip, delta);
       // The model either repeats the whitespace or goes straight on: a mismatch ends the check.
-      this.skip = at === delta.length ? this.skip.slice(at) : '';
-      delta = delta.slice(at);
+      this.skip = rest === '' ? skip : '';
+      delta = rest;
       if (delta === '') return undefined;
     }
     return { ...part, id, delta };
@@ -178,7 +204,7 @@ class ContinuationMapper {
 
   /** While a kept call may come again, a call's parts wait for its `tool-call`. */
   private holdTool(id: string, part: Part): Part | undefined {
-    if (this.kept.length === 0 && !this.held.has(id)) return part;
+    if (this.kept.length === 0 && !this.held.has(id)) return this.adopt(part);
     const parts = this.held.get(id) ?? [];
     parts.push(part);
     this.held.set(id, parts);
@@ -194,8 +220,45 @@ class ContinuationMapper {
       this.kept.splice(at, 1);
       return undefined;
     }
-    return parts.length === 0 ? part : [...parts, part];
+    const released = [...parts, part].flatMap(one => this.adopt(one) ?? []);
+    return released.length === 1 ? released[0] : released;
   }
+
+  /**
+   * A continuation call's part under the cut call it takes (the first cut call of its tool): no second
+   * start, and its input deltas less what the caller already has; where the input differs from that, no
+   * more deltas (the `tool-call` carries the whole input).
+   */
+  private adopt(part: Part): Part | undefined {
+    if (part.type === 'tool-input-start') {
+      const at = this.cut.findIndex(call => call.toolName === part.toolName);
+      if (at < 0) return part;
+      const [call] = this.cut.splice(at, 1);
+      this.adopted.set(part.id, { id: call!.id, skip: call!.input, diverged: false });
+      return undefined;
+    }
+    if (part.type !== 'tool-call' && part.type !== 'tool-input-delta' && part.type !== 'tool-input-end') return part;
+    const adopted = this.adopted.get(part.type === 'tool-call' ? part.toolCallId : part.id);
+    if (adopted === undefined) return part;
+    if (part.type === 'tool-call') return { ...part, toolCallId: adopted.id };
+    if (part.type === 'tool-input-end') return { ...part, id: adopted.id };
+    if (adopted.diverged) return undefined;
+    const { rest, skip, matched } = skipRepeated(adopted.skip, part.delta);
+    adopted.skip = skip;
+    adopted.diverged = !matched;
+    return matched && rest !== '' ? { ...part, id: adopted.id, delta: rest } : undefined;
+  }
+}
+
+/**
+ * `delta` less the start of `skip` it repeats: what is left of each, and whether the delta stayed with
+ * `skip` (it ran out first, or `skip` did and the rest is new).
+ */
+function skipRepeated(skip: string, delta: string): { rest: string; skip: string; matched: boolean } {
+  let at = 0;
+  while (at < delta.length && at < skip.length && delta[at] === skip[at]) at++;
+  const matched = at === delta.length || at === skip.length;
+  return { rest: delta.slice(at), skip: skip.slice(at), matched };
 }
 
 /**
@@ -236,7 +299,10 @@ export async function resumeStream(
       };
       const clean = value.finishReason.unified !== 'error';
       const usage = sumUsage(start.usage, value.usage);
-      const metadata = combinedMetadata(start, record, value.providerMetadata, clean);
+      // Only a clean finish is priced, so only it waits for the failed request's price (bounded).
+      const failed = clean && start.settledMetadata !== undefined ? await start.settledMetadata() : start.metadata;
+      const metadata = combinedMetadata(failed, record, value.providerMetadata, clean);
+      for (const part of mapper.unadopted()) sink.enqueue(part);
       sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });
       continue;
     }

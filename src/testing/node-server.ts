@@ -46,15 +46,22 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
   outgoing.on('close', () => {
     if (!outgoing.writableFinished) void reader.cancel().catch(() => {});
   });
+  // Settles when the last chunk written has reached the socket (or failed to).
+  let written: Promise<unknown> = Promise.resolve();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       // Each chunk goes out as it comes (SSE events are not held back); wait when the socket is full.
-      if (!outgoing.write(value)) await new Promise(resolve => outgoing.once('drain', resolve));
+      let room = true;
+      written = new Promise(resolve => (room = outgoing.write(value, resolve)));
+      if (!room) await new Promise(resolve => outgoing.once('drain', resolve));
     }
     outgoing.end();
   } catch (error) {
+    // A dropped connection: what was written reaches the client first (destroying at once would discard
+    // it, so the client would see the drop before any content), then the socket goes.
+    await written;
     outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
   }
 }

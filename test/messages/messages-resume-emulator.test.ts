@@ -1,5 +1,8 @@
-import { streamText } from 'ai';
+import { jsonSchema, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { createUnigate } from '../../src';
+import { createUnigateEmulator } from '../../src/testing';
+import { slowCatalog } from '../helpers/catalog-timing';
 import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // What a user sees of a resume through the AI SDK: the emulator drops the stream on a prompt marker and
@@ -39,5 +42,57 @@ describe('messages resume through streamText, over the emulator', () => {
     expect(text).toBe(expected);
     expect(requests).toBe(3);
     expect(metadata?.unigate?.resumed).toMatchObject([{ reason: 'ended-early' }, { reason: 'connection-closed' }]);
+  });
+});
+
+describe('a tool call cut by a drop, through streamText over the emulator', () => {
+  it.each(['close', 'end'])('drop:1:%s: the call comes whole once, under the id the caller saw start', async how => {
+    const { gw, emulator } = emulatorGateway();
+    const tools = {
+      weather: tool({
+        inputSchema: jsonSchema<{ city: string }>({
+          type: 'object',
+          properties: { city: { type: 'string' } },
+          required: ['city'],
+        }),
+      }),
+    };
+    const options = { model: gw.messages('claude-sonnet-4-5'), tools, toolChoice: 'required' as const };
+    const whole = streamText({ ...options, prompt: 'Weather in Oslo?' });
+    const expected = await whole.toolCalls;
+    const before = emulator.requests.length;
+    const result = streamText({ ...options, prompt: `Weather in Oslo? [[emulator:drop:1:${how}]]` });
+    const parts = [];
+    for await (const part of result.fullStream) parts.push(part);
+    expect(emulator.requests.length - before).toBe(2);
+    const calls = await result.toolCalls;
+    expect(calls.map(call => [call.toolCallId, call.input])).toEqual(
+      expected.map(call => [call.toolCallId, call.input]),
+    );
+    const starts = parts.filter(part => part.type === 'tool-input-start').map(part => part.id);
+    expect(starts).toEqual([calls[0]!.toolCallId]);
+    const input = parts.flatMap(part => (part.type === 'tool-input-delta' ? [part.delta] : [])).join('');
+    expect(input).toBe(JSON.stringify(expected[0]!.input));
+  });
+});
+
+describe('the cost of a resumed stream', () => {
+  it('counts both requests when the first fails before the catalog has loaded', async () => {
+    const emulator = createUnigateEmulator();
+    const catalog = slowCatalog(emulator.fetch);
+    let messages = 0;
+    // The catalog answers only once the continuation is sent: the first request failed without a price.
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (String(input).endsWith('/messages') && ++messages === 2) catalog.answer();
+      return catalog.fetch(input, init);
+    };
+    const gw = createUnigate({ ...emulator.settings, fetch, pricing: 'catalog' });
+    const result = streamText({ model: gw.messages('claude-sonnet-4-5'), prompt: 'Hi [[emulator:drop:1:end]]' });
+    await result.consumeStream();
+    const unigate = (await result.providerMetadata)?.unigate;
+    expect(messages).toBe(2);
+    expect(unigate?.resumed).toMatchObject([{ reason: 'ended-early' }]);
+    expect(unigate?.costUnavailable).toBeUndefined();
+    expect(unigate?.cost).toMatchObject({ unit: 'credits' });
   });
 });

@@ -2,12 +2,14 @@ import { InvalidArgumentError, type LanguageModelV3StreamPart } from '@ai-sdk/pr
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { cutOffReason } from '../helpers/spec';
-import { droppedConnectionResponse, readAll, sseResponse, thrown } from '../helpers/test-kit';
+import { droppedConnectionResponse, readAll, sseResponse, thrown, wireFormat } from '../helpers/test-kit';
+import { refusesPrefill } from '../../src/messages/messages-stream';
 import {
   answeringWith,
   blockStop,
   call,
   jsonDelta,
+  MESSAGES_URL,
   MODEL,
   messageDelta,
   messageStop,
@@ -148,7 +150,7 @@ describe('messages: a stream that fails after content is resumed', () => {
     ]);
   });
 
-  it('drops a tool call whose input was cut, keeps a whole one, and sends neither twice', async () => {
+  it('asks again for a tool call whose input was cut, under its id, keeps a whole one, and sends neither twice', async () => {
     const first = [
       start('msg_01', 12),
       toolStart(0, 'toolu_a', 'weather'),
@@ -170,18 +172,64 @@ describe('messages: a stream that fails after content is resumed', () => {
     ];
     const { model, requests } = twoAnswers(first, second);
     const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
-    // Nothing of text arrived: the same request again, with no prefill.
-    expect(requests[1].body).toEqual(requests[0].body);
-    expect(parts.filter(part => part.type === 'tool-call')).toEqual([
+    // Nothing of text arrived: the same request with an empty final assistant turn (the API allows the last
+    // message to be empty), which marks it as the same answer's continuation.
+    const sent = requests[0].body as { messages: unknown[] };
+    expect(requests[1].body).toEqual({ ...sent, messages: [...sent.messages, { role: 'assistant', content: [] }] });
+    // The cut call's part completes: the re-asked call goes on under its id, with only the input it lacked.
+    expect(parts.filter(part => part.type.startsWith('tool-'))).toEqual([
+      { type: 'tool-input-start', id: 'toolu_a', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_a', delta: '{"city":"Oslo"}' },
+      { type: 'tool-input-end', id: 'toolu_a' },
       { type: 'tool-call', toolCallId: 'toolu_a', toolName: 'weather', input: '{"city":"Oslo"}' },
-      { type: 'tool-call', toolCallId: 'toolu_d', toolName: 'weather', input: '{"city":"Rome"}' },
-    ]);
-    expect(parts.filter(part => part.type === 'tool-input-start').map(part => part.id)).toEqual([
-      'toolu_a',
-      'toolu_b',
-      'toolu_d',
+      { type: 'tool-input-start', id: 'toolu_b', toolName: 'weather' },
+      { type: 'tool-input-delta', id: 'toolu_b', delta: '{"ci' },
+      { type: 'tool-input-delta', id: 'toolu_b', delta: 'ty":"Rome"}' },
+      { type: 'tool-input-end', id: 'toolu_b' },
+      { type: 'tool-call', toolCallId: 'toolu_b', toolName: 'weather', input: '{"city":"Rome"}' },
     ]);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_use' } });
+  });
+
+  it('a re-asked call whose input differs from the cut one sends no more deltas; a cut call not asked again is ended', async () => {
+    const first = [
+      start('msg_01', 12),
+      toolStart(0, 'toolu_a', 'weather'),
+      jsonDelta(0, '{"to'),
+      toolStart(1, 'toolu_b', 'clock'),
+      jsonDelta(1, '{"zo'),
+    ];
+    const second = [
+      start('msg_02', 30),
+      toolStart(0, 'toolu_c', 'weather'),
+      jsonDelta(0, '{"city":'),
+      jsonDelta(0, '"Rome"}'),
+      blockStop(0),
+      messageDelta('tool_use', 20),
+      messageStop,
+    ];
+    const { model } = twoAnswers(first, second);
+    const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
+    expect(parts.filter(part => part.type.startsWith('tool-') || part.type === 'finish').map(p => p.type)).toEqual([
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-end',
+      'tool-call',
+      'tool-input-end',
+      'finish',
+    ]);
+    expect(parts.filter(part => part.type === 'tool-input-end')).toEqual([
+      { type: 'tool-input-end', id: 'toolu_a' },
+      { type: 'tool-input-end', id: 'toolu_b' },
+    ]);
+    expect(parts.find(part => part.type === 'tool-call')).toEqual({
+      type: 'tool-call',
+      toolCallId: 'toolu_a',
+      toolName: 'weather',
+      input: '{"city":"Rome"}',
+    });
   });
 
   it('fails as before when the continuation fails too and no resume is left', async () => {
@@ -226,6 +274,33 @@ describe('messages: what is not resumed', () => {
     // The body ended before message_stop: V4 says `interrupted`.
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('error') } });
     expect(parts.find(part => part.type === 'error')).toBeDefined();
+  });
+
+  it.each(['claude-opus-4-6', 'claude-sonnet-4-6', 'anthropic/claude-opus-4-7', 'claude-opus-5'])(
+    '%s takes no prefill: one request, the failure as it was',
+    async modelId => {
+      let calls = 0;
+      const kit = wireFormat(MESSAGES_URL, gw => gw.messages(modelId)).answeringWith(() => {
+        calls++;
+        return sseResponse(calls === 1 ? cutText : continuation('ld!'));
+      });
+      const parts = await readAll((await kit.model.doStream(call([userText('Hi')]))).stream);
+      expect(kit.requests).toHaveLength(1);
+      expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('error') } });
+    },
+  );
+
+  it('the models before 4.6 take a prefill', () => {
+    for (const id of [
+      'claude-sonnet-4-5',
+      'claude-opus-4-1',
+      'claude-sonnet-4-20250514',
+      'claude-3-7-sonnet',
+      'gpt-4o',
+    ])
+      expect(refusesPrefill(id)).toBe(false);
+    for (const id of ['claude-opus-4-6', 'claude-sonnet-4.6', 'claude-haiku-5-0'])
+      expect(refusesPrefill(id)).toBe(true);
   });
 
   it('refuses a bad maxResumes before any request, naming the parameter, the limit and the value', async () => {

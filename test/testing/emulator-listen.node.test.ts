@@ -179,6 +179,21 @@ describe('emulator.listen() on loopback', () => {
     );
   });
 
+  it('a drop:k:close over the socket delivers the k deltas before it closes, so the provider resumes', async () => {
+    const { server } = await start();
+    const gw = createUnigate(server.settings);
+    const prompt = 'Describe a harbour.';
+    const whole = await generateText({ model: gw.messages('claude-sonnet-4-5'), prompt });
+    const result = ai.streamText({
+      model: gw.messages('claude-sonnet-4-5'),
+      prompt: `${prompt} [[emulator:drop:3:close]]`,
+    });
+    expect(await result.text).toBe(whole.text);
+    expect((await result.providerMetadata)?.unigate?.resumed).toMatchObject([
+      { afterCharacters: expect.any(Number), reason: 'connection-closed' },
+    ]);
+  });
+
   it('passes JSON request bodies through', async () => {
     const { server, emulator } = await start();
     const response = await fetch(`${server.settings.baseURL}/chat/completions`, {

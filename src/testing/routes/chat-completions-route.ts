@@ -272,7 +272,12 @@ function unknownFieldRefused(chat: ChatRequest, model: EmulatorModel): string | 
  *   cached for 5 minutes; a later request that repeats one reports it in
  *   `usage.prompt_tokens_details.cached_tokens` (sent only when above 0).
  * - fault markers in the last user message (see EmulatorFault in emulator-faults.ts):
- *   `[[emulator:status:<code>]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`.
+ *   `[[emulator:status:<code>]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`, `[[emulator:cut]]`,
+ *   and `[[emulator:drop:<k>:<how>]]` (EmulatorDrop: the stream fails after the k-th content delta).
+ * - a final assistant message flagged `prefix: true` (DeepSeek and Mistral ids) or `partial: true` (Moonshot
+ *   `kimi-`/`moonshot-` ids) is a prefill: the answer is the one without it, less its text; a flag on another
+ *   model, or on another message than the last, answers 400 (docs/resume.md#what-each-upstream-allows). An
+ *   unflagged final assistant message is history, as before.
  */
 export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => {
   let chat: ChatRequest;

@@ -56,9 +56,16 @@ const STATUS_MESSAGES: Record<string, string> = {
  * - `[[emulator:truncate]]`: with `stream: true`, after the first `content_block_delta` the body ends in the
  *   middle of the next event's `data:` JSON. Without streaming the HTTP-200 JSON body is cut in half.
  * - `[[emulator:redacted-thinking]]`: with thinking enabled, a `redacted_thinking` block replaces `thinking`.
+ * - `[[emulator:drop:<k>:<how>]]` (`how`: close, end, overloaded, broken): with `stream: true`, the stream fails
+ *   after the k-th content delta of the full answer (EmulatorDrop in emulator-faults.ts).
  * - `[[emulator:parallel-tools]]`: when the answer uses tools and `tool_choice` is not `{type:'tool'}`, call
  *   every offered tool in one turn, unless `disable_parallel_tool_use` is true.
  * Markers act only on a request that passed validation; the first fault marker wins.
+ *
+ * Prefill: a final assistant turn of text blocks (or empty) is continued, as the vendor does: the answer is
+ * the one the request without it gets, less the prefill's text when it starts with it; usage counts the
+ * prefill as input. Refused with 400 like the vendor: a prefill ending in whitespace, any prefill with
+ * thinking enabled (docs/resume.md#what-each-upstream-allows).
  */
 export const messagesRoute: EmulatorRoute = async (_request, context) => {
   try {
