@@ -33,7 +33,7 @@ export async function chat(gw: UnigateProvider, ledger: CostLedger, model = 'gpt
   const streamed = await stream.usage;
   const streamedCost = ledger.add(`chat streamText ${model}`, await unigateCost(stream));
   console.log(
-    `\n    ${deltas} deltas (| marks each); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}; ${costNote(streamedCost)}`,
+    `\n    ${deltas} deltas (| marks each: the first goes out alone, the rest of a network read as one); tokens in/out: ${streamed.inputTokens}/${streamed.outputTokens}; ${costNote(streamedCost)}`,
   );
 
   const loop = await generateText({

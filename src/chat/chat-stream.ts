@@ -15,7 +15,7 @@ import { sendPricedStreamRequest } from '../model-call/send-priced-stream-reques
 import { interruptedFinishReason } from '../settings/spec-version';
 import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
-import { mergeStreamDelta } from '../streams/merge-stream-deltas';
+import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
@@ -669,6 +669,7 @@ function readChatBody(
     opening: extras?.opening,
     cancelled: extras?.cancelled,
     recover,
+    first: isStreamDelta,
   });
 }
 

@@ -11,7 +11,7 @@ import { isObjectRecord } from '../checks/narrow';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
-import { mergeStreamDelta } from '../streams/merge-stream-deltas';
+import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, kind, malformed, noEvent, notA } from '../streams/stream-errors';
@@ -631,6 +631,7 @@ function readMessagesBody(
     opening: extras?.opening,
     cancelled: extras?.cancelled,
     recover,
+    first: isStreamDelta,
   });
 }
 

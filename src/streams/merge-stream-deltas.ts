@@ -24,3 +24,12 @@ export function mergeStreamDelta(held: LanguageModelV3StreamPart, next: Language
   run.delta += delta.delta;
   return true;
 }
+
+/**
+ * A delta part, for `readSseStream`'s `first`: a language stream's first delta goes out as soon as its
+ * event is parsed, so it is never merged with the deltas after it.
+ */
+export function isStreamDelta(part: LanguageModelV3StreamPart): boolean {
+  const type = part.type;
+  return type === 'text-delta' || type === 'reasoning-delta' || type === 'tool-input-delta';
+}

@@ -25,9 +25,13 @@ export interface SseHandler<T> {
   error(error: unknown, sink: SseSink<T>): void;
 }
 
-/** The sink as the parser sees it: once `closed`, no further event of the current chunk is dispatched. */
+/**
+ * The sink as the parser sees it: once `closed`, no further event of the current chunk is dispatched;
+ * while `paused`, none until `resume`.
+ */
 export interface ClosableSseSink<T> extends SseSink<T> {
   readonly closed: boolean;
+  readonly paused?: boolean;
 }
 
 // Hoisted: decode() would otherwise get a fresh options object per chunk.
@@ -85,6 +89,11 @@ export class SseEventParser<T> {
     this.dispatch();
   }
 
+  /** Dispatches the events left in the buffer when the sink paused. */
+  resume(): void {
+    this.drain();
+  }
+
   private drain(): void {
     const buffer = this.buffer;
     const length = buffer.length;
@@ -92,7 +101,8 @@ export class SseEventParser<T> {
     // The next CR, found once and reused: scanning for it per line would be quadratic in the chunk
     // size for the usual LF-only stream, where it is -1 throughout.
     let cr = buffer.indexOf('\r');
-    while (start < length && !this.sink.closed) {
+    const sink = this.sink;
+    while (start < length && !sink.closed && sink.paused !== true) {
       const lf = buffer.indexOf('\n', start);
       if (cr !== -1 && cr < start) cr = buffer.indexOf('\r', start);
       if (cr !== -1 && (lf === -1 || cr < lf)) {

@@ -27,7 +27,8 @@ import { deltas, streamDriver, withoutRaw, type Part } from './stream-checks';
 // interleaved), cut anywhere or not, and any chunking, the
 // parts are exactly the parts of merging off with the deltas of one read merged, and nothing else:
 // consecutive text, reasoning or tool-input deltas of one id whose events were completed by the same
-// network read. The run with merging off and raw chunks on is the oracle: its raw parts say which
+// network read, except that the stream's first delta goes out alone: deltas of later events never join
+// it (unless its event is dispatched at the end of the body, with nothing left to read). The run with merging off and raw chunks on is the oracle: its raw parts say which
 // event each part came from.
 
 const DELTAS = new Set(['text-delta', 'reasoning-delta', 'tool-input-delta']);
@@ -52,28 +53,40 @@ function readsOfEvents(boundaries: number[], chunks: Uint8Array[]): number[] {
  * parts of the k-th JSON event, which belong to that event's read. With `keepRaw`, the raw parts stay
  * (and, being parts of their own kind, end every run).
  */
-function merged(reference: Part[], events: WireEvent[], reads: number[], keepRaw: boolean): Part[] {
+function merged(reference: Part[], events: WireEvent[], reads: number[], keepRaw: boolean, chunks: number): Part[] {
   const jsonReads = reads.filter((_, i) => 'json' in events[i]);
   const out: Part[] = [];
   let raws = 0;
   let read = -1;
   let lastRead = -2;
+  let lastEvent = -1;
+  // The event of the stream's first delta, while that delta's run is the last one out.
+  let firstEvent: number | undefined;
+  let seenDelta = false;
   for (const part of reference) {
     if (part.type === 'raw') {
       read = jsonReads[raws++];
       if (!keepRaw) continue;
     }
+    const event = raws - 1;
     const last = out.at(-1);
     if (
       last !== undefined &&
       DELTAS.has(part.type) &&
       last.type === part.type &&
       (last as Delta).id === (part as Delta).id &&
-      lastRead === read
+      lastRead === read &&
+      (firstEvent === undefined || lastEvent !== firstEvent || event === firstEvent)
     ) {
       out[out.length - 1] = { ...(last as Delta), delta: (last as Delta).delta + (part as Delta).delta };
     } else out.push(part);
+    if (DELTAS.has(part.type) && !seenDelta) {
+      seenDelta = true;
+      // Dispatched at the end of the body, the first delta merges like any other.
+      if (read < chunks) firstEvent = event;
+    }
     lastRead = read;
+    lastEvent = event;
   }
   return out;
 }
@@ -127,7 +140,7 @@ describe.each(formats)('$name doStream merging the deltas of one read (fuzz)', (
             const reads = readsOfEvents(wire.boundaries, chunks);
 
             const parts = await merging(chunks);
-            expect(parts).toEqual(merged(reference, events, reads, false));
+            expect(parts).toEqual(merged(reference, events, reads, false, chunks.length));
             // What the user reads is the same: every text, reasoning and tool input, whole and in order.
             expect(joined(parts)).toEqual(joined(reference));
             expect(withoutRaw(parts).filter(part => !DELTAS.has(part.type))).toEqual(
@@ -136,7 +149,7 @@ describe.each(formats)('$name doStream merging the deltas of one read (fuzz)', (
 
             // Raw chunks on: one raw part per event, in order, each before its event's parts.
             const withRaw = await merging(chunks, true);
-            expect(withRaw).toEqual(merged(reference, events, reads, true));
+            expect(withRaw).toEqual(merged(reference, events, reads, true, chunks.length));
             expect(withRaw.filter(part => part.type === 'raw')).toEqual(reference.filter(part => part.type === 'raw'));
           },
         ),
@@ -154,17 +167,18 @@ describe.each(formats)('$name doStream merging the deltas of one read (fuzz)', (
           const { bytes, boundaries } = serialize(events, CANONICAL);
           const reference = await oneByOne([bytes]);
           const whole = await merging([bytes]);
-          // One read: no two consecutive deltas of one kind and id are left apart.
+          // One read: no two consecutive deltas of one kind and id are left apart, but for the first delta.
+          const first = whole.findIndex(part => DELTAS.has(part.type));
           for (let i = 1; i < whole.length; i++) {
             const [before, part] = [whole[i - 1], whole[i]];
-            if (DELTAS.has(part.type))
+            if (DELTAS.has(part.type) && i - 1 !== first)
               expect(before.type === part.type && (before as Delta).id === (part as Delta).id).toBe(false);
           }
           expect(deltas(whole, 'text-delta').join('')).toBe(deltas(reference, 'text-delta').join(''));
           // A byte completes at most one event: nothing merges across events, only within one.
           const perByte = chunkBytes(bytes, { kind: 'bytes' });
           expect(await merging(perByte)).toEqual(
-            merged(await oneByOne(perByte, true), events, readsOfEvents(boundaries, perByte), false),
+            merged(await oneByOne(perByte, true), events, readsOfEvents(boundaries, perByte), false, perByte.length),
           );
         }),
         fuzzParams(0.2),

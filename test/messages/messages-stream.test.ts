@@ -76,17 +76,19 @@ describe('messages doStream', () => {
       ping +
       textDelta(0, 'Hel') +
       ping +
-      textDelta(0, 'lo, wörld') +
+      textDelta(0, 'lo, ') +
+      ping +
+      textDelta(0, 'wörld') +
       blockStop(0) +
       ping +
       messageDelta('end_turn', 9) +
       ping +
       messageStop;
-    // Every event is longer than 64 characters, so no read completes both deltas; one read of the
-    // whole body does, and merges them (the default, mergeStreamDeltas).
+    // Every event is longer than 64 characters, so no read completes two deltas; one read of the
+    // whole body does, and merges them (the default, mergeStreamDeltas) after the first, which goes out alone.
     for (const size of [1, 7, 64, body.length]) {
       const { parts } = await run(chop(body, size));
-      const deltas = size === body.length ? ['Hello, wörld'] : ['Hel', 'lo, wörld'];
+      const deltas = size === body.length ? ['Hel', 'lo, wörld'] : ['Hel', 'lo, ', 'wörld'];
       expect(parts).toEqual([
         ...head,
         { type: 'text-start', id: '0' },

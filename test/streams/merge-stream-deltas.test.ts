@@ -27,6 +27,7 @@ import {
 
 // Which parts merge, on hand-written chunkings of both wire formats: consecutive text, reasoning and
 // tool-input deltas of one id from one network read (each array item below is one read), nothing else.
+// A stream's first delta goes out alone, as soon as its event is parsed; merging starts after it.
 
 type Part = LanguageModelV3StreamPart;
 type Format = 'chat' | 'messages';
@@ -105,7 +106,8 @@ describe('merging the deltas of one read: chat', () => {
       { type: 'stream-start', warnings: [] },
       metadataPart,
       { type: 'text-start', id: 'text-0' },
-      { type: 'text-delta', id: 'text-0', delta: 'Hello' },
+      { type: 'text-delta', id: 'text-0', delta: 'Hel' },
+      { type: 'text-delta', id: 'text-0', delta: 'lo' },
       { type: 'text-delta', id: 'text-0', delta: ', wor' },
       { type: 'text-delta', id: 'text-0', delta: 'ld' },
       { type: 'text-end', id: 'text-0' },
@@ -117,10 +119,11 @@ describe('merging the deltas of one read: chat', () => {
     const second = content('c');
     const cut = second.length - 5;
     const parts = await partsOf('chat', [
-      content('a') + content('b') + second.slice(0, cut),
+      content('>') + content('a') + content('b') + second.slice(0, cut),
       second.slice(cut) + content('d') + stop + DONE,
     ]);
     expect(parts.filter(part => part.type === 'text-delta')).toEqual([
+      { type: 'text-delta', id: 'text-0', delta: '>' },
       { type: 'text-delta', id: 'text-0', delta: 'ab' },
       { type: 'text-delta', id: 'text-0', delta: 'cd' },
     ]);
@@ -128,6 +131,7 @@ describe('merging the deltas of one read: chat', () => {
 
   it('keeps kinds and ids apart and in order: reasoning, text and each tool call merge only with themselves', async () => {
     const read =
+      reasoning('Hm. ') +
       reasoning('Let ') +
       reasoning('me see.') +
       content('Checking') +
@@ -142,6 +146,7 @@ describe('merging the deltas of one read: chat', () => {
       { type: 'stream-start', warnings: [] },
       metadataPart,
       { type: 'reasoning-start', id: 'reasoning-0' },
+      { type: 'reasoning-delta', id: 'reasoning-0', delta: 'Hm. ' },
       { type: 'reasoning-delta', id: 'reasoning-0', delta: 'Let me see.' },
       { type: 'reasoning-end', id: 'reasoning-0' },
       { type: 'text-start', id: 'text-1' },
@@ -190,16 +195,19 @@ describe('merging the deltas of one read: chat', () => {
   });
 
   it('delivers every delta of a read before the error part of a malformed event in the same read', async () => {
-    const parts = await partsOf('chat', [`${content('a') + content('b')}data: {"choices":[\n\n${content('never')}`]);
-    expect(parts.slice(0, 4)).toEqual([
+    const parts = await partsOf('chat', [
+      `${content('>') + content('a') + content('b')}data: {"choices":[\n\n${content('never')}`,
+    ]);
+    expect(parts.slice(0, 5)).toEqual([
       { type: 'stream-start', warnings: [] },
       metadataPart,
       { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: '>' },
       { type: 'text-delta', id: 'text-0', delta: 'ab' },
     ]);
-    expect(parts[4].type).toBe('error');
-    expect(InvalidResponseDataError.isInstance((parts[4] as { error: unknown }).error)).toBe(true);
-    expect(parts.slice(5)).toEqual([
+    expect(parts[5].type).toBe('error');
+    expect(InvalidResponseDataError.isInstance((parts[5] as { error: unknown }).error)).toBe(true);
+    expect(parts.slice(6)).toEqual([
       { type: 'text-end', id: 'text-0' },
       { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage },
     ]);
@@ -211,6 +219,7 @@ describe('merging the deltas of one read: messages', () => {
     const read =
       messageStart() +
       thinkingStart(0) +
+      thinking(0, 'So. ') +
       thinking(0, 'Let me ') +
       signature(0, 'sig') +
       ping +
@@ -231,6 +240,7 @@ describe('merging the deltas of one read: messages', () => {
     expect(await partsOf('messages', [read])).toEqual([
       ...messagesHead,
       { type: 'reasoning-start', id: '0' },
+      { type: 'reasoning-delta', id: '0', delta: 'So. ' },
       { type: 'reasoning-delta', id: '0', delta: 'Let me think.' },
       { type: 'reasoning-end', id: '0', providerMetadata: { unigate: { signature: 'sig' } } },
       { type: 'text-start', id: '1' },
@@ -301,15 +311,16 @@ describe('merging the deltas of one read: messages', () => {
   it('delivers every delta of a read before the error part of an error event in the same read', async () => {
     const error = 'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
     const parts = await partsOf('messages', [
-      messageStart() + textStart(0) + textDelta(0, 'Part') + textDelta(0, 'ial') + error,
+      messageStart() + textStart(0) + textDelta(0, '>') + textDelta(0, 'Part') + textDelta(0, 'ial') + error,
     ]);
-    expect(parts.slice(0, 4)).toEqual([
+    expect(parts.slice(0, 5)).toEqual([
       ...messagesHead,
       { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: '>' },
       { type: 'text-delta', id: '0', delta: 'Partial' },
     ]);
-    expect(APICallError.isInstance((parts[4] as { error: unknown }).error)).toBe(true);
-    expect(parts.slice(5).map(part => part.type)).toEqual(['text-end', 'finish']);
+    expect(APICallError.isInstance((parts[5] as { error: unknown }).error)).toBe(true);
+    expect(parts.slice(6).map(part => part.type)).toEqual(['text-end', 'finish']);
   });
 });
 
@@ -319,8 +330,8 @@ describe.each(['chat', 'messages'] as const)(
     it('hands out the merged delta of a read while the next read has not arrived', async () => {
       const first =
         format === 'chat'
-          ? content('a') + content('b')
-          : messageStart() + textStart(0) + textDelta(0, 'a') + textDelta(0, 'b');
+          ? content('>') + content('a') + content('b')
+          : messageStart() + textStart(0) + textDelta(0, '>') + textDelta(0, 'a') + textDelta(0, 'b');
       const rest = format === 'chat' ? content('c') + stop + DONE : textDelta(0, 'c') + blockStop(0) + messagesEnd;
       let release!: () => void;
       const released = new Promise<void>(resolve => (release = resolve));
@@ -347,11 +358,17 @@ describe.each(['chat', 'messages'] as const)(
         timer = setTimeout(() => reject(new Error('the merged delta waited for the next read')), 1_000);
       });
       try {
-        while (seen.at(-1)?.type !== 'text-delta') seen.push((await Promise.race([reader.read(), timeout])).value!);
+        // The first delta goes out alone, then the merged rest of its read.
+        while (seen.filter(part => part.type === 'text-delta').length < 2)
+          seen.push((await Promise.race([reader.read(), timeout])).value!);
       } finally {
         clearTimeout(timer);
       }
-      expect(seen.at(-1)).toEqual({ type: 'text-delta', id: format === 'chat' ? 'text-0' : '0', delta: 'ab' });
+      const id = format === 'chat' ? 'text-0' : '0';
+      expect(seen.filter(part => part.type === 'text-delta')).toEqual([
+        { type: 'text-delta', id, delta: '>' },
+        { type: 'text-delta', id, delta: 'ab' },
+      ]);
       release();
       const after: Part[] = [];
       for (let result = await reader.read(); !result.done; result = await reader.read()) after.push(result.value);

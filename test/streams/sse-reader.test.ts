@@ -254,3 +254,68 @@ describe('readSseStream: opening', () => {
     expect(await ended).toBe(error);
   });
 });
+
+describe('readSseStream: first', () => {
+  // Parts are the events' data; 'd…' events are deltas, which merge with each other.
+  function firstDeltaStream(chunks: string[], parsed: string[], failOn?: string) {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    });
+    const handler: SseHandler<{ data: string }> = {
+      event(data, _event, sink) {
+        parsed.push(data);
+        if (data === failOn) throw new Error(`bad event ${data}`);
+        sink.enqueue({ data });
+      },
+      end() {},
+      error(error, sink) {
+        sink.enqueue({ data: `error: ${(error as Error).message}` });
+      },
+    };
+    const isDelta = (part: { data: string }) => part.data.startsWith('d');
+    return readSseStream(body, handler, {
+      first: isDelta,
+      merge: (held, next) => {
+        if (!isDelta(held) || !isDelta(next)) return false;
+        held.data += next.data;
+        return true;
+      },
+    }).getReader();
+  }
+  const events = (...data: string[]) => data.map(d => `data: ${d}\n\n`).join('');
+
+  it('hands out the first delta before the rest of its read is parsed, then the rest merged', async () => {
+    const parsed: string[] = [];
+    const reader = firstDeltaStream([events('start', 'd1', 'd2', 'd3', 'end')], parsed);
+    expect((await reader.read()).value).toEqual({ data: 'start' });
+    expect((await reader.read()).value).toEqual({ data: 'd1' });
+    // The events after the first delta wait for the caller's next read.
+    expect(parsed).toEqual(['start', 'd1']);
+    const rest: Array<{ data: string }> = [];
+    for (let result = await reader.read(); !result.done; result = await reader.read()) rest.push(result.value);
+    expect(rest).toEqual([{ data: 'd2d3' }, { data: 'end' }]);
+    expect(parsed).toEqual(['start', 'd1', 'd2', 'd3', 'end']);
+  });
+
+  it('only the first delta goes out alone: later reads merge whole, and a failure in the rest is still reported', async () => {
+    const parsed: string[] = [];
+    const reader = firstDeltaStream([events('d1', 'd2'), events('d3', 'd4', 'bad', 'd5')], parsed, 'bad');
+    const parts: Array<{ data: string }> = [];
+    for (let result = await reader.read(); !result.done; result = await reader.read()) parts.push(result.value);
+    expect(parts).toEqual([{ data: 'd1' }, { data: 'd2' }, { data: 'd3d4' }, { data: 'error: bad event bad' }]);
+    expect(parsed).toEqual(['d1', 'd2', 'd3', 'd4', 'bad']);
+  });
+
+  it('cancelling after the first delta parses nothing more', async () => {
+    const parsed: string[] = [];
+    const reader = firstDeltaStream([events('d1', 'd2', 'd3')], parsed);
+    expect((await reader.read()).value).toEqual({ data: 'd1' });
+    await reader.cancel();
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    expect(parsed).toEqual(['d1']);
+  });
+});
