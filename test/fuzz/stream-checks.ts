@@ -271,7 +271,8 @@ export function streamDriver(format: 'chat' | 'messages', { mergeStreamDeltas }:
   const prompt: LanguageModelV3Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }];
   let body: Uint8Array[] = [];
   const { fetch } = createMockFetch(http.post(`${site}${path}`, () => pulledSseResponse(body)));
-  const gw = createUnigate({ apiKey: FUZZ_API_KEY, siteURL: site, fetch, mergeStreamDeltas });
+  // One stream's rules: a resume (its own tests: test/*/*-resume*.test.ts, fuzz/resume-streams) would send a second request.
+  const gw = createUnigate({ apiKey: FUZZ_API_KEY, siteURL: site, fetch, mergeStreamDeltas, resume: 'off' });
   const model = format === 'chat' ? gw.chat('fuzz-model') : gw.messages('fuzz-model');
   return async (chunks: Uint8Array[], includeRawChunks = false): Promise<Part[]> => {
     body = chunks;

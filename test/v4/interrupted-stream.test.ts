@@ -130,7 +130,7 @@ describe("ai@7's streamText over a /v4 model", () => {
     const { fetch } = createMockFetch(
       http.post(CHAT_URL, () => sseResponse([chunk({ role: 'assistant', content: 'Hel' }), chunk({ content: 'lo' })])),
     );
-    const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch });
+    const gw = createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, resume: 'off' });
     const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hi' });
     expect([await result.text, await result.finishReason]).toEqual(['Hello', 'interrupted']);
   });
