@@ -649,6 +649,7 @@ function resumeStart(
   const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
   const usage = boundedOutput(convertMessagesUsage(state.usage), receivedBytes);
   const { context, modelId } = run.target;
+  const reserveResume = run.extras?.reserveResume;
   return {
     reason,
     text,
@@ -657,7 +658,8 @@ function resumeStart(
     usage,
     metadata: sent.finishCost(undefined, usage),
     finish: attempt === 1 ? run.extras?.finish : undefined,
-    reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
+    // Every continuation is reserved, a second resume's too, from the body it sends.
+    reserve: reserveResume && ((prefill: string) => reserveResume(withPrefill(run.body, prefill))),
     send: async (prefill: string) => {
       // The first request's body each time: a continuation's prefill holds the earlier ones'.
       const body = withPrefill(run.body, prefill);

@@ -31,8 +31,17 @@ export interface StreamExtras {
   readonly opening?: StreamOpening;
   /** Called when the caller cancels the stream (before its end: after it, cancelling reaches nothing). */
   readonly cancelled?: () => void;
-  /** Reserves a resume's continuation request (docs/resume.md): false when it does not fit, and the stream fails as it was. */
-  readonly reserveResume?: () => Promise<boolean>;
+  /**
+   * Reserves a resume's continuation request from its wire body (docs/resume.md): undefined when it
+   * does not fit, and the stream fails as it was.
+   */
+  readonly reserveResume?: (wireBody: unknown) => Promise<ResumeReservation | undefined>;
+}
+
+/** A continuation's reservation, settled with the whole stream's finish unless its request is refused. */
+export interface ResumeReservation {
+  /** The continuation request failed before its stream opened (`error`): an HTTP refusal ran no model. */
+  refused(error: unknown): void;
 }
 
 /**
