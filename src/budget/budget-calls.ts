@@ -1,7 +1,13 @@
 import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
-import type { ExtendableLanguageModel, ResumeReservation, StreamExtras } from '../streams/stream-extras';
+import type {
+  ExtendableLanguageModel,
+  ResumeReservation,
+  StreamExtras,
+  StreamHandOver,
+} from '../streams/stream-extras';
+import { sumCosts } from '../pricing/credit-units';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { PricedKind } from '../pricing/unigate-pricing-types';
+import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
 import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
@@ -154,6 +160,29 @@ async function reserveContinuation(
 }
 
 /**
+ * This member's share of a stream's cost: the whole less what the chain's next members wrote after a
+ * hand-over, which their own calls charge (docs/fallback.md#hand-over). Unknown when either is.
+ */
+function ownCost(whole: UnigateCost | undefined, handOver: StreamHandOver | undefined): UnigateCost | undefined {
+  const continuation = handOver?.continuation();
+  if (whole === undefined || continuation === undefined) return whole;
+  const other = unigateCost({ providerMetadata: continuation });
+  if (other === undefined) return undefined;
+  const negative = (credits: number | undefined) => (credits === undefined ? undefined : -credits);
+  return sumCosts([
+    whole,
+    {
+      ...other,
+      input: -other.input,
+      output: -other.output,
+      total: -other.total,
+      cacheRead: negative(other.cacheRead),
+      cacheWrite: negative(other.cacheWrite),
+    },
+  ]);
+}
+
+/**
  * The budget's share of a stream, applied where the model builds its parts (no layer per part): the
  * guard's warnings in `stream-start`; at `finish`, the reservation settled to the cost of a completed
  * stream, or, for a failed one, to the larger of its reservation and the usage it reported. A stream
@@ -177,7 +206,7 @@ function budgetExtras(
       const { admission } = stream;
       const source = { usage, requestId: requestId(), resumed: resumedOf(metadata) };
       if (clean) {
-        const cost = unigateCost({ providerMetadata: metadata });
+        const cost = ownCost(unigateCost({ providerMetadata: metadata }), extras?.handOver);
         charge(charged, admission, costCharge(charged, admission, 'completed', cost, source));
       } else {
         const ended = charged.options.abortSignal?.aborted ? 'aborted' : 'failed';
@@ -194,6 +223,7 @@ function budgetExtras(
       extras?.cancelled?.();
     },
     reserveResume: charged.guard.reserves === false ? undefined : wireBody => reserveContinuation(stream, wireBody),
+    handOver: extras?.handOver,
   };
 }
 

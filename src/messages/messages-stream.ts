@@ -619,6 +619,7 @@ function readMessagesBody(
     abortSignal: options.abortSignal,
     facts: () => state,
     start: reason => resumeStart(run, state, sent, reason, attempt),
+    handOver: run.extras?.handOver,
   });
   return readSseStream(sent.value, handler, {
     secret,

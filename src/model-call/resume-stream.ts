@@ -38,6 +38,8 @@ export interface ResumeStart {
   send(prefill: string): Promise<ReadableStream<Part>>;
   /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
   finish: FinishMetadata | undefined;
+  /** Told at the continuation's finish: the characters the caller had before it, and those it passed on. */
+  wrote?: (before: number, characters: number) => void;
   /** Reserves the continuation that sends `prefill` in the budget: undefined when it does not fit. */
   reserve: ((prefill: string) => Promise<ResumeReservation | undefined>) | undefined;
   abortSignal: AbortSignal | undefined;
@@ -115,6 +117,8 @@ class ContinuationMapper {
   /** The tool parts of each call not yet complete, while a kept call may be repeated. */
   private readonly held = new Map<string, Part[]>();
   requestId: string | undefined = undefined;
+  /** The text characters passed on to the caller. */
+  characters = 0;
 
   constructor(
     private readonly start: ResumeStart,
@@ -174,6 +178,7 @@ class ContinuationMapper {
       delta = delta.slice(at);
       if (delta === '') return undefined;
     }
+    this.characters += delta.length;
     return { ...part, id, delta };
   }
 
@@ -240,6 +245,7 @@ export async function resumeStream(
       // A failed continuation finishes `error`, or `interrupted` on a V4 entry when its body was cut off.
       const unified: string = value.finishReason.unified;
       const clean = unified !== 'error' && unified !== 'interrupted';
+      start.wrote?.(start.text.length, mapper.characters);
       const usage = sumUsage(start.usage, value.usage);
       const metadata = combinedMetadata(start, record, value.providerMetadata, clean);
       sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });

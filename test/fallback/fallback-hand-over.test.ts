@@ -1,0 +1,166 @@
+import { streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createUnigate, type UnigateChargeEvent, type UnigateProviderSettings, unigateFallback } from '../../src';
+import { memoryBudgetStore } from '../../src/budget/budget-stores';
+import { createUnigateEmulator } from '../../src/testing';
+import { otherModel } from './fallback-models';
+
+// A chain member whose stream fails after content, its own resumes spent, is continued by the next member
+// whose format allows a prefill (docs/fallback.md#hand-over): one stream, the whole answer once, and
+// unigateFallback(result) says who wrote what. Over the emulator: its drop markers and its prefills.
+
+const PROMPT = 'Tell me about the sea.';
+const ANSWER = `You said: "${PROMPT}".`;
+const TWO_DROPS = '[[emulator:drop:2:end]] [[emulator:drop:5:close]]';
+
+/** A provider over the emulator that records each messages body it sends; `refuse` answers HTTP 500 for that model. */
+function chainGateway(settings: UnigateProviderSettings = {}, refuse?: string) {
+  const emulator = createUnigateEmulator();
+  const bodies: Array<Record<string, any>> = [];
+  const emulatorFetch = emulator.settings.fetch ?? fetch;
+  const gw = createUnigate({
+    ...emulator.settings,
+    fetch: async (input, init) => {
+      if (!String(input).endsWith('/messages') || typeof init?.body !== 'string') return emulatorFetch(input, init);
+      const body = JSON.parse(init.body);
+      bodies.push(body);
+      if (body.model === refuse) {
+        return new Response(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'upstream down' } }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return emulatorFetch(input, init);
+    },
+    ...settings,
+  });
+  return { gw, bodies };
+}
+
+async function streamed(model: Parameters<typeof streamText>[0]['model'], marker: string, unigate = {}) {
+  const result = streamText({
+    model,
+    prompt: `${PROMPT} ${marker}`,
+    maxRetries: 0,
+    providerOptions: { unigate },
+    onError: () => undefined,
+  });
+  const types: string[] = [];
+  const errors: unknown[] = [];
+  for await (const part of result.fullStream) {
+    types.push(part.type);
+    if (part.type === 'error') errors.push(part.error);
+  }
+  return { result, types, errors, text: await result.text };
+}
+
+/** The final assistant turn of a messages body: the prefill it continues. */
+const prefillOf = (body: Record<string, any>) => {
+  const last = body.messages.at(-1);
+  return last.role === 'assistant' ? last.content : undefined;
+};
+
+describe('a fallback chain hands a failed stream over to its next member', () => {
+  it('after its own resume fails too, the next member continues from the same prefill', async () => {
+    const { gw, bodies } = chainGateway();
+    const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+    const { result, types, text } = await streamed(model, TWO_DROPS);
+    expect(text).toBe(ANSWER);
+    expect(types.filter(type => type === 'start')).toHaveLength(1);
+    expect(types.filter(type => type === 'finish')).toHaveLength(1);
+    expect(types).not.toContain('error');
+    // The first model, its own resume (cut again at the 5th delta), then the second model.
+    expect(bodies.map(body => body.model)).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect(prefillOf(bodies[0]!)).toBeUndefined();
+    expect(prefillOf(bodies[1]!)).toEqual([{ type: 'text', text: 'You said: "' }]);
+    // The second model is sent the prompt plus everything the caller received, trailing space trimmed.
+    expect(prefillOf(bodies[2]!)).toEqual([{ type: 'text', text: ANSWER.slice(0, 33).trimEnd() }]);
+    expect(bodies[2]!.messages.slice(0, -1)).toEqual(bodies[0]!.messages);
+    expect(await unigateFallback(result)).toEqual({
+      answeredBy: 'claude-haiku-4-5',
+      attempts: [],
+      segments: [
+        { modelId: 'claude-sonnet-4-5', characters: 33 },
+        { modelId: 'claude-haiku-4-5', characters: ANSWER.length - 33 },
+      ],
+    });
+    expect((await result.providerMetadata)?.unigate?.resumed).toMatchObject([
+      { afterCharacters: 11, reason: 'ended-early' },
+      { afterCharacters: 33, reason: 'connection-closed' },
+    ]);
+  });
+
+  it('maxResumes 0 hands over at the first failure; each way of failing', async () => {
+    for (const how of ['close', 'end', 'overloaded', 'broken']) {
+      const { gw, bodies } = chainGateway({ maxResumes: 0 });
+      const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+      const { result, text } = await streamed(model, `[[emulator:drop:3:${how}]]`);
+      expect(text).toBe(ANSWER);
+      expect(bodies.map(body => body.model)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+      const segments = (await unigateFallback(result))?.segments;
+      expect(segments?.map(segment => segment.modelId)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+      expect(segments?.reduce((sum, segment) => sum + segment.characters, 0)).toBe(ANSWER.length);
+    }
+  });
+
+  it('a member that fails before its stream opens is skipped, and named in attempts', async () => {
+    const { gw, bodies } = chainGateway({ maxResumes: 0 }, 'claude-haiku-4-5');
+    const model = gw.fallback([
+      gw.messages('claude-sonnet-4-5'),
+      gw.messages('claude-haiku-4-5'),
+      gw.messages('claude-opus-4-1'),
+    ]);
+    const { result, text } = await streamed(model, '[[emulator:drop:3:end]]');
+    expect(text).toBe(ANSWER);
+    expect(bodies.map(body => body.model)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1']);
+    const fallback = await unigateFallback(result);
+    expect(fallback?.answeredBy).toBe('claude-opus-4-1');
+    expect(fallback?.attempts).toMatchObject([{ modelId: 'claude-haiku-4-5', kind: 'server' }]);
+    expect(fallback?.segments?.map(segment => segment.modelId)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1']);
+  });
+
+  it("is not done with resume off, nor to another provider's member: the stream fails as before", async () => {
+    const off = chainGateway();
+    const offChain = off.gw.fallback([off.gw.messages('claude-sonnet-4-5'), off.gw.messages('claude-haiku-4-5')]);
+    const stopped = await streamed(offChain, '[[emulator:drop:3:overloaded]]', { resume: 'off' });
+    expect(stopped.text).toBe('You said: "Tell me');
+    expect(String(stopped.errors[0])).toContain('Overloaded');
+    expect(off.bodies).toHaveLength(1);
+
+    const { gw, bodies } = chainGateway({ maxResumes: 0 });
+    const other = otherModel('other-model');
+    const mixed = gw.fallback([gw.messages('claude-sonnet-4-5'), other]);
+    const { errors, text, result } = await streamed(mixed, '[[emulator:drop:3:overloaded]]');
+    expect(text).toBe('You said: "Tell me');
+    expect(String(errors[0])).toContain('Overloaded');
+    expect(other.calls).toBe(0);
+    expect(bodies).toHaveLength(1);
+    expect((await unigateFallback(result))?.segments).toBeUndefined();
+  });
+
+  it('each member charges its own request; the caller sees the sum, the budget holds it', async () => {
+    const store = memoryBudgetStore();
+    const events: UnigateChargeEvent[] = [];
+    const price = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
+    const { gw } = chainGateway({
+      maxResumes: 0,
+      pricing: { 'claude-sonnet-4-5': price, 'claude-haiku-4-5': { ...price, outputPerMillionTokens: 2_000_000 } },
+      budget: { maxCredits: 1_000_000, period: 'total', store },
+      onCharge: event => void events.push(event),
+    });
+    const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+    const { result, text } = await streamed(model, '[[emulator:drop:3:close]]');
+    expect(text).toBe(ANSWER);
+    const cost = (await result.providerMetadata)?.unigate?.cost as { total: number };
+    await expect.poll(() => events.length).toBe(2);
+    expect(events.map(event => [event.modelId, event.attempt, event.ended])).toEqual([
+      ['claude-haiku-4-5', 2, 'completed'],
+      ['claude-sonnet-4-5', 1, 'completed'],
+    ]);
+    const [second, first] = events as [UnigateChargeEvent, UnigateChargeEvent];
+    expect(first.cost!.total + second.cost!.total).toBeCloseTo(cost.total, 9);
+    expect(first.cost!.total).toBeGreaterThan(0);
+    expect(second.cost!.total).toBeGreaterThan(0);
+    await expect.poll(() => store.spent('total::')).toBeCloseTo(cost.total, 9);
+  });
+});
