@@ -1,8 +1,21 @@
 import { streamText } from 'ai';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateChargeEvent, type UnigateProviderSettings, unigateFallback } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
+import { readAll, setup, sseResponse } from '../helpers/test-kit';
+import {
+  blockStop,
+  call,
+  MESSAGES_URL,
+  messageDelta,
+  messageStop,
+  sse,
+  textDelta,
+  textStart,
+  userText,
+} from '../messages/messages-test-kit';
 import { otherModel } from './fallback-models';
 
 // A chain member whose stream fails after content, its own resumes spent, is continued by the next member
@@ -162,5 +175,83 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
     expect(first.cost!.total).toBeGreaterThan(0);
     expect(second.cost!.total).toBeGreaterThan(0);
     await expect.poll(() => store.spent('total::')).toBeCloseTo(cost.total, 9);
+  });
+});
+
+describe('the hand-over on the wire (msw): exact bodies and parts', () => {
+  const start = (id: string, model: string, input: number) =>
+    sse({
+      type: 'message_start',
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model,
+        usage: { input_tokens: input, output_tokens: 1 },
+      },
+    });
+  const PRICE = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
+
+  it('the next member gets the same prompt plus the prefill; the caller gets one stream and the summed usage', async () => {
+    const { gw, requests } = setup(
+      [
+        http.post(MESSAGES_URL, async ({ request }) => {
+          const body = (await request.clone().json()) as { model: string };
+          if (body.model === 'claude-a')
+            return sseResponse([start('msg_a', 'claude-a', 12), textStart(0), textDelta(0, 'Hello, wor')]);
+          return sseResponse([
+            start('msg_b', 'claude-b', 20),
+            textStart(0),
+            textDelta(0, 'ld!'),
+            blockStop(0),
+            messageDelta('end_turn', 2),
+            messageStop,
+          ]);
+        }),
+      ],
+      { maxResumes: 0, pricing: { 'claude-a': PRICE, 'claude-b': PRICE } },
+    );
+    const model = gw.fallback([gw.messages('claude-a'), gw.messages('claude-b')]);
+    const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
+    expect(requests).toHaveLength(2);
+    const first = requests[0]!.body as { model: string; messages: unknown[] };
+    expect(first.model).toBe('claude-a');
+    expect(requests[1]!.body).toEqual({
+      ...first,
+      model: 'claude-b',
+      messages: [...first.messages, { role: 'assistant', content: [{ type: 'text', text: 'Hello, wor' }] }],
+    });
+    expect(parts.map(part => part.type)).toEqual([
+      'stream-start',
+      'response-metadata',
+      'text-start',
+      'text-delta',
+      'text-delta',
+      'text-end',
+      'finish',
+    ]);
+    expect(parts.filter(part => part.type === 'text-delta').map(part => [part.id, part.delta])).toEqual([
+      ['0', 'Hello, wor'],
+      ['0', 'ld!'],
+    ]);
+    const finish = parts.at(-1);
+    expect(finish?.type === 'finish' && finish.usage).toEqual({
+      // The first request's output never came: bounded by the 10 bytes that arrived.
+      inputTokens: { total: 32, noCache: 32, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 12, text: undefined, reasoning: undefined },
+    });
+    const unigate = finish?.type === 'finish' ? finish.providerMetadata?.unigate : undefined;
+    // One credit per token: 12 + 10 for the first model's request, 20 + 2 for the second's.
+    expect(unigate?.cost).toMatchObject({ input: 32, output: 12, total: 44 });
+    expect(unigate?.resumed).toEqual([{ afterCharacters: 10, reason: 'ended-early', requestId: 'msg_b' }]);
+    expect(unigate?.fallback).toEqual({
+      answeredBy: 'claude-b',
+      attempts: [],
+      segments: [
+        { modelId: 'claude-a', characters: 10 },
+        { modelId: 'claude-b', characters: 3 },
+      ],
+    });
   });
 });
