@@ -178,6 +178,34 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
   });
 });
 
+describe('a hand-over within the budget', () => {
+  it('a next member the budget refuses is not sent: the stream fails with its original error', async () => {
+    const store = memoryBudgetStore();
+    const events: UnigateChargeEvent[] = [];
+    const price = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
+    // The first request's reservation alone reaches the limit: the next member's admission is refused.
+    const { gw, bodies } = chainGateway({
+      maxResumes: 0,
+      pricing: { 'claude-sonnet-4-5': price, 'claude-haiku-4-5': price },
+      budget: { maxCredits: 1, period: 'total', store },
+      onCharge: event => void events.push(event),
+    });
+    const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+    const { errors, text, result } = await streamed(model, '[[emulator:drop:3:overloaded]]');
+    expect(text).toBe('You said: "Tell me');
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toContain('Overloaded');
+    expect(bodies.map(body => body.model)).toEqual(['claude-sonnet-4-5']);
+    expect((await unigateFallback(result))?.segments).toBeUndefined();
+    await expect.poll(() => events.length).toBe(2);
+    expect(events.map(event => [event.modelId, event.attempt, event.ended])).toEqual([
+      ['claude-haiku-4-5', 2, 'refused'],
+      ['claude-sonnet-4-5', 1, 'failed'],
+    ]);
+    await expect.poll(() => store.spent('total::')).toBe(events[1]!.cost!.total);
+  });
+});
+
 describe('the hand-over on the wire (msw): exact bodies and parts', () => {
   const start = (id: string, model: string, input: number) =>
     sse({
