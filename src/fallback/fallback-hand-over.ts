@@ -72,10 +72,11 @@ export class ChainHandOver implements StreamHandOver {
 
   async send(prefill: string, failure: unknown): Promise<ReadableStream<LanguageModelV3StreamPart>> {
     const { chain, options, log } = this;
-    const prompt = [
-      ...options.prompt,
-      { role: 'assistant' as const, content: [{ type: 'text' as const, text: prefill }] },
-    ];
+    // Nothing but a cut tool call received: the member is asked again, with no assistant turn.
+    const prompt =
+      prefill === ''
+        ? options.prompt
+        : [...options.prompt, { role: 'assistant' as const, content: [{ type: 'text' as const, text: prefill }] }];
     for (let index = this.from + 1; index < chain.models.length && !options.abortSignal?.aborted; index++) {
       const model = chain.models[index]!;
       const memberOptions = { ...options, prompt };

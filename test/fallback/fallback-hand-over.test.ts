@@ -1,6 +1,7 @@
-import { streamText } from 'ai';
+import { streamText, tool } from 'ai';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createUnigate, type UnigateChargeEvent, type UnigateProviderSettings, unigateFallback } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
@@ -114,6 +115,32 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
       expect(segments?.map(segment => segment.modelId)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
       expect(segments?.reduce((sum, segment) => sum + segment.characters, 0)).toBe(ANSWER.length);
     }
+  });
+
+  it('a tool call cut before any text is asked for again from the next member, with no assistant turn', async () => {
+    const { gw, bodies } = chainGateway({ maxResumes: 0 });
+    const weather = tool({ description: 'The weather in a city', inputSchema: z.object({ city: z.string() }) });
+    const ask = (model: Parameters<typeof streamText>[0]['model'], prompt: string) =>
+      streamText({
+        model,
+        prompt,
+        tools: { weather },
+        toolChoice: 'required',
+        maxRetries: 0,
+        onError: () => undefined,
+      });
+    const whole = await ask(gw.messages('claude-haiku-4-5'), 'Weather in Oslo').toolCalls;
+    const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+    const result = ask(model, 'Weather in Oslo [[emulator:drop:2:end]]');
+    const calls = await result.toolCalls;
+    expect(calls.map(call => [call.toolName, call.input])).toEqual(whole.map(call => [call.toolName, call.input]));
+    expect(calls).toHaveLength(1);
+    expect(bodies.map(body => body.model)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect(bodies[2]!.messages).toEqual(bodies[1]!.messages);
+    expect((await unigateFallback(result))?.segments).toEqual([
+      { modelId: 'claude-sonnet-4-5', characters: 0 },
+      { modelId: 'claude-haiku-4-5', characters: 0 },
+    ]);
   });
 
   it('a member that fails before its stream opens is skipped, and named in attempts', async () => {
