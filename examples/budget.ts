@@ -162,10 +162,47 @@ async function agentLoopStoppedByCost(): Promise<void> {
   );
 }
 
+/**
+ * A stream that drops after content resumes inside the budget: its continuation reserves like any
+ * request, and the stream's one finish settles both, so the store holds exactly the summed cost.
+ */
+async function resumeWithinBudget(): Promise<void> {
+  console.log('\n# A resumed stream inside the budget (the emulator drops it after 3 deltas)');
+  const emulator = createUnigateEmulator();
+  // A store that lists each reservation: the first request's, then its continuation's.
+  let total = 0;
+  const reserved: number[] = [];
+  const store: UnigateBudgetStore = {
+    spent: async () => total,
+    add: async (_bucket, credits) => (total += credits),
+    reserve: async (_bucket, credits, limit) => {
+      reserved.push(credits);
+      return total < limit ? (total += credits) : undefined;
+    },
+  };
+  const price = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
+  const gw = createUnigate({
+    ...emulator.settings,
+    pricing: { 'claude-sonnet-4-5': price },
+    budget: { maxCredits: 1_000, period: 'total', store },
+  });
+  const prompt = 'Tell me about the sea. [[emulator:drop:3:close]]';
+  const result = streamText({ model: gw.messages('claude-sonnet-4-5'), prompt, maxOutputTokens: 50 });
+  const text = await result.text;
+  const cost = await unigateCost(result);
+  // The settlement lands a tick after the finish: the next admission would wait for it too.
+  await new Promise(resolve => setTimeout(resolve, 0));
+  console.log(`  text: ${text}`);
+  console.log(
+    `  reserved ${reserved.join(' + ')} credits; charged ${cost?.total} (both requests), the store holds ${total}`,
+  );
+}
+
 export async function budget(): Promise<void> {
   await freshProcessPricesItsFirstCalls();
   await budgetRefusesTheThirdCall();
   await budgetHoldsUnderConcurrency();
   await reservesWhatItSends();
   await agentLoopStoppedByCost();
+  await resumeWithinBudget();
 }
