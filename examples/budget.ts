@@ -106,21 +106,26 @@ async function budgetHoldsUnderConcurrency(): Promise<void> {
   );
 }
 
+/** A store in memory that lists what each call reserved. */
+function recordingStore() {
+  let spent = 0;
+  const reserved: number[] = [];
+  const store: UnigateBudgetStore = {
+    spent: async () => spent,
+    add: async (_bucket, credits) => (spent += credits),
+    reserve: async (_bucket, credits, limit) => {
+      reserved.push(credits);
+      return spent < limit ? (spent += credits) : undefined;
+    },
+  };
+  return { store, reserved, total: () => spent };
+}
+
 /** A call reserves what it sends: its tools too, every byte, and `max_tokens` for each of its `n` answers. */
 async function reservesWhatItSends(): Promise<void> {
   console.log('\n# A call reserves what it sends (a 6,000-character tool, n: 4, maxOutputTokens 10)');
   const emulator = createUnigateEmulator({ tokenCounting: 'bytes' });
-  // A store that says what each call reserved.
-  let total = 0;
-  const reserved: number[] = [];
-  const store: UnigateBudgetStore = {
-    spent: async () => total,
-    add: async (_bucket, credits) => (total += credits),
-    reserve: async (_bucket, credits, limit) => {
-      reserved.push(credits);
-      return total < limit ? (total += credits) : undefined;
-    },
-  };
+  const { store, reserved } = recordingStore();
   const gw = createUnigate({
     ...emulator.settings,
     pricing: PRICES,
@@ -169,17 +174,8 @@ async function agentLoopStoppedByCost(): Promise<void> {
 async function resumeWithinBudget(): Promise<void> {
   console.log('\n# A resumed stream inside the budget (the emulator drops it after 3 deltas)');
   const emulator = createUnigateEmulator();
-  // A store that lists each reservation: the first request's, then its continuation's.
-  let total = 0;
-  const reserved: number[] = [];
-  const store: UnigateBudgetStore = {
-    spent: async () => total,
-    add: async (_bucket, credits) => (total += credits),
-    reserve: async (_bucket, credits, limit) => {
-      reserved.push(credits);
-      return total < limit ? (total += credits) : undefined;
-    },
-  };
+  // The first request's reservation, then its continuation's.
+  const { store, reserved, total } = recordingStore();
   const price = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
   const gw = createUnigate({
     ...emulator.settings,
@@ -194,7 +190,7 @@ async function resumeWithinBudget(): Promise<void> {
   await new Promise(resolve => setTimeout(resolve, 0));
   console.log(`  text: ${text}`);
   console.log(
-    `  reserved ${reserved.join(' + ')} credits; charged ${cost?.total} (both requests), the store holds ${total}`,
+    `  reserved ${reserved.join(' + ')} credits; charged ${cost?.total} (both requests), the store holds ${total()}`,
   );
 }
 
