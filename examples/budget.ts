@@ -106,21 +106,26 @@ async function budgetHoldsUnderConcurrency(): Promise<void> {
   );
 }
 
+/** A store in memory that lists what each call reserved. */
+function recordingStore() {
+  let spent = 0;
+  const reserved: number[] = [];
+  const store: UnigateBudgetStore = {
+    spent: async () => spent,
+    add: async (_bucket, credits) => (spent += credits),
+    reserve: async (_bucket, credits, limit) => {
+      reserved.push(credits);
+      return spent < limit ? (spent += credits) : undefined;
+    },
+  };
+  return { store, reserved, total: () => spent };
+}
+
 /** A call reserves what it sends: its tools too, every byte, and `max_tokens` for each of its `n` answers. */
 async function reservesWhatItSends(): Promise<void> {
   console.log('\n# A call reserves what it sends (a 6,000-character tool, n: 4, maxOutputTokens 10)');
   const emulator = createUnigateEmulator({ tokenCounting: 'bytes' });
-  // A store that says what each call reserved.
-  let total = 0;
-  const reserved: number[] = [];
-  const store: UnigateBudgetStore = {
-    spent: async () => total,
-    add: async (_bucket, credits) => (total += credits),
-    reserve: async (_bucket, credits, limit) => {
-      reserved.push(credits);
-      return total < limit ? (total += credits) : undefined;
-    },
-  };
+  const { store, reserved } = recordingStore();
   const gw = createUnigate({
     ...emulator.settings,
     pricing: PRICES,
@@ -162,10 +167,38 @@ async function agentLoopStoppedByCost(): Promise<void> {
   );
 }
 
+/**
+ * A stream that drops after content resumes inside the budget: its continuation reserves like any
+ * request, and the stream's one finish settles both, so the store holds exactly the summed cost.
+ */
+async function resumeWithinBudget(): Promise<void> {
+  console.log('\n# A resumed stream inside the budget (the emulator drops it after 3 deltas)');
+  const emulator = createUnigateEmulator();
+  // The first request's reservation, then its continuation's.
+  const { store, reserved, total } = recordingStore();
+  const price = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
+  const gw = createUnigate({
+    ...emulator.settings,
+    pricing: { 'claude-sonnet-4-5': price },
+    budget: { maxCredits: 1_000, period: 'total', store },
+  });
+  const prompt = 'Tell me about the sea. [[emulator:drop:3:close]]';
+  const result = streamText({ model: gw.messages('claude-sonnet-4-5'), prompt, maxOutputTokens: 50 });
+  const text = await result.text;
+  const cost = await unigateCost(result);
+  // The settlement lands a tick after the finish: the next admission would wait for it too.
+  await new Promise(resolve => setTimeout(resolve, 0));
+  console.log(`  text: ${text}`);
+  console.log(
+    `  reserved ${reserved.join(' + ')} credits; charged ${cost?.total} (both requests), the store holds ${total()}`,
+  );
+}
+
 export async function budget(): Promise<void> {
   await freshProcessPricesItsFirstCalls();
   await budgetRefusesTheThirdCall();
   await budgetHoldsUnderConcurrency();
   await reservesWhatItSends();
   await agentLoopStoppedByCost();
+  await resumeWithinBudget();
 }

@@ -30,6 +30,25 @@ export async function fallback(): Promise<void> {
   console.log(`  requests the gateway saw: ${requests.join(', ')}`);
 
   await foreignStreamError();
+  await handOver();
+}
+
+/**
+ * A hand-over: the first model's stream drops twice after content (the emulator's drop markers), its own
+ * resume fails too, and the next model continues the same answer from the text received so far.
+ */
+async function handOver(): Promise<void> {
+  console.log('\n# Fallback: a stream that fails after content is continued by the next model');
+  const emulator = createUnigateEmulator();
+  const gw = createUnigate(emulator.settings);
+  const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+  const prompt = 'Tell me about the sea. [[emulator:drop:2:end]] [[emulator:drop:5:close]]';
+  const stream = streamText({ model, prompt, maxRetries: 0 });
+  const text = await stream.text;
+  const meta = await unigateFallback(stream);
+  const segments = meta?.segments?.map(segment => `${segment.modelId} wrote ${segment.characters}`);
+  console.log(`streamText text: ${text}`);
+  console.log(`  answeredBy: ${meta?.answeredBy}; ${segments?.join(', ')} characters`);
 }
 
 /**

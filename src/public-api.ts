@@ -29,6 +29,7 @@ export type {
   UnigateFallbackAttempt,
   UnigateFallbackMetadata,
   UnigateFallbackOptions,
+  UnigateFallbackSegment,
 } from './fallback/unigate-fallback-model';
 export { unigateFallback } from './fallback/unigate-fallback-model';
 export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/adapt-language-model';

@@ -71,6 +71,7 @@ const ROOT_TYPES = [
   'UnigateFallbackAttempt',
   'UnigateFallbackMetadata',
   'UnigateFallbackOptions',
+  'UnigateFallbackSegment',
   'UnigateFormat',
   'UnigateImageMetadata',
   'UnigateImageModelId',

@@ -1,11 +1,18 @@
 import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provider';
-import type { ExtendableLanguageModel, StreamExtras } from '../streams/stream-extras';
+import type {
+  ExtendableLanguageModel,
+  ResumeReservation,
+  StreamExtras,
+  StreamHandOver,
+} from '../streams/stream-extras';
+import { sumCosts } from '../pricing/credit-units';
 import { languageModelCost } from '../pricing/language-model-cost';
-import type { PricedKind } from '../pricing/unigate-pricing-types';
+import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
 import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
-import type { BudgetAdmission, BudgetGuard } from './budget-admission';
+import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';
+import { addCredits } from './budget-stores';
 import { type ReservationCall, reservationFor } from './budget-reservation';
 import {
   type ChargedCall,
@@ -40,20 +47,22 @@ export interface WireBodyModel {
   prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown>;
 }
 
-/** The call's reservation from `wireBody` when given (the request as sent), else from its options. A refusal is reported. */
-async function admit(charged: ChargedCall, options: CallOptionsLike, wireBody?: unknown): Promise<BudgetAdmission> {
-  const { guard, modelId, kind } = charged;
+/** The call the guard admits: its reservation from `wireBody` when given (the request as sent), else from its options. */
+function budgetCall(charged: ChargedCall, options: CallOptionsLike, wireBody?: unknown): BudgetCall {
+  const { modelId, kind } = charged;
   const call: ReservationCall = wireBody === undefined ? options : { ...options, wireBody };
+  return {
+    modelId,
+    kind,
+    providerOptions: options.providerOptions,
+    bound: (price, contextWindow) => reservationFor(kind, price, call, contextWindow),
+  };
+}
+
+/** The call's admission (see `budgetCall`). A refusal is reported. */
+async function admit(charged: ChargedCall, options: CallOptionsLike, wireBody?: unknown): Promise<BudgetAdmission> {
   try {
-    return await guard.admit(
-      {
-        modelId,
-        kind,
-        providerOptions: options.providerOptions,
-        bound: (price, contextWindow) => reservationFor(kind, price, call, contextWindow),
-      },
-      options.abortSignal,
-    );
+    return await charged.guard.admit(budgetCall(charged, options, wireBody), options.abortSignal);
   } catch (error) {
     charge(charged, undefined, refusalCharge(charged, error));
     throw error;
@@ -106,26 +115,98 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
 }
 
 /**
+ * A stream's admission and its resume's as one (docs/resume.md#budget): both reservations held until the
+ * stream's finish, which charges the whole call once, to the first; the continuation's is then given back.
+ */
+function withContinuation(first: BudgetAdmission, next: BudgetAdmission): BudgetAdmission {
+  return {
+    reserved: addCredits(first.reserved, next.reserved),
+    price: first.price,
+    bucket: first.bucket,
+    unpricedWarning: first.unpricedWarning,
+    settle: credits => {
+      first.settle(credits);
+      // No charge known: both reservations stand, so the spend never under-counts.
+      next.settle(credits === undefined ? undefined : 0);
+    },
+  };
+}
+
+/**
+ * A resume's continuation, reserved like any request from the body it sends (without it fitting, the
+ * stream fails as it was; nothing is charged for the refusal: the call's one charge comes at its finish).
+ */
+async function reserveContinuation(
+  stream: { charged: ChargedCall; options: CallOptionsLike; admission: BudgetAdmission },
+  wireBody: unknown,
+): Promise<ResumeReservation | undefined> {
+  const { charged, options } = stream;
+  let next: BudgetAdmission;
+  try {
+    next = await charged.guard.admit(budgetCall(charged, options, wireBody), options.abortSignal);
+  } catch {
+    return undefined;
+  }
+  const first = stream.admission;
+  stream.admission = withContinuation(first, next);
+  return {
+    refused: error => {
+      // Refused with an HTTP status, the continuation ran no model: its reservation goes back now.
+      if (failureCharge(charged, next, error).credits !== 0) return;
+      next.settle(0);
+      stream.admission = first;
+    },
+  };
+}
+
+/**
+ * This member's share of a stream's cost: the whole less what the chain's next members wrote after a
+ * hand-over, which their own calls charge (docs/fallback.md#hand-over). Unknown when either is.
+ */
+function ownCost(whole: UnigateCost | undefined, handOver: StreamHandOver | undefined): UnigateCost | undefined {
+  const continuation = handOver?.continuation();
+  if (whole === undefined || continuation === undefined) return whole;
+  const other = unigateCost({ providerMetadata: continuation });
+  if (other === undefined) return undefined;
+  const negative = (credits: number | undefined) => (credits === undefined ? undefined : -credits);
+  return sumCosts([
+    whole,
+    {
+      ...other,
+      input: -other.input,
+      output: -other.output,
+      total: -other.total,
+      cacheRead: negative(other.cacheRead),
+      cacheWrite: negative(other.cacheWrite),
+    },
+  ]);
+}
+
+/**
  * The budget's share of a stream, applied where the model builds its parts (no layer per part): the
  * guard's warnings in `stream-start`; at `finish`, the reservation settled to the cost of a completed
  * stream, or, for a failed one, to the larger of its reservation and the usage it reported. A stream
- * cancelled before its `finish` keeps its reservation. A wrapper's extras come after.
+ * cancelled before its `finish` keeps its reservation. A resume's continuation adds its own reservation
+ * (`reserveContinuation`). A wrapper's extras come after.
  */
 function budgetExtras(
   charged: ChargedCall,
-  admission: BudgetAdmission,
+  options: LanguageModelV3CallOptions,
+  admitted: BudgetAdmission,
   extras: StreamExtras | undefined,
   requestId: () => string | undefined,
 ): StreamExtras {
   const outer = extras?.warnings ?? [];
   const finish = extras?.finish;
-  const added = guardWarnings(charged.guard, admission);
+  const added = guardWarnings(charged.guard, admitted);
+  const stream = { charged, options, admission: admitted };
   return {
     warnings: added.length === 0 ? outer : [...added, ...outer],
     finish: (metadata, usage, clean) => {
+      const { admission } = stream;
       const source = { usage, requestId: requestId(), resumed: resumedOf(metadata) };
       if (clean) {
-        const cost = unigateCost({ providerMetadata: metadata });
+        const cost = ownCost(unigateCost({ providerMetadata: metadata }), extras?.handOver);
         charge(charged, admission, costCharge(charged, admission, 'completed', cost, source));
       } else {
         const ended = charged.options.abortSignal?.aborted ? 'aborted' : 'failed';
@@ -137,9 +218,12 @@ function budgetExtras(
     },
     opening: extras?.opening,
     cancelled: () => {
+      const { admission } = stream;
       charge(charged, admission, costCharge(charged, admission, 'aborted', undefined, { requestId: requestId() }));
       extras?.cancelled?.();
     },
+    reserveResume: charged.guard.reserves === false ? undefined : wireBody => reserveContinuation(stream, wireBody),
+    handOver: extras?.handOver,
   };
 }
 
@@ -157,7 +241,7 @@ export async function spendOnStream(
   let headers: Record<string, string | undefined> | undefined;
   const requestId = () => resultRequestId({ response: { headers } });
   const result = await settledOnFailure(charged, admission, () =>
-    model.doStream(options, budgetExtras(charged, admission, extras, requestId)),
+    model.doStream(options, budgetExtras(charged, options, admission, extras, requestId)),
   );
   headers = result.response?.headers;
   return result;

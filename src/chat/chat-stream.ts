@@ -656,6 +656,7 @@ function readChatBody(
           abortSignal: options.abortSignal,
           facts: () => state,
           start: reason => chatResumeStart(run, state, sent, reason, attempt),
+          handOver: run.extras?.handOver,
         });
   const request = { url: run.url, requestBodyValues: requestBody, secret };
   const handler = createChatStreamHandler(
@@ -722,6 +723,7 @@ function chatResumeStart(
   const reported = state.usage !== undefined;
   const usage = boundedOutput(convertChatUsage(state.usage), receivedBytes);
   const { target, options, url } = run;
+  const reserveResume = run.extras?.reserveResume;
   return {
     reason,
     text,
@@ -737,7 +739,8 @@ function chatResumeStart(
     },
     usageWith: reported ? undefined : (continuation: LanguageModelV3Usage) => inputBoundedBy(usage, continuation),
     finish: attempt === 1 ? run.extras?.finish : undefined,
-    reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
+    // Every continuation is reserved, a second resume's too, from the body it sends.
+    reserve: reserveResume && ((prefill: string) => reserveResume(withChatPrefill(run.body, prefill, flag))),
     send: async (prefill: string) => {
       // The first request's body each time: a continuation's prefill holds the earlier ones'.
       const body = withChatPrefill(run.body, prefill, flag);

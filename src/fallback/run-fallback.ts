@@ -10,6 +10,7 @@ import type { UnigateErrorKind } from '../errors/gateway-error';
 import { redactSecrets } from '../errors/redact-secrets';
 import { fallbackAttempts, isExtendable, type StreamExtras } from '../streams/stream-extras';
 import { attemptOf, chainFailure, failureKind, skipWarnings, type UnigateFallbackAttempt } from './fallback-failure';
+import { ChainHandOver, HandOverLog } from './fallback-hand-over';
 import { committedStream, openOwnStream, openStream } from './fallback-stream';
 
 // Loaded by the fallback model's first call (import() in unigate-fallback-model.ts): an app that never
@@ -47,8 +48,15 @@ function withFallbackMetadata(
   providerMetadata: SharedV3ProviderMetadata | undefined,
   model: LanguageModelV3,
   attempts: readonly UnigateFallbackAttempt[],
+  handOvers?: HandOverLog,
 ): SharedV3ProviderMetadata {
-  const fallback = { answeredBy: model.modelId, attempts: attempts.map(attempt => ({ ...attempt })) };
+  // After a hand-over the answer's end is the last writer's; `segments` says who wrote what.
+  const segments = handOvers?.segments(model.modelId);
+  const fallback = {
+    answeredBy: handOvers?.lastWriter() ?? model.modelId,
+    attempts: [...attempts, ...(handOvers?.skipped ?? [])].map(attempt => ({ ...attempt })),
+    ...(segments !== undefined && { segments: segments.map(segment => ({ ...segment })) }),
+  };
   // The member's own metadata too: another provider's may quote what its upstream echoed.
   return redact(chain, { ...providerMetadata, unigate: { ...providerMetadata?.unigate, fallback } });
 }
@@ -83,6 +91,7 @@ async function run<T>(
     model: LanguageModelV3,
     attempts: readonly UnigateFallbackAttempt[],
     options: LanguageModelV3CallOptions,
+    index: number,
   ) => Promise<T>,
 ): Promise<T> {
   const attempts: UnigateFallbackAttempt[] = [];
@@ -92,7 +101,7 @@ async function run<T>(
     const memberOptions = { ...options };
     fallbackAttempts.set(memberOptions, index + 1);
     try {
-      return await call(model, attempts, memberOptions);
+      return await call(model, attempts, memberOptions, index);
     } catch (error) {
       const { kind, tried } = triedWith(chain, model, error, attempts);
       const last = index === chain.models.length - 1;
@@ -125,10 +134,13 @@ export function fallbackStream(
   chain: FallbackChain,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3StreamResult> {
-  return run(chain, options, async (model, attempts, memberOptions) => {
+  return run(chain, options, async (model, attempts, memberOptions, index) => {
+    // A member that fails after content may be continued by a later one: not the last member.
+    const handOvers = index < chain.models.length - 1 ? new HandOverLog() : undefined;
     const additions: StreamExtras = {
       warnings: warningsFor(chain, attempts),
-      finish: providerMetadata => withFallbackMetadata(chain, providerMetadata, model, attempts),
+      finish: providerMetadata => withFallbackMetadata(chain, providerMetadata, model, attempts, handOvers),
+      handOver: handOvers && new ChainHandOver(chain, options, index, handOvers),
     };
     const moves = (error: unknown) => movesOn(chain, error, options);
     // This package's models take the additions into their own stream: no layer per part.

@@ -5,7 +5,7 @@ import type {
   LanguageModelV3StreamResult,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import { type FieldChecks, hasFields, isString, listOf, shape } from '../checks/field-checks';
+import { type FieldChecks, hasFields, isFiniteNumber, isString, listOf, optional, shape } from '../checks/field-checks';
 import {
   readWhenSettled,
   type UnigateMetadataSource,
@@ -16,9 +16,11 @@ import { isObjectRecord } from '../checks/narrow';
 import type { UnigateErrorKind } from '../errors/gateway-error';
 import { isUnigateErrorKind } from '../errors/unigate-error';
 import type { UnigateFallbackAttempt } from './fallback-failure';
+import type { UnigateFallbackSegment } from './fallback-hand-over';
 import type { FallbackChain } from './run-fallback';
 
 export type { UnigateFallbackAttempt } from './fallback-failure';
+export type { UnigateFallbackSegment } from './fallback-hand-over';
 
 /** The error kinds that move on by default: the next model may answer where this one could not. */
 export const DEFAULT_FALLBACK_ON: readonly UnigateErrorKind[] = ['permission', 'not-found', 'rate-limit', 'server'];
@@ -39,6 +41,12 @@ export interface UnigateFallbackMetadata {
   answeredBy: string;
   /** The models tried before it, in order, with why each was skipped. */
   attempts: UnigateFallbackAttempt[];
+  /**
+   * Who wrote what, in order, when a stream that failed after content was continued by a later member
+   * (docs/fallback.md#hand-over): each member and the characters of text the caller received from it.
+   * Absent when one member wrote the whole answer.
+   */
+  segments?: UnigateFallbackSegment[];
 }
 
 const NEVER_MOVE_ON = new Set<UnigateErrorKind>(['invalid-request', 'authentication']);
@@ -94,9 +102,12 @@ const ATTEMPT_FIELDS: FieldChecks<UnigateFallbackAttempt> = {
   message: isString,
 };
 
+const SEGMENT_FIELDS: FieldChecks<UnigateFallbackSegment> = { modelId: isString, characters: isFiniteNumber };
+
 const FALLBACK_FIELDS: FieldChecks<UnigateFallbackMetadata> = {
   answeredBy: isString,
   attempts: listOf(shape(ATTEMPT_FIELDS)),
+  segments: optional(listOf(shape(SEGMENT_FIELDS))),
 };
 
 function readFallback(source: unknown): UnigateFallbackMetadata | undefined {

@@ -624,6 +624,7 @@ function readMessagesBody(
     abortSignal: options.abortSignal,
     facts: () => state,
     start: reason => resumeStart(run, state, sent, reason, attempt),
+    handOver: run.extras?.handOver,
   });
   return readSseStream(sent.value, handler, {
     secret,
@@ -673,6 +674,7 @@ function resumeStart(
   const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
   const usage = boundedOutput(convertMessagesUsage(state.usage), receivedBytes);
   const { context, modelId } = run.target;
+  const reserveResume = run.extras?.reserveResume;
   return {
     reason,
     text,
@@ -686,7 +688,8 @@ function resumeStart(
       return sent.finishCost(undefined, settled);
     },
     finish: attempt === 1 ? run.extras?.finish : undefined,
-    reserve: attempt === 1 ? run.extras?.reserveResume : undefined,
+    // Every continuation is reserved, a second resume's too, from the body it sends.
+    reserve: reserveResume && ((prefill: string) => reserveResume(withPrefill(run.body, prefill))),
     send: async (prefill: string) => {
       // The first request's body each time: a continuation's prefill holds the earlier ones'.
       const body = withPrefill(run.body, prefill);

@@ -44,6 +44,21 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
     return calls.prepareMessagesCall(this.target, options).body;
   }
 
+  /**
+   * Whether a stream of this call can continue a final assistant turn (a fallback chain's hand-over,
+   * docs/resume.md): not with extended thinking (a prefill is refused upstream), nor with the JSON-answer tool.
+   */
+  async continuesPrefill(options: LanguageModelV3CallOptions): Promise<boolean> {
+    calls ??= await import('./messages-model-calls');
+    try {
+      const { body, jsonResponseTool } = calls.prepareMessagesCall(this.target, options);
+      return body.thinking?.type !== 'enabled' && !jsonResponseTool;
+    } catch {
+      // A call this model refuses is not handed to it: the chain's failure stays the caller's.
+      return false;
+    }
+  }
+
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     calls ??= await import('./messages-model-calls');
     return calls.generateMessages(this.target, options);

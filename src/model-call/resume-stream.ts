@@ -8,6 +8,7 @@ import { sumCosts } from '../pricing/credit-units';
 import { isUnigateCost, type UnigateCost } from '../pricing/unigate-pricing-types';
 import { isUnigateResumeList, type ResumeReason, type UnigateResume } from '../settings/unigate-provider-settings';
 import type { SseSink } from '../streams/sse-reader';
+import type { ResumeReservation } from '../streams/stream-extras';
 import type { FinishMetadata } from '../streams/stream-state';
 
 // Loaded on first use, by the first stream that fails after content (docs/resume.md): the continuation
@@ -59,8 +60,10 @@ export interface ResumeStart {
   send(prefill: string): Promise<ReadableStream<Part>>;
   /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
   finish: FinishMetadata | undefined;
-  /** Reserves the continuation in the budget: false when it does not fit. */
-  reserve: (() => Promise<boolean>) | undefined;
+  /** Told at the continuation's finish: the characters the caller had before it, and those it passed on. */
+  wrote?: (before: number, characters: number) => void;
+  /** Reserves the continuation that sends `prefill` in the budget: undefined when it does not fit. */
+  reserve: ((prefill: string) => Promise<ResumeReservation | undefined>) | undefined;
   abortSignal: AbortSignal | undefined;
   /** The caller cancelled the stream. */
   cancelled(): boolean;
@@ -140,6 +143,8 @@ class ContinuationMapper {
   /** A continuation call that took a cut call's id: that id, and the input the caller already has. */
   private readonly adopted = new Map<string, { id: string; skip: string; diverged: boolean }>();
   requestId: string | undefined = undefined;
+  /** The text characters passed on to the caller. */
+  characters = 0;
 
   constructor(
     private readonly start: ResumeStart,
@@ -204,6 +209,7 @@ class ContinuationMapper {
       delta = rest;
       if (delta === '') return undefined;
     }
+    this.characters += delta.length;
     return { ...part, id, delta };
   }
 
@@ -278,13 +284,15 @@ export async function resumeStream(
   attempt: number,
 ): Promise<void> {
   if (start.abortSignal?.aborted || start.cancelled()) return giveUp();
-  if (start.reserve !== undefined && !(await start.reserve())) return giveUp();
   const prefill = start.text.trimEnd();
+  const reservation = start.reserve === undefined ? undefined : await start.reserve(prefill);
+  if (start.reserve !== undefined && reservation === undefined) return giveUp();
   let stream: ReadableStream<Part>;
   try {
     stream = await start.send(prefill);
-  } catch {
+  } catch (error) {
     // The continuation was refused: the caller sees the error the stream failed with.
+    reservation?.refused(error);
     return giveUp();
   }
   const mapper = new ContinuationMapper(start, `resume-${attempt}-`, start.text.slice(prefill.length));
@@ -302,7 +310,10 @@ export async function resumeStream(
         reason: start.reason,
         ...(mapper.requestId !== undefined && { requestId: mapper.requestId }),
       };
-      const clean = value.finishReason.unified !== 'error';
+      // A failed continuation finishes `error`, or `interrupted` on a V4 entry when its body was cut off.
+      const unified: string = value.finishReason.unified;
+      const clean = unified !== 'error' && unified !== 'interrupted';
+      start.wrote?.(start.text.length, mapper.characters);
       const failedUsage = start.usageWith?.(value.usage) ?? start.usage;
       const usage = sumUsage(failedUsage, value.usage);
       // Only a clean finish is priced, so only it waits for the failed request's price (bounded).

@@ -1,6 +1,7 @@
 import { InvalidResponseDataError, type LanguageModelV3StreamPart, type LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import type { SseFailure, SseRecover } from '../streams/sse-reader';
+import type { StreamHandOver } from '../streams/stream-extras';
 import type { ResumeStart } from './resume-stream';
 
 // The one entry of a resume for both formats' streams (docs/resume.md): what failed, whether it may be
@@ -45,22 +46,38 @@ export interface ResumableStream {
   facts(): StreamFailureFacts;
   /** The resume's start from the stream's state, or undefined when the content cannot be resumed. */
   start(reason: ResumeReason): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined;
+  /** A fallback chain's next members: they continue where this model's own resumes are spent. */
+  handOver: StreamHandOver | undefined;
+}
+
+/** A resume by the chain's next member: its own call, reserved and charged by its own budget. */
+function handedOver(handOver: StreamHandOver, failure: unknown): Pick<ResumeStart, 'send' | 'reserve' | 'wrote'> {
+  return {
+    send: prefill => handOver.send(prefill, failure),
+    reserve: undefined,
+    wrote: (before, characters) => handOver.wrote(before, characters),
+  };
 }
 
 /**
- * The `recover` of one stream's reader: a failure after content, with resumes left and no abort, is
- * handed to the resume (loaded now), which holds the stream until its continuation has been passed on.
+ * The `recover` of one stream's reader: a failure after content, with resumes left (or a chain member to
+ * hand over to) and no abort, is handed to the resume (loaded now), which holds the stream until its
+ * continuation has been passed on.
  */
 export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModelV3StreamPart> | undefined {
-  const { settings, attempt } = stream;
-  if (settings.resume === 'off' || attempt > settings.maxResumes) return undefined;
+  const { settings, attempt, handOver } = stream;
+  if (settings.resume === 'off') return undefined;
+  // The same model first, `maxResumes` times; then the chain's next member, if any.
+  const own = attempt <= settings.maxResumes;
+  if (!own && handOver === undefined) return undefined;
   return (failure, sink) => {
     if (stream.abortSignal?.aborted || failure.cancelled() || sink.hold === undefined) return false;
     const reason = resumeReason(failure, stream.facts());
     if (reason === undefined) return false;
     const start = stream.start(reason);
     if (start === undefined) return false;
-    const full = { ...start, abortSignal: stream.abortSignal, cancelled: failure.cancelled };
+    const by = own || handOver === undefined ? undefined : handedOver(handOver, failure.error);
+    const full = { ...start, ...by, abortSignal: stream.abortSignal, cancelled: failure.cancelled };
     sink.hold(import('./resume-stream').then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
     return true;
   };

@@ -31,8 +31,32 @@ export interface StreamExtras {
   readonly opening?: StreamOpening;
   /** Called when the caller cancels the stream (before its end: after it, cancelling reaches nothing). */
   readonly cancelled?: () => void;
-  /** Reserves a resume's continuation request (docs/resume.md): false when it does not fit, and the stream fails as it was. */
-  readonly reserveResume?: () => Promise<boolean>;
+  /**
+   * Reserves a resume's continuation request from its wire body (docs/resume.md): undefined when it
+   * does not fit, and the stream fails as it was.
+   */
+  readonly reserveResume?: (wireBody: unknown) => Promise<ResumeReservation | undefined>;
+  /** A fallback chain's next members, which continue the stream where its own resumes cannot (docs/fallback.md#hand-over). */
+  readonly handOver?: StreamHandOver;
+}
+
+/** How a stream that failed after content, its own resumes spent, is continued by another chain member. */
+export interface StreamHandOver {
+  /** The continuation of `prefill` by the next member that can write it; throws (`failure`) when none can. */
+  send(prefill: string, failure: unknown): Promise<ReadableStream<LanguageModelV3StreamPart>>;
+  /** Told at the continuation's finish: the characters the caller had before it, and those it passed on. */
+  wrote(before: number, characters: number): void;
+  /**
+   * The metadata of the continuation's finish, once it came: its cost (what the other members wrote) is
+   * charged by their own calls, so a budget settles this member's call to the rest.
+   */
+  continuation(): SharedV3ProviderMetadata | undefined;
+}
+
+/** A continuation's reservation, settled with the whole stream's finish unless its request is refused. */
+export interface ResumeReservation {
+  /** The continuation request failed before its stream opened (`error`): an HTTP refusal ran no model. */
+  refused(error: unknown): void;
 }
 
 /**
@@ -51,6 +75,11 @@ export const takesStreamExtras: unique symbol = Symbol('unigate.takesStreamExtra
 export interface ExtendableLanguageModel extends LanguageModelV3 {
   readonly [takesStreamExtras]: true;
   doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult>;
+  /**
+   * Whether this call's format lets the model continue a prompt's final assistant message (a prefill):
+   * a fallback chain hands a failed stream over only to such a member. Absent: it cannot.
+   */
+  continuesPrefill?(options: LanguageModelV3CallOptions): Promise<boolean>;
 }
 
 export function isExtendable(model: LanguageModelV3): model is ExtendableLanguageModel {

@@ -138,6 +138,8 @@ describe('budgets that hold', () => {
       prompt: 'Hello there [[emulator:stream-error]]',
       maxOutputTokens: 5,
       maxRetries: 0,
+      // One request: a resume's continuation reserves too (budget-resume.test.ts).
+      providerOptions: { unigate: { resume: 'off' } },
     });
     const parts: string[] = [];
     let reported = 0;

@@ -1,4 +1,9 @@
-import { APICallError, type LanguageModelV3, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { streamText } from 'ai';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -271,10 +276,14 @@ describe('gw.fallback: a messages stream that fails after opening a block, befor
     ['another provider’s models (the generic path)', asForeign],
   ];
 
-  async function fallbackParts(failing: string[], wrap: (model: LanguageModelV3) => LanguageModelV3) {
+  async function fallbackParts(
+    failing: string[],
+    wrap: (model: LanguageModelV3) => LanguageModelV3,
+    overrides: Partial<LanguageModelV3CallOptions> = {},
+  ) {
     const { gw, requests } = twoModels(MESSAGES_URL, failing, messagesAnswer('from b'));
     const model = gw.fallback([wrap(gw.messages('claude-a')), wrap(gw.messages('claude-b'))]);
-    const parts = await readAll((await model.doStream(callOptions('Hi'))).stream);
+    const parts = await readAll((await model.doStream(callOptions('Hi', overrides))).stream);
     return { parts, tried: requests.map(request => (request.body as { model: string }).model) };
   }
 
@@ -310,9 +319,12 @@ describe('gw.fallback: a messages stream that fails after opening a block, befor
       },
     );
 
-    it('an error after the first delta stays with that model: the caller gets its text and the error', async () => {
+    // With resume on (the default) the model resumes, then the chain hands over: fallback-hand-over.test.ts.
+    it('an error after the first delta, resume off, stays with that model: the caller gets its text and the error', async () => {
       const delta = named({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'half' } });
-      const { parts, tried } = await fallbackParts([...opened(textBlock), delta, overloaded], wrap);
+      const { parts, tried } = await fallbackParts([...opened(textBlock), delta, overloaded], wrap, {
+        providerOptions: { unigate: { resume: 'off' } },
+      });
       expect(tried).toEqual(['claude-a']);
       expect(parts.map(part => part.type)).toEqual([
         'stream-start',

@@ -44,7 +44,8 @@ export type Format = 'chat' | 'messages';
 export async function streamedParts(entry: Entry, format: Format, events: string[]): Promise<unknown[]> {
   const url = format === 'chat' ? CHAT_URL : MESSAGES_URL;
   const { fetch } = createMockFetch(http.post(url, () => sseResponse(events)));
-  const settings = { apiKey: API_KEY, siteURL: SITE_URL, fetch };
+  // One request: the stream's own ending, not a resume's (those: test/messages/messages-resume*.test.ts).
+  const settings = { apiKey: API_KEY, siteURL: SITE_URL, fetch, resume: 'off' as const };
   const gw = entry === 'root' ? createRootUnigate(settings) : createUnigate(settings);
   const model = format === 'chat' ? gw.chat('gpt-4o-mini') : gw.messages('claude-sonnet-4-5');
   const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] });
