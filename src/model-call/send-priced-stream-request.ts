@@ -3,8 +3,7 @@ import { sendGatewayRequest } from '../transport/gateway-request';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
 import type { UnigateModelContext } from './model-context';
 import { callCost, startPriceLookup, type PricedCall, type PricedRequest } from './send-priced-request';
-import { metadataWithCost } from './with-cost';
-import { modelCallSpan, putCostOnSpan } from './cost-on-span';
+import { metadataWithCost, modelCallSpan, putCostOnSpan } from './with-cost';
 
 /**
  * Sends a streaming language-model request while its price is looked up, and returns at the response

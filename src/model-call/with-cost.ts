@@ -1,6 +1,6 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata } from '@ai-sdk/provider';
+import { isObjectRecord } from '../checks/narrow';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
-import { modelCallSpan, putCostOnSpan } from './cost-on-span';
 
 /**
  * The one way a cost reaches a result: `metadata` with `unigate.cost` (a copy) next to what it already
@@ -9,7 +9,7 @@ import { modelCallSpan, putCostOnSpan } from './cost-on-span';
  * gains a key.
  *
  * It also writes the cost (and a language call's cache token counts, from `usage`) on the span of the
- * model call, when OpenTelemetry records one (`cost-on-span.ts`): a call that is not a stream runs this
+ * model call, when OpenTelemetry records one (`modelCallSpan`, below): a call that is not a stream runs this
  * inside the call, while that span is the active one. A stream's `finish` runs later, so streams use
  * `metadataWithCost` and write on the span they captured at the start.
  */
@@ -44,4 +44,66 @@ export function metadataWithCost(
   if (cost !== undefined) return { ...metadata, unigate: { ...metadata?.unigate, cost: { ...cost } } };
   if (costUnavailable !== undefined) return { ...metadata, unigate: { ...metadata?.unigate, costUnavailable } };
   return metadata;
+}
+
+// The OpenTelemetry API keeps its registered globals here (one key per API major, shared by every copy of
+// `@opentelemetry/api` in the app), and the active span under this context key. Reading them needs no import,
+// so an app without OpenTelemetry loads nothing and pays one property read per call.
+const OTEL_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+const SPAN_KEY = Symbol.for('OpenTelemetry Context Key SPAN');
+
+// ai@6 names its model-call spans `ai.<function>.doGenerate` / `.doStream` / `.doEmbed`; ai@7's
+// `@ai-sdk/otel` marks its inference span with the GenAI operation name `chat`.
+const AI6_MODEL_CALL_SPAN = /^ai\.\w+\.do(Generate|Stream|Embed)$/;
+
+/** The part of an OpenTelemetry span the cost is written through. */
+export interface CostSpan {
+  setAttribute(key: string, value: string | number): unknown;
+}
+
+function isCostSpan(value: unknown): value is CostSpan & { name?: unknown; attributes?: unknown } {
+  return isObjectRecord(value) && typeof value.setAttribute === 'function';
+}
+
+/**
+ * The span of the model call now running: the active span when it is one the AI SDK made around the
+ * provider's call (read from the span's `name` and `attributes`, which the OpenTelemetry SDK's spans
+ * expose). `undefined` without OpenTelemetry, without an active span, or when the active span is another
+ * one (the app's own, or the AI SDK's operation span): a cost written there would be mis-attributed, or
+ * overwritten by the next call of the operation.
+ */
+export function modelCallSpan(): CostSpan | undefined {
+  const api: unknown = Reflect.get(globalThis, OTEL_GLOBAL);
+  if (!isObjectRecord(api) || !isObjectRecord(api.context) || typeof api.context.active !== 'function') {
+    return undefined;
+  }
+  const active: unknown = api.context.active();
+  if (!isObjectRecord(active) || typeof active.getValue !== 'function') return undefined;
+  const span: unknown = active.getValue(SPAN_KEY);
+  if (!isCostSpan(span)) return undefined;
+  const operation = isObjectRecord(span.attributes) ? span.attributes['gen_ai.operation.name'] : undefined;
+  const isModelCall = (typeof span.name === 'string' && AI6_MODEL_CALL_SPAN.test(span.name)) || operation === 'chat';
+  return isModelCall ? span : undefined;
+}
+
+/**
+ * Writes a call's cost on its span with the GenAI conventions' proposed cost attributes (`source`
+ * `local`: computed here from the gateway's prices), and a language call's cache token counts, which
+ * ai@6 does not set. Nothing without a span; no cost attributes without a cost. (The SDK's
+ * `setAttribute` does not throw: an ended span or a bad value is a diagnostic log.)
+ */
+export function putCostOnSpan(
+  span: CostSpan | undefined,
+  cost: UnigateCost | undefined,
+  usage?: LanguageModelV3Usage,
+): void {
+  if (span === undefined) return;
+  if (cost !== undefined) {
+    span.setAttribute('gen_ai.usage.cost.amount', cost.total);
+    span.setAttribute('gen_ai.usage.cost.currency', cost.unit);
+    span.setAttribute('gen_ai.usage.cost.source', 'local');
+  }
+  const { cacheRead, cacheWrite } = usage?.inputTokens ?? {};
+  if (cacheRead !== undefined) span.setAttribute('gen_ai.usage.cache_read.input_tokens', cacheRead);
+  if (cacheWrite !== undefined) span.setAttribute('gen_ai.usage.cache_creation.input_tokens', cacheWrite);
 }

@@ -2,5 +2,5 @@
 export { createUnigate, unigate } from './unigate-provider-v4';
 export type { UnigateProvider } from './unigate-provider-v4';
 export type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
-export type { UnigateVideoModelV4 } from './unigate-video-model-v4';
+export type { UnigateVideoModelV4 } from './unigate-models-v4';
 export * from '../public-api';

@@ -8,12 +8,15 @@ import type {
 import { assembleProvider, type UnigateContextInternals, type UnigateFrontsOf } from '../provider/assemble-provider';
 import type { UnigateProviderOf } from '../provider/unigate-provider-shape';
 import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
-import { UnigateEmbeddingModelV4 } from './unigate-embedding-model-v4';
-import { UnigateImageModelV4 } from './unigate-image-model-v4';
-import { UnigateLanguageModelV4 } from './unigate-language-model-v4';
-import { UnigateSpeechModelV4 } from './unigate-speech-model-v4';
-import { UnigateTranscriptionModelV4 } from './unigate-transcription-model-v4';
-import { type UnigateVideoModelV4, UnigateVideoModelV4Front } from './unigate-video-model-v4';
+import {
+  UnigateEmbeddingModelV4,
+  UnigateImageModelV4,
+  UnigateLanguageModelV4,
+  UnigateSpeechModelV4,
+  UnigateTranscriptionModelV4,
+  type UnigateVideoModelV4,
+  UnigateVideoModelV4Front,
+} from './unigate-models-v4';
 
 /**
  * The Unigate provider of spec V4, for ai@7: the root entry's provider, with the same settings, names

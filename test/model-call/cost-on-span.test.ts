@@ -10,7 +10,7 @@ import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUnigate, unigateCost, type UnigateProviderSettings } from '../../src';
-import { modelCallSpan } from '../../src/model-call/cost-on-span';
+import { modelCallSpan } from '../../src/model-call/with-cost';
 import { createUnigateEmulator } from '../../src/testing';
 import { synthesizeWav } from '../transcription/transcription-fixtures';
 import { pricedEmulatorGateway } from '../helpers/emulator-gateway';
