@@ -65,6 +65,7 @@ export type UnigateChargeEnding = 'completed' | 'aborted' | 'failed' | 'refused'
 export interface UnigateChargeEvent {
   /** The model id the call was made with. */
   modelId: string;
+  /** The model's kind: chat and messages models are both `language` (`format` tells them apart). */
   kind: 'language' | 'embedding' | 'image' | 'speech' | 'transcription' | 'video';
   /** Language models: the wire format the call used. */
   format?: 'chat' | 'messages';
@@ -254,8 +255,9 @@ export interface UnigateProviderSettings {
 /** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
 export type UnigateResumeMode = 'auto' | 'off';
 
-/** The values of `resume`, and the limit of `maxResumes`, at provider and call level. */
+/** The values of `resume`, at provider and call level. */
 export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
+/** The limit of `maxResumes`, at provider and call level. */
 export const MAX_RESUMES = { min: 0 };
 
 /** The `resume` and `maxResumes` settings in force for a model or a call (docs/resume.md). */
