@@ -68,3 +68,82 @@ export function idealMergingModel(upstream: string, format: WireFormat, modelId:
     },
   };
 }
+
+/** The parts a text-only ideal stream emits: the same shape in the V3 and V4 specs. */
+export type IdealTextPart =
+  | { type: 'stream-start'; warnings: [] }
+  | { type: 'text-start' | 'text-end'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | { type: 'finish'; finishReason: { unified: 'stop'; raw: string }; usage: typeof USAGE };
+
+/**
+ * The least any provider could do for the first delta: the floor's fetch and parse, the first text
+ * event's delta enqueued the moment it is parsed, and the rest of the body parsed only after a
+ * macrotask (`setImmediate`, which `src/` may not use), so nothing delays the first part on its way
+ * through `streamText`. The ttfd rows' bound: its ratio to the best peer is the lowest any provider
+ * reaches on that machine. Spec-neutral: the V3 model below and the ai@7 line's V4 model wrap it.
+ */
+export async function idealFirstDeltaStream(
+  upstream: string,
+  format: WireFormat,
+  modelId: string,
+  abortSignal: AbortSignal | undefined,
+): Promise<ReadableStream<IdealTextPart>> {
+  const response = await request(upstream, format, requestBody(format, modelId, true), abortSignal);
+  if (!response.ok || !response.body) throw new Error(`ideal: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let text = '';
+  let first = true;
+  const onData = (data: string) => {
+    text += textOf(format, data);
+  };
+  /** Parses events one at a time until one has text; true when it found one. */
+  const firstText = () => {
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      splitEvents(buffer.slice(0, end + 2), onData);
+      buffer = buffer.slice(end + 2);
+      if (text !== '') return true;
+    }
+    return false;
+  };
+  return new ReadableStream<IdealTextPart>({
+    start(controller) {
+      controller.enqueue({ type: 'stream-start', warnings: [] });
+      controller.enqueue({ type: 'text-start', id: '0' });
+    },
+    async pull(controller) {
+      if (!first) await new Promise(resolve => setImmediate(resolve));
+      for (;;) {
+        if (!first) buffer = buffer.slice(splitEvents(buffer, onData));
+        if (first ? firstText() : text !== '') {
+          first = false;
+          controller.enqueue({ type: 'text-delta', id: '0', delta: text });
+          text = '';
+          return;
+        }
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.enqueue({ type: 'text-end', id: '0' });
+          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE });
+          return controller.close();
+        }
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    cancel: reason => reader.cancel(reason),
+  });
+}
+
+/** `idealFirstDeltaStream` as a V3 model, for ai@6's rows. */
+export function idealFirstDeltaModel(upstream: string, format: WireFormat, modelId: string): LanguageModelV3 {
+  return {
+    ...idealMergingModel(upstream, format, modelId),
+    provider: 'bench.ideal-first-delta',
+    doStream: async ({ abortSignal }) => ({
+      stream: await idealFirstDeltaStream(upstream, format, modelId, abortSignal),
+    }),
+  };
+}
