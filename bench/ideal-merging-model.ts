@@ -3,7 +3,7 @@
  * part per network read carrying that read's text; no checks, no metadata, no usage. `streamText` over
  * it is what the burst rows' targets are up against: the floor plus the AI SDK's work for merged parts.
  */
-import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { WireFormat } from './contenders';
 import { request, requestBody, splitEvents } from './raw-floor';
 
@@ -23,6 +23,31 @@ function textOf(format: WireFormat, data: string): string {
   return event.type === 'content_block_delta' && event.delta.type === 'text_delta' ? event.delta.text : '';
 }
 
+/** The parts a text-only ideal stream emits: the same shape in the V3 and V4 specs. */
+export type IdealTextPart =
+  | { type: 'stream-start'; warnings: [] }
+  | { type: 'text-start' | 'text-end'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | { type: 'finish'; finishReason: { unified: 'stop'; raw: string }; usage: typeof USAGE };
+
+/** The upstream's streamed body for the scenario, as a reader; an HTTP error throws. */
+async function openBody(upstream: string, format: WireFormat, modelId: string, abortSignal: AbortSignal | undefined) {
+  const response = await request(upstream, format, requestBody(format, modelId, true), abortSignal);
+  if (!response.ok || !response.body) throw new Error(`ideal: HTTP ${response.status}`);
+  return response.body.getReader();
+}
+
+/** The parts before the text, and after it: every ideal stream is one text block. */
+const opening = (controller: ReadableStreamDefaultController<IdealTextPart>) => {
+  controller.enqueue({ type: 'stream-start', warnings: [] });
+  controller.enqueue({ type: 'text-start', id: '0' });
+};
+const closing = (controller: ReadableStreamDefaultController<IdealTextPart>) => {
+  controller.enqueue({ type: 'text-end', id: '0' });
+  controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE });
+  controller.close();
+};
+
 export function idealMergingModel(upstream: string, format: WireFormat, modelId: string): LanguageModelV3 {
   return {
     specificationVersion: 'v3',
@@ -31,28 +56,19 @@ export function idealMergingModel(upstream: string, format: WireFormat, modelId:
     supportedUrls: {},
     doGenerate: () => Promise.reject(new Error('the ideal merging model only streams')),
     async doStream({ abortSignal }) {
-      const response = await request(upstream, format, requestBody(format, modelId, true), abortSignal);
-      if (!response.ok || !response.body) throw new Error(`ideal: HTTP ${response.status}`);
-      const reader = response.body.getReader();
+      const reader = await openBody(upstream, format, modelId, abortSignal);
       const decoder = new TextDecoder();
       let buffer = '';
       let text = '';
       const onData = (data: string) => {
         text += textOf(format, data);
       };
-      const stream = new ReadableStream<LanguageModelV3StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: 'stream-start', warnings: [] });
-          controller.enqueue({ type: 'text-start', id: '0' });
-        },
+      const stream = new ReadableStream<IdealTextPart>({
+        start: opening,
         async pull(controller) {
           for (;;) {
             const { done, value } = await reader.read();
-            if (done) {
-              controller.enqueue({ type: 'text-end', id: '0' });
-              controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE });
-              return controller.close();
-            }
+            if (done) return closing(controller);
             buffer += decoder.decode(value, { stream: true });
             buffer = buffer.slice(splitEvents(buffer, onData));
             if (text !== '') {
@@ -69,13 +85,6 @@ export function idealMergingModel(upstream: string, format: WireFormat, modelId:
   };
 }
 
-/** The parts a text-only ideal stream emits: the same shape in the V3 and V4 specs. */
-export type IdealTextPart =
-  | { type: 'stream-start'; warnings: [] }
-  | { type: 'text-start' | 'text-end'; id: string }
-  | { type: 'text-delta'; id: string; delta: string }
-  | { type: 'finish'; finishReason: { unified: 'stop'; raw: string }; usage: typeof USAGE };
-
 /**
  * The least any provider could do for the first delta: the floor's fetch and parse, the first text
  * event's delta enqueued the moment it is parsed, and the rest of the body parsed only after a
@@ -89,9 +98,7 @@ export async function idealFirstDeltaStream(
   modelId: string,
   abortSignal: AbortSignal | undefined,
 ): Promise<ReadableStream<IdealTextPart>> {
-  const response = await request(upstream, format, requestBody(format, modelId, true), abortSignal);
-  if (!response.ok || !response.body) throw new Error(`ideal: HTTP ${response.status}`);
-  const reader = response.body.getReader();
+  const reader = await openBody(upstream, format, modelId, abortSignal);
   const decoder = new TextDecoder();
   let buffer = '';
   let text = '';
@@ -110,10 +117,7 @@ export async function idealFirstDeltaStream(
     return false;
   };
   return new ReadableStream<IdealTextPart>({
-    start(controller) {
-      controller.enqueue({ type: 'stream-start', warnings: [] });
-      controller.enqueue({ type: 'text-start', id: '0' });
-    },
+    start: opening,
     async pull(controller) {
       if (!first) await new Promise(resolve => setImmediate(resolve));
       for (;;) {
@@ -125,11 +129,7 @@ export async function idealFirstDeltaStream(
           return;
         }
         const { done, value } = await reader.read();
-        if (done) {
-          controller.enqueue({ type: 'text-end', id: '0' });
-          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE });
-          return controller.close();
-        }
+        if (done) return closing(controller);
         buffer += decoder.decode(value, { stream: true });
       }
     },
