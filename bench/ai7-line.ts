@@ -5,11 +5,13 @@
  * Both entries are imported from src/, as the other rows import this package. Loaded by run.ts only
  * when the section runs, so Node 20 runs never load ai@7.
  */
+import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import { streamText, type LanguageModel } from 'ai7';
 import { createUnigate as createRootUnigate } from '../src/index';
 import { createUnigate as createV4Unigate } from '../src/v4/index';
 import { guard, OURS_ROOT_IN_AI7, OURS_V4, ownSettings, type LanguageContender, type WireFormat } from './contenders';
 import { measureFirstDelta } from './first-delta';
+import { idealFirstDeltaStream } from './ideal-merging-model';
 import { interleave, type Series } from './interleave';
 import { cpuRunnables } from './stream-cpu';
 import { drainStreamText, type DrainStreamText } from './stream-text';
@@ -30,6 +32,23 @@ function ai7Contenders(upstream: string, mergeStreamDeltas: boolean): LanguageCo
     { name: OURS_ROOT_IN_AI7, format: 'messages', model: id => guard(() => root.messages(id)) },
   ];
 }
+
+/**
+ * The ideal provider as a V4 model, so ai@7 takes it without its adapter (a text stream's parts have the
+ * same shape in both specs).
+ */
+const idealV4 =
+  (upstream: string) =>
+  (format: WireFormat, modelId: string): LanguageModelV4 => ({
+    specificationVersion: 'v4',
+    provider: 'bench.ideal-first-delta',
+    modelId,
+    supportedUrls: {},
+    doGenerate: () => Promise.reject(new Error('the ideal provider only streams')),
+    doStream: async ({ abortSignal }) => ({
+      stream: await idealFirstDeltaStream(upstream, format, modelId, abortSignal),
+    }),
+  });
 
 export interface Ai7LineSeries {
   /** CPU µs per upstream delta through ai@7's streamText, merging on (the default); the floor beside it. */
@@ -65,6 +84,7 @@ export async function measureAi7Line(
       format,
       plan.firstDeltaRequests,
       drainAi7,
+      idealV4(upstream),
     ),
   };
 }

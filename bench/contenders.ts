@@ -23,6 +23,12 @@ export const OURS_UNMERGED = 'unigate (merge off)';
 /** `gw.fallback([model, spare])` answered by its first model, merging off: what fallback costs each part. */
 export const OURS_FALLBACK_UNMERGED = 'unigate (fallback, merge off)';
 
+/**
+ * The least any provider could do for the first delta (ideal-merging-model.ts's `idealFirstDeltaModel`):
+ * the bound of the time-to-first-delta rows. Only there.
+ */
+export const IDEAL_FIRST_DELTA = 'ideal provider';
+
 /** Column order of the report. */
 export const CONTENDERS = [
   OURS,
@@ -32,6 +38,7 @@ export const CONTENDERS = [
   'openai',
   'anthropic',
   'openrouter',
+  IDEAL_FIRST_DELTA,
 ] as const;
 /** The least a merging provider could do (ideal-merging-model.ts): the bound of the burst rows. Only there. */
 export const IDEAL_MERGING = 'ideal merging provider';
@@ -51,7 +58,7 @@ export const BURST_COLUMNS = [
 export const OURS_V4 = 'unigate/v4';
 export const OURS_ROOT_IN_AI7 = 'unigate (root, ai@7 adapter)';
 /** Column order of the ai@7 line's table. */
-export const AI7_COLUMNS = [OURS_V4, OURS_ROOT_IN_AI7] as const;
+export const AI7_COLUMNS = [OURS_V4, OURS_ROOT_IN_AI7, IDEAL_FIRST_DELTA] as const;
 
 export type ContenderName =
   | (typeof CONTENDERS)[number]

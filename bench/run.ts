@@ -21,14 +21,17 @@ import {
   OURS_FALLBACK,
   OURS_ROOT_IN_AI7,
   OURS_V4,
+  IDEAL_FIRST_DELTA,
   IDEAL_MERGING,
+  OURS_PRICED,
   unmergedContenders,
   type WireFormat,
 } from './contenders';
 import { EMBED_INPUTS, measureEmbedMany } from './embed-many';
-import { FIRST_DELTA_SCENARIO, measureFirstDelta } from './first-delta';
+import { FIRST_DELTA_SCENARIO, markRatios, measureFirstDelta } from './first-delta';
 import { GENERATE_SCENARIO, measureGenerateLatency } from './generate-latency';
 import { measureHeapRetained } from './heap-retained';
+import { idealFirstDeltaModel } from './ideal-merging-model';
 import { CATALOG_PAGE_DELAY_MS, FRESH, LOADED, measurePriceWait } from './price-wait';
 import type { Series } from './interleave';
 import { gc } from './measure';
@@ -232,6 +235,10 @@ function ai7Row(id: string, title: string, unit: string, digits: number, series:
   if (v4?.value !== undefined && root?.value !== undefined) {
     v4.detail = `(${(v4.value / root.value).toFixed(2)}x root via adapter)`;
   }
+  const ideal = row.cells[IDEAL_FIRST_DELTA]?.value;
+  if (ideal !== undefined && v4?.value !== undefined && v4.detail) {
+    v4.detail = `${v4.detail.slice(0, -1)}; ${(v4.value / ideal).toFixed(2)}x the ideal)`;
+  }
   return row;
 }
 
@@ -389,7 +396,14 @@ async function main(): Promise<void> {
     if (only.has('ttfd')) {
       for (const format of FORMATS) {
         progress(`${format}: time to first delta, ${plan.firstDeltaRequests} requests`);
-        const series = await measureFirstDelta(upstream.url, contenders, format, plan.firstDeltaRequests, drainAi6);
+        const series = await measureFirstDelta(
+          upstream.url,
+          contenders,
+          format,
+          plan.firstDeltaRequests,
+          drainAi6,
+          (wire, id) => idealFirstDeltaModel(upstream.url, wire, id),
+        );
         const row = seriesRow(
           `${format}-ttfd`,
           `${format}: time to first delta (streamText, ${FIRST_DELTA_SCENARIO.deltas}-delta stream; floor: fetch)`,
@@ -398,6 +412,8 @@ async function main(): Promise<void> {
           series,
         );
         ratioBudget(row, 1.5);
+        const peers = contenders.filter(c => c.format === format && !c.name.startsWith(OURS)).map(c => c.name);
+        markRatios(row, [OURS, OURS_PRICED, OURS_FALLBACK, IDEAL_FIRST_DELTA], peers, 'best peer');
         rows.push(row);
       }
     }
