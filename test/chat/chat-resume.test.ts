@@ -168,6 +168,28 @@ describe('chat: a stream that fails after content is resumed where the upstream 
     ]);
   });
 
+  it('a continuation that writes no text ends the open text block: the text was whole at the cut', async () => {
+    const call = { index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } };
+    for (const second of [
+      [delta('c2', {}, 'stop'), usage('c2', 30, 0), DONE],
+      [delta('c2', { role: 'assistant', tool_calls: [call] }), delta('c2', {}, 'tool_calls'), usage('c2', 30, 3), DONE],
+    ]) {
+      const kit = twoAnswers('deepseek-chat', cutText, second);
+      const parts = await run(kit);
+      expect(texts(parts)).toBe('Hello, wor');
+      const types = parts.map(part => part.type).filter(type => type.startsWith('text-') || type.startsWith('tool-'));
+      expect(types).toEqual([
+        'text-start',
+        'text-delta',
+        'text-delta',
+        'text-end',
+        ...(second.length === 4 ? ['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call'] : []),
+      ]);
+      const ended = parts.find(part => part.type === 'text-end');
+      expect(ended).toEqual({ type: 'text-end', id: parts.find(part => part.type === 'text-start')!.id });
+    }
+  });
+
   it('a tool call whose arguments were cut is asked for again (no prefill without text), and completed once', async () => {
     const call = (id: string | undefined, args: string, name?: string) => ({
       index: 0,
