@@ -74,6 +74,15 @@ async function parts(result: ReturnType<ReturnType<typeof budgeted>['stream']>) 
   return all;
 }
 
+/** A clean stream, four resumed each way of failing, and one that drops twice (resumed once, then failed). */
+const MIXED_MARKERS = [
+  '',
+  '[[emulator:drop:2:end]]',
+  '[[emulator:drop:4:broken]]',
+  '[[emulator:drop:1:close]]',
+  '[[emulator:drop:3:overloaded]] [[emulator:drop:6:end]]',
+];
+
 const errorsOf = (all: Array<{ type: string; error?: unknown }>) =>
   all.filter(part => part.type === 'error').map(part => String(part.error));
 
@@ -139,13 +148,7 @@ describe('a resume within the budget', () => {
 
   it('the store total equals the sum of the charges over a mixed run, resumes included', async () => {
     const { stream, spent, events } = budgeted(1_000_000);
-    const markers = [
-      '',
-      '[[emulator:drop:2:end]]',
-      '[[emulator:drop:4:broken]]',
-      '[[emulator:drop:1:close]]',
-      '[[emulator:drop:3:overloaded]] [[emulator:drop:6:end]]',
-    ];
+    const markers = MIXED_MARKERS;
     const costs: number[] = [];
     for (const marker of markers) {
       const result = stream(marker);
@@ -305,13 +308,7 @@ describe('a chat resume within the budget', () => {
 
   it('the store total equals the sum of the onCharge costs over a mixed chat run', async () => {
     const { stream, spent, events } = budgetedChat(1_000_000);
-    const markers = [
-      '',
-      '[[emulator:drop:2:end]]',
-      '[[emulator:drop:4:broken]]',
-      '[[emulator:drop:1:close]]',
-      '[[emulator:drop:3:overloaded]] [[emulator:drop:6:end]]',
-    ];
+    const markers = MIXED_MARKERS;
     for (const marker of markers) await parts(stream(marker));
     await expect.poll(() => events.length).toBe(markers.length);
     expect(events.map(event => event.resumed !== undefined)).toEqual([false, true, true, true, true]);

@@ -3,28 +3,15 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { cutOffReason } from '../helpers/spec';
 import { droppedConnectionResponse, readAll, setup, sseResponse } from '../helpers/test-kit';
-import { CHAT_URL, DONE, event, prompt } from './chat-fixtures';
+import { CHAT_URL, DONE, deltaOf, event, prompt, usageOf } from './chat-fixtures';
 
 // A chat stream that fails after content is resumed where the model's upstream documents continuing a
 // partial assistant message (docs/resume.md#what-each-upstream-allows): the continuation's exact body per
 // family, and the one stream the caller sees. Exact bytes, so msw; the emulator's drops are in
 // chat-resume-emulator.test.ts.
 
-const delta = (id: string, fields: Record<string, unknown>, finishReason: string | null = null) =>
-  event({
-    id,
-    object: 'chat.completion.chunk',
-    created: 1_700_000_000,
-    model: 'm',
-    choices: [{ index: 0, delta: fields, finish_reason: finishReason }],
-  });
-
-const usage = (id: string, prompt_tokens: number, completion_tokens: number) =>
-  event({
-    id,
-    choices: [],
-    usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
-  });
+const delta = deltaOf;
+const usage = usageOf;
 
 const cutText = [delta('c1', { role: 'assistant', content: 'Hello, ' }), delta('c1', { content: 'wor' })];
 

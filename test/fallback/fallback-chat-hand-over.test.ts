@@ -1,12 +1,12 @@
-import { streamText, tool } from 'ai';
+import { streamText } from 'ai';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createUnigate, type UnigateProviderSettings, unigateFallback } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
-import { CHAT_URL, DONE, event } from '../chat/chat-fixtures';
+import { CHAT_URL, DONE, deltaOf, usageOf } from '../chat/chat-fixtures';
 import { MESSAGES_URL, messageStart, textDelta, textStart } from '../messages/messages-test-kit';
 import { readAll, setup, sseResponse } from '../helpers/test-kit';
+import { askWeather, streamedText } from './fallback-models';
 
 // Chat members in a fallback chain's hand-over (docs/fallback.md#hand-over): a chat stream that fails after
 // content is handed to the next member that takes a prefill, whether or not its own model resumes; a chat
@@ -32,16 +32,8 @@ function chainGateway(settings: UnigateProviderSettings = {}) {
   return { gw, bodies };
 }
 
-async function streamed(model: Parameters<typeof streamText>[0]['model'], marker: string) {
-  const result = streamText({ model, prompt: `${PROMPT} ${marker}`, maxRetries: 0, onError: () => undefined });
-  const types: string[] = [];
-  const errors: unknown[] = [];
-  for await (const part of result.fullStream) {
-    types.push(part.type);
-    if (part.type === 'error') errors.push(part.error);
-  }
-  return { result, types, errors, text: await result.text };
-}
+const streamed = (model: Parameters<typeof streamText>[0]['model'], marker: string, unigate = {}) =>
+  streamedText(model, `${PROMPT} ${marker}`, unigate);
 
 /** The whole answer the emulator gives the prompt, unbroken. */
 async function wholeAnswer(gw: ReturnType<typeof createUnigate>) {
@@ -112,19 +104,12 @@ describe('chat members in a hand-over, over the emulator', () => {
 
   it('a tool call cut before any text is asked for again from the next chat member, with no assistant turn', async () => {
     const { gw, bodies } = chainGateway({ maxResumes: 0 });
-    const weather = tool({ description: 'The weather in a city', inputSchema: z.object({ city: z.string() }) });
-    const ask = (model: Parameters<typeof streamText>[0]['model'], prompt: string) =>
-      streamText({
-        model,
-        prompt,
-        tools: { weather },
-        toolChoice: 'required',
-        maxRetries: 0,
-        onError: () => undefined,
-      });
-    const whole = await ask(gw('gpt-4o'), 'Weather in Oslo').toolCalls;
+    const whole = await askWeather(gw('gpt-4o'), 'Weather in Oslo').toolCalls;
     bodies.length = 0;
-    const result = ask(gw.fallback([gw('gpt-4o-mini'), gw('gpt-4o')]), 'Weather in Oslo [[emulator:drop:2:end]]');
+    const result = askWeather(
+      gw.fallback([gw('gpt-4o-mini'), gw('gpt-4o')]),
+      'Weather in Oslo [[emulator:drop:2:end]]',
+    );
     const calls = await result.toolCalls;
     expect(calls.map(call => [call.toolName, call.input])).toEqual(whole.map(call => [call.toolName, call.input]));
     expect(bodies.map(body => body.model)).toEqual(['gpt-4o-mini', 'gpt-4o']);
@@ -132,20 +117,8 @@ describe('chat members in a hand-over, over the emulator', () => {
   });
 });
 
-const delta = (id: string, fields: Record<string, unknown>, finishReason: string | null = null) =>
-  event({
-    id,
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, delta: fields, finish_reason: finishReason }],
-  });
-const usage = (id: string, prompt_tokens: number, completion_tokens: number) =>
-  event({
-    id,
-    choices: [],
-    usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
-  });
+const delta = deltaOf;
+const usage = usageOf;
 
 describe('a chat hand-over on the wire (msw): exact bodies and parts', () => {
   it('gpt-4o cut after "Hello, wor": deepseek-chat gets the same body plus the flagged prefill', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { event } from '../chat/chat-fixtures';
+import { deltaOf, event, usageOf } from '../chat/chat-fixtures';
 import { createMockFetch } from '../helpers/mock-fetch';
 import { droppedConnectionResponse, sseResponse } from '../helpers/test-kit';
 import {
@@ -83,14 +83,7 @@ function wireEvents(format: Format, answer: Answer, toolId: string): { events: s
     events.push(messageDelta(answer.tool === undefined ? 'end_turn' : 'tool_use', 5), messageStop);
     return { events, deltaAt };
   }
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    event({
-      id: toolId,
-      object: 'chat.completion.chunk',
-      created: 1,
-      model: 'm',
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => deltaOf(toolId, delta, finish);
   events.push(chunk({ role: 'assistant', content: '' }));
   for (const piece of answer.text) deltaAt.push(events.push(chunk({ content: piece })) - 1);
   if (answer.tool !== undefined) {
@@ -102,7 +95,7 @@ function wireEvents(format: Format, answer: Answer, toolId: string): { events: s
     }
   }
   events.push(chunk({}, answer.tool === undefined ? 'stop' : 'tool_calls'));
-  events.push(event({ id: toolId, choices: [], usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 } }));
+  events.push(usageOf(toolId, 5, 5));
   events.push('data: [DONE]\n\n');
   return { events, deltaAt };
 }
