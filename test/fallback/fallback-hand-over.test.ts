@@ -118,6 +118,19 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
     ]);
   });
 
+  it('a Claude 4.6 member is passed over: it refuses any prefill', async () => {
+    const { gw, bodies } = chainGateway({ maxResumes: 0 });
+    const model = gw.fallback([
+      gw.messages('claude-sonnet-4-5'),
+      gw.messages('claude-sonnet-4-6'),
+      gw.messages('claude-haiku-4-5'),
+    ]);
+    const { result, text } = await streamed(model, '[[emulator:drop:3:end]]');
+    expect(text).toBe(ANSWER);
+    expect(bodies.map(body => body.model)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect((await unigateFallback(result))?.attempts).toEqual([]);
+  });
+
   it('a member that fails before its stream opens is skipped, and named in attempts', async () => {
     const { gw, bodies } = chainGateway({ maxResumes: 0 }, 'claude-haiku-4-5');
     const model = gw.fallback([
