@@ -9,7 +9,7 @@ import type {
 import { generateId } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
+import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/stream-resume';
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
@@ -758,14 +758,6 @@ function chatResumeStart(
   };
 }
 
-/** `options` less the prompt's final assistant message, and that message's text; undefined without one. */
-function handedPrefill(options: LanguageModelV3CallOptions) {
-  const last = options.prompt.at(-1);
-  if (last?.role !== 'assistant') return undefined;
-  const prefill = last.content.map(part => (part.type === 'text' ? part.text : '')).join('');
-  return { options: { ...options, prompt: options.prompt.slice(0, -1) }, prefill };
-}
-
 /** `doStream`: the chat stream, usage always included (it is what the gateway bills). */
 export async function streamChat(
   target: ChatCallTarget,
@@ -774,7 +766,7 @@ export async function streamChat(
 ): Promise<LanguageModelV3StreamResult> {
   const continuation = chatContinuation(target.modelId);
   // A chain's hand-over: the prompt's final assistant message is the answer so far, sent flagged.
-  const handed = extras?.prefilled === true && continuation !== undefined ? handedPrefill(options) : undefined;
+  const handed = continuation === undefined ? undefined : handedPrefill(options, extras);
   const prepared = prepareChatRequest(target, handed?.options ?? options);
   const first: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
   const prefill = handed?.prefill ?? '';

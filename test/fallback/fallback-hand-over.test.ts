@@ -89,6 +89,28 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
     ]);
   });
 
+  it('the next member resumes itself in the same assistant turn it was handed', async () => {
+    const { gw, bodies } = chainGateway();
+    const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+    const { types, text } = await streamed(
+      model,
+      '[[emulator:drop:2:end]] [[emulator:drop:4:close]] [[emulator:drop:5:end]]',
+    );
+    expect(text).toBe(ANSWER);
+    expect(types).not.toContain('error');
+    expect(bodies.map(body => body.model)).toEqual([
+      'claude-sonnet-4-5',
+      'claude-sonnet-4-5',
+      'claude-haiku-4-5',
+      'claude-haiku-4-5',
+    ]);
+    // Haiku's own resume sends one final assistant turn: the text it was handed and what it wrote since.
+    const [handed, resumed] = [prefillOf(bodies[2]!), prefillOf(bodies[3]!)];
+    expect(bodies[3]!.messages.slice(0, -1)).toEqual(bodies[0]!.messages);
+    expect(resumed[0].text.startsWith(handed[0].text)).toBe(true);
+    expect(resumed[0].text.length).toBeGreaterThan(handed[0].text.length);
+  });
+
   it('maxResumes 0 hands over at the first failure; each way of failing', async () => {
     for (const how of ['close', 'end', 'overloaded', 'broken']) {
       const { gw, bodies } = chainGateway({ maxResumes: 0 });
