@@ -41,14 +41,27 @@ async function handOver(): Promise<void> {
   console.log('\n# Fallback: a stream that fails after content is continued by the next model');
   const emulator = createUnigateEmulator();
   const gw = createUnigate(emulator.settings);
-  const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
-  const prompt = 'Tell me about the sea. [[emulator:drop:2:end]] [[emulator:drop:5:close]]';
-  const stream = streamText({ model, prompt, maxRetries: 0 });
-  const text = await stream.text;
-  const meta = await unigateFallback(stream);
-  const segments = meta?.segments?.map(segment => `${segment.modelId} wrote ${segment.characters}`);
-  console.log(`streamText text: ${text}`);
-  console.log(`  answeredBy: ${meta?.answeredBy}; ${segments?.join(', ')} characters`);
+  const chains = [
+    // Messages to messages: the first model's own resume drops too, then the next model continues.
+    [
+      [gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')],
+      '[[emulator:drop:2:end]] [[emulator:drop:5:close]]',
+    ],
+    // Chat: gpt-4o-mini cannot resume itself; deepseek-chat continues it (its prefix completion).
+    [[gw('gpt-4o-mini'), gw('deepseek-chat')], '[[emulator:drop:3:overloaded]]'],
+  ] as const;
+  for (const [models, marker] of chains) {
+    const stream = streamText({
+      model: gw.fallback([...models]),
+      prompt: `Tell me about the sea. ${marker}`,
+      maxRetries: 0,
+    });
+    const text = await stream.text;
+    const meta = await unigateFallback(stream);
+    const segments = meta?.segments?.map(segment => `${segment.modelId} wrote ${segment.characters}`);
+    console.log(`streamText text: ${text}`);
+    console.log(`  answeredBy: ${meta?.answeredBy}; ${segments?.join(', ')} characters`);
+  }
 }
 
 /**

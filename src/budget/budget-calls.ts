@@ -224,6 +224,7 @@ function budgetExtras(
     },
     reserveResume: charged.guard.reserves === false ? undefined : wireBody => reserveContinuation(stream, wireBody),
     handOver: extras?.handOver,
+    prefilled: extras?.prefilled,
   };
 }
 

@@ -9,7 +9,7 @@ import type {
 import { generateId } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
+import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/stream-resume';
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
@@ -647,11 +647,13 @@ function readChatBody(
   if (continuation?.mayRepeat && run.prefill !== '') state.repeat = run.prefill;
   // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
   // mixing Partial Mode with response_format.
+  // A model whose upstream documents no continuation resumes nothing itself, but a chain hands it over.
+  const settings = continuation === undefined ? { ...run.resume, maxResumes: 0 } : run.resume;
   const recover =
-    continuation === undefined || run.collectChoices || run.body.response_format !== undefined
+    run.collectChoices || run.body.response_format !== undefined
       ? undefined
       : resumeRecover({
-          settings: run.resume,
+          settings,
           attempt,
           abortSignal: options.abortSignal,
           facts: () => state,
@@ -706,8 +708,9 @@ function chatResumeStart(
   reason: ResumeReason,
   attempt: number,
 ) {
-  if (state.reasoned || state.finishReason !== undefined || run.continuation === undefined) return undefined;
-  const { flag } = run.continuation;
+  if (state.reasoned || state.finishReason !== undefined) return undefined;
+  // Without a continuation (maxResumes 0 above) only a chain's hand-over sends: its own send and reserve replace these.
+  const flag = run.continuation?.flag ?? 'prefix';
   let inputs = '';
   const toolCalls: KeptToolCall[] = [];
   const cutToolCalls: CutToolCall[] = [];
@@ -761,8 +764,13 @@ export async function streamChat(
   options: LanguageModelV3CallOptions,
   extras: StreamExtras | undefined,
 ): Promise<LanguageModelV3StreamResult> {
-  const prepared = prepareChatRequest(target, options);
-  const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
+  const continuation = chatContinuation(target.modelId);
+  // A chain's hand-over: the prompt's final assistant message is the answer so far, sent flagged.
+  const handed = continuation === undefined ? undefined : handedPrefill(options, extras);
+  const prepared = prepareChatRequest(target, handed?.options ?? options);
+  const first: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
+  const prefill = handed?.prefill ?? '';
+  const body = continuation === undefined ? first : withChatPrefill(first, prefill, continuation.flag);
   const url = chatUrl(target);
   const sent = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
     auth: 'bearer',
@@ -774,10 +782,10 @@ export async function streamChat(
     target,
     options,
     url,
-    body,
-    prefill: '',
+    body: first,
+    prefill,
     collectChoices: prepared.collectChoices,
-    continuation: chatContinuation(target.modelId),
+    continuation,
     resume: prepared.resume,
     extras,
   };

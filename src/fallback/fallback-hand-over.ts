@@ -91,6 +91,7 @@ export class ChainHandOver implements StreamHandOver {
             return metadata;
           },
           handOver: new ChainHandOver(chain, options, index, log),
+          prefilled: prefill !== '',
         });
         this.start = log.started(model.modelId);
         return result.stream;

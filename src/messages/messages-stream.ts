@@ -25,7 +25,7 @@ import {
 } from '../streams/stream-state';
 import type { MessagesAssistantBlock, MessagesRequestBody, MessagesUsage } from './messages-api-types';
 import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, resumeRecover } from '../model-call/stream-resume';
+import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/stream-resume';
 import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
@@ -717,24 +717,28 @@ export async function streamMessages(
 ): Promise<LanguageModelV3StreamResult> {
   const { modelId, context } = target;
   const config = context.messages;
-  const prepared = prepareMessagesCall(target, options);
+  // A chain's hand-over: its prefill is sent as this stream's, so a resume extends the same assistant turn.
+  const handed = handedPrefill(options, extras);
+  const prefill = handed?.prefill ?? '';
+  const asSent = (body: MessagesRequestBody) => (handed === undefined ? body : withPrefill(body, prefill));
+  const prepared = prepareMessagesCall(target, handed?.options ?? options);
   const { url, warnings, jsonResponseTool } = prepared;
   const call = pricedMessagesCall(modelId, options, prepared.body);
   const { result: sent, body } = await sendWithCacheFallback(prepared.body, config.promptCaching, warnings, body =>
     sendPricedStreamRequest(context, call, {
       auth: 'x-api-key',
       url,
-      body: { ...body, stream: true },
+      body: { ...asSent(body), stream: true },
       successfulResponseHandler: streamingBody,
     }),
   );
-  const requestBody = { ...body, stream: true };
+  const requestBody = { ...asSent(body), stream: true };
   const run: MessagesRun = {
     target,
     options,
     url,
     body,
-    prefill: '',
+    prefill,
     jsonResponseTool,
     resume: prepared.resume,
     extras,

@@ -46,10 +46,13 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
 
   /**
    * Whether a stream of this call can continue a final assistant turn (a fallback chain's hand-over,
-   * docs/resume.md): not with extended thinking (a prefill is refused upstream), nor with the JSON-answer tool.
+   * docs/resume.md): not with extended thinking (a prefill is refused upstream), nor with the JSON-answer tool,
+   * nor on Claude 4.6 and later (they refuse any prefill).
    */
   async continuesPrefill(options: LanguageModelV3CallOptions): Promise<boolean> {
     calls ??= await import('./messages-model-calls');
+    stream ??= await import('./messages-stream');
+    if (stream.refusesPrefill(this.modelId)) return false;
     try {
       const { body, jsonResponseTool } = calls.prepareMessagesCall(this.target, options);
       return body.thinking?.type !== 'enabled' && !jsonResponseTool;

@@ -135,6 +135,11 @@ class ContinuationMapper {
   private continued = false;
   /** The trimmed whitespace, dropped from the continuation's start when the model writes it again. */
   private skip: string;
+  /**
+   * The caller's id of the continuation's first text block, when it writes text first: the repeated
+   * whitespace is looked for there, whether it goes on in the open block or a new one (the caller's ended).
+   */
+  private firstText: string | undefined;
   private readonly kept: KeptToolCall[];
   /** The tool parts of each call not yet complete, while a kept call may be repeated. */
   private readonly held = new Map<string, Part[]>();
@@ -156,9 +161,29 @@ class ContinuationMapper {
     this.cut = [...(start.cutToolCalls ?? [])];
   }
 
-  /** The cut calls nothing took: their input is ended, so no part stays open (the call is not made). */
-  unadopted(): Part[] {
-    return this.cut.map(call => ({ type: 'tool-input-end', id: call.id }));
+  /**
+   * What is still open at the finish: the text block the continuation wrote nothing into (the answer's
+   * text was whole), and the cut calls nothing took (their input is ended; the call is not made).
+   */
+  unended(): Part[] {
+    return [...this.endOpenText(), ...this.cut.map(call => ({ type: 'tool-input-end' as const, id: call.id }))];
+  }
+
+  /** The open text block's end when the continuation writes something else first: its text was whole. */
+  private endOpenText(): Part[] {
+    const { openTextId } = this.start;
+    if (this.continued || openTextId === undefined) return [];
+    this.continued = true;
+    return [{ type: 'text-end', id: openTextId }];
+  }
+
+  /** `part` after the open text block's end, when that is still open. */
+  private afterText(part: Part | Part[] | undefined): Part | Part[] | undefined {
+    // Text written after another part is new: the whitespace the caller has is no longer repeated.
+    if (this.firstText === undefined) this.skip = '';
+    const ended = this.endOpenText();
+    if (ended.length === 0) return part;
+    return part === undefined ? ended : [...ended, ...(Array.isArray(part) ? part : [part])];
   }
 
   private id(id: string): string {
@@ -177,23 +202,27 @@ class ContinuationMapper {
         if (!this.continued && this.start.openTextId !== undefined) {
           this.continued = true;
           this.ids.set(part.id, this.start.openTextId);
+          this.firstText ??= this.start.openTextId;
           return undefined;
         }
         this.ids.set(part.id, `${this.prefix}${part.id}`);
+        this.firstText ??= this.id(part.id);
         return { ...part, id: this.id(part.id) };
       case 'text-delta':
         return this.textDelta(part);
-      case 'text-end':
       case 'reasoning-start':
+        return this.afterText({ ...part, id: this.id(part.id) });
+      case 'text-end':
       case 'reasoning-delta':
       case 'reasoning-end':
         return { ...part, id: this.id(part.id) };
       case 'tool-input-start':
+        return this.afterText(this.holdTool(part.id, part));
       case 'tool-input-delta':
       case 'tool-input-end':
         return this.holdTool(part.id, part);
       case 'tool-call':
-        return this.toolCall(part);
+        return this.afterText(this.toolCall(part));
       default:
         return part;
     }
@@ -202,7 +231,7 @@ class ContinuationMapper {
   private textDelta(part: Extract<Part, { type: 'text-delta' }>): Part | undefined {
     const id = this.id(part.id);
     let delta = part.delta;
-    if (this.skip !== '' && id === this.start.openTextId) {
+    if (this.skip !== '' && id === this.firstText) {
       const { rest, skip } = skipRepeated(this.skip, delta);
       // The model either repeats the whitespace or goes straight on: a mismatch ends the check.
       this.skip = rest === '' ? skip : '';
@@ -320,7 +349,7 @@ export async function resumeStream(
       const failed =
         clean && start.settledMetadata !== undefined ? await start.settledMetadata(failedUsage) : start.metadata;
       const metadata = combinedMetadata(failed, record, value.providerMetadata, clean);
-      for (const part of mapper.unadopted()) sink.enqueue(part);
+      for (const part of mapper.unended()) sink.enqueue(part);
       sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });
       continue;
     }

@@ -1,7 +1,12 @@
-import { InvalidResponseDataError, type LanguageModelV3StreamPart, type LanguageModelV3Usage } from '@ai-sdk/provider';
+import {
+  InvalidResponseDataError,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3StreamPart,
+  type LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import type { SseFailure, SseRecover } from '../streams/sse-reader';
-import type { StreamHandOver } from '../streams/stream-extras';
+import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
 import type { ResumeStart } from './resume-stream';
 
 // The one entry of a resume for both formats' streams (docs/resume.md): what failed, whether it may be
@@ -81,4 +86,16 @@ export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModel
     sink.hold(import('./resume-stream').then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
     return true;
   };
+}
+
+/**
+ * A fallback chain's hand-over (`extras.prefilled`): `options` less the prompt's final assistant message,
+ * and that message's text, the prefill the stream continues. Undefined for any other call. The format
+ * sends the prefill itself, so a later resume of this stream extends the same assistant turn.
+ */
+export function handedPrefill(options: LanguageModelV3CallOptions, extras: StreamExtras | undefined) {
+  const last = options.prompt.at(-1);
+  if (extras?.prefilled !== true || last?.role !== 'assistant') return undefined;
+  const prefill = last.content.map(part => (part.type === 'text' ? part.text : '')).join('');
+  return { options: { ...options, prompt: options.prompt.slice(0, -1) }, prefill };
 }

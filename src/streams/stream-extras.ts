@@ -38,6 +38,11 @@ export interface StreamExtras {
   readonly reserveResume?: (wireBody: unknown) => Promise<ResumeReservation | undefined>;
   /** A fallback chain's next members, which continue the stream where its own resumes cannot (docs/fallback.md#hand-over). */
   readonly handOver?: StreamHandOver;
+  /**
+   * The prompt's final assistant message is the answer so far, handed over by a fallback chain: a chat
+   * model sends it flagged as its upstream's continuation (a messages model continues any final turn).
+   */
+  readonly prefilled?: boolean;
 }
 
 /** How a stream that failed after content, its own resumes spent, is continued by another chain member. */

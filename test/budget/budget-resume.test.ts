@@ -74,6 +74,15 @@ async function parts(result: ReturnType<ReturnType<typeof budgeted>['stream']>) 
   return all;
 }
 
+/** A clean stream, four resumed each way of failing, and one that drops twice (resumed once, then failed). */
+const MIXED_MARKERS = [
+  '',
+  '[[emulator:drop:2:end]]',
+  '[[emulator:drop:4:broken]]',
+  '[[emulator:drop:1:close]]',
+  '[[emulator:drop:3:overloaded]] [[emulator:drop:6:end]]',
+];
+
 const errorsOf = (all: Array<{ type: string; error?: unknown }>) =>
   all.filter(part => part.type === 'error').map(part => String(part.error));
 
@@ -139,13 +148,7 @@ describe('a resume within the budget', () => {
 
   it('the store total equals the sum of the charges over a mixed run, resumes included', async () => {
     const { stream, spent, events } = budgeted(1_000_000);
-    const markers = [
-      '',
-      '[[emulator:drop:2:end]]',
-      '[[emulator:drop:4:broken]]',
-      '[[emulator:drop:1:close]]',
-      '[[emulator:drop:3:overloaded]] [[emulator:drop:6:end]]',
-    ];
+    const markers = MIXED_MARKERS;
     const costs: number[] = [];
     for (const marker of markers) {
       const result = stream(marker);
@@ -209,5 +212,108 @@ describe('a resume within the budget', () => {
     ]);
     expect(bodies).toHaveLength(2);
     await expect.poll(spent).toBe(first + next);
+  });
+});
+
+/**
+ * A budgeted provider over the emulator for a chat model whose upstream continues a prefill: its store
+ * records each reservation, in order (the first request's, then each continuation's).
+ */
+function budgetedChat(maxCredits: number) {
+  const emulator = createUnigateEmulator();
+  const memory = memoryBudgetStore();
+  const reserved: number[] = [];
+  const store = {
+    spent: (bucket: string) => memory.spent(bucket),
+    add: (bucket: string, credits: number) => memory.add(bucket, credits),
+    reserve: (bucket: string, credits: number, limit: number) => {
+      reserved.push(credits);
+      return memory.reserve!(bucket, credits, limit);
+    },
+  };
+  const events: UnigateChargeEvent[] = [];
+  const bodies: Array<Record<string, any>> = [];
+  const emulatorFetch = emulator.settings.fetch ?? fetch;
+  const gw = createUnigate({
+    ...emulator.settings,
+    fetch: async (input, init) => {
+      if (String(input).endsWith('/chat/completions') && typeof init?.body === 'string')
+        bodies.push(JSON.parse(init.body));
+      return emulatorFetch(input, init);
+    },
+    pricing: { 'deepseek-chat': PRICES[MODEL] },
+    budget: { maxCredits, period: 'total', store },
+    onCharge: event => void events.push(event),
+  });
+  const stream = (marker: string, resume?: 'off') =>
+    streamText({
+      model: gw('deepseek-chat'),
+      prompt: `${PROMPT} ${marker}`,
+      maxOutputTokens: MAX_TOKENS,
+      maxRetries: 0,
+      ...(resume && { providerOptions: { unigate: { resume } } }),
+    });
+  return { stream, spent: () => memory.spent('total::'), events, bodies, reserved };
+}
+
+describe('a chat resume within the budget', () => {
+  const marker = '[[emulator:drop:3:overloaded]]';
+
+  /** The reservations of the first request and of its continuation, from an unbounded run. */
+  async function chatBounds() {
+    const probe = budgetedChat(1_000_000);
+    await probe.stream(marker).text;
+    expect(probe.bodies).toHaveLength(2);
+    expect(probe.bodies[1]!.messages.at(-1)).toMatchObject({ role: 'assistant', prefix: true });
+    expect(probe.reserved).toHaveLength(2);
+    const [first, next] = probe.reserved as [number, number];
+    // The continuation's body adds the prefill message: it reserves more.
+    expect(next).toBeGreaterThan(first);
+    return { first, next };
+  }
+
+  it('a continuation that does not fit is not sent: the stream fails with the original error', async () => {
+    const { first } = await chatBounds();
+    const off = budgetedChat(first);
+    const original = errorsOf(await parts(off.stream(marker, 'off')));
+    expect(original).toHaveLength(1);
+    expect(original[0]).toContain('Overloaded');
+
+    const tight = budgetedChat(first);
+    const all = await parts(tight.stream(marker));
+    expect(errorsOf(all)).toEqual(original);
+    expect(tight.bodies).toHaveLength(1);
+    expect(tight.reserved).toHaveLength(2);
+    await expect.poll(() => tight.events.length).toBe(1);
+    expect(tight.events[0]).toMatchObject({ ended: 'failed', cost: { total: first } });
+    expect(tight.events[0]!.resumed).toBeUndefined();
+    await expect.poll(tight.spent).toBe(first);
+  });
+
+  it('one that fits is sent, and the call is charged once: the summed cost', async () => {
+    const { first } = await chatBounds();
+    const { stream, spent, events, bodies } = budgetedChat(first + 0.01);
+    const result = stream(marker);
+    const all = await parts(result);
+    expect(errorsOf(all)).toEqual([]);
+    expect(bodies).toHaveLength(2);
+    const metadata = await result.providerMetadata;
+    const cost = metadata?.unigate?.cost as { total: number };
+    expect(cost.total).toBeGreaterThan(0);
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toMatchObject({ ended: 'completed', cost, attempt: 1 });
+    expect(events[0]!.resumed).toEqual(metadata?.unigate?.resumed);
+    await expect.poll(spent).toBe(cost.total);
+  });
+
+  it('the store total equals the sum of the onCharge costs over a mixed chat run', async () => {
+    const { stream, spent, events } = budgetedChat(1_000_000);
+    const markers = MIXED_MARKERS;
+    for (const marker of markers) await parts(stream(marker));
+    await expect.poll(() => events.length).toBe(markers.length);
+    expect(events.map(event => event.resumed !== undefined)).toEqual([false, true, true, true, true]);
+    const total = events.reduce((sum, event) => addCredits(sum, event.cost?.total ?? 0), 0);
+    expect(total).toBeGreaterThan(0);
+    await expect.poll(spent).toBe(total);
   });
 });

@@ -54,6 +54,24 @@ export const usageChunk = (usage: Record<string, unknown>) =>
 
 export const DONE = 'data: [DONE]\n\n';
 
+/** A chunk of completion `id` with a delta for choice 0 (the resume tests tell requests apart by id). */
+export const deltaOf = (id: string, fields: Record<string, unknown>, finishReason: string | null = null) =>
+  event({
+    id,
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: 'm',
+    choices: [{ index: 0, delta: fields, finish_reason: finishReason }],
+  });
+
+/** The usage chunk of completion `id`. */
+export const usageOf = (id: string, prompt_tokens: number, completion_tokens: number) =>
+  event({
+    id,
+    choices: [],
+    usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
+  });
+
 export const metadataPart = {
   type: 'response-metadata',
   id: 'chatcmpl-s1',

@@ -3,28 +3,15 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { cutOffReason } from '../helpers/spec';
 import { droppedConnectionResponse, readAll, setup, sseResponse } from '../helpers/test-kit';
-import { CHAT_URL, DONE, event, prompt } from './chat-fixtures';
+import { CHAT_URL, DONE, deltaOf, event, prompt, usageOf } from './chat-fixtures';
 
 // A chat stream that fails after content is resumed where the model's upstream documents continuing a
 // partial assistant message (docs/resume.md#what-each-upstream-allows): the continuation's exact body per
 // family, and the one stream the caller sees. Exact bytes, so msw; the emulator's drops are in
 // chat-resume-emulator.test.ts.
 
-const delta = (id: string, fields: Record<string, unknown>, finishReason: string | null = null) =>
-  event({
-    id,
-    object: 'chat.completion.chunk',
-    created: 1_700_000_000,
-    model: 'm',
-    choices: [{ index: 0, delta: fields, finish_reason: finishReason }],
-  });
-
-const usage = (id: string, prompt_tokens: number, completion_tokens: number) =>
-  event({
-    id,
-    choices: [],
-    usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
-  });
+const delta = deltaOf;
+const usage = usageOf;
 
 const cutText = [delta('c1', { role: 'assistant', content: 'Hello, ' }), delta('c1', { content: 'wor' })];
 
@@ -166,6 +153,28 @@ describe('chat: a stream that fails after content is resumed where the upstream 
     expect(finish?.type === 'finish' && finish.providerMetadata?.unigate?.resumed).toEqual([
       { afterCharacters: 10, reason: 'connection-closed', requestId: 'c2' },
     ]);
+  });
+
+  it('a continuation that writes no text ends the open text block: the text was whole at the cut', async () => {
+    const call = { index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } };
+    for (const second of [
+      [delta('c2', {}, 'stop'), usage('c2', 30, 0), DONE],
+      [delta('c2', { role: 'assistant', tool_calls: [call] }), delta('c2', {}, 'tool_calls'), usage('c2', 30, 3), DONE],
+    ]) {
+      const kit = twoAnswers('deepseek-chat', cutText, second);
+      const parts = await run(kit);
+      expect(texts(parts)).toBe('Hello, wor');
+      const types = parts.map(part => part.type).filter(type => type.startsWith('text-') || type.startsWith('tool-'));
+      expect(types).toEqual([
+        'text-start',
+        'text-delta',
+        'text-delta',
+        'text-end',
+        ...(second.length === 4 ? ['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call'] : []),
+      ]);
+      const ended = parts.find(part => part.type === 'text-end');
+      expect(ended).toEqual({ type: 'text-end', id: parts.find(part => part.type === 'text-start')!.id });
+    }
   });
 
   it('a tool call whose arguments were cut is asked for again (no prefill without text), and completed once', async () => {

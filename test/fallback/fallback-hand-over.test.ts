@@ -1,7 +1,6 @@
-import { streamText, tool } from 'ai';
+import type { streamText } from 'ai';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createUnigate, type UnigateChargeEvent, type UnigateProviderSettings, unigateFallback } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
@@ -17,7 +16,7 @@ import {
   textStart,
   userText,
 } from '../messages/messages-test-kit';
-import { otherModel } from './fallback-models';
+import { askWeather, otherModel, streamedText } from './fallback-models';
 
 // A chain member whose stream fails after content, its own resumes spent, is continued by the next member
 // whose format allows a prefill (docs/fallback.md#hand-over): one stream, the whole answer once, and
@@ -51,22 +50,8 @@ function chainGateway(settings: UnigateProviderSettings = {}, refuse?: string) {
   return { gw, bodies };
 }
 
-async function streamed(model: Parameters<typeof streamText>[0]['model'], marker: string, unigate = {}) {
-  const result = streamText({
-    model,
-    prompt: `${PROMPT} ${marker}`,
-    maxRetries: 0,
-    providerOptions: { unigate },
-    onError: () => undefined,
-  });
-  const types: string[] = [];
-  const errors: unknown[] = [];
-  for await (const part of result.fullStream) {
-    types.push(part.type);
-    if (part.type === 'error') errors.push(part.error);
-  }
-  return { result, types, errors, text: await result.text };
-}
+const streamed = (model: Parameters<typeof streamText>[0]['model'], marker: string, unigate = {}) =>
+  streamedText(model, `${PROMPT} ${marker}`, unigate);
 
 /** The final assistant turn of a messages body: the prefill it continues. */
 const prefillOf = (body: Record<string, any>) => {
@@ -104,6 +89,28 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
     ]);
   });
 
+  it('the next member resumes itself in the same assistant turn it was handed', async () => {
+    const { gw, bodies } = chainGateway();
+    const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
+    const { types, text } = await streamed(
+      model,
+      '[[emulator:drop:2:end]] [[emulator:drop:4:close]] [[emulator:drop:5:end]]',
+    );
+    expect(text).toBe(ANSWER);
+    expect(types).not.toContain('error');
+    expect(bodies.map(body => body.model)).toEqual([
+      'claude-sonnet-4-5',
+      'claude-sonnet-4-5',
+      'claude-haiku-4-5',
+      'claude-haiku-4-5',
+    ]);
+    // Haiku's own resume sends one final assistant turn: the text it was handed and what it wrote since.
+    const [handed, resumed] = [prefillOf(bodies[2]!), prefillOf(bodies[3]!)];
+    expect(bodies[3]!.messages.slice(0, -1)).toEqual(bodies[0]!.messages);
+    expect(resumed[0].text.startsWith(handed[0].text)).toBe(true);
+    expect(resumed[0].text.length).toBeGreaterThan(handed[0].text.length);
+  });
+
   it('maxResumes 0 hands over at the first failure; each way of failing', async () => {
     for (const how of ['close', 'end', 'overloaded', 'broken']) {
       const { gw, bodies } = chainGateway({ maxResumes: 0 });
@@ -119,19 +126,9 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
 
   it('a tool call cut before any text is asked for again from the next member, with no assistant turn', async () => {
     const { gw, bodies } = chainGateway({ maxResumes: 0 });
-    const weather = tool({ description: 'The weather in a city', inputSchema: z.object({ city: z.string() }) });
-    const ask = (model: Parameters<typeof streamText>[0]['model'], prompt: string) =>
-      streamText({
-        model,
-        prompt,
-        tools: { weather },
-        toolChoice: 'required',
-        maxRetries: 0,
-        onError: () => undefined,
-      });
-    const whole = await ask(gw.messages('claude-haiku-4-5'), 'Weather in Oslo').toolCalls;
+    const whole = await askWeather(gw.messages('claude-haiku-4-5'), 'Weather in Oslo').toolCalls;
     const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);
-    const result = ask(model, 'Weather in Oslo [[emulator:drop:2:end]]');
+    const result = askWeather(model, 'Weather in Oslo [[emulator:drop:2:end]]');
     const calls = await result.toolCalls;
     expect(calls.map(call => [call.toolName, call.input])).toEqual(whole.map(call => [call.toolName, call.input]));
     expect(calls).toHaveLength(1);
@@ -141,6 +138,19 @@ describe('a fallback chain hands a failed stream over to its next member', () =>
       { modelId: 'claude-sonnet-4-5', characters: 0 },
       { modelId: 'claude-haiku-4-5', characters: 0 },
     ]);
+  });
+
+  it('a Claude 4.6 member is passed over: it refuses any prefill', async () => {
+    const { gw, bodies } = chainGateway({ maxResumes: 0 });
+    const model = gw.fallback([
+      gw.messages('claude-sonnet-4-5'),
+      gw.messages('claude-sonnet-4-6'),
+      gw.messages('claude-haiku-4-5'),
+    ]);
+    const { result, text } = await streamed(model, '[[emulator:drop:3:end]]');
+    expect(text).toBe(ANSWER);
+    expect(bodies.map(body => body.model)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect((await unigateFallback(result))?.attempts).toEqual([]);
   });
 
   it('a member that fails before its stream opens is skipped, and named in attempts', async () => {

@@ -4,6 +4,8 @@ import {
   type LanguageModelV3CallOptions,
   type LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
+import { streamText, tool } from 'ai';
+import { z } from 'zod';
 
 /** A call with one user message. */
 export function callOptions(
@@ -76,4 +78,36 @@ export function otherModel(
     },
   };
   return model;
+}
+
+type StreamModel = Parameters<typeof streamText>[0]['model'];
+
+/** A `streamText` read to its end: the result, its part types, its error parts' errors and its text. */
+export async function streamedText(
+  model: StreamModel,
+  prompt: string,
+  unigate: { [key: string]: string | number | undefined } = {},
+) {
+  const result = streamText({ model, prompt, maxRetries: 0, providerOptions: { unigate }, onError: () => undefined });
+  const types: string[] = [];
+  const errors: unknown[] = [];
+  for await (const part of result.fullStream) {
+    types.push(part.type);
+    if (part.type === 'error') errors.push(part.error);
+  }
+  return { result, types, errors, text: await result.text };
+}
+
+const weather = tool({ description: 'The weather in a city', inputSchema: z.object({ city: z.string() }) });
+
+/** A `streamText` that must call the weather tool. */
+export function askWeather(model: StreamModel, prompt: string) {
+  return streamText({
+    model,
+    prompt,
+    tools: { weather },
+    toolChoice: 'required',
+    maxRetries: 0,
+    onError: () => undefined,
+  });
 }

@@ -122,6 +122,37 @@ describe('messages: a stream that fails after content is resumed', () => {
     expect(texts(parts).join('')).toBe('Hello \nworld');
   });
 
+  it("drops the repeated whitespace from a new text block too, when the caller's text block had ended", async () => {
+    // The text block ended before the cut tool call: the continuation writes its text in a block of its own.
+    const first = [
+      start('msg_01', 12),
+      textStart(0),
+      textDelta(0, 'Hello '),
+      blockStop(0),
+      toolStart(1, 'toolu_1', 'weather'),
+      jsonDelta(1, '{"ci'),
+    ];
+    const second = [
+      start('msg_02', 30),
+      textStart(0),
+      textDelta(0, ' then'),
+      blockStop(0),
+      toolStart(1, 'toolu_2', 'weather'),
+      jsonDelta(1, '{"city":"Oslo"}'),
+      blockStop(1),
+      messageDelta('tool_use', 3),
+      messageStop,
+    ];
+    const { model, requests } = twoAnswers(first, second);
+    const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
+    const body = requests[1].body as { messages: Array<{ role: string; content: unknown }> };
+    expect(body.messages.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello' }] });
+    expect(texts(parts).join('')).toBe('Hello then');
+    expect(parts.filter(part => part.type === 'tool-call')).toMatchObject([
+      { toolCallId: 'toolu_1', input: '{"city":"Oslo"}' },
+    ]);
+  });
+
   it.each([
     ['error-event', [...cutText, sse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })]],
     ['malformed-chunk', [...cutText, 'event: content_block_delta\ndata: {"type":"content_bl\n\n']],
