@@ -49,6 +49,9 @@ export type {
   UnigateBudgetStore,
   UnigateChargeEnding,
   UnigateChargeEvent,
+  UnigateResume,
+  UnigateResumeMode,
+  UnigateResumeReason,
 } from './settings/unigate-provider-settings';
 export type {
   UnigateCost,

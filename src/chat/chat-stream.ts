@@ -13,7 +13,7 @@ import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/strea
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
-import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
+import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
 import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
@@ -705,7 +705,7 @@ function chatResumeStart(
   run: ChatRun,
   state: ChatStreamState,
   sent: SentStream,
-  reason: ResumeReason,
+  reason: UnigateResumeReason,
   attempt: number,
 ) {
   if (state.reasoned || state.finishReason !== undefined) return undefined;

@@ -14,7 +14,9 @@ import { attemptOf, failureKind, type UnigateFallbackAttempt } from './fallback-
 
 /** Who wrote a part of a streamed answer: a chain member and the characters the caller received from it. */
 export interface UnigateFallbackSegment {
+  /** The chain member that wrote this part of the answer. */
   modelId: string;
+  /** How many characters of the answer's text it wrote. */
   characters: number;
 }
 

@@ -26,7 +26,7 @@ import {
 import type { MessagesAssistantBlock, MessagesRequestBody, MessagesUsage } from './messages-api-types';
 import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
 import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/stream-resume';
-import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
+import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
   JSON_RESPONSE_TOOL_NAME,
@@ -656,7 +656,7 @@ function resumeStart(
   run: MessagesRun,
   state: MessagesStreamState,
   sent: SentStream,
-  reason: ResumeReason,
+  reason: UnigateResumeReason,
   attempt: number,
 ) {
   if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;

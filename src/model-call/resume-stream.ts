@@ -6,7 +6,7 @@ import type {
 } from '@ai-sdk/provider';
 import { sumCosts } from '../pricing/credit-units';
 import { isUnigateCost, type UnigateCost } from '../pricing/unigate-pricing-types';
-import { isUnigateResumeList, type ResumeReason, type UnigateResume } from '../settings/unigate-provider-settings';
+import { isUnigateResumeList, type UnigateResumeReason, type UnigateResume } from '../settings/unigate-provider-settings';
 import type { SseSink } from '../streams/sse-reader';
 import type { ResumeReservation } from '../streams/stream-extras';
 import type { FinishMetadata } from '../streams/stream-state';
@@ -34,7 +34,7 @@ export interface CutToolCall {
 
 /** What a failed stream hands its resume: what the caller has received, and how to ask for the rest. */
 export interface ResumeStart {
-  reason: ResumeReason;
+  reason: UnigateResumeReason;
   /** Every text delta the caller has received, in order: the prefill, before its trailing whitespace is trimmed. */
   text: string;
   /** The text block still open: the continuation's first text block goes on in it (same id). */

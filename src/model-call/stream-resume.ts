@@ -4,7 +4,7 @@ import {
   type LanguageModelV3StreamPart,
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import type { ResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
+import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import type { SseFailure, SseRecover } from '../streams/sse-reader';
 import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
 import type { ResumeStart } from './resume-stream';
@@ -31,7 +31,7 @@ export interface StreamFailureFacts {
 }
 
 /** Why `failure` may be resumed, or undefined: only a drop, an early end, an error event or a chunk that is not JSON. */
-export function resumeReason(failure: SseFailure, facts: StreamFailureFacts): ResumeReason | undefined {
+export function resumeReason(failure: SseFailure, facts: StreamFailureFacts): UnigateResumeReason | undefined {
   if (failure.connection) return 'connection-closed';
   if (facts.cutOff) return 'ended-early';
   if (facts.errorEvent) return 'error-event';
@@ -50,7 +50,7 @@ export interface ResumableStream {
   abortSignal: AbortSignal | undefined;
   facts(): StreamFailureFacts;
   /** The resume's start from the stream's state, or undefined when the content cannot be resumed. */
-  start(reason: ResumeReason): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined;
+  start(reason: UnigateResumeReason): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined;
   /** A fallback chain's next members: they continue where this model's own resumes are spent. */
   handOver: StreamHandOver | undefined;
 }

@@ -267,13 +267,13 @@ export interface ResumeSettings {
 }
 
 /** Why a stream was resumed: its connection dropped, its body ended before its completion signal, an in-stream error event, or a chunk that was not JSON. */
-export type ResumeReason = 'connection-closed' | 'ended-early' | 'error-event' | 'malformed-chunk';
+export type UnigateResumeReason = 'connection-closed' | 'ended-early' | 'error-event' | 'malformed-chunk';
 
 /** One resume of a stream, in `providerMetadata.unigate.resumed`. A type alias, so it fits in metadata (`JSONObject`). */
 export type UnigateResume = {
   /** Characters of text the caller had received when the stream failed (the prefill, before trimming). */
   afterCharacters: number;
-  reason: ResumeReason;
+  reason: UnigateResumeReason;
   /** The continuation's response id, when it sent one. */
   requestId?: string;
 };
