@@ -19,6 +19,10 @@ import type { UnigateFallbackAttempt } from './fallback-failure';
 import type { UnigateFallbackSegment } from './fallback-hand-over';
 import type { FallbackChain } from './run-fallback';
 
+// Loaded by the first call and kept: an `import()` per call, even of a loaded module, goes back through
+// the module loader and cost a fallback stream 0.5-3 ms before its first delta (docs/streaming.md).
+let calls: typeof import('./run-fallback') | undefined;
+
 export type { UnigateFallbackAttempt } from './fallback-failure';
 export type { UnigateFallbackSegment } from './fallback-hand-over';
 
@@ -88,11 +92,13 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    return (await import('./run-fallback')).fallbackGenerate(this.chain, options);
+    calls ??= await import('./run-fallback');
+    return calls.fallbackGenerate(this.chain, options);
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    return (await import('./run-fallback')).fallbackStream(this.chain, options);
+    calls ??= await import('./run-fallback');
+    return calls.fallbackStream(this.chain, options);
   }
 }
 
