@@ -18,10 +18,11 @@ export type {
   UnigateModelType,
   UnigateRequestOptions,
 } from './catalog-entry';
+import { loadOnce } from '../checks/lazy';
 
 // What the catalog's requests run (catalog-requests.ts: the transport, the wire schemas) loads with the
 // first request, so importing the package does not pay for it.
-const requests = () => import('./catalog-requests');
+const requests = loadOnce(() => import('./catalog-requests'));
 
 /** Browses the gateway's public, priced model catalog. */
 export interface UnigateCatalog {

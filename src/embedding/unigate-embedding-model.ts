@@ -4,6 +4,10 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateEmbeddingModelId } from '../settings/unigate-model-ids';
 import type { EmbeddingCallTarget } from './embedding-model-calls';
 import { EMBEDDING_LIMITS } from './unigate-embedding-options';
+import { loadOnce } from '../checks/lazy';
+
+// The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
+const calls = loadOnce(() => import('./embedding-model-calls'));
 
 /**
  * An embedding model over `POST {base_url}/embeddings`. Created by `gw.embedding(id)`,
@@ -34,6 +38,6 @@ export class UnigateEmbeddingModel implements EmbeddingModelV3 {
    * requests shows the last one's cost, and `unigateCost(result)` prices the summed `usage.tokens` instead.
    */
   async doEmbed(options: EmbeddingModelV3CallOptions): Promise<EmbeddingModelV3Result> {
-    return (await import('./embedding-model-calls')).embedValues(this.target, options);
+    return (await calls()).embedValues(this.target, options);
   }
 }

@@ -3,6 +3,10 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateImageModelId } from '../settings/unigate-model-ids';
 import type { ImageCallTarget } from './image-model-calls';
 import { IMAGE_LIMITS } from './unigate-image-options';
+import { loadOnce } from '../checks/lazy';
+
+// The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
+const calls = loadOnce(() => import('./image-model-calls'));
 
 /**
  * An image model over `POST {alt_base_url}/images/generations`. Created by `gw.image(id)` or
@@ -25,6 +29,6 @@ export class UnigateImageModel implements ImageModelV3 {
   }
 
   async doGenerate(options: ImageModelV3CallOptions): Promise<Awaited<ReturnType<ImageModelV3['doGenerate']>>> {
-    return (await import('./image-model-calls')).generateImages(this.target, options);
+    return (await calls()).generateImages(this.target, options);
   }
 }

@@ -44,6 +44,10 @@ import type {
 } from '../settings/unigate-model-ids';
 import { checkSettings } from './check-settings';
 import type { UnigateProviderOf } from './unigate-provider-shape';
+import { loadOnce } from '../checks/lazy';
+
+// `gw.estimateCost`'s arithmetic loads with the first estimate.
+const estimates = loadOnce(() => import('../pricing/estimate-cost'));
 
 /** Options tests use; not part of the public settings. */
 export interface UnigateContextInternals {
@@ -183,9 +187,8 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
       }),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: context.catalog,
-    // The estimate's arithmetic loads with the first estimate.
     estimateCost: async (request: UnigateCostEstimateRequest) =>
-      (await import('../pricing/estimate-cost')).estimateCost(context.pricing, request),
+      (await estimates()).estimateCost(context.pricing, request),
   };
 }
 

@@ -1,6 +1,11 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { SpecVersion } from '../settings/spec-version';
+import { loadOnce } from '../checks/lazy';
+
+// Each direction's conversions load with its first call and are kept.
+const v4AsV3Calls = loadOnce(() => import('./v4-as-v3-calls'));
+const v3AsV4Calls = loadOnce(() => import('./v3-as-v4-calls'));
 
 // The adapters' conversions are loaded by an adapted model's first call (import() below): an app whose
 // chains hold only members of its own spec never loads them.
@@ -38,7 +43,7 @@ function adapted<
  * `reasoning-file` or `custom` part) is left out with an `other` warning naming it.
  */
 export function v4AsV3(model: LanguageModelV4): LanguageModelV3 {
-  return adapted('v3', model, async () => (await import('./v4-as-v3-calls')).v4CallsAsV3);
+  return adapted('v3', model, async () => (await v4AsV3Calls()).v4CallsAsV3);
 }
 
 /**
@@ -49,7 +54,7 @@ export function v4AsV3(model: LanguageModelV4): LanguageModelV3 {
  * `unsupported` warning each. Results: file data becomes `{type: 'data'}`.
  */
 export function v3AsV4(model: LanguageModelV3): LanguageModelV4 {
-  return adapted('v4', model, async () => (await import('./v3-as-v4-calls')).v3CallsAsV4);
+  return adapted('v4', model, async () => (await v3AsV4Calls()).v3CallsAsV4);
 }
 
 /**

@@ -2,6 +2,10 @@ import type { SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateSpeechModelId } from '../settings/unigate-model-ids';
 import type { SpeechCallTarget, UnigateSpeechResult } from './speech-model-calls';
+import { loadOnce } from '../checks/lazy';
+
+// The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
+const calls = loadOnce(() => import('./speech-model-calls'));
 
 export type { UnigateSpeechResult } from './speech-model-calls';
 
@@ -24,6 +28,6 @@ export class UnigateSpeechModel implements SpeechModelV3 {
   }
 
   async doGenerate(options: SpeechModelV3CallOptions): Promise<UnigateSpeechResult> {
-    return (await import('./speech-model-calls')).generateSpeech(this.target, options);
+    return (await calls()).generateSpeech(this.target, options);
   }
 }

@@ -2,6 +2,10 @@ import type { TranscriptionModelV3, TranscriptionModelV3CallOptions } from '@ai-
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateTranscriptionModelId } from '../settings/unigate-model-ids';
 import type { TranscriptionCallTarget, UnigateTranscriptionResult } from './transcription-model-calls';
+import { loadOnce } from '../checks/lazy';
+
+// The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
+const calls = loadOnce(() => import('./transcription-model-calls'));
 
 export type { UnigateTranscriptionResult } from './transcription-model-calls';
 
@@ -24,6 +28,6 @@ export class UnigateTranscriptionModel implements TranscriptionModelV3 {
   }
 
   async doGenerate(options: TranscriptionModelV3CallOptions): Promise<UnigateTranscriptionResult> {
-    return (await import('./transcription-model-calls')).transcribeAudio(this.target, options);
+    return (await calls()).transcribeAudio(this.target, options);
   }
 }

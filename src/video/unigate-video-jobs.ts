@@ -6,6 +6,7 @@ import type {
   UnigateVideoRequest,
   UnigateVideoWaitOptions,
 } from './video-job';
+import { loadOnce } from '../checks/lazy';
 
 /** Settings of one `create` or `get` call. */
 export interface UnigateVideoJobRequestOptions {
@@ -36,7 +37,7 @@ export interface UnigateVideoJobs {
 
 /** The `gw.videoJobs` helper over one provider's config; what its calls run is loaded by the first one. */
 export function createVideoJobs(config: VideoModelConfig): UnigateVideoJobs {
-  const steps = () => import('./video-job-flow');
+  const steps = loadOnce(() => import('./video-job-flow'));
   return {
     create: async (request, options) => (await steps()).createJob(config, request, options),
     get: async (jobId, options) => (await steps()).getJob(config, jobId, options),

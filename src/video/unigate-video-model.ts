@@ -16,6 +16,10 @@ export type {
   UnigateVideoStartResult,
   UnigateVideoStatusResult,
 } from './video-model-calls';
+import { loadOnce } from '../checks/lazy';
+
+// The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
+const calls = loadOnce(() => import('./video-model-calls'));
 
 /**
  * A video model over the gateway's asynchronous endpoints (`POST {alt_base_url}/videos/generations`,
@@ -42,14 +46,14 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
 
   /** Creates the job and polls it until it is completed (a video URL) or failed (an error with the job id). */
   async doGenerate(options: Experimental_VideoModelV3CallOptions) {
-    return (await import('./video-model-calls')).generateVideo(this.target, options);
+    return (await calls()).generateVideo(this.target, options);
   }
 
   /** Starts the job and returns at once: the operation is `{ jobId, statusUrl }`. */
   async doStart(
     options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
   ): Promise<UnigateVideoStartResult> {
-    return (await import('./video-model-calls')).startVideo(this.target, options);
+    return (await calls()).startVideo(this.target, options);
   }
 
   /** One status read: `pending` (also while processing), `completed` with the video, or `error`. */
@@ -58,6 +62,6 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     abortSignal?: AbortSignal;
     headers?: Record<string, string | undefined>;
   }): Promise<UnigateVideoStatusResult> {
-    return (await import('./video-model-calls')).readVideoStatus(this.target, options);
+    return (await calls()).readVideoStatus(this.target, options);
   }
 }
