@@ -9,7 +9,7 @@ import type {
 import { generateId } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/stream-resume';
+import { boundedOutput, continuationRequests, handedPrefill, resumeRecover } from '../model-call/stream-resume';
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
@@ -726,7 +726,6 @@ function chatResumeStart(
   const reported = state.usage !== undefined;
   const usage = boundedOutput(convertChatUsage(state.usage), receivedBytes);
   const { target, options, url } = run;
-  const reserveResume = run.extras?.reserveResume;
   return {
     reason,
     text,
@@ -735,26 +734,23 @@ function chatResumeStart(
     cutToolCalls,
     usage,
     metadata: undefined,
-    // As a clean finish does, the price waits (bounded): a stream that fails early may beat the catalog.
-    settledMetadata: async (settled: LanguageModelV3Usage) => {
-      await sent.priceWait();
-      return sent.finishCost(undefined, settled);
-    },
     usageWith: reported ? undefined : (continuation: LanguageModelV3Usage) => inputBoundedBy(usage, continuation),
-    finish: attempt === 1 ? run.extras?.finish : undefined,
-    // Every continuation is reserved, a second resume's too, from the body it sends.
-    reserve: reserveResume && ((prefill: string) => reserveResume(withChatPrefill(run.body, prefill, flag))),
-    send: async (prefill: string) => {
-      // The first request's body each time: a continuation's prefill holds the earlier ones'.
-      const body = withChatPrefill(run.body, prefill, flag);
-      const next = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
-        auth: 'bearer',
-        url,
-        body,
-        successfulResponseHandler: streamingBody,
-      });
-      return readChatBody({ ...run, prefill }, next, [], body, attempt + 1);
-    },
+    ...continuationRequests(
+      sent,
+      run.extras,
+      attempt,
+      prefill => withChatPrefill(run.body, prefill, flag),
+      async (body, prefill) => {
+        const call = languageModelCall(target.modelId, 'chat', options);
+        const next = await sendPricedStreamRequest(target.context, call, {
+          auth: 'bearer',
+          url,
+          body,
+          successfulResponseHandler: streamingBody,
+        });
+        return readChatBody({ ...run, prefill }, next, [], body, attempt + 1);
+      },
+    ),
   };
 }
 

@@ -3,7 +3,6 @@ import type {
   LanguageModelV3FinishReason,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
-  LanguageModelV3Usage,
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
@@ -25,7 +24,7 @@ import {
 } from '../streams/stream-state';
 import type { MessagesAssistantBlock, MessagesRequestBody, MessagesUsage } from './messages-api-types';
 import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, handedPrefill, resumeRecover } from '../model-call/stream-resume';
+import { boundedOutput, continuationRequests, handedPrefill, resumeRecover } from '../model-call/stream-resume';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
@@ -674,7 +673,6 @@ function resumeStart(
   const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
   const usage = boundedOutput(convertMessagesUsage(state.usage), receivedBytes);
   const { context, modelId } = run.target;
-  const reserveResume = run.extras?.reserveResume;
   return {
     reason,
     text,
@@ -683,25 +681,22 @@ function resumeStart(
     cutToolCalls,
     usage,
     metadata: undefined,
-    settledMetadata: async (settled: LanguageModelV3Usage) => {
-      await sent.priceWait();
-      return sent.finishCost(undefined, settled);
-    },
-    finish: attempt === 1 ? run.extras?.finish : undefined,
-    // Every continuation is reserved, a second resume's too, from the body it sends.
-    reserve: reserveResume && ((prefill: string) => reserveResume(withPrefill(run.body, prefill))),
-    send: async (prefill: string) => {
-      // The first request's body each time: a continuation's prefill holds the earlier ones'.
-      const body = withPrefill(run.body, prefill);
-      const requestBody = { ...body, stream: true };
-      const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
-        auth: 'x-api-key',
-        url: run.url,
-        body: requestBody,
-        successfulResponseHandler: streamingBody,
-      });
-      return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt + 1);
-    },
+    ...continuationRequests(
+      sent,
+      run.extras,
+      attempt,
+      prefill => withPrefill(run.body, prefill),
+      async (body, prefill) => {
+        const requestBody = { ...body, stream: true };
+        const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
+          auth: 'x-api-key',
+          url: run.url,
+          body: requestBody,
+          successfulResponseHandler: streamingBody,
+        });
+        return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt + 1);
+      },
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import {
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import type { SseFailure, SseRecover } from '../streams/sse-reader';
 import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
+import type { FinishCost, PriceWait } from '../streams/stream-state';
 import type { ResumeStart } from './resume-stream';
 
 // The one entry of a resume for both formats' streams (docs/resume.md): what failed, whether it may be
@@ -20,6 +21,31 @@ export function boundedOutput(usage: LanguageModelV3Usage, receivedBytes: number
   const reported = usage.outputTokens.total ?? 0;
   if (reported >= receivedBytes) return usage;
   return { ...usage, outputTokens: { ...usage.outputTokens, total: receivedBytes } };
+}
+
+/**
+ * The continuation's requests, alike for both formats: the failed request's price once it has loaded
+ * (waited for as a clean finish waits, bounded by `priceWaitMs`), the wrapper's finish on the first
+ * request's stream only, each continuation (a second resume's too) reserved from the body it sends, and
+ * sent from the first request's body each time (a continuation's prefill holds the earlier ones').
+ */
+export function continuationRequests<BODY>(
+  sent: { priceWait: PriceWait; finishCost: FinishCost },
+  extras: StreamExtras | undefined,
+  attempt: number,
+  bodyWith: (prefill: string) => BODY,
+  send: (body: BODY, prefill: string) => Promise<ReadableStream<LanguageModelV3StreamPart>>,
+): Pick<ResumeStart, 'settledMetadata' | 'finish' | 'reserve' | 'send'> {
+  const reserveResume = extras?.reserveResume;
+  return {
+    settledMetadata: async (settled: LanguageModelV3Usage) => {
+      await sent.priceWait();
+      return sent.finishCost(undefined, settled);
+    },
+    finish: attempt === 1 ? extras?.finish : undefined,
+    reserve: reserveResume && ((prefill: string) => reserveResume(bodyWith(prefill))),
+    send: (prefill: string) => send(bodyWith(prefill), prefill),
+  };
 }
 
 /** What a failed stream knows of itself, for the resume decision. */
