@@ -1,8 +1,14 @@
 import { generateText, jsonSchema, type ModelMessage, tool } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createUnigate, type UnigateBudgetStore, type UnigateCostSource, unigateCost } from '../../src';
-import { imageTokenBound, wireBound } from '../../src/budget/budget-reservation';
+import {
+  createUnigate,
+  type UnigateBudgetStore,
+  type UnigateCostSource,
+  type UnigateProviderSettings,
+  unigateCost,
+} from '../../src';
+import { imageTokenBound, TOOL_USE_OVERHEAD_TOKENS, wireBound } from '../../src/budget/budget-reservation';
 import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 import { imageCallOptions } from '../helpers/call-options';
@@ -13,9 +19,11 @@ const PRICE = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_
 const PRICES = { 'gpt-4o-mini': PRICE, 'claude-sonnet-4-5': PRICE, 'dall-e-3': { perImage: 0.04 } };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAjKbGbAAAAABJRU5ErkJggg==';
 
-/** A provider over a byte-counting emulator whose store records what each call reserved. */
-function reservingGateway() {
+/** A provider over a byte-counting emulator whose store records what each call reserved, and the bodies sent. */
+function reservingGateway(prices: UnigateProviderSettings['pricing'] = PRICES) {
   const emulator = createUnigateEmulator({ tokenCounting: 'bytes' });
+  const bodies: Array<Record<string, unknown>> = [];
+  const emulatorFetch = emulator.settings.fetch ?? fetch;
   const memory = memoryBudgetStore();
   const reserved: number[] = [];
   const store: UnigateBudgetStore = {
@@ -28,10 +36,14 @@ function reservingGateway() {
   };
   const gw = createUnigate({
     ...emulator.settings,
-    pricing: PRICES,
+    fetch: async (input, init) => {
+      if (typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
+      return emulatorFetch(input, init);
+    },
+    pricing: prices,
     budget: { maxCredits: 1e12, period: 'total', store },
   });
-  return { gw, reserved, emulator };
+  return { gw, reserved, emulator, bodies };
 }
 
 /** Runs one call and answers what it reserved and what it was charged. */
@@ -180,5 +192,91 @@ describe('the reservation is a bound', () => {
       }),
       { numRuns: 60, seed: 33 },
     );
+  });
+});
+
+// Each of these fails on a hand-made mutant of the bound that the tests above let through (issue 39).
+describe('the bound, exactly', () => {
+  /** The bytes of `body` as JSON, its top-level model, user and metadata left out (the gateway reads those). */
+  const readBytes = (body: Record<string, unknown>) => {
+    const { model: _model, user: _user, metadata: _metadata, ...read } = body;
+    return new TextEncoder().encode(JSON.stringify(read)).length;
+  };
+  const schema = {
+    type: 'object',
+    properties: {
+      metadata: { type: 'string', description: 'Free-form notes kept with the record. '.repeat(20) },
+      user: { type: 'string', description: 'Who the record belongs to. '.repeat(20) },
+      model: { type: 'object', properties: { model: { type: 'string', description: 'The model name.' } } },
+    },
+  };
+
+  it("counts keys named metadata, user and model inside a tool's schema; only the body's own are left out", () => {
+    const tools = [{ name: 'lookup', description: 'Looks up a record.', input_schema: schema }];
+    const body = { model: 'claude-sonnet-4-5', max_tokens: 10, messages: [], tools, metadata: { user_id: 'u-1' } };
+    const bound = wireBound('messages', body);
+    expect(bound.inputTokens).toBe(readBytes(body) + TOOL_USE_OVERHEAD_TOKENS);
+    // The nested keys carry most of the body: a bound that skipped them would fall short.
+    expect(readBytes(body)).toBeGreaterThan(1_000);
+    const chat = {
+      model: 'gpt-4o-mini',
+      user: 'u-1',
+      messages: [],
+      tools: [{ type: 'function', function: { name: 'lookup', parameters: schema } }],
+    };
+    expect(wireBound('chat', chat).inputTokens).toBe(readBytes(chat) + TOOL_USE_OVERHEAD_TOKENS);
+  });
+
+  it('a tool schema with nested metadata, user and model keys, through the emulator: reserved >= charged', async () => {
+    const { gw, reserved, bodies } = reservingGateway();
+    const result = await generateText({
+      model: gw('claude-sonnet-4-5'),
+      prompt: 'Hi',
+      maxOutputTokens: 5,
+      tools: { lookup: tool({ description: 'Looks up a record.', inputSchema: jsonSchema(schema as never) }) },
+    });
+    const body = bodies.at(-1)!;
+    // One credit per token, and each input token may be written to the cache (1.25 x input on Claude).
+    expect(reserved).toEqual([(readBytes(body) + TOOL_USE_OVERHEAD_TOKENS) * 1.25 + 5]);
+    expect(reserved[0]).toBeGreaterThanOrEqual(unigateCost(result)?.total ?? Number.NaN);
+  });
+
+  it("adds the tool-use system prompt's tokens to a request with tools, and nothing without any", () => {
+    const body = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] };
+    expect(wireBound('chat', body).inputTokens).toBe(readBytes(body));
+    expect(wireBound('chat', { ...body, tools: [] }).inputTokens).toBe(readBytes({ ...body, tools: [] }));
+    const withTool = { ...body, tools: [{ type: 'function', function: { name: 'f', parameters: {} } }] };
+    expect(TOOL_USE_OVERHEAD_TOKENS).toBe(600);
+    expect(wireBound('chat', withTool).inputTokens).toBe(readBytes(withTool) + 600);
+  });
+
+  it("a ttl: '1h' breakpoint is reserved at the 1-hour cache-write price, a 5-minute one at the 5-minute price", async () => {
+    const price = {
+      inputPerMillionTokens: 1_000_000,
+      outputPerMillionTokens: 1_000_000,
+      cacheWritePerMillionTokens: 1_250_000,
+      cacheWrite1hPerMillionTokens: 2_000_000,
+    };
+    const reservedFor = async (ttl: '1h' | '5m') => {
+      const { gw, reserved, bodies } = reservingGateway({ 'claude-sonnet-4-5': price });
+      await generateText({
+        model: gw.messages('claude-sonnet-4-5'),
+        maxOutputTokens: 5,
+        messages: [
+          {
+            role: 'system',
+            content: 'Rules of the house. '.repeat(50),
+            providerOptions: { unigate: { cacheControl: { type: 'ephemeral', ttl } } },
+          },
+          { role: 'user', content: 'Hi' },
+        ],
+        allowSystemInMessages: true,
+      });
+      return { reserved, bytes: readBytes(bodies.at(-1)!) };
+    };
+    const hour = await reservedFor('1h');
+    expect(hour.reserved).toEqual([hour.bytes * 2 + 5]);
+    const minutes = await reservedFor('5m');
+    expect(minutes.reserved).toEqual([minutes.bytes * 1.25 + 5]);
   });
 });
