@@ -23,6 +23,7 @@ export const LAYERS = [
   { layer: 'catalog', folders: ['catalog'] },
   { layer: 'pricing', folders: ['pricing'] },
   { layer: 'model call', folders: ['model-call'] },
+  { layer: 'resume', folders: ['resume'] },
   { layer: 'kinds', folders: ['chat', 'messages', 'embedding', 'speech', 'transcription', 'image', 'video'] },
   { layer: 'wrappers', folders: ['fallback', 'budget', 'spec-adapters'] },
   { layer: 'provider', folders: ['provider', 'v4'] },

@@ -34,7 +34,8 @@ import {
   type ChatResponseFormat,
   type ChatToolChoice,
 } from './chat-api-types';
-import { bareModelId, convertToChatMessages } from './convert-to-chat-messages';
+import { chatTakesPrefill, whenPrepared } from '../resume/prefill-policy';
+import { convertToChatMessages } from './convert-to-chat-messages';
 import {
   CHAT_LIMITS,
   type CHAT_REASONING_EFFORTS,
@@ -368,31 +369,22 @@ export function prepareChatRequest(target: ChatCallTarget, options: LanguageMode
   return { body, warnings, collectChoices, resume };
 }
 
-/** How a model's upstream continues a final assistant message (docs/resume.md#what-each-upstream-allows). */
-export interface ChatContinuation {
-  /** The flag that marks the message as the answer's start. */
-  flag: 'prefix' | 'partial';
-  /** The docs do not say the answer leaves the prefix out: a continuation that repeats it is cut. */
-  mayRepeat: boolean;
-}
-
 /**
- * Model families whose upstream documents continuing a final assistant message: DeepSeek's prefix
- * completion and Mistral's `prefix`; Moonshot's Partial Mode and Qwen's `partial` (its commercial models,
- * Qwen3-Max, Qwen3-Coder and the Qwen2.5 open models; not the thinking ones). DeepSeek and Moonshot say
- * the answer holds only the continuation; Mistral and Qwen do not say.
+ * Whether a stream of this call can continue a final assistant message (a fallback chain's hand-over):
+ * the policy in src/resume/prefill-policy.ts, over the call as prepared.
  */
-const CONTINUATION_FAMILIES: ReadonlyArray<readonly [RegExp, ChatContinuation]> = [
-  [/^deepseek-/, { flag: 'prefix', mayRepeat: false }],
-  [/^(mistral-|codestral-|magistral-|ministral-|devstral-|pixtral-|open-mistral)/, { flag: 'prefix', mayRepeat: true }],
-  [/^(kimi-|moonshot-)/, { flag: 'partial', mayRepeat: false }],
-  [/^(qwen-(max|plus|turbo)|qwen3-(max|coder)|qwen2\.5-(\d+b|coder|math))/, { flag: 'partial', mayRepeat: true }],
-];
-
-/** How `modelId`'s upstream continues a partial assistant message, or undefined where it documents none. */
-export function chatContinuation(modelId: string): ChatContinuation | undefined {
-  const bare = bareModelId(modelId);
-  return CONTINUATION_FAMILIES.find(([family]) => family.test(bare))?.[1];
+export function chatContinuesPrefill(target: ChatCallTarget, options: LanguageModelV3CallOptions): boolean {
+  return whenPrepared(
+    () => prepareChatRequest(target, options),
+    ({ body, collectChoices }) =>
+      chatTakesPrefill({
+        modelId: target.modelId,
+        collectChoices,
+        responseFormat: body.response_format,
+        reasoningEffort: body.reasoning_effort,
+        endsWithAssistant: options.prompt.at(-1)?.role === 'assistant',
+      }),
+  );
 }
 
 /** `POST {chat base}/chat/completions`. */

@@ -8,8 +8,9 @@ import type {
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '../errors/redact-secrets';
-import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, continuationRequests, handedPrefill, resumeRecover } from '../model-call/stream-resume';
+import { type ChatContinuation, chatContinuation, chatPrefillMessages } from '../resume/prefill-policy';
+import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
+import { handedPrefill, type ResumeRun, resumeRecover, resumeStartOf } from '../resume/stream-resume';
 import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
@@ -36,8 +37,6 @@ import type {
 } from './chat-api-types';
 import {
   type ChatCallTarget,
-  type ChatContinuation,
-  chatContinuation,
   chatUrl,
   contentText,
   convertChatUsage,
@@ -105,10 +104,6 @@ export class ChatStreamState extends StreamState {
   errorEvent = false;
   /** The body ended with neither a finish_reason nor `[DONE]`, and a resume may take it (see the handler's `end`). */
   cutOff = false;
-  /** A continuation's prefill, which its upstream may repeat first (Mistral, Qwen): cut while it matches. */
-  repeat: string | undefined = undefined;
-  /** The continuation's first text while it matches `repeat`. */
-  private heldRepeat = '';
 
   constructor(
     warnings: SharedV3Warning[],
@@ -118,19 +113,6 @@ export class ChatStreamState extends StreamState {
   ) {
     super(warnings, finishMetadata, priceWait);
     this.collectChoices = collectChoices;
-  }
-
-  /** `text` less the repeated prefill: '' while the text so far still matches it; the held text when it stops matching. */
-  dropRepeat(text: string): string {
-    const repeat = this.repeat!;
-    const seen = this.heldRepeat + text;
-    if (repeat.startsWith(seen) && seen.length < repeat.length) {
-      this.heldRepeat = seen;
-      return '';
-    }
-    this.repeat = undefined;
-    this.heldRepeat = '';
-    return seen.startsWith(repeat) ? seen.slice(repeat.length) : seen;
   }
 
   endReasoning(sink: LanguageModelPartSink): void {
@@ -336,8 +318,7 @@ function appendReasoning(state: ChatStreamState, reasoning: string, sink: Langua
 }
 
 /** Answer text for choice 0: the first piece ends the reasoning and opens the text block. */
-function appendText(state: ChatStreamState, piece: string, sink: LanguageModelPartSink): void {
-  const text = state.repeat === undefined ? piece : state.dropRepeat(piece);
+function appendText(state: ChatStreamState, text: string, sink: LanguageModelPartSink): void {
   if (text === '') return;
   state.received += text;
   if (state.textId === undefined) {
@@ -644,7 +625,6 @@ function readChatBody(
     sent.priceWait,
   );
   state.spec = target.context.spec;
-  if (continuation?.mayRepeat && run.prefill !== '') state.repeat = run.prefill;
   // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
   // mixing Partial Mode with response_format.
   // A model whose upstream documents no continuation resumes nothing itself, but a chain hands it over.
@@ -678,13 +658,7 @@ function readChatBody(
 
 /** `body` with `prefill` as the answer's start: a final assistant message flagged `flag` (none for an empty prefill). */
 function withChatPrefill(body: ChatRequestBody, prefill: string, flag: ChatContinuation['flag']): ChatRequestBody {
-  if (prefill === '') return body;
-  const message = {
-    role: 'assistant' as const,
-    content: prefill,
-    ...(flag === 'prefix' ? { prefix: true as const } : { partial: true as const }),
-  };
-  return { ...body, messages: [...body.messages, message] };
+  return { ...body, messages: [...body.messages, ...chatPrefillMessages(prefill, flag)] };
 }
 
 /**
@@ -695,6 +669,28 @@ function inputBoundedBy(failed: LanguageModelV3Usage, continuation: LanguageMode
   const { total, cacheWrite } = continuation.inputTokens;
   const noCache = total === undefined ? undefined : total - (cacheWrite ?? 0);
   return { ...failed, inputTokens: { total, noCache, cacheRead: 0, cacheWrite } };
+}
+
+/** The chat adapter of a resume: the continuation's body (the prefill flagged) and its send. */
+function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
+  const { target, options, url } = run;
+  // Without a continuation (maxResumes 0) only a chain's hand-over sends: its own send and reserve replace these.
+  const flag = run.continuation?.flag ?? 'prefix';
+  return {
+    prefill: run.prefill,
+    extras: run.extras,
+    bodyWith: prefill => withChatPrefill(run.body, prefill, flag),
+    async send(body, prefill, attempt) {
+      const call = languageModelCall(target.modelId, 'chat', options);
+      const next = await sendPricedStreamRequest(target.context, call, {
+        auth: 'bearer',
+        url,
+        body,
+        successfulResponseHandler: streamingBody,
+      });
+      return readChatBody({ ...run, prefill }, next, [], body, attempt);
+    },
+  };
 }
 
 /**
@@ -709,49 +705,22 @@ function chatResumeStart(
   attempt: number,
 ) {
   if (state.reasoned || state.finishReason !== undefined) return undefined;
-  // Without a continuation (maxResumes 0 above) only a chain's hand-over sends: its own send and reserve replace these.
-  const flag = run.continuation?.flag ?? 'prefix';
-  let inputs = '';
   const toolCalls: KeptToolCall[] = [];
   const cutToolCalls: CutToolCall[] = [];
   for (const call of state.callOrder) {
-    inputs += call.args;
     if (call.ended && call.name !== undefined) toolCalls.push({ toolName: call.name, input: call.args });
     // The caller has this call's start and part of its input: the continuation's call goes on under its id.
     else if (call.started) cutToolCalls.push({ id: call.id!, toolName: call.name!, input: call.args });
   }
-  const text = run.prefill + state.received;
-  if (text === '' && inputs === '') return undefined;
-  const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
-  const reported = state.usage !== undefined;
-  const usage = boundedOutput(convertChatUsage(state.usage), receivedBytes);
-  const { target, options, url } = run;
-  return {
-    reason,
-    text,
+  const soFar = {
+    received: state.received,
     openTextId: state.textId,
     toolCalls,
     cutToolCalls,
-    usage,
-    metadata: undefined,
-    usageWith: reported ? undefined : (continuation: LanguageModelV3Usage) => inputBoundedBy(usage, continuation),
-    ...continuationRequests(
-      sent,
-      run.extras,
-      attempt,
-      prefill => withChatPrefill(run.body, prefill, flag),
-      async (body, prefill) => {
-        const call = languageModelCall(target.modelId, 'chat', options);
-        const next = await sendPricedStreamRequest(target.context, call, {
-          auth: 'bearer',
-          url,
-          body,
-          successfulResponseHandler: streamingBody,
-        });
-        return readChatBody({ ...run, prefill }, next, [], body, attempt + 1);
-      },
-    ),
+    usage: convertChatUsage(state.usage),
+    usageWith: state.usage === undefined ? inputBoundedBy : undefined,
   };
+  return resumeStartOf(chatResumeRun(run), soFar, sent, reason, attempt);
 }
 
 /** `doStream`: the chat stream, usage always included (it is what the gateway bills). */

@@ -15,6 +15,7 @@ import {
 } from '../prompt/prompt-parts';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord } from '../checks/narrow';
+import { bareModelId } from '../checks/validate-argument';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 import type { UnigateChatProviderOptions } from './unigate-chat-options';
 
@@ -35,17 +36,6 @@ const ROUND_TRIP_FAMILIES: readonly RegExp[] = [
   // Zhipu's GLM-4.5 and later (interleaved thinking).
   /^glm-(4\.[5-9]|[5-9])/,
 ];
-
-/**
- * A model id without what gateways put around the model's name: lower case, without a vendor path
- * (`deepseek/deepseek-reasoner`, `moonshotai/Kimi-K2-Thinking`) and without a variant suffix
- * (`deepseek-v3.1:free`).
- */
-export function bareModelId(modelId: string): string {
-  const name = modelId.toLowerCase().slice(modelId.lastIndexOf('/') + 1);
-  const variant = name.indexOf(':');
-  return variant === -1 ? name : name.slice(0, variant);
-}
 
 /** Whether `modelId` belongs to a family that takes an assistant message's reasoning back. */
 function takesReasoningBack(modelId: string): boolean {

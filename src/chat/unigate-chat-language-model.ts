@@ -46,22 +46,11 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
 
   /**
    * Whether a stream of this call can continue a final assistant message (a fallback chain's hand-over,
-   * docs/resume.md#what-each-upstream-allows): only where the model's upstream documents a continuation,
-   * with one choice, no response format and no reasoning (Qwen lists its non-thinking mode only). A prompt
-   * without a final assistant message (a cut tool call asked for again) any chat model takes.
+   * docs/resume.md#what-each-upstream-allows; the policy is src/resume/prefill-policy.ts's).
    */
   async continuesPrefill(options: LanguageModelV3CallOptions): Promise<boolean> {
     calls ??= await import('./chat-model-calls');
-    try {
-      const { body, collectChoices } = calls.prepareChatRequest(this.target, options);
-      if (options.prompt.at(-1)?.role !== 'assistant') return true;
-      const thinking = /reasoner|thinking/.test(this.modelId) || body.reasoning_effort !== undefined;
-      const single = !collectChoices && body.response_format === undefined;
-      return calls.chatContinuation(this.modelId) !== undefined && single && !thinking;
-    } catch {
-      // A call this model refuses is not handed to it: the chain's failure stays the caller's.
-      return false;
-    }
+    return calls.chatContinuesPrefill(this.target, options);
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {

@@ -148,6 +148,17 @@ export function checkModelId(modelId: unknown, argument = 'modelId'): asserts mo
   }
 }
 
+/**
+ * A model id without what gateways put around the model's name: lower case, without a vendor path
+ * (`deepseek/deepseek-reasoner`, `moonshotai/Kimi-K2-Thinking`) and without a variant suffix
+ * (`deepseek-v3.1:free`).
+ */
+export function bareModelId(modelId: string): string {
+  const name = modelId.toLowerCase().slice(modelId.lastIndexOf('/') + 1);
+  const variant = name.indexOf(':');
+  return variant === -1 ? name : name.slice(0, variant);
+}
+
 /** A model factory that checks its id (`checkModelId`) before it makes anything. */
 export function checkingModelId<ID extends string, REST extends unknown[], MODEL>(
   make: (modelId: ID, ...rest: REST) => MODEL,

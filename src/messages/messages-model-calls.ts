@@ -51,6 +51,7 @@ import {
   type UnigateMessagesProviderOptions,
   unigateMessagesProviderOptionsSchema,
 } from './unigate-messages-options';
+import { messagesTakesPrefill, whenPrepared } from '../resume/prefill-policy';
 
 // What a messages model's calls run, loaded by its first call (import() in unigate-messages-language-model.ts):
 // prepare (the options checked, thinking, tools, the prompt, cache breakpoints, the body), send (with the
@@ -308,6 +309,18 @@ function mapToolChoice(choice: LanguageModelV3CallOptions['toolChoice']): Messag
     case 'tool':
       return { type: 'tool', name: choice.toolName };
   }
+}
+
+/**
+ * Whether a stream of this call can continue a final assistant turn (a fallback chain's hand-over): the
+ * policy in src/resume/prefill-policy.ts, over the call as prepared.
+ */
+export function messagesContinuesPrefill(target: MessagesCallTarget, options: LanguageModelV3CallOptions): boolean {
+  return whenPrepared(
+    () => prepareMessagesCall(target, options),
+    ({ body, jsonResponseTool }) =>
+      messagesTakesPrefill(target.modelId, body.thinking?.type === 'enabled', jsonResponseTool),
+  );
 }
 
 /**

@@ -22,9 +22,10 @@ import {
   type StreamHandlerOptions,
   StreamState,
 } from '../streams/stream-state';
-import type { MessagesAssistantBlock, MessagesRequestBody, MessagesUsage } from './messages-api-types';
-import type { CutToolCall, KeptToolCall } from '../model-call/resume-stream';
-import { boundedOutput, continuationRequests, handedPrefill, resumeRecover } from '../model-call/stream-resume';
+import type { MessagesRequestBody, MessagesUsage } from './messages-api-types';
+import { messagesPrefillTurn, refusesPrefill } from '../resume/prefill-policy';
+import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
+import { handedPrefill, type ResumeRun, resumeRecover, resumeStartOf } from '../resume/stream-resume';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
@@ -583,14 +584,9 @@ interface MessagesRun {
 
 type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
 
-/**
- * `body` with `prefill` as the answer's start: a final assistant turn. An empty prefill (only a tool call
- * was cut) is an empty turn, which the API allows as the last message only, and which marks the request
- * as the same answer's continuation; a text block must not be empty.
- */
+/** `body` with `prefill` as the answer's start: a final assistant turn (`messagesPrefillTurn`). */
 function withPrefill(body: MessagesRequestBody, prefill: string): MessagesRequestBody {
-  const content: MessagesAssistantBlock[] = prefill === '' ? [] : [{ type: 'text', text: prefill }];
-  return { ...body, messages: [...body.messages, { role: 'assistant', content }] };
+  return { ...body, messages: [...body.messages, messagesPrefillTurn(prefill)] };
 }
 
 function readMessagesBody(
@@ -635,15 +631,24 @@ function readMessagesBody(
   });
 }
 
-/**
- * Claude 4.6 and later answer a prefill with a 400 (Anthropic's migration guide, "Prefill removal";
- * docs/resume.md#what-is-not-resumed): `claude-<family>-<major>[-<minor>]`, a date is no minor.
- */
-export function refusesPrefill(modelId: string): boolean {
-  const version = /claude-[a-z]+-(\d+)(?:[-.](\d{1,2})(?!\d))?/.exec(modelId);
-  if (version === null) return false;
-  const major = Number(version[1]);
-  return major > 4 || (major === 4 && Number(version[2] ?? 0) >= 6);
+/** The messages adapter of a resume: the continuation's body (a final assistant turn) and its send. */
+function messagesResumeRun(run: MessagesRun): ResumeRun<MessagesRequestBody> {
+  const { context, modelId } = run.target;
+  return {
+    prefill: run.prefill,
+    extras: run.extras,
+    bodyWith: prefill => withPrefill(run.body, prefill),
+    async send(body, prefill, attempt) {
+      const requestBody = { ...body, stream: true };
+      const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
+        auth: 'x-api-key',
+        url: run.url,
+        body: requestBody,
+        successfulResponseHandler: streamingBody,
+      });
+      return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt);
+    },
+  };
 }
 
 /**
@@ -660,44 +665,20 @@ function resumeStart(
 ) {
   if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
   if (refusesPrefill(run.target.modelId)) return undefined;
-  let inputs = state.toolCalls.map(call => call.input).join('');
   const cutToolCalls: CutToolCall[] = [];
+  let openTextId: string | undefined;
   for (const block of state.blocks) {
-    if (block?.kind !== 'tool') continue;
-    inputs += block.input;
-    cutToolCalls.push({ id: block.id, toolName: block.name, input: block.input });
+    if (block?.kind === 'tool') cutToolCalls.push({ id: block.id, toolName: block.name, input: block.input });
+    else if (block?.kind === 'text') openTextId ??= block.id;
   }
-  const text = run.prefill + state.received;
-  if (text === '' && inputs === '') return undefined;
-  const openText = state.blocks.find(block => block?.kind === 'text');
-  const receivedBytes = new TextEncoder().encode(state.received + inputs).length;
-  const usage = boundedOutput(convertMessagesUsage(state.usage), receivedBytes);
-  const { context, modelId } = run.target;
-  return {
-    reason,
-    text,
-    openTextId: openText?.kind === 'text' ? openText.id : undefined,
+  const soFar = {
+    received: state.received,
+    openTextId,
     toolCalls: state.toolCalls,
     cutToolCalls,
-    usage,
-    metadata: undefined,
-    ...continuationRequests(
-      sent,
-      run.extras,
-      attempt,
-      prefill => withPrefill(run.body, prefill),
-      async (body, prefill) => {
-        const requestBody = { ...body, stream: true };
-        const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
-          auth: 'x-api-key',
-          url: run.url,
-          body: requestBody,
-          successfulResponseHandler: streamingBody,
-        });
-        return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt + 1);
-      },
-    ),
+    usage: convertMessagesUsage(state.usage),
   };
+  return resumeStartOf(messagesResumeRun(run), soFar, sent, reason, attempt);
 }
 
 /**

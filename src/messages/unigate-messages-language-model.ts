@@ -51,15 +51,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
    */
   async continuesPrefill(options: LanguageModelV3CallOptions): Promise<boolean> {
     calls ??= await import('./messages-model-calls');
-    stream ??= await import('./messages-stream');
-    if (stream.refusesPrefill(this.modelId)) return false;
-    try {
-      const { body, jsonResponseTool } = calls.prepareMessagesCall(this.target, options);
-      return body.thinking?.type !== 'enabled' && !jsonResponseTool;
-    } catch {
-      // A call this model refuses is not handed to it: the chain's failure stays the caller's.
-      return false;
-    }
+    return calls.messagesContinuesPrefill(this.target, options);
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
 import { cutOffReason } from '../helpers/spec';
 import { droppedConnectionResponse, readAll, sseResponse, thrown, wireFormat } from '../helpers/test-kit';
-import { refusesPrefill } from '../../src/messages/messages-stream';
 import {
   answeringWith,
   blockStop,
@@ -320,19 +319,6 @@ describe('messages: what is not resumed', () => {
       expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('error') } });
     },
   );
-
-  it('the models before 4.6 take a prefill', () => {
-    for (const id of [
-      'claude-sonnet-4-5',
-      'claude-opus-4-1',
-      'claude-sonnet-4-20250514',
-      'claude-3-7-sonnet',
-      'gpt-4o',
-    ])
-      expect(refusesPrefill(id)).toBe(false);
-    for (const id of ['claude-opus-4-6', 'claude-sonnet-4.6', 'claude-haiku-5-0'])
-      expect(refusesPrefill(id)).toBe(true);
-  });
 
   it('refuses a bad maxResumes before any request, naming the parameter, the limit and the value', async () => {
     const { model, requests } = twoAnswers(cutText, continuation('ld!'));

@@ -8,10 +8,14 @@ import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-pr
 import type { SseFailure, SseRecover } from '../streams/sse-reader';
 import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
-import type { ResumeStart } from './resume-stream';
+import { loadOnce } from '../checks/lazy';
+import type { CutToolCall, KeptToolCall, ResumeStart } from './resume-stream';
+
+const loadResume = loadOnce(() => import('./resume-stream'));
 
 // The one entry of a resume for both formats' streams (docs/resume.md): what failed, whether it may be
-// resumed, and the resume itself, loaded on first use from resume-stream.ts.
+// resumed, what the caller has received, and the resume itself, loaded on first use from resume-stream.ts.
+// Each format gives an adapter (`StreamSoFar`, its body with a prefill, its send): nothing here is per format.
 
 /**
  * A failed request's output tokens, bounded from above by the UTF-8 bytes the caller received (a token
@@ -45,6 +49,68 @@ export function continuationRequests<BODY>(
     finish: attempt === 1 ? extras?.finish : undefined,
     reserve: reserveResume && ((prefill: string) => reserveResume(bodyWith(prefill))),
     send: (prefill: string) => send(bodyWith(prefill), prefill),
+  };
+}
+
+/** What one request's stream has given the caller, read by its format at the failure. */
+export interface StreamSoFar {
+  /** This request's text deltas, in order. */
+  received: string;
+  /** The text block still open. */
+  openTextId: string | undefined;
+  /** The calls the caller received whole from this request. */
+  toolCalls: KeptToolCall[];
+  /** The calls cut mid-input. */
+  cutToolCalls: CutToolCall[];
+  /** This request's usage as reported so far. */
+  usage: LanguageModelV3Usage;
+  /**
+   * The failed request's usage once the continuation's is known, when its own never came (chat reports
+   * usage only at its end): its input is bounded by the continuation's (the same prompt and the prefill).
+   */
+  usageWith?: (failed: LanguageModelV3Usage, continuation: LanguageModelV3Usage) => LanguageModelV3Usage;
+}
+
+/** One request of a resumable stream, as its format runs it. */
+export interface ResumeRun<BODY> {
+  /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
+  prefill: string;
+  extras: StreamExtras | undefined;
+  /** The body with `prefill` as the answer's start. */
+  bodyWith(prefill: string): BODY;
+  /** Sends `body` and reads its stream as this format's, as resume `attempt`. */
+  send(body: BODY, prefill: string, attempt: number): Promise<ReadableStream<LanguageModelV3StreamPart>>;
+}
+
+/**
+ * The resume's start from what a failed request gave the caller (`soFar`), or undefined when nothing has
+ * been received at all (a failure before the first delta, which `maxRetries` and fallback chains handle).
+ */
+export function resumeStartOf<BODY>(
+  run: ResumeRun<BODY>,
+  soFar: StreamSoFar,
+  sent: { priceWait: PriceWait; finishCost: FinishCost },
+  reason: UnigateResumeReason,
+  attempt: number,
+): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined {
+  const inputs = [...soFar.toolCalls, ...soFar.cutToolCalls].map(call => call.input).join('');
+  const text = run.prefill + soFar.received;
+  if (text === '' && inputs === '') return undefined;
+  const receivedBytes = new TextEncoder().encode(soFar.received + inputs).length;
+  const usage = boundedOutput(soFar.usage, receivedBytes);
+  const { usageWith } = soFar;
+  return {
+    reason,
+    text,
+    openTextId: soFar.openTextId,
+    toolCalls: soFar.toolCalls,
+    cutToolCalls: soFar.cutToolCalls,
+    usage,
+    metadata: undefined,
+    usageWith: usageWith && ((continuation: LanguageModelV3Usage) => usageWith(usage, continuation)),
+    ...continuationRequests(sent, run.extras, attempt, run.bodyWith, (body, prefill) =>
+      run.send(body, prefill, attempt + 1),
+    ),
   };
 }
 
@@ -109,7 +175,7 @@ export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModel
     if (start === undefined) return false;
     const by = own || handOver === undefined ? undefined : handedOver(handOver, failure.error);
     const full = { ...start, ...by, abortSignal: stream.abortSignal, cancelled: failure.cancelled };
-    sink.hold(import('./resume-stream').then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
+    sink.hold(loadResume().then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
     return true;
   };
 }
