@@ -1,9 +1,10 @@
-// npm test's README lane: every ```ts block of README.md is type-checked in strict mode against the
-// PACKED package in a fresh consumer project, once with ai@6 on Node 20 and once with ai@7 on Node 22,
-// and every block that can run is run against the emulator, its printed lines compared with the
-// README's `// prints:` comments. Markers: docs/readme-blocks.md. Writes .test-results/readme.json
+// npm test's README lane: every ```ts block of README.md and of the pages of docs/ is type-checked in
+// strict mode against the PACKED package in a fresh consumer project, once with ai@6 on Node 20 and once
+// with ai@7 on Node 22, and every block that can run is run against the emulator, its printed lines
+// compared with the page's `// prints:` comments. `node scripts/readme-lane.mjs docs/budgets.md ...`
+// checks only the blocks of the pages named. Markers: docs/readme-blocks.md. Writes .test-results/readme.json
 // (counted in npm test's totals) and .test-results/readme-blocks.md (what was done with each block).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,7 +12,8 @@ import { writeLaneReport } from './lane-report.mjs';
 import { blockTable } from './readme/block-table.mjs';
 import { blockFileName, contextSource, writeBlockFiles } from './readme/block-files.mjs';
 import { createConsumer, PACKED_FILES, packPackage } from './readme/consumer.mjs';
-import { extractBlocks } from './readme/extract-blocks.mjs';
+import { readDocBlocks } from './readme/doc-pages.mjs';
+import { lineLabel } from './readme/extract-blocks.mjs';
 import { castCheck } from './readme/find-casts.mjs';
 import { codeForMajor, entryCheck } from './readme/entry-imports.mjs';
 import { compileBlocks, inPool, runBlock } from './readme/run-blocks.mjs';
@@ -58,7 +60,7 @@ async function typecheckMajor(major, blocks, outcome, checks) {
   });
   for (const block of blocks) {
     const errors = byFile.get(blockFileName(block)) ?? [];
-    const reason = errors.map(d => `README line ${block.line + d.line - 1}: ${d.message}`).join(' | ');
+    const reason = errors.map(d => `${lineLabel(block.file, block.line + d.line - 1)}: ${d.message}`).join(' | ');
     outcome[block.index][major.id].typecheck = { ok: errors.length === 0, reason };
   }
 }
@@ -135,12 +137,12 @@ function blockChecks(blocks, outcome) {
       .filter(block => block.majors.includes(major.id))
       .flatMap(block => {
         const { typecheck, run } = outcome[block.index][major.id];
-        const name = `block ${block.index} (README line ${block.line}, ${block.heading})`;
+        const name = `block ${block.index} (${lineLabel(block.file, block.line)}, ${block.heading})`;
         const suite = `readme ${major.label}`;
         const own = [];
         if (typecheck) own.push({ suite, title: `${name} type-checks`, ...typecheck });
         if (run)
-          own.push({ suite, title: `${name} runs${run.compared ? ' and prints what the README shows' : ''}`, ...run });
+          own.push({ suite, title: `${name} runs${run.compared ? ' and prints what its page shows' : ''}`, ...run });
         return own;
       }),
   );
@@ -148,7 +150,8 @@ function blockChecks(blocks, outcome) {
 
 async function main() {
   const startTime = Date.now();
-  const blocks = extractBlocks(await readFile(join(root, 'README.md'), 'utf8'));
+  const pages = process.argv.slice(2);
+  const blocks = (await readDocBlocks(root)).filter(block => pages.length === 0 || pages.includes(block.file));
   const outcome = Object.fromEntries(blocks.map(block => [block.index, { ai6: {}, ai7: {} }]));
   const workDir = await mkdtemp(join(tmpdir(), 'unigate-readme-'));
   let checks;
@@ -166,7 +169,10 @@ async function main() {
   console.log(table);
   const failed = await writeLaneReport(join(results, 'readme.json'), checks, startTime);
   const seconds = ((Date.now() - startTime) / 1000).toFixed(1);
-  console.log(`readme: ${checks.length - failed} passed, ${failed} failed in ${seconds}s (${blocks.length} blocks)`);
+  const pageCount = new Set(blocks.map(block => block.file)).size;
+  console.log(
+    `readme: ${checks.length - failed} passed, ${failed} failed in ${seconds}s (${blocks.length} blocks on ${pageCount} pages)`,
+  );
   return failed === 0 ? 0 : 1;
 }
 

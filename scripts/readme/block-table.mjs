@@ -1,4 +1,4 @@
-// The lane's account of each README block, per AI SDK major, as a Markdown table that can be quoted.
+// The lane's account of each block of the README and docs/, per AI SDK major, as a Markdown table that can be quoted.
 
 function cell(block, result, major) {
   if (!block.majors.includes(major.id)) return `not for this major (${block.majors.map(id => `${id}-only`).join()})`;
@@ -18,10 +18,10 @@ export function blockTable(blocks, outcome, majors) {
   const escape = text => text.replace(/\|/g, '\\|');
   const rows = blocks.map(block => [
     block.index,
-    block.line,
+    `${block.file}:${block.line}`,
     escape(block.heading),
     ...majors.map(major => escape(cell(block, outcome[block.index][major.id], major))),
   ]);
-  const header = ['block', 'README line', 'heading', ...majors.map(major => major.label)];
+  const header = ['block', 'page:line', 'heading', ...majors.map(major => major.label)];
   return `${[header, header.map(() => '---'), ...rows].map(row => `| ${row.join(' | ')} |`).join('\n')}\n`;
 }

@@ -4,9 +4,11 @@
 // one change the README tells an ai@6 reader to make. An `ai6-only` block imports the root entry itself,
 // and so does the Quick start: a new user copies it before choosing an entry, on whichever `ai` npm picked
 // (ai@6 on Node 20, ai@7 on Node 22), and the root entry runs on both (ai@7 adapts its V3 models).
+import { lineLabel } from './extract-blocks.mjs';
+
 const V4 = 'unigate-ai-provider/v4';
 const ROOT = 'unigate-ai-provider';
-/** The sections whose blocks import the root entry and run unchanged on both majors. */
+/** The README's sections whose blocks import the root entry and run unchanged on both majors. */
 const ROOT_ENTRY_SECTIONS = new Set(['Quick start']);
 
 /** `from '<specifier>'` (single or double quotes), as an import or export names its module. */
@@ -43,7 +45,7 @@ function linesImporting(code, specifier) {
 
 /** The entry `block` must not import, and why. */
 function wrongEntry(block) {
-  if (ROOT_ENTRY_SECTIONS.has(block.heading))
+  if ((block.file ?? 'README.md') === 'README.md' && ROOT_ENTRY_SECTIONS.has(block.heading))
     return [V4, `is in the ${block.heading}, which imports unigate-ai-provider to run as copied on ai@6 and ai@7`];
   return block.majors.includes('ai7')
     ? [ROOT, 'runs on ai@7, so it imports unigate-ai-provider/v4']
@@ -53,13 +55,14 @@ function wrongEntry(block) {
 /**
  * The lane's check of the rule: no block run on ai@7 imports the root entry, except the Quick start's,
  * which import nothing else; no `ai6-only` block imports /v4 (which an ai@6 app cannot load). Each offence
- * names its README line.
+ * names its page and line.
  */
 export function entryCheck(blocks) {
   const offences = blocks.flatMap(block => {
     const [wrong, why] = wrongEntry(block);
     return linesImporting(block.code, wrong).map(
-      line => `README line ${block.line + line - 1}: block ${block.index} imports '${wrong}' but ${why}`,
+      line =>
+        `${lineLabel(block.file ?? 'README.md', block.line + line - 1)}: block ${block.index} imports '${wrong}' but ${why}`,
     );
   });
   return {

@@ -1,7 +1,9 @@
 export interface ReadmeBlock {
-  /** 1-based, in README order. */
+  /** 1-based, in the order of the pages (the README, then docs/ by name) and of the blocks in each. */
   index: number;
-  /** The README line of the block's first code line. */
+  /** The page, from the repository's root: `README.md`, `docs/budgets.md`. */
+  file: string;
+  /** The page's line of the block's first code line. */
   line: number;
   /** The nearest heading above the block. */
   heading: string;
@@ -13,5 +15,6 @@ export interface ReadmeBlock {
   /** The `// prints:` lines, in order. */
   prints: string[];
 }
-export function extractBlocks(markdown: string): ReadmeBlock[];
+export function lineLabel(file: string, line: number): string;
+export function extractBlocks(markdown: string, file?: string, firstIndex?: number): ReadmeBlock[];
 export function comparePrints(prints: string[], stdout: string): string | undefined;

@@ -1,5 +1,5 @@
-// Reads the TypeScript blocks of a Markdown file, with the markers that tell the README lane what to do
-// with each (see docs/readme-blocks.md):
+// Reads the TypeScript blocks of a Markdown file (the README and every page of docs/), with the markers
+// that tell the README lane what to do with each (see docs/readme-blocks.md):
 //   // readme: ai6-only | ai7-only       type-check and run it with that AI SDK major only
 //   // readme: typecheck-only <reason>   type-check it, never run it (the reason says why)
 //   // prints: <line>                    a line the block prints, in order; a trailing "..." matches a prefix
@@ -8,8 +8,16 @@ const TS_LANGS = new Set(['ts', 'typescript']);
 const MARKER = /^\s*\/\/\s*readme:\s*(ai6-only|ai7-only|typecheck-only)\b\s*(.*)$/;
 const PRINTS = /\/\/\s*prints:\s?(.*)$/;
 
-/** Every ```ts block of `markdown`, numbered from 1, with `line` the 1-based line of its first code line. */
-export function extractBlocks(markdown) {
+/** How a message names a line of `file`: `README line 12`, `docs/budgets.md line 40`. */
+export function lineLabel(file, line) {
+  return `${file === 'README.md' ? 'README' : file} line ${line}`;
+}
+
+/**
+ * Every ```ts block of `markdown` (the text of `file`, a path from the repository's root), numbered from
+ * `firstIndex`, with `line` the 1-based line of its first code line.
+ */
+export function extractBlocks(markdown, file = 'README.md', firstIndex = 1) {
   const lines = markdown.split('\n');
   const blocks = [];
   let heading = '';
@@ -21,31 +29,39 @@ export function extractBlocks(markdown) {
     const close = lines.findIndex(
       (line, j) => j > i && line.trim().startsWith(fence[2]) && line.trim().replace(/[`~]/g, '') === '',
     );
-    if (close === -1) throw new Error(`README line ${i + 1}: the code fence is never closed`);
+    if (close === -1) throw new Error(`${lineLabel(file, i + 1)}: the code fence is never closed`);
     if (TS_LANGS.has(fence[3])) {
       const code = lines.slice(i + 1, close).join('\n');
-      blocks.push({ index: blocks.length + 1, line: i + 2, heading, code, ...readMarkers(code, i + 2) });
+      blocks.push({
+        index: firstIndex + blocks.length,
+        file,
+        line: i + 2,
+        heading,
+        code,
+        ...readMarkers(code, i + 2, file),
+      });
     }
     i = close;
   }
   return blocks;
 }
 
-function readMarkers(code, firstLine) {
+function readMarkers(code, firstLine, file) {
   const majors = new Set(['ai6', 'ai7']);
   let typecheckOnly = null;
   const prints = [];
   code.split('\n').forEach((line, offset) => {
     const marker = MARKER.exec(line);
     if (!marker && /^\s*\/\/\s*readme:/.test(line)) {
-      throw new Error(`README line ${firstLine + offset}: unknown marker ${JSON.stringify(line.trim())}`);
+      throw new Error(`${lineLabel(file, firstLine + offset)}: unknown marker ${JSON.stringify(line.trim())}`);
     }
     if (marker) {
       const [, kind, rest] = marker;
       if (kind === 'ai6-only') majors.delete('ai7');
       else if (kind === 'ai7-only') majors.delete('ai6');
       else {
-        if (rest.trim() === '') throw new Error(`README line ${firstLine + offset}: typecheck-only needs a reason`);
+        if (rest.trim() === '')
+          throw new Error(`${lineLabel(file, firstLine + offset)}: typecheck-only needs a reason`);
         typecheckOnly = rest.trim();
       }
       return;
@@ -53,7 +69,7 @@ function readMarkers(code, firstLine) {
     const printed = PRINTS.exec(line);
     if (printed) prints.push(printed[1].trimEnd());
   });
-  if (majors.size === 0) throw new Error(`README line ${firstLine}: a block can't be both ai6-only and ai7-only`);
+  if (majors.size === 0) throw new Error(`${lineLabel(file, firstLine)}: a block can't be both ai6-only and ai7-only`);
   return { majors: [...majors], typecheckOnly, prints };
 }
 

@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeForMajor } from '../../scripts/readme/entry-imports.mjs';
-import { comparePrints, extractBlocks } from '../../scripts/readme/extract-blocks.mjs';
+import { readDocBlocks } from '../../scripts/readme/doc-pages.mjs';
+import { comparePrints } from '../../scripts/readme/extract-blocks.mjs';
 import { createUnigateEmulator, type UnigateEmulator, type UnigateEmulatorServer } from '../../src/testing';
 import { startPostgres, type TestPostgres } from '../helpers/embedded-postgres';
 
-// The README's onCharge ledger block, run as a reader would run it: its own process, its own pg pool on
+// The onCharge ledger block of docs/telemetry.md, run as a reader would run it: its own process, its own pg pool on
 // DATABASE_URL (a real Postgres started here), the emulator on UNIGATE_SITE_URL. The README lane
 // type-checks the block but cannot run it (no Postgres there); its marker names this file. Node 20 lane
 // only: the block runs on the root entry (ai@6), as the lane's ai@6 run would.
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 /** The block whose typecheck-only marker names this file, its entry import pointed at this checkout's src/. */
 async function ledgerBlock() {
-  const blocks = extractBlocks(await readFile(join(root, 'README.md'), 'utf8'));
+  const blocks = await readDocBlocks(root);
   const found = blocks.filter(block => block.typecheckOnly?.includes(THIS_FILE));
   expect(found.map(block => block.heading)).toEqual(['Every charge, as it happens (`onCharge`)']);
   const entry = pathToFileURL(join(root, 'src/index.ts')).href;
@@ -47,7 +48,7 @@ async function ledgerBlock() {
   return { code, prints: found[0].prints };
 }
 
-describe("the README's onCharge ledger on a real Postgres", () => {
+describe("docs/telemetry.md's onCharge ledger on a real Postgres", () => {
   it('writes one row per call, and the rows add up to the results’ costs', async () => {
     const { code, prints } = await ledgerBlock();
     const file = join(scratch, 'ledger.ts');

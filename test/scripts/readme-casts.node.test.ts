@@ -1,7 +1,8 @@
 // The README lane's cast check (scripts/readme/find-casts.mjs): what it counts as a cast, and that the
 // README's own blocks have none, so users copy no cast into their code.
-import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readDocBlocks } from '../../scripts/readme/doc-pages.mjs';
 import { extractBlocks } from '../../scripts/readme/extract-blocks.mjs';
 import { castCheck, castsIn } from '../../scripts/readme/find-casts.mjs';
 
@@ -42,8 +43,13 @@ describe('castCheck', () => {
     expect(castCheck(blocks)).toMatchObject({ ok: false, reason: 'README line 4: y as Meta' });
   });
 
-  it('passes on the README: no block casts', async () => {
-    const blocks = extractBlocks(await readFile(new URL('../../README.md', import.meta.url), 'utf8'));
+  it('names a docs page by its path', () => {
+    const blocks = extractBlocks(`## Speech\n${fence}ts\nconst m = y as Meta;\n${fence}\n`, 'docs/speech.md');
+    expect(castCheck(blocks)).toMatchObject({ ok: false, reason: 'docs/speech.md line 3: y as Meta' });
+  });
+
+  it('passes on the README and every docs page: no block casts', async () => {
+    const blocks = await readDocBlocks(fileURLToPath(new URL('../..', import.meta.url)));
     expect(blocks.length).toBeGreaterThan(30);
     expect(castCheck(blocks)).toMatchObject({ ok: true, reason: '' });
   });

@@ -1,10 +1,12 @@
 // The README lane's entry rule (scripts/readme/entry-imports.mjs, docs/readme-blocks.md): blocks import
-// unigate-ai-provider/v4, ai@6 runs them with the root entry instead, and the README keeps to it.
-import { readFile } from 'node:fs/promises';
+// unigate-ai-provider/v4, ai@6 runs them with the root entry instead, and the README and docs/ keep to it.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readDocBlocks } from '../../scripts/readme/doc-pages.mjs';
 import { codeForMajor, entryCheck } from '../../scripts/readme/entry-imports.mjs';
 import { extractBlocks } from '../../scripts/readme/extract-blocks.mjs';
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fence = '```';
 const block = (...lines: string[]) => ['## Chat', `${fence}ts`, ...lines, fence].join('\n');
 
@@ -86,8 +88,16 @@ describe('entryCheck', () => {
     );
   });
 
-  it("holds for the README's own blocks", async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(entryCheck(extractBlocks(readme))).toMatchObject({ ok: true, reason: '' });
+  it('applies the Quick start exception to the README only, naming a docs page by its path', () => {
+    const page = `## Quick start\n${fence}ts\n// a docs page's heading\nimport { unigate } from 'unigate-ai-provider';\n${fence}\n`;
+    expect(entryCheck(extractBlocks(page, 'docs/models-and-formats.md'))).toMatchObject({
+      ok: false,
+      reason:
+        "docs/models-and-formats.md line 4: block 1 imports 'unigate-ai-provider' but runs on ai@7, so it imports unigate-ai-provider/v4",
+    });
+  });
+
+  it('holds for the blocks of the README and every docs page', async () => {
+    expect(entryCheck(await readDocBlocks(ROOT))).toMatchObject({ ok: true, reason: '' });
   });
 });
