@@ -29,16 +29,37 @@ const files: Record<string, string> = {
 };
 for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
 
+/** The files listed under the closure whose title starts with `title`. */
+function listed(out: string, title: string): string[] {
+  const lines = out.split('\n');
+  const start = lines.findIndex(line => line.startsWith(`  ${title}`));
+  const files: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith('    ')) break;
+    files.push(line.trim().split('/').at(-1)!);
+  }
+  return files.sort();
+}
+
 describe('count-import-closure', () => {
-  it('follows value imports and re-exports, not type-only imports or import()', () => {
-    const out = execFileSync('node', ['scripts/count-import-closure.mjs', '--list', join(dir, 'entry.ts')], {
-      encoding: 'utf8',
-    });
-    const listed = out
-      .split('\n')
-      .filter(line => line.startsWith('  '))
-      .map(line => line.trim().split('/').at(-1));
-    expect(listed.sort()).toEqual(['a.ts', 'b.ts', 'c.ts', 'entry.ts', 'side-effect.ts']);
-    expect(out).toContain('5 files, 12 lines');
+  const out = execFileSync('node', ['scripts/count-import-closure.mjs', '--list', join(dir, 'entry.ts')], {
+    encoding: 'utf8',
+  });
+
+  it('static: follows value imports and re-exports, not type-only imports or import()', () => {
+    expect(listed(out, 'static')).toEqual(['a.ts', 'b.ts', 'c.ts', 'entry.ts', 'side-effect.ts']);
+    expect(out).toContain('static: 5 files, 12 lines');
+  });
+
+  it('import(): follows import() of a literal too, still not type-only imports', () => {
+    expect(listed(out, 'import()')).toEqual(['a.ts', 'b.ts', 'c.ts', 'entry.ts', 'lazy.ts', 'side-effect.ts']);
+    expect(out).toContain('import(): 6 files, 13 lines');
+  });
+
+  it('with no file, counts the chat and messages models, and what they reach through the context', () => {
+    const models = execFileSync('node', ['scripts/count-import-closure.mjs'], { encoding: 'utf8' });
+    for (const model of ['src/chat/unigate-chat-language-model.ts', 'src/messages/unigate-messages-language-model.ts'])
+      expect(models).toContain(`${model}\n  static: `);
+    expect(models.match(/^ {2}through the context: \d+ files, \d+ lines more/gm)).toHaveLength(2);
   });
 });

@@ -44,8 +44,14 @@ describe('castCheck', () => {
   });
 
   it('names a docs page by its path', () => {
-    const blocks = extractBlocks(`## Speech\n${fence}ts\nconst m = y as Meta;\n${fence}\n`, 'docs/speech.md');
-    expect(castCheck(blocks)).toMatchObject({ ok: false, reason: 'docs/speech.md line 3: y as Meta' });
+    const blocks = extractBlocks(
+      `## Speech\n${fence}ts\nconst m = y as Meta;\n${fence}\n`,
+      'docs/speech-and-transcription.md',
+    );
+    expect(castCheck(blocks)).toMatchObject({
+      ok: false,
+      reason: 'docs/speech-and-transcription.md line 3: y as Meta',
+    });
   });
 
   it('passes on the README and every docs page: no block casts', async () => {
