@@ -98,22 +98,25 @@ export const chatCompletionSchema = lazy(() =>
     choices: z.array(
       z.looseObject({
         index: z.number().nullish(),
-        message: z.looseObject({
-          role: z.string().nullish(),
-          // A list of `text` and `thinking` parts (Mistral's reasoning models): see `readContentParts`.
-          content: z.union([z.string(), z.array(z.unknown())]).nullish(),
-          reasoning_content: z.string().nullish(),
-          reasoning: z.string().nullish(),
-          tool_calls: z
-            .array(
-              z.looseObject({
-                id: z.string().nullish(),
-                type: z.string().nullish(),
-                function: z.looseObject({ name: z.string(), arguments: z.string().nullish() }),
-              }),
-            )
-            .nullish(),
-        }),
+        // Absent where Azure's content filter emptied the choice (`finish_reason: 'content_filter'`).
+        message: z
+          .looseObject({
+            role: z.string().nullish(),
+            // A list of `text` and `thinking` parts (Mistral's reasoning models): see `readContentParts`.
+            content: z.union([z.string(), z.array(z.unknown())]).nullish(),
+            reasoning_content: z.string().nullish(),
+            reasoning: z.string().nullish(),
+            tool_calls: z
+              .array(
+                z.looseObject({
+                  id: z.string().nullish(),
+                  type: z.string().nullish(),
+                  function: z.looseObject({ name: z.string(), arguments: z.string().nullish() }),
+                }),
+              )
+              .nullish(),
+          })
+          .nullish(),
         finish_reason: z.string().nullish(),
       }),
     ),

@@ -416,12 +416,16 @@ function inBandError(
   });
 }
 
-/** The first choice's message as content parts: reasoning, text (or its parts, in order), tool calls. */
+/**
+ * The first choice's message as content parts: reasoning, text (or its parts, in order), tool calls. A
+ * choice without a message (Azure's content filter emptied it) has none: its finish reason says why.
+ */
 function choiceContent(
   message: ChatCompletion['choices'][number]['message'],
   rawValue: unknown,
 ): LanguageModelV3Content[] {
   const content: LanguageModelV3Content[] = [];
+  if (message == null) return content;
   const reasoning = message.reasoning_content ?? message.reasoning;
   if (reasoning) content.push({ type: 'reasoning', text: reasoning });
   if (Array.isArray(message.content)) {
@@ -467,7 +471,7 @@ export async function generateChat(
       unigate: {
         choices: completion.choices.map((c, position) => ({
           index: c.index ?? position,
-          text: contentText(c.message.content, `choices[${position}].message.content`, contentFailure(rawValue)),
+          text: contentText(c.message?.content, `choices[${position}].message.content`, contentFailure(rawValue)),
           finishReason: c.finish_reason ?? null,
         })),
       },

@@ -79,8 +79,6 @@ export class ChatStreamState extends StreamState {
   finishSent = false;
   metadataSent = false;
   finishReason: string | undefined = undefined;
-  /** The first completion id the stream carried: a chunk with another one belongs to another answer. */
-  responseId: string | undefined = undefined;
   /** Each choice's finish_reason once it came, by choice index: content after it is an error. */
   readonly endedChoices: Array<string | undefined> = [];
   usage: unknown = undefined;
@@ -460,37 +458,24 @@ function finish(state: ChatStreamState, data: string, sink: LanguageModelPartSin
 }
 
 /**
- * The chunk's completion id, checked against the stream's (a chunk without one is fine), then the
- * response metadata, once. An empty id is no id, and a chunk with no choices answers nothing (Azure
- * opens with a content-filter report: `"id": ""`, `"choices": []`), so neither names the stream's
- * completion nor gives its metadata; a later usage chunk is still checked against the id.
+ * The response metadata, once, from the first chunk that answers: an empty id is no id, and a chunk with
+ * no choices answers nothing (Azure opens with a content-filter report: `"id": ""`, `"choices": []`).
+ * Chunk ids are not compared: nothing in the format says they are stable, and Groq's compound models send
+ * a new one in every chunk (docs/replay-corpus.md). A spliced answer is still caught by its content after
+ * the choice's finish_reason (`rejectAfterFinish`).
  */
-function chunkHead(
-  state: ChatStreamState,
-  chunk: ChatCompletionChunk,
-  data: string,
-  sink: LanguageModelPartSink,
-): void {
+function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, sink: LanguageModelPartSink): void {
+  if (state.metadataSent) return;
   const id = typeof chunk.id === 'string' && chunk.id !== '' ? chunk.id : undefined;
-  if (id !== undefined && state.responseId !== undefined && id !== state.responseId) {
-    throw malformed(
-      'chat',
-      `a chunk of completion "${id}" arrived in the stream of completion "${state.responseId}"`,
-      data,
-    );
-  }
   const choices = chunk.choices;
   if (Array.isArray(choices) && choices.length === 0) return;
-  state.responseId ??= id;
-  if (!state.metadataSent) {
-    state.metadataSent = true;
-    sink.enqueue({
-      type: 'response-metadata',
-      id,
-      modelId: typeof chunk.model === 'string' ? chunk.model : undefined,
-      timestamp: typeof chunk.created === 'number' ? new Date(chunk.created * 1000) : undefined,
-    });
-  }
+  state.metadataSent = true;
+  sink.enqueue({
+    type: 'response-metadata',
+    id,
+    modelId: typeof chunk.model === 'string' ? chunk.model : undefined,
+    timestamp: typeof chunk.created === 'number' ? new Date(chunk.created * 1000) : undefined,
+  });
 }
 
 /** The chunk's usage, when sent: read after its choices, so a chunk rejected there gives none. */
@@ -555,7 +540,7 @@ function createChatStreamHandler(
         state.errorEvent = true;
         throw inBandStreamError('Unigate chat completion failed', chunk, data, request);
       }
-      chunkHead(state, chunk, data, sink);
+      chunkHead(state, chunk, sink);
       choices(state, chunk, data, sink);
       chunkUsage(state, chunk, data);
     },

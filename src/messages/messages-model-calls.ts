@@ -467,10 +467,13 @@ export function mapMessagesStopReason(
 ): LanguageModelV3FinishReason {
   const raw = stopReason ?? undefined;
   switch (stopReason) {
+    // pause_turn: the upstream paused a long turn (server tools); @ai-sdk/anthropic calls it a stop too.
     case 'end_turn':
     case 'stop_sequence':
+    case 'pause_turn':
       return { unified: 'stop', raw };
     case 'max_tokens':
+    case 'model_context_window_exceeded':
       return { unified: 'length', raw };
     case 'tool_use':
       return { unified: jsonResponseTool ? 'stop' : 'tool-calls', raw };
@@ -479,6 +482,14 @@ export function mapMessagesStopReason(
     default:
       return { unified: 'other', raw };
   }
+}
+
+/**
+ * The finish's `unigate` metadata: the stop sequence that ended the answer, and the stop reason where the
+ * finish reason does not tell it (`pause_turn`, a paused turn the caller may continue, finishes as `stop`).
+ */
+export function stopMetadata(stopSequence: string | null, stopReason: string | null | undefined) {
+  return { unigate: { stopSequence, ...(stopReason === 'pause_turn' && { stopReason }) } };
 }
 
 const FIELDS = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const;
@@ -650,7 +661,7 @@ export async function generateMessages(
   }
 
   const usage = convertMessagesUsage(response.usage);
-  const metadata = { unigate: { stopSequence: response.stop_sequence ?? null } };
+  const metadata = stopMetadata(response.stop_sequence ?? null, response.stop_reason);
   const { cost, costUnavailable } = callCost(context, call, price, usage);
   if (costUnavailable !== undefined) warnings.push({ type: 'other', message: costUnavailable });
   return {

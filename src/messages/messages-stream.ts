@@ -32,6 +32,7 @@ import {
   JSON_RESPONSE_TOOL_NAME,
   type MessagesCallTarget,
   mapMessagesStopReason,
+  stopMetadata,
   prepareMessagesCall,
   pricedMessagesCall,
   sendWithCacheFallback,
@@ -135,7 +136,7 @@ export class MessagesStreamState extends StreamState {
       : mapMessagesStopReason(this.stopReason, this.jsonResponseTool && !this.usedRealTool);
     if (this.cutOff) finishReason = interruptedFinishReason(this.spec, finishReason);
     const usage = convertMessagesUsage(this.usage);
-    const metadata = { unigate: { stopSequence: this.stopSequence } };
+    const metadata = stopMetadata(this.stopSequence, this.stopReason);
     this.sendFinishPart(sink, { type: 'finish', finishReason, usage }, metadata, !failed);
   }
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { sseResponse } from '../helpers/test-kit';
-import { CHAT_URL, DONE, chunk, completion, setup, usageChunk } from './chat-fixtures';
+import { CHAT_URL, DONE, chunk, completion, event, setup, usageChunk } from './chat-fixtures';
 
 // End to end through the real `ai` package (ai@6 here; the ai7 lane aliases `ai` to ai@7).
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -44,6 +44,54 @@ const finalAnswer = completion(
   { content: 'It is 21 °C in Paris.' },
   { usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } },
 );
+
+describe("a choice Azure's content filter emptied", () => {
+  // Azure OpenAI answers a filtered completion with a choice that has no `message` at all.
+  const filtered = {
+    index: 0,
+    finish_reason: 'content_filter',
+    content_filter_results: { violence: { filtered: true, severity: 'high' } },
+  };
+  const usage = { prompt_tokens: 31, completion_tokens: 12, total_tokens: 43 };
+
+  it('generateText: finish content-filter with its usage, not an error', async () => {
+    const body = {
+      id: 'chatcmpl-f',
+      object: 'chat.completion',
+      created: 1,
+      model: 'gpt-4o',
+      choices: [filtered],
+      usage,
+    };
+    const { gw } = setup([http.post(CHAT_URL, () => HttpResponse.json(body))]);
+    const result = await generateText({ model: gw('gpt-4o'), prompt: 'Hi', maxRetries: 0 });
+    expect(result.text).toBe('');
+    expect(result.finishReason).toBe('content-filter');
+    expect(result.rawFinishReason).toBe('content_filter');
+    expect(result.usage.inputTokens).toBe(31);
+    expect(result.usage.outputTokens).toBe(12);
+  });
+
+  it('streamText: the text before the filter, finish content-filter with its usage, no error', async () => {
+    const { gw } = setup([
+      http.post(CHAT_URL, () =>
+        sseResponse([
+          chunk({ content: 'Once' }),
+          event({ id: 'chatcmpl-s1', object: 'chat.completion.chunk', choices: [{ ...filtered, delta: {} }] }),
+          usageChunk(usage),
+          DONE,
+        ]),
+      ),
+    ]);
+    const parts: string[] = [];
+    const result = streamText({ model: gw('gpt-4o'), prompt: 'Hi', maxRetries: 0, onError: () => {} });
+    for await (const part of result.fullStream) parts.push(part.type);
+    expect(parts).not.toContain('error');
+    expect(await result.text).toBe('Once');
+    expect(await result.finishReason).toBe('content-filter');
+    expect((await result.usage).inputTokens).toBe(31);
+  });
+});
 
 describe('chat model with the AI SDK', () => {
   it('generateText returns the text, usage, finish reason and warnings', async () => {

@@ -50,7 +50,9 @@ function finishReason(raw: string | undefined) {
   const unified: Record<string, string> = {
     end_turn: 'stop',
     stop_sequence: 'stop',
+    pause_turn: 'stop',
     max_tokens: 'length',
+    model_context_window_exceeded: 'length',
     tool_use: 'tool-calls',
     refusal: 'content-filter',
   };
@@ -94,7 +96,7 @@ function finishFor(events: WireEvent[], failed: boolean, cutOff = false) {
     type: 'finish',
     finishReason: failed ? { unified: cutOff ? cutOffReason('error') : 'error', raw } : finishReason(raw),
     usage: usageOf(usage),
-    providerMetadata: { unigate: { stopSequence } },
+    providerMetadata: { unigate: { stopSequence, ...(raw === 'pause_turn' && { stopReason: raw }) } },
   };
 }
 

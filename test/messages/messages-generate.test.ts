@@ -24,7 +24,8 @@ describe('messages doGenerate: responses', () => {
       ['max_tokens', 'length'],
       ['tool_use', 'tool-calls'],
       ['refusal', 'content-filter'],
-      ['pause_turn', 'other'],
+      ['pause_turn', 'stop'],
+      ['model_context_window_exceeded', 'length'],
       ['something_new', 'other'],
       [null, 'other'],
     ];
@@ -33,6 +34,13 @@ describe('messages doGenerate: responses', () => {
       const result = await model.doGenerate(call([userText('Hi')]));
       expect(result.finishReason).toEqual({ unified, raw: stop_reason ?? undefined });
     }
+  });
+
+  it('finishes a paused turn as stop, as @ai-sdk/anthropic does, with the stop reason in providerMetadata.unigate', async () => {
+    const { model } = answering(message({ stop_reason: 'pause_turn' }));
+    const result = await model.doGenerate(call([userText('Search')]));
+    expect(result.finishReason).toEqual({ unified: 'stop', raw: 'pause_turn' });
+    expect(result.providerMetadata).toEqual({ unigate: { stopSequence: null, stopReason: 'pause_turn' } });
   });
 
   it('reports the matched stop sequence in providerMetadata.unigate', async () => {

@@ -34,10 +34,20 @@ const files = import.meta.glob<string>('./fixtures/*/*.{txt,json,sse}', {
   eager: true,
 });
 
+/**
+ * A folder's wire shape: `anthropic` folders and `-messages` ones (another upstream's messages endpoint)
+ * hold messages traffic, every other folder chat completions.
+ */
+function shapeOf(vendor: string): Recording['shape'] {
+  const family = vendor.replace(/^pydantic-ai\./, '');
+  return family === 'anthropic' || family.endsWith('-messages') ? 'messages' : 'chat';
+}
+
 function officialFor(vendor: string): Official {
-  if (vendor === 'anthropic') return 'anthropic';
+  if (shapeOf(vendor) === 'messages') return 'anthropic';
   // @ai-sdk/azure's chat model is @ai-sdk/openai's.
-  if (vendor === 'openai' || vendor === 'azure') return 'openai';
+  const family = vendor.replace(/^pydantic-ai\./, '');
+  if (family === 'openai' || family === 'azure') return 'openai';
   return 'openai-compatible';
 }
 
@@ -50,7 +60,7 @@ export const recordings: Recording[] = Object.entries(files)
   .flatMap(([path, text]) => {
     const [vendor, file] = path.replace('./fixtures/', '').split('/');
     const kind = file.endsWith('.chunks.txt') ? 'chunks' : file.endsWith('.sse') ? 'sse' : 'json';
-    const shape = vendor === 'anthropic' ? 'messages' : 'chat';
+    const shape = shapeOf(vendor);
     const recording = { name: `${vendor}/${file}`, vendor, kind, shape, official: officialFor(vendor), text } as const;
     const streams = kind === 'chunks' && shape === 'messages' ? splitAtMessageStop(text) : [text];
     return streams.length === 1
@@ -83,8 +93,11 @@ const byName = new Map(recordings.map(recording => [recording.name, recording]))
 function serve(recording: Recording): Response {
   if (recording.kind === 'json') {
     const body: unknown = JSON.parse(recording.text);
+    // A recorded status is in the name (`.http-429.json`); else an `{ "error": ... }` body is a 400.
+    const recorded = /\.http-(\d{3})\./.exec(recording.name)?.[1];
     const failed = typeof body === 'object' && body !== null && 'error' in body;
-    return HttpResponse.json(body as Record<string, unknown>, { status: failed ? 400 : 200 });
+    const status = recorded === undefined ? (failed ? 400 : 200) : Number(recorded);
+    return HttpResponse.json(body as Record<string, unknown>, { status });
   }
   if (recording.kind === 'sse') return sseResponse([recording.text]);
   const lines = recording.text.split('\n').filter(line => line.trim() !== '');
