@@ -1,9 +1,9 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBudgetStore } from '../../src';
 import { startPostgres, type TestPostgres } from '../helpers/embedded-postgres';
+import { runWorkers as runProcesses } from '../helpers/worker-processes';
 
 // postgresBudgetStore on a real Postgres server (test/helpers/embedded-postgres.ts: the embedded-postgres
 // package's binaries on a free loopback port) shared by 4 real processes, each with its own provider,
@@ -31,41 +31,8 @@ interface WorkerResult {
 }
 
 /** Starts the workers, lets them all go at once when every one is ready, and collects their results. */
-async function runWorkers(env: Record<string, string>): Promise<WorkerResult[]> {
-  const workers: ChildProcessWithoutNullStreams[] = Array.from({ length: PROCESSES }, () =>
-    spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, PG_URL: url, ...env } }),
-  );
-  const lines = workers.map(
-    worker =>
-      new Promise<string[]>((resolve, reject) => {
-        let out = '';
-        let err = '';
-        worker.stdout.on('data', (chunk: Uint8Array) => {
-          out += chunk.toString();
-        });
-        worker.stderr.on('data', (chunk: Uint8Array) => {
-          err += chunk.toString();
-        });
-        worker.on('exit', code => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(err))));
-      }),
-  );
-  const ready = workers.map(
-    worker =>
-      new Promise<void>(resolve => {
-        const onData = (chunk: Uint8Array) => {
-          if (chunk.toString().includes('ready')) {
-            worker.stdout.off('data', onData);
-            resolve();
-          }
-        };
-        worker.stdout.on('data', onData);
-      }),
-  );
-  await Promise.all(ready);
-  for (const worker of workers) worker.stdin.end('go\n');
-  const outputs = await Promise.all(lines);
-  return outputs.map(output => JSON.parse(output.at(-1) ?? '{}') as WorkerResult);
-}
+const runWorkers = (env: Record<string, string>) =>
+  runProcesses<WorkerResult>(WORKER, PROCESSES, () => ({ PG_URL: url, ...env }));
 
 /** Every bucket's total, added up in the database. */
 async function tableTotal(table: string): Promise<number> {
