@@ -141,6 +141,27 @@ export async function bundleSize(entry: string): Promise<BundleSize> {
 }
 
 /**
+ * The whole package an entry can load: the entry with every `import()` target bundled in (what an edge
+ * bundle that inlines dynamic imports carries), min+gzip, with its largest files.
+ */
+export async function wholeSize(entry: string): Promise<BundleSize> {
+  try {
+    const result = await build({ ...COMMON, entryPoints: [entry] });
+    const code = result.outputFiles[0].contents;
+    const [output] = Object.values(result.metafile.outputs);
+    const parts = Object.entries(output?.inputs ?? {})
+      .map(([input, { bytesInOutput }]) => ({
+        part: input.includes('node_modules/') ? partOf(input) : input,
+        bytes: bytesInOutput,
+      }))
+      .sort((a, b) => b.bytes - a.bytes);
+    return { entry, minBytes: code.byteLength, gzipBytes: gzipped(code), parts };
+  } catch (error) {
+    return { entry, error: describe(error) };
+  }
+}
+
+/**
  * The chunks behind an entry's `import()` targets, as an app's bundler splits them: each target, and the
  * code they share, without anything the entry already loads. Also the files in them (absolute paths).
  */

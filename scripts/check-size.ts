@@ -1,9 +1,11 @@
 // CI's size budget: what an app loads when it imports the built root entry (the entry and its static
-// imports; ai and zod external), min+gzip, must stay within 30 KB, and the emulator must stay out of
-// everything the root can load (it is its own entry). Measured the same way as the benchmark's row.
+// imports; ai and zod external), min+gzip, must stay within 30 KB; the whole package, that entry with every
+// call it loads with import() bundled in (what an edge bundle carries), within WHOLE_BUDGET_BYTES; and the
+// emulator must stay out of everything the root can load (it is its own entry). Measured the same way as
+// the benchmark's row.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleSize, lazyChunkSizes, type BundleSize } from '../bench/bundle-size';
+import { bundleSize, lazyChunkSizes, type BundleSize, wholeSize } from '../bench/bundle-size';
 
 // The root held every export at once, 52.8 KB of a 53 KB budget, after spend that holds and agent loops
 // (it was 35 KB for seven model kinds, then 48 KB, @ai-sdk/openai's own size). The ai@7 line (issue 25)
@@ -13,6 +15,10 @@ import { bundleSize, lazyChunkSizes, type BundleSize } from '../bench/bundle-siz
 // Issue 32 asks 30 KB (@ai-sdk/openai-compatible is 22.3 KB whole): every kind's calls load on first use,
 // chat and messages included, and so do the catalog's requests and the cost estimate.
 const BUDGET_BYTES = 30_000;
+// Issue 41 asks 60 KB for the whole package (it was 54.1 KB at turn 5, 67.5 KB at turn 6, 70.4 KB when this
+// check came). Until the cuts reach it, the check holds the whole where it is, so it cannot grow unseen.
+const WHOLE_TARGET_BYTES = 60_000;
+const WHOLE_BUDGET_BYTES = 74_000;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
@@ -51,10 +57,18 @@ if (existsSync('dist/v4/index.js')) {
   console.log(`v4 entry, loaded on import: ${kb(v4Bytes)} min+gzip`);
   await printChunks('v4', v4, v4Bytes);
 }
+const whole = await wholeSize('dist/index.js');
+const wholeBytes = measured(whole);
+console.log(
+  `whole package, the root entry with every call it loads: ${kb(wholeBytes)} min+gzip (budget ${kb(WHOLE_BUDGET_BYTES)}, target ${kb(WHOLE_TARGET_BYTES)}); its largest files, minified:`,
+);
+for (const { part, bytes } of (whole.parts ?? []).slice(0, 12)) console.log(`  ${part}: ${kb(bytes)}`);
 const testing = await bundleSize('dist/testing/index.js');
 console.log(`testing entry, separate: ${kb(measured(testing))} min+gzip`);
 
 if (rootBytes > BUDGET_BYTES) fail(`root entry ${rootBytes} B exceeds the ${BUDGET_BYTES} B budget`);
+if (wholeBytes > WHOLE_BUDGET_BYTES)
+  fail(`the whole package ${wholeBytes} B exceeds the ${WHOLE_BUDGET_BYTES} B budget`);
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const leaked = rootFiles.filter(
   file => file.startsWith(dist) && readFileSync(file, 'utf8').includes('createUnigateEmulator'),
