@@ -22,10 +22,11 @@ export const RESERVED_OUTPUT_TOKENS = 32_768;
 /** Audio bytes per second assumed for a transcription: 32 kbit/s, below the bitrate of any usual speech file. */
 export const RESERVED_AUDIO_BYTES_PER_SECOND = 4_000;
 
-/** What the reservation reads of a call's options, whatever its kind (each kind's own types narrow them). */
+/**
+ * What the reservation reads of a call's options, whatever its kind (each kind's own types narrow them). A
+ * language model's prompt and `maxOutputTokens` are read from its wire body, as sent.
+ */
 export interface ReservationCall {
-  prompt?: unknown;
-  maxOutputTokens?: unknown;
   values?: unknown;
   text?: unknown;
   audio?: unknown;

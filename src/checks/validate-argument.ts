@@ -50,13 +50,22 @@ export interface Limit {
   min: number;
   /** Absent: no upper bound. */
   max?: number;
+  /** Whose limit it is: the gateway's (default), or the provider's own, for a setting of this package. */
+  by?: Accepter;
 }
 
+/** Who accepts a value: the gateway (a limit of its API), or the provider (a setting of this package). */
+export type Accepter = 'gateway' | 'provider';
+
 /** `value` must be a finite number within the limit when defined. */
-export function checkRange(argument: string, value: number | undefined, { min, max = Infinity }: Limit): void {
+export function checkRange(
+  argument: string,
+  value: number | undefined,
+  { min, max = Infinity, by = 'gateway' }: Limit,
+): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    failArgument(argument, `the gateway accepts ${max === Infinity ? `at least ${min}` : `${min} to ${max}`}`, value);
+    failArgument(argument, `the ${by} accepts ${max === Infinity ? `at least ${min}` : `${min} to ${max}`}`, value);
   }
 }
 
@@ -64,12 +73,12 @@ export function checkRange(argument: string, value: number | undefined, { min, m
 export function checkInteger(
   argument: string,
   value: number | undefined,
-  { min, max = Number.MAX_SAFE_INTEGER }: Limit,
+  { min, max = Number.MAX_SAFE_INTEGER, by = 'gateway' }: Limit,
 ): void {
   if (value === undefined) return;
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `${min} to ${max}`;
-    failArgument(argument, `the gateway accepts an integer, ${range}`, value);
+    failArgument(argument, `the ${by} accepts an integer, ${range}`, value);
   }
 }
 
@@ -87,14 +96,15 @@ export function checkMaxLength(argument: string, value: string | undefined, max:
   }
 }
 
-/** One of the documented values when defined. */
+/** One of the documented values when defined; `by` says whose values they are (default: the gateway's). */
 export function checkOneOf<T extends string | number>(
   argument: string,
   value: unknown,
   allowed: readonly T[],
+  by: Accepter = 'gateway',
 ): asserts value is T | undefined {
   if (value !== undefined && !isOneOf(allowed, value)) {
-    failArgument(argument, `the gateway accepts ${allowed.map(v => JSON.stringify(v)).join(', ')}`, value);
+    failArgument(argument, `the ${by} accepts ${allowed.map(v => JSON.stringify(v)).join(', ')}`, value);
   }
 }
 

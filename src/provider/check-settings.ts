@@ -59,6 +59,6 @@ export function checkSettings(settings: UnigateProviderSettings): void {
       message: `Invalid argument caching: the provider accepts "auto" or "off"; received ${typeof caching === 'number' ? String(caching) : (JSON.stringify(caching) ?? String(caching))}.`,
     });
   }
-  checkOneOf('resume', settings.resume, RESUME_MODES);
+  checkOneOf('resume', settings.resume, RESUME_MODES, 'provider');
   checkInteger('maxResumes', settings.maxResumes, MAX_RESUMES);
 }

@@ -258,7 +258,7 @@ export type UnigateResumeMode = 'auto' | 'off';
 /** The values of `resume`, at provider and call level. */
 export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
 /** The limit of `maxResumes`, at provider and call level. */
-export const MAX_RESUMES = { min: 0 };
+export const MAX_RESUMES = { min: 0, by: 'provider' } as const;
 
 /** The `resume` and `maxResumes` settings in force for a model or a call (docs/resume.md). */
 export interface ResumeSettings {
