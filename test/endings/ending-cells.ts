@@ -39,6 +39,8 @@ export interface Cell {
   fallback: boolean;
   /** The content delta an abort or a drop after content comes after (1-based). */
   k: number;
+  /** Over a loopback socket (the emulator's `listen()`), not its in-process fetch. */
+  socket?: boolean;
 }
 
 export const LANGUAGE_KINDS: readonly LanguageKind[] = ['chat', 'messages'];
@@ -91,6 +93,7 @@ export function cellName(cell: Cell): string {
     cell.resume ? 'resume' : 'no-resume',
     cell.budget ? 'budget' : 'no-budget',
     cell.fallback ? 'fallback' : 'no-fallback',
+    ...(cell.socket ? ['socket'] : []),
   ];
   const at =
     cell.ending === 'abort' || cell.ending === 'stall' || cell.ending.startsWith('drop-after') ? `@${cell.k}` : '';

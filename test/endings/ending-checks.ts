@@ -109,8 +109,16 @@ function resultCost(outcome: CallOutcome): number | undefined {
 
 /** Runs one cell and answers which invariants it broke; `witness` sees the process and the spans. */
 export async function runCell(cell: Cell, witness: Witness): Promise<string[]> {
+  const gateway = await cellGateway(cell);
+  try {
+    return await runOn(cell, gateway, witness);
+  } finally {
+    await gateway.close();
+  }
+}
+
+async function runOn(cell: Cell, gateway: CellGateway, witness: Witness): Promise<string[]> {
   const name = cellName(cell);
-  const gateway = cellGateway(cell);
   witness.resetSpans();
   witness.takeUncaught();
   const preSpent = await spendBudget(cell, gateway);

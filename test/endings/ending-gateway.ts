@@ -174,10 +174,16 @@ function markerOf(cell: Cell): string {
   return '';
 }
 
-/** The gateway of one cell and what it recorded; `shared` is a budget store other cells spend too. */
-export function cellGateway(cell: Cell, shared?: UnigateBudgetStore) {
+/**
+ * The gateway of one cell and what it recorded; `shared` is a budget store other cells spend too. A
+ * socket cell reaches the emulator on a loopback server through the runtime's fetch (undici on Node);
+ * `close` stops it.
+ */
+export async function cellGateway(cell: Cell, shared?: UnigateBudgetStore) {
   const emulator = createUnigateEmulator();
-  const emulatorFetch = emulator.settings.fetch ?? fetch;
+  const server = cell.socket ? await emulator.listen() : undefined;
+  const settings = server?.settings ?? emulator.settings;
+  const emulatorFetch = settings.fetch ?? fetch;
   const sent: SentRequest[] = [];
   const events: UnigateChargeEvent[] = [];
   const { store, reserved } = recordingStore(shared);
@@ -212,7 +218,7 @@ export function cellGateway(cell: Cell, shared?: UnigateBudgetStore) {
   };
 
   const gw = createUnigate({
-    ...emulator.settings,
+    ...settings,
     fetch: cellFetch,
     pricing: PRICES,
     resume: cell.resume ? 'auto' : 'off',
@@ -221,10 +227,12 @@ export function cellGateway(cell: Cell, shared?: UnigateBudgetStore) {
       budget: { maxCredits: ending === 'refusal' ? SPENT_LIMIT : OPEN_LIMIT, period: 'total', store },
     }),
   });
-  return { gw, emulator, sent, events, store, reserved, caller, marker: markerOf(cell), preSpent: SPENT_LIMIT };
+  const download = server?.download ?? emulator.download;
+  const close = async () => server?.close();
+  return { gw, download, close, sent, events, store, reserved, caller, marker: markerOf(cell), preSpent: SPENT_LIMIT };
 }
 
-export type CellGateway = ReturnType<typeof cellGateway>;
+export type CellGateway = Awaited<ReturnType<typeof cellGateway>>;
 
 /** Spends the refusal cells' budget before the call. */
 export async function spendBudget(cell: Cell, gateway: CellGateway): Promise<number> {
@@ -256,7 +264,7 @@ export async function callCell(
   gateway: CellGateway,
   telemetry: Record<string, unknown>,
 ): Promise<CallOutcome> {
-  const { gw, caller, marker, emulator } = gateway;
+  const { gw, caller, marker, download } = gateway;
   const common = { maxRetries: 0, abortSignal: caller.signal, ...telemetry };
   const [first, second] = MODELS[cell.kind];
   const language = () =>
@@ -308,7 +316,7 @@ export async function callCell(
             model: gw.video(first),
             prompt: `A paper boat ${marker}`.trim(),
             providerOptions: { unigate: { pollIntervalMs: 1 } },
-            download: emulator.download,
+            download,
             ...common,
           });
       }

@@ -74,8 +74,9 @@ describe(`the endings matrix, ai@${major}: ${cells.length} cells`, () => {
   }
 });
 
-// The enumerated cells cut and abort after the 2nd content delta; here any delta (1-6: the messages
-// answer has 6, the chat one 7), with every ending and toggle drawn at random. A fixed seed, so CI
+// The enumerated cells cut and abort after the 2nd content delta, in process; here any delta (1-6: the
+// messages answer has 6, the chat one 7), with every ending and toggle drawn at random, half of them over
+// a loopback socket (undici). A fixed seed, so CI
 // reproduces; ENDINGS_SEED explores others.
 const RUNS = 60;
 const SEED = Number(process.env.ENDINGS_SEED ?? 0x39_39);
@@ -88,6 +89,7 @@ const sampledCells: fc.Arbitrary<Cell> = fc
     budget: fc.boolean(),
     fallback: fc.boolean(),
     k: fc.integer({ min: 1, max: 6 }),
+    socket: fc.boolean(),
   })
   .filter(cellExists);
 

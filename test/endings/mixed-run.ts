@@ -50,7 +50,7 @@ export async function mixedRun(
   const result: MixedRunResult = { calls: 0, modelCalls: 0, events: 0, charged: 0 };
   const one = async (index: number) => {
     const each = MIX[(index + offset) % MIX.length]!;
-    const gateway = cellGateway(each, store);
+    const gateway = await cellGateway(each, store);
     await callCell(each, gateway, {});
     // The next admission waits for the provider's settlements, and the events come with them.
     await settlementProbe(gateway.gw).catch(() => undefined);
