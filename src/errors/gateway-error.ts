@@ -13,6 +13,9 @@ import { redactSecrets } from './redact-secrets';
  * - `rate-limit`: too many requests for now (429); retryable, honours `Retry-After`.
  * - `daily-limit`: the daily request quota is spent (429); not retryable before `resetsAt`.
  * - `server`: the gateway or upstream failed or timed out (5xx, 408, 409); retryable.
+ * - `context-length`: the prompt (with the output it asks for) is over the model's context window, as the
+ *   upstream's error says (a 400 or an in-band error); sending it again fails again, a model with a larger
+ *   window may answer.
  * - `budget`: the provider's own spending limit (`createUnigate({ budget })`) refused the call before any
  *   request; not retryable before `resetsAt`.
  */
@@ -24,6 +27,7 @@ export type UnigateErrorKind =
   | 'rate-limit'
   | 'daily-limit'
   | 'server'
+  | 'context-length'
   | 'budget';
 
 /**
@@ -101,9 +105,39 @@ const KIND_BY_TYPE: Record<string, UnigateErrorKind> = {
   timeout_error: 'server',
 };
 
+// A prompt over the model's window, in the words each upstream family sends (docs/errors-and-retries.md#context-length
+// cites a real body of each); the group, when there is one, is the window the upstream states.
+const CONTEXT_OVERFLOW = [
+  /maximum context length is (\d+) tokens/i, // OpenAI chat, Azure, DeepSeek, vLLM, OpenRouter ("This endpoint's")
+  /prompt is too long: \d+ tokens > (\d+) maximum/i, // Anthropic
+  /exceed context limit: \d+ \+ \d+ > (\d+)/i, // Anthropic: input length and `max_tokens`
+  /input token count \(\d+\) exceeds the maximum number of tokens allowed \((\d+)\)/i, // Gemini
+  /too large for model with (\d+) maximum context length/i, // Mistral
+  /maximum prompt length is (\d+) but the request contains/i, // xAI
+  /current length is \d+ while limit is (\d+)/i, // Cerebras
+  /exceeds the context window of this model/i, // OpenAI Responses
+  /reduce the length of the messages/i, // Groq (with code context_length_exceeded), OpenAI's older wording
+];
+
+/** The window an upstream's context-overflow message states, when it states one. */
+export function statedContextWindow(message: string | undefined): number | undefined {
+  for (const pattern of CONTEXT_OVERFLOW) {
+    const limit = pattern.exec(message ?? '')?.[1];
+    if (limit !== undefined) return Number(limit);
+  }
+  return undefined;
+}
+
+function isContextOverflow(data: UnigateErrorData): boolean {
+  if (data.code === 'context_length_exceeded' || data.type === 'context_length_exceeded') return true;
+  const message = data.message ?? '';
+  return CONTEXT_OVERFLOW.some(pattern => pattern.test(message));
+}
+
 /**
  * The kind of a failure from its HTTP status (when there is one) and the gateway's type. A 429 is the
- * daily limit when the chat-style type says so or, in the other families, when the message does.
+ * daily limit when the chat-style type says so or, in the other families, when the message does. A 4xx
+ * (or a status-less error) that says the prompt is over the window is `context-length`.
  */
 export function errorKind(status: number | undefined, data: UnigateErrorData): UnigateErrorKind | undefined {
   const byType = data.type === undefined ? undefined : KIND_BY_TYPE[data.type];
@@ -113,6 +147,7 @@ export function errorKind(status: number | undefined, data: UnigateErrorData): U
       : (KIND_BY_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'invalid-request' : byType));
   if (kind === 'rate-limit' && /\bdaily\b/i.test(data.message ?? '')) kind = 'daily-limit';
   if (kind === 'rate-limit' && byType === 'daily-limit') kind = 'daily-limit';
+  if ((kind === undefined || kind === 'invalid-request') && isContextOverflow(data)) kind = 'context-length';
   return kind;
 }
 
@@ -183,6 +218,8 @@ function hint(data: UnigateErrorData, model: string | undefined, url: string): s
       return `${unnamed ? `No access to model "${model}": use` : 'Use'} a model from listModels() on the provider, or a key whose tier includes it.`;
     case 'not-found':
       return notFoundHint(said, model, url);
+    case 'context-length':
+      return 'Shorten the prompt or maxOutputTokens, or use a model with a larger contextWindow (gw.catalog); gw.fallback moves on to one.';
     default:
       return undefined;
   }

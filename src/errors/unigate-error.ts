@@ -11,6 +11,7 @@ const KINDS: Record<UnigateErrorKind, true> = {
   'rate-limit': true,
   'daily-limit': true,
   server: true,
+  'context-length': true,
   budget: true,
 };
 

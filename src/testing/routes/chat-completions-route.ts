@@ -1,4 +1,5 @@
 import type { EmulatorModel, EmulatorRoute } from '../emulator-context';
+import { contextOverflow } from '../emulator-context-window';
 import {
   cutInHalf,
   DeltaCounter,
@@ -307,14 +308,14 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   const missingReasoning = model.reasoningContentRequired ? missingReasoningContent(chat) : undefined;
   if (missingReasoning !== undefined) return errorResponse('chat', 400, missingReasoning, 'invalid_request_error');
 
-  const markers = readMarkers(
-    lastUserText(chat.messages, message => message.text),
-    model.id,
-  );
+  const userText = lastUserText(chat.messages, message => message.text);
+  const markers = readMarkers(userText, model.id);
   const { fault } = markers;
   if (fault?.kind === 'status') {
     return errorResponse('chat', fault.status, `Emulated HTTP ${fault.status} ([[emulator:status:${fault.status}]])`);
   }
+  const overflow = contextOverflow('chat', model, userText);
+  if (overflow !== undefined) return overflow;
 
   // A flagged final assistant message is a prefill: the answer is the one without it, less its text.
   const prefill = chat.messages[chat.messages.length - 1]!.continues

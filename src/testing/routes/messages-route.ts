@@ -1,4 +1,5 @@
 import type { EmulatorRoute } from '../emulator-context';
+import { contextOverflow } from '../emulator-context-window';
 import { cutInHalf, readMarkers } from '../emulator-faults';
 import { defaultErrorType, errorResponse, jsonTextResponse, sseResponse } from '../emulator-responses';
 import { digestHex, lastUserText } from '../emulator-text';
@@ -71,12 +72,15 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
   try {
     const parsed = parseMessagesRequest(context.body);
     const prefixes = messagesCachePrefixes(context.body, parsed);
-    const markers = readMarkers(lastUserText(parsed.turns, markerText), context.model?.id);
+    const userText = lastUserText(parsed.turns, markerText);
+    const markers = readMarkers(userText, context.model?.id);
     const { fault } = markers;
     if (fault?.kind === 'status') {
       const type = defaultErrorType('messages', fault.status);
       return errorResponse('messages', fault.status, STATUS_MESSAGES[type] ?? 'Error', type);
     }
+    const overflow = contextOverflow('messages', context.model, userText);
+    if (overflow !== undefined) return overflow;
 
     const full = composeAnswer(parsed, markers, context.inputCounting);
     const { sent: message, prefilled } =
