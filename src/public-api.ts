@@ -30,6 +30,7 @@ export type {
   UnigateFallbackMetadata,
   UnigateFallbackOptions,
   UnigateFallbackSegment,
+  UnigateFallbackSkip,
 } from './fallback/unigate-fallback-model';
 export { unigateFallback } from './fallback/unigate-fallback-model';
 export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/adapt-language-model';

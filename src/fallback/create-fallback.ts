@@ -1,6 +1,7 @@
 import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { CatalogById } from '../catalog/catalog-cache';
+import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
 import { chainMember } from '../spec-adapters/adapt-language-model';
 import { pipelineModel, type SpecVersion } from '../settings/spec-version';
 import { capabilityWarnings } from '../catalog/catalog-entry';
@@ -12,6 +13,7 @@ import {
   UnigateFallbackLanguageModel,
   type UnigateFallbackOptions,
 } from './unigate-fallback-model';
+import { DEFAULT_FALLBACK_COOLDOWN_MS, type FallbackCooldowns, MAX_FALLBACK_COOLDOWN_MS } from './fallback-cooldowns';
 
 const KINDS: readonly UnigateErrorKind[] = [
   'authentication',
@@ -21,6 +23,7 @@ const KINDS: readonly UnigateErrorKind[] = [
   'rate-limit',
   'daily-limit',
   'server',
+  'context-length',
 ];
 
 /** What `gw.fallback` needs from its provider. */
@@ -35,6 +38,10 @@ export interface FallbackProviderParts {
   spec?: SpecVersion;
   /** The provider's API key, which the chain redacts from whatever any member hands over. */
   secret: () => string | undefined;
+  /** The provider's catalog entry of an id, loading the catalog when it is not yet (`gw.catalog.get`). */
+  catalogEntry: (modelId: string, options: { abortSignal?: AbortSignal }) => Promise<UnigateCatalogEntry | undefined>;
+  /** The provider's cool-downs, shared by every chain it makes. */
+  cooldowns: FallbackCooldowns;
 }
 
 function isLanguageModel(value: unknown): value is LanguageModelV3 | LanguageModelV4 {
@@ -83,6 +90,26 @@ function resolveModels(models: unknown, parts: FallbackProviderParts): LanguageM
   });
 }
 
+function checkCooldown(cooldownMs: unknown): number {
+  if (cooldownMs === undefined) return DEFAULT_FALLBACK_COOLDOWN_MS;
+  if (typeof cooldownMs !== 'number' || !(cooldownMs >= 0 && cooldownMs <= MAX_FALLBACK_COOLDOWN_MS)) {
+    failArgument('cooldownMs', `must be a number of milliseconds from 0 to ${MAX_FALLBACK_COOLDOWN_MS}`, cooldownMs);
+  }
+  return cooldownMs;
+}
+
+/**
+ * A member's context window by the catalog: this provider's models only (another provider's id may name
+ * another model); `undefined` when the catalog does not say or cannot be loaded.
+ */
+function contextWindowOf(parts: FallbackProviderParts) {
+  return async (model: LanguageModelV3, abortSignal?: AbortSignal): Promise<number | undefined> => {
+    if (!model.provider.startsWith(`${parts.provider}.`)) return undefined;
+    const entry = await parts.catalogEntry(model.modelId, { abortSignal }).catch(() => undefined);
+    return entry?.contextWindow;
+  };
+}
+
 /** The catalog's word on the provider's own models, when it is loaded: an image model cannot chat. */
 function catalogWarnings(models: readonly LanguageModelV3[], parts: FallbackProviderParts): SharedV3Warning[] {
   const catalog = parts.cachedCatalog();
@@ -92,18 +119,22 @@ function catalogWarnings(models: readonly LanguageModelV3[], parts: FallbackProv
     .flatMap(model => capabilityWarnings(catalog.get(model.modelId), 'chat', undefined));
 }
 
-/** `gw.fallback(models, { on })`: a language model that moves down the list on the kinds in `on`. */
+/** `gw.fallback(models, { on, cooldownMs })`: a language model that moves down the list on the kinds in `on`. */
 export function createFallback(
   models: unknown,
   options: UnigateFallbackOptions | undefined,
   parts: FallbackProviderParts,
 ): LanguageModelV3 {
   const on = checkOn(options?.on);
+  const cooldownMs = checkCooldown(options?.cooldownMs);
   const resolved = resolveModels(models, parts);
   return new UnigateFallbackLanguageModel(resolved, {
     provider: parts.provider,
     on,
     warnings: catalogWarnings(resolved, parts),
     secret: parts.secret,
+    cooldownMs,
+    cooldowns: parts.cooldowns,
+    contextWindow: contextWindowOf(parts),
   });
 }

@@ -3,14 +3,26 @@ import { errorKind, readErrorObject, type UnigateErrorData, type UnigateErrorKin
 import { isObjectRecord } from '../checks/narrow';
 import { lastAttempt, unigateError } from '../errors/unigate-error';
 
-/** One model of a fallback list that failed, in `providerMetadata.unigate.fallback.attempts`. */
+/**
+ * Why a member was passed over without a request (docs/fallback.md#cool-downs): `cooling-down`, it failed
+ * recently (`cooldownMs`, `Retry-After`); `context-window`, its catalog `contextWindow` is not larger than
+ * that of a member the prompt was too long for.
+ */
+export type UnigateFallbackSkip = 'cooling-down' | 'context-window';
+
+/** One model of a fallback list that failed or was skipped, in `providerMetadata.unigate.fallback.attempts`. */
 export interface UnigateFallbackAttempt {
   /** The model's id (`model.modelId`). */
   modelId: string;
-  /** The kind of its failure (`error.data.kind`, or read from what another provider's error carries). */
+  /**
+   * The kind of its failure (`error.data.kind`, or read from what another provider's error carries); for
+   * a skipped member, the kind of the failure that cooled it, or `context-length`.
+   */
   kind: UnigateErrorKind;
-  /** Its error's message, with the API key redacted. */
+  /** Its error's message, with the API key redacted; for a skipped member, why it was skipped. */
   message: string;
+  /** Present when the member was not sent the call: why. */
+  skipped?: UnigateFallbackSkip;
 }
 
 // The AI SDK's errors for a call its caller got wrong or a model not set up (no key): thrown before any

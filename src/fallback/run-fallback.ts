@@ -6,10 +6,20 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { UnigateErrorKind } from '../errors/gateway-error';
+import { statedContextWindow, type UnigateErrorKind } from '../errors/gateway-error';
 import { redactSecrets } from '../errors/redact-secrets';
+import { lastAttempt } from '../errors/unigate-error';
+import { retryAfterHeaderMs } from '../transport/gateway-request';
 import { fallbackAttempts, isExtendable, type StreamExtras } from '../streams/stream-extras';
-import { attemptOf, chainFailure, failureKind, skipWarnings, type UnigateFallbackAttempt } from './fallback-failure';
+import {
+  attemptOf,
+  chainFailure,
+  failureKind,
+  messageOf,
+  skipWarnings,
+  type UnigateFallbackAttempt,
+} from './fallback-failure';
+import { type FallbackCooldowns, MAX_FALLBACK_COOLDOWN_MS, type MemberCooldown } from './fallback-cooldowns';
 import { ChainHandOver, HandOverLog } from './fallback-hand-over';
 import { committedStream, openOwnStream, openStream } from './fallback-stream';
 
@@ -19,12 +29,20 @@ import { committedStream, openOwnStream, openStream } from './fallback-stream';
 /** A fallback model's list and settings, fixed when it was created. */
 export interface FallbackChain {
   readonly models: readonly LanguageModelV3[];
+  /** Each member's identity in `cooldowns` (`memberKey`). */
+  readonly keys: readonly string[];
   /** The error kinds that move on to the next model. */
   readonly on: ReadonlySet<UnigateErrorKind>;
   /** Found when the model was created (catalog mismatches); repeated on every call so the AI SDK shows them. */
   readonly creationWarnings: readonly SharedV3Warning[];
   /** The provider's API key, redacted from everything the chain hands over, whichever member produced it. */
   readonly secret: () => string | undefined;
+  /** How long a member that failed is skipped (`cooldownMs`); 0: never. */
+  readonly cooldownMs: number;
+  /** The provider's cool-downs, shared by all its chains. */
+  readonly cooldowns: FallbackCooldowns;
+  /** The catalog's context window of a member of this provider (loaded when needed); `undefined` for others. */
+  readonly contextWindow: (model: LanguageModelV3, abortSignal?: AbortSignal) => Promise<number | undefined>;
 }
 
 /** The package's one redaction step, with the chain's key. */
@@ -83,7 +101,88 @@ function stoppedOn(
   return redact(chain, options.abortSignal?.aborted ? error : chainFailure(error, tried));
 }
 
-/** Tries each model in turn; the last failure (or one that does not move on) goes to the caller. */
+// The kinds that say a member is unwell (rather than the call wrong): they cool it, when they move on.
+const COOLING = new Set<string>(['rate-limit', 'server', 'network', 'timeout']);
+
+/**
+ * One call's way down the chain: which members cool (skipped, unless all do: then tried by recovery),
+ * and the window a prompt overflowed (members not larger are skipped).
+ */
+class Route {
+  /** The members' indices in the order they are tried. */
+  readonly order: readonly number[];
+  private readonly cooling: ReadonlyArray<MemberCooldown | undefined> | undefined;
+  private overflowed: { modelId: string; window: number } | undefined;
+
+  constructor(
+    private readonly chain: FallbackChain,
+    private readonly options: LanguageModelV3CallOptions,
+  ) {
+    const { cooldowns, keys, on } = chain;
+    const indices = keys.map((_, index) => index);
+    // Nothing cooling (the usual case): no clock read, no allocation beyond the order.
+    const cooling =
+      cooldowns.size === 0
+        ? undefined
+        : keys.map(key => cooldowns.get(key)).map(c => (c && on.has(c.kind) ? c : undefined));
+    if (cooling?.every(entry => entry !== undefined)) {
+      // Every member cools: the chain is tried in order of recovery, and never refuses.
+      this.order = indices.sort((a, b) => cooling[a]!.until - cooling[b]!.until);
+    } else {
+      this.order = indices;
+      this.cooling = cooling?.some(entry => entry !== undefined) ? cooling : undefined;
+    }
+  }
+
+  /** Whether any member may be skipped: some cool, or a prompt overflowed a window. */
+  get skipping(): boolean {
+    return this.cooling !== undefined || this.overflowed !== undefined;
+  }
+
+  /** The attempt that records why member `index` is not sent the call, or `undefined` to send it. */
+  async skip(index: number): Promise<UnigateFallbackAttempt | undefined> {
+    const model = this.chain.models[index]!;
+    const cooling = this.cooling?.[index];
+    if (cooling !== undefined) {
+      const message = `cooling down until ${new Date(cooling.until).toISOString()} after a ${cooling.kind} failure`;
+      return { modelId: model.modelId, kind: cooling.kind, message, skipped: 'cooling-down' };
+    }
+    if (this.overflowed === undefined) return undefined;
+    const window = await this.chain.contextWindow(model, this.options.abortSignal);
+    if (window === undefined || window > this.overflowed.window) return undefined;
+    const message =
+      `its context window (${window} tokens) is not larger than that of ${this.overflowed.modelId} ` +
+      `(${this.overflowed.window} tokens), which the prompt is too long for`;
+    return { modelId: model.modelId, kind: 'context-length', message, skipped: 'context-window' };
+  }
+
+  /** Member `index` failed with `kind`, and the chain moves on: cool it, or note the window it overflowed. */
+  async failed(index: number, kind: UnigateErrorKind, error: unknown): Promise<void> {
+    const { chain } = this;
+    if (COOLING.has(kind) && chain.cooldownMs > 0) {
+      const asked = Math.min(retryAfterHeaderMs(lastAttempt(error)) ?? 0, MAX_FALLBACK_COOLDOWN_MS);
+      chain.cooldowns.cool(chain.keys[index]!, chain.cooldowns.now() + Math.max(chain.cooldownMs, asked), kind);
+    }
+    if (kind !== 'context-length') return;
+    const model = chain.models[index]!;
+    const window =
+      (await chain.contextWindow(model, this.options.abortSignal)) ??
+      statedContextWindow(messageOf(lastAttempt(error)));
+    if (window !== undefined && window > (this.overflowed?.window ?? 0)) {
+      this.overflowed = { modelId: model.modelId, window };
+    }
+  }
+
+  /** Member `index` answered: it cools no longer. */
+  answered(index: number): void {
+    this.chain.cooldowns.recovered(this.chain.keys[index]!);
+  }
+}
+
+/**
+ * Tries each model in turn (a member cooling down, or too small for a prompt that overflowed another's
+ * window, is skipped); the last failure (or one that does not move on) goes to the caller.
+ */
 async function run<T>(
   chain: FallbackChain,
   options: LanguageModelV3CallOptions,
@@ -95,23 +194,35 @@ async function run<T>(
   ) => Promise<T>,
 ): Promise<T> {
   const attempts: UnigateFallbackAttempt[] = [];
-  for (const [index, model] of chain.models.entries()) {
+  const route = new Route(chain, options);
+  let failed: unknown;
+  for (const index of route.order) {
     options.abortSignal?.throwIfAborted();
+    const skipped = route.skipping ? await route.skip(index) : undefined;
+    if (skipped !== undefined) {
+      attempts.push(skipped);
+      continue;
+    }
+    const model = chain.models[index]!;
     // Each member gets its own options object, so the charge it reports names its attempt.
     const memberOptions = { ...options };
     fallbackAttempts.set(memberOptions, index + 1);
     try {
-      return await call(model, attempts, memberOptions, index);
+      const result = await call(model, attempts, memberOptions, index);
+      route.answered(index);
+      return result;
     } catch (error) {
       const { kind, tried } = triedWith(chain, model, error, attempts);
-      const last = index === chain.models.length - 1;
-      if (last || options.abortSignal?.aborted || kind === undefined || !chain.on.has(kind)) {
+      if (options.abortSignal?.aborted || kind === undefined || !chain.on.has(kind)) {
         throw stoppedOn(chain, options, error, tried);
       }
       attempts.push(tried.at(-1)!);
+      failed = error;
+      await route.failed(index, kind, error);
     }
   }
-  throw new Error('unreachable: a fallback model has at least one model');
+  // The last member tried failed (a skip never comes first: a route tries at least one member).
+  throw stoppedOn(chain, options, failed, attempts);
 }
 
 /** `doGenerate` down the chain: the answer carries the skips' warnings and `unigate.fallback`. */

@@ -5,7 +5,16 @@ import type {
   LanguageModelV3StreamResult,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import { type FieldChecks, hasFields, isFiniteNumber, isString, listOf, optional, shape } from '../checks/field-checks';
+import {
+  type FieldChecks,
+  hasFields,
+  isFiniteNumber,
+  isString,
+  listOf,
+  oneOf,
+  optional,
+  shape,
+} from '../checks/field-checks';
 import {
   readWhenSettled,
   type UnigateMetadataSource,
@@ -16,6 +25,7 @@ import { isObjectRecord } from '../checks/narrow';
 import type { UnigateErrorKind } from '../errors/gateway-error';
 import { isUnigateErrorKind } from '../errors/unigate-error';
 import type { UnigateFallbackAttempt } from './fallback-failure';
+import { memberKey } from './fallback-cooldowns';
 import type { UnigateFallbackSegment } from './fallback-hand-over';
 import type { FallbackChain } from './run-fallback';
 
@@ -23,20 +33,34 @@ import type { FallbackChain } from './run-fallback';
 // the module loader and cost a fallback stream 0.5-3 ms before its first delta (docs/streaming.md).
 let calls: typeof import('./run-fallback') | undefined;
 
-export type { UnigateFallbackAttempt } from './fallback-failure';
+export type { UnigateFallbackAttempt, UnigateFallbackSkip } from './fallback-failure';
 export type { UnigateFallbackSegment } from './fallback-hand-over';
 
 /** The error kinds that move on by default: the next model may answer where this one could not. */
-export const DEFAULT_FALLBACK_ON: readonly UnigateErrorKind[] = ['permission', 'not-found', 'rate-limit', 'server'];
+export const DEFAULT_FALLBACK_ON: readonly UnigateErrorKind[] = [
+  'permission',
+  'not-found',
+  'rate-limit',
+  'server',
+  'context-length',
+];
 
 /** Options of `gw.fallback(models, options)`. */
 export interface UnigateFallbackOptions {
   /**
    * The error kinds on which the next model is tried. Default `DEFAULT_FALLBACK_ON`: `permission`,
-   * `not-found`, `rate-limit`, `server`. `invalid-request` and `authentication` never move on (the next
-   * model would fail the same way); `daily-limit` moves on only when listed (it is per key).
+   * `not-found`, `rate-limit`, `server`, `context-length` (only to a member whose catalog `contextWindow`
+   * is larger). `invalid-request` and `authentication` never move on (the next model would fail the same
+   * way); `daily-limit` moves on only when listed (it is per key).
    */
   on?: readonly UnigateErrorKind[];
+  /**
+   * How long a member that failed with `rate-limit` or `server` (a kind in `on`) is skipped by later calls
+   * of any chain of this provider, in ms, or until its `Retry-After` when that is longer (up to an hour).
+   * When every member is cooling, the one that recovers first is tried: a chain never refuses because of
+   * cool-downs. 0 turns cool-downs off. Default 30 000 (`DEFAULT_FALLBACK_COOLDOWN_MS`); 0 to 3 600 000.
+   */
+  cooldownMs?: number;
 }
 
 /** `providerMetadata.unigate.fallback` of a fallback model's result (on the `finish` part when streaming). */
@@ -69,20 +93,21 @@ export class UnigateFallbackLanguageModel implements LanguageModelV3 {
 
   constructor(
     models: readonly LanguageModelV3[],
-    options: {
+    options: Omit<FallbackChain, 'models' | 'on' | 'keys' | 'creationWarnings'> & {
       provider: string;
       on: readonly UnigateErrorKind[];
       warnings: readonly SharedV3Warning[];
-      secret: () => string | undefined;
     },
   ) {
-    this.provider = `${options.provider}.fallback`;
+    const { provider, on, warnings, ...routing } = options;
+    this.provider = `${provider}.fallback`;
     this.modelId = models.map(model => model.modelId).join(',');
     this.chain = {
+      ...routing,
       models,
-      on: new Set(options.on.filter(kind => !NEVER_MOVE_ON.has(kind))),
-      creationWarnings: options.warnings,
-      secret: options.secret,
+      keys: models.map(memberKey),
+      on: new Set(on.filter(kind => !NEVER_MOVE_ON.has(kind))),
+      creationWarnings: warnings,
     };
   }
 
@@ -106,6 +131,7 @@ const ATTEMPT_FIELDS: FieldChecks<UnigateFallbackAttempt> = {
   modelId: isString,
   kind: isUnigateErrorKind,
   message: isString,
+  skipped: optional(oneOf(['cooling-down', 'context-window'] as const)),
 };
 
 const SEGMENT_FIELDS: FieldChecks<UnigateFallbackSegment> = { modelId: isString, characters: isFiniteNumber };

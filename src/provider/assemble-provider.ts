@@ -23,6 +23,7 @@ import {
 } from '../budget/budget-models';
 import type { UnigateModelContext } from '../model-call/model-context';
 import { createFallback } from '../fallback/create-fallback';
+import { FallbackCooldowns } from '../fallback/fallback-cooldowns';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
 import { createPricing } from '../pricing/create-pricing';
 import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
@@ -163,6 +164,7 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
   const models = modelFactories(context, guard);
   const chat = checkingModelId(models.chat);
   const messages = checkingModelId(models.messages);
+  const cooldowns = new FallbackCooldowns(internals.now ?? (() => Date.now()));
   const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
     chooseLanguageFormat(modelId, settings.format, context.loadedCatalog()?.get(modelId)) === 'messages'
       ? messages(modelId)
@@ -184,6 +186,8 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
         cachedCatalog: context.loadedCatalog,
         spec: context.spec,
         secret: () => config.optionalApiKey(),
+        catalogEntry: context.catalog.get,
+        cooldowns,
       }),
     listModels: (options?: UnigateRequestOptions) => listModels(config, options),
     catalog: context.catalog,

@@ -130,10 +130,10 @@ function postMultipart<T>(
 }
 
 /**
- * The wait a failed call asks for: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date.
- * Honoured when it is between 0 and 60 seconds; otherwise the exponential backoff applies.
+ * The wait a failed call asks for, unbounded: `retry-after-ms`, or `retry-after` in seconds or as an HTTP
+ * date; `undefined` when it asks none (or a wait in the past).
  */
-export function retryAfterMs(error: unknown): number | undefined {
+export function retryAfterHeaderMs(error: unknown): number | undefined {
   if (!APICallError.isInstance(error) || !error.responseHeaders) return undefined;
   const headers = error.responseHeaders;
   let ms: number | undefined;
@@ -144,7 +144,16 @@ export function retryAfterMs(error: unknown): number | undefined {
     const seconds = parseFloat(header);
     ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
   }
-  return ms !== undefined && ms >= 0 && ms <= 60_000 ? ms : undefined;
+  return ms !== undefined && ms >= 0 ? ms : undefined;
+}
+
+/**
+ * The wait a failed call asks for (`retryAfterHeaderMs`), honoured when it is between 0 and 60 seconds;
+ * otherwise the exponential backoff applies.
+ */
+export function retryAfterMs(error: unknown): number | undefined {
+  const ms = retryAfterHeaderMs(error);
+  return ms !== undefined && ms <= 60_000 ? ms : undefined;
 }
 
 /**

@@ -285,7 +285,8 @@ describe('reasoning never reaches a model that does not take it back (emulator)'
 
   it('gw.fallback([deepseek-reasoner (down), gpt-4o]) is answered by gpt-4o, which gets no reasoning_content', async () => {
     const { gw, bodies } = recordingGateway();
-    const model = gw.fallback([gw('deepseek-reasoner'), gw('gpt-4o')]);
+    // No cool-down: both calls send deepseek-reasoner its body.
+    const model = gw.fallback([gw('deepseek-reasoner'), gw('gpt-4o')], { cooldownMs: 0 });
     const generated = await generateText({ model, messages: history, maxRetries: 0 });
     expect(generated.text).toBe('You said: And Rome?');
     expect(unigateFallback(generated)?.answeredBy).toBe('gpt-4o');

@@ -160,7 +160,7 @@ describe('gw.fallback: the key another provider’s member echoes never reaches 
 
   it('an HTTP error echoing the key: the attempt quotes it redacted, generateText and streamText', async () => {
     const { gw, compat } = setup(echoes);
-    const chain = gw.fallback([compat('status'), 'gpt-4o-mini']);
+    const chain = gw.fallback([compat('status'), 'gpt-4o-mini'], { cooldownMs: 0 });
     const attempts = [
       { modelId: 'status', kind: 'server', message: 'key [redacted], Bearer [redacted], url-encoded [redacted]' },
     ];
@@ -172,7 +172,7 @@ describe('gw.fallback: the key another provider’s member echoes never reaches 
 
   it('in the attempts of a call a later member answered: generateText and streamText', async () => {
     const { gw, compat } = setup(echoes);
-    const chain = gw.fallback([compat('status'), compat('stream'), compat('thrown'), 'gpt-4o-mini']);
+    const chain = gw.fallback([compat('status'), compat('stream'), compat('thrown'), 'gpt-4o-mini'], { cooldownMs: 0 });
     const generated = await generateText({ model: chain, prompt: 'Hi', maxRetries: 0 });
     const fromStream = await streamed(chain);
     for (const fallback of [unigateFallback(generated), fromStream.fallback]) {

@@ -325,8 +325,19 @@ describe('gw.fallback: creation', () => {
     );
     expect(thrown(() => gw.fallback(['gpt-4o'], { on: ['server', 'sometimes' as never] })).message).toBe(
       'Invalid argument on[1]: must be one of authentication, permission, not-found, invalid-request, rate-limit, ' +
-        'daily-limit, server; received "sometimes".',
+        'daily-limit, server, context-length; received "sometimes".',
     );
+    for (const [cooldownMs, shown] of [
+      [-1, '-1'],
+      [Number.NaN, 'NaN'],
+      [3_600_001, '3600001'],
+      [Number.POSITIVE_INFINITY, 'Infinity'],
+      ['30000', '"30000"'],
+    ] as const) {
+      expect(thrown(() => gw.fallback(['gpt-4o'], { cooldownMs: cooldownMs as number })).message).toBe(
+        `Invalid argument cooldownMs: must be a number of milliseconds from 0 to 3600000; received ${shown}.`,
+      );
+    }
     expect(tried()).toEqual([]);
   });
 
