@@ -72,6 +72,7 @@ const ROOT_TYPES = [
   'UnigateFallbackMetadata',
   'UnigateFallbackOptions',
   'UnigateFallbackSegment',
+  'UnigateFallbackSkip',
   'UnigateFormat',
   'UnigateImageMetadata',
   'UnigateImageModelId',

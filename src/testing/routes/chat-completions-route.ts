@@ -286,6 +286,8 @@ function unknownFieldRefused(chat: ChatRequest, model: EmulatorModel): string | 
  * - fault markers in the last user message (see EmulatorFault in emulator-faults.ts):
  *   `[[emulator:status:<code>]]`, `[[emulator:stream-error]]`, `[[emulator:truncate]]`, `[[emulator:cut]]`,
  *   and `[[emulator:drop:<k>:<how>]]` (EmulatorDrop: the stream fails after the k-th content delta).
+ * - `[[emulator:prompt-tokens:<n>]]`: a prompt of n tokens over the model's `contextWindow` gets OpenAI's
+ *   context-length 400 (emulator-context-window.ts).
  * - a final assistant message flagged `prefix: true` (DeepSeek and Mistral ids) or `partial: true` (Moonshot
  *   `kimi-`/`moonshot-` ids) is a prefill: the answer is the one without it, less its text; a flag on another
  *   model, on another message than the last, or on an empty message answers 400 (docs/resume.md#what-each-upstream-allows). An

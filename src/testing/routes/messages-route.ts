@@ -61,6 +61,8 @@ const STATUS_MESSAGES: Record<string, string> = {
  *   after the k-th content delta of the full answer (EmulatorDrop in emulator-faults.ts).
  * - `[[emulator:parallel-tools]]`: when the answer uses tools and `tool_choice` is not `{type:'tool'}`, call
  *   every offered tool in one turn, unless `disable_parallel_tool_use` is true.
+ * - `[[emulator:prompt-tokens:<n>]]`: a prompt of n tokens over the model's `contextWindow` gets Anthropic's
+ *   "prompt is too long" 400 (emulator-context-window.ts).
  * Markers act only on a request that passed validation; the first fault marker wins.
  *
  * Prefill: a final assistant turn of text blocks (or empty) is continued, as the vendor does: the answer is
