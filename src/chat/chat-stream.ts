@@ -518,13 +518,12 @@ const CUT_OFF = 'the body ended with neither a finish_reason nor [DONE]: the res
  * Tool calls complete at the choice's `finish_reason`, never because a prefix of the arguments happens
  * to parse. One still open when a new call id reuses its index, or at `[DONE]` or the end of the body,
  * follows the break rule in close-open-blocks.ts: completed if its arguments are valid JSON, else an error.
- * `resumable`: a body that ends without a finish_reason throws, so the resume is asked first; when it
- * declines, the stream finishes as it would have (`interrupted`).
+ * A body that ends without a finish_reason throws, so the resume is asked first; when it declines, the
+ * stream finishes as it would have (`interrupted`).
  */
 function createChatStreamHandler(
   state: ChatStreamState,
   { includeRawChunks, request }: Pick<StreamHandlerOptions, 'includeRawChunks' | 'request'>,
-  resumable: boolean,
 ): SseHandler<LanguageModelV3StreamPart> {
   return {
     event(data, eventName, sink) {
@@ -549,7 +548,7 @@ function createChatStreamHandler(
       if (state.finished) return;
       // Not one event arrived (`start` runs at the first): an empty body is no answer.
       if (!state.started) throw noEvent('chat');
-      if (resumable && state.finishReason === undefined) {
+      if (state.finishReason === undefined) {
         state.cutOff = true;
         throw malformed('chat', CUT_OFF, '');
       }
@@ -583,6 +582,8 @@ interface ChatRun {
   body: ChatRequestBody;
   /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
   prefill: string;
+  /** This request's `max_tokens`: the caller's cap, less what earlier requests of the stream wrote. */
+  cap: number | undefined;
   collectChoices: boolean;
   /** How the model's upstream continues a prefill; undefined: this stream is not resumed. */
   continuation: ChatContinuation | undefined;
@@ -610,27 +611,29 @@ function readChatBody(
     sent.priceWait,
   );
   state.spec = target.context.spec;
-  // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
-  // mixing Partial Mode with response_format.
   // A model whose upstream documents no continuation resumes nothing itself, but a chain hands it over.
   const settings = continuation === undefined ? { ...run.resume, maxResumes: 0 } : run.resume;
-  const recover =
-    run.collectChoices || run.body.response_format !== undefined
-      ? undefined
-      : resumeRecover({
-          settings,
-          attempt,
-          abortSignal: options.abortSignal,
-          facts: () => state,
-          start: reason => chatResumeStart(run, state, sent, reason, attempt),
-          handOver: run.extras?.handOver,
-        });
+  const recover = resumeRecover({
+    settings,
+    // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
+    // mixing Partial Mode with response_format.
+    resumable: !run.collectChoices && run.body.response_format === undefined,
+    attempt,
+    abortSignal: options.abortSignal,
+    facts: () => state,
+    answered: () => state.finishReason !== undefined && state.usage !== undefined,
+    finishAnswered: sink => {
+      try {
+        finish(state, '', sink);
+      } catch (thrown) {
+        state.fail(redactSecrets(thrown, secret), sink);
+      }
+    },
+    start: reason => chatResumeStart(run, state, sent, reason, attempt),
+    handOver: run.extras?.handOver,
+  });
   const request = { url: run.url, requestBodyValues: requestBody, secret };
-  const handler = createChatStreamHandler(
-    state,
-    { includeRawChunks: options.includeRawChunks === true, request },
-    recover !== undefined,
-  );
+  const handler = createChatStreamHandler(state, { includeRawChunks: options.includeRawChunks === true, request });
   return readSseStream(sent.value, handler, {
     secret,
     merge: target.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
@@ -663,9 +666,10 @@ function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
   const flag = run.continuation?.flag ?? 'prefix';
   return {
     prefill: run.prefill,
+    cap: run.cap,
     extras: run.extras,
     bodyWith: prefill => withChatPrefill(run.body, prefill, flag),
-    async send(body, prefill, attempt) {
+    async send(body, prefill, attempt, cap) {
       const call = languageModelCall(target.modelId, 'chat', options);
       const next = await sendPricedStreamRequest(target.context, call, {
         auth: 'bearer',
@@ -673,7 +677,7 @@ function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
         body,
         successfulResponseHandler: streamingBody,
       });
-      return readChatBody({ ...run, prefill }, next, [], body, attempt);
+      return readChatBody({ ...run, prefill, cap }, next, [], body, attempt);
     },
   };
 }
@@ -734,6 +738,7 @@ export async function streamChat(
     url,
     body: first,
     prefill,
+    cap: first.max_tokens,
     collectChoices: prepared.collectChoices,
     continuation,
     resume: prepared.resume,

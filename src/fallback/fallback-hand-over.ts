@@ -72,7 +72,11 @@ export class ChainHandOver implements StreamHandOver {
     private readonly log: HandOverLog,
   ) {}
 
-  async send(prefill: string, failure: unknown): Promise<ReadableStream<LanguageModelV3StreamPart>> {
+  async send(
+    prefill: string,
+    failure: unknown,
+    maxOutputTokens?: number,
+  ): Promise<ReadableStream<LanguageModelV3StreamPart>> {
     const { chain, options, log } = this;
     // Nothing but a cut tool call received: the member is asked again, with no assistant turn.
     const prompt =
@@ -81,7 +85,9 @@ export class ChainHandOver implements StreamHandOver {
         : [...options.prompt, { role: 'assistant' as const, content: [{ type: 'text' as const, text: prefill }] }];
     for (let index = this.from + 1; index < chain.models.length && !options.abortSignal?.aborted; index++) {
       const model = chain.models[index]!;
-      const memberOptions = { ...options, prompt };
+      // What is left of the caller's cap, when the caller set one (a format's default is no caller's cap).
+      const capped = maxOutputTokens !== undefined && options.maxOutputTokens !== undefined;
+      const memberOptions = { ...options, prompt, ...(capped && { maxOutputTokens }) };
       // Another provider's model, or a format without a prefill, would start its answer over.
       if (!isExtendable(model) || !(await model.continuesPrefill?.(memberOptions))) continue;
       fallbackAttempts.set(memberOptions, index + 1);

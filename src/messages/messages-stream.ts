@@ -84,6 +84,8 @@ export class MessagesStreamState extends StreamState {
   stopReason: string | undefined = undefined;
   /** The body ended before `message_stop`. */
   cutOff = false;
+  /** A `message_delta` brought the stop reason and the final usage: the answer is whole. */
+  answered = false;
   stopSequence: string | null = null;
   readonly blocks: Array<MessagesBlock | undefined> = [];
   readonly usage: MessagesUsage = {};
@@ -507,6 +509,7 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
     if (typeof delta.stop_sequence === 'string') state.stopSequence = delta.stop_sequence;
   }
   state.mergeUsage(event.usage);
+  if (state.stopReason !== undefined && isObjectRecord(event.usage)) state.answered = true;
 }
 
 /**
@@ -578,6 +581,8 @@ interface MessagesRun {
   body: MessagesRequestBody;
   /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
   prefill: string;
+  /** This request's `max_tokens`: the caller's cap, less what earlier requests of the stream wrote. */
+  cap: number | undefined;
   jsonResponseTool: boolean;
   resume: ResumeSettings;
   extras: StreamExtras | undefined;
@@ -616,9 +621,21 @@ function readMessagesBody(
   });
   const recover = resumeRecover({
     settings: run.resume,
+    resumable: true,
     attempt,
     abortSignal: options.abortSignal,
     facts: () => state,
+    answered: () => state.answered,
+    finishAnswered: sink => {
+      // The answer's end arrived: a drop before message_stop takes nothing from it.
+      state.cutOff = false;
+      try {
+        state.closeBlocks('the stream ended after its stop reason with content blocks never stopped', '', sink);
+        state.finish(sink, false);
+      } catch (thrown) {
+        state.fail(thrown, sink);
+      }
+    },
     start: reason => resumeStart(run, state, sent, reason, attempt),
     handOver: run.extras?.handOver,
   });
@@ -637,9 +654,10 @@ function messagesResumeRun(run: MessagesRun): ResumeRun<MessagesRequestBody> {
   const { context, modelId } = run.target;
   return {
     prefill: run.prefill,
+    cap: run.cap,
     extras: run.extras,
     bodyWith: prefill => withPrefill(run.body, prefill),
-    async send(body, prefill, attempt) {
+    async send(body, prefill, attempt, cap) {
       const requestBody = { ...body, stream: true };
       const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
         auth: 'x-api-key',
@@ -647,7 +665,7 @@ function messagesResumeRun(run: MessagesRun): ResumeRun<MessagesRequestBody> {
         body: requestBody,
         successfulResponseHandler: streamingBody,
       });
-      return readMessagesBody({ ...run, prefill }, next, [], requestBody, attempt);
+      return readMessagesBody({ ...run, prefill, cap }, next, [], requestBody, attempt);
     },
   };
 }
@@ -716,6 +734,7 @@ export async function streamMessages(
     url,
     body,
     prefill,
+    cap: body.max_tokens,
     jsonResponseTool,
     resume: prepared.resume,
     extras,

@@ -39,6 +39,10 @@ export interface CutToolCall {
 /** What a failed stream hands its resume: what the caller has received, and how to ask for the rest. */
 export interface ResumeStart {
   reason: UnigateResumeReason;
+  /** The failed request gave the caller something (text or tool input): a request that added nothing is not resumed by its own model again. */
+  added: boolean;
+  /** The `max_tokens` left for the continuation (undefined: no cap); none left ends the stream `length`. */
+  capLeft: number | undefined;
   /** Every text delta the caller has received, in order: the prefill, before its trailing whitespace is trimmed. */
   text: string;
   /** The text block still open: the continuation's first text block goes on in it (same id). */
@@ -306,6 +310,22 @@ function skipRepeated(skip: string, delta: string): { rest: string; skip: string
 }
 
 /**
+ * The failed request wrote all the cap allowed: the stream ends as a request that reached `max_tokens`
+ * does (`length`), with its open blocks ended and its usage, instead of a continuation with nothing to write.
+ */
+async function finishAtCap(start: ResumeStart, sink: SseSink<Part>): Promise<void> {
+  const { usage } = start;
+  const metadata = start.settledMetadata === undefined ? start.metadata : await start.settledMetadata(usage);
+  for (const part of new ContinuationMapper(start, '', '').unended()) sink.enqueue(part);
+  sink.enqueue({
+    type: 'finish',
+    finishReason: { unified: 'length', raw: undefined },
+    usage,
+    providerMetadata: start.finish?.(metadata, usage, true) ?? metadata,
+  });
+}
+
+/**
  * The resume itself, the work the failed stream's sink is held with: it reserves and sends the
  * continuation, then passes its parts on (mapped) and ends with one `finish` for both requests. Any
  * step that cannot go on before the continuation opens fails the stream as it would have (`giveUp`).
@@ -317,6 +337,7 @@ export async function resumeStream(
   attempt: number,
 ): Promise<void> {
   if (start.abortSignal?.aborted || start.cancelled()) return giveUp();
+  if (start.capLeft !== undefined && start.capLeft <= 0) return finishAtCap(start, sink);
   const prefill = start.text.trimEnd();
   const reservation = start.reserve === undefined ? undefined : await start.reserve(prefill);
   if (start.reserve !== undefined && reservation === undefined) return giveUp();

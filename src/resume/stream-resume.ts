@@ -5,7 +5,7 @@ import {
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
-import type { SseFailure, SseRecover } from '../streams/sse-reader';
+import type { SseFailure, SseRecover, SseSink } from '../streams/sse-reader';
 import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
 import { loadOnce } from '../checks/lazy';
@@ -72,21 +72,30 @@ export interface StreamSoFar {
 }
 
 /** One request of a resumable stream, as its format runs it. */
-export interface ResumeRun<BODY> {
+export interface ResumeRun<BODY extends { max_tokens?: number }> {
   /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
   prefill: string;
+  /** The `max_tokens` this request was sent with: the caller's cap, less what earlier requests wrote. */
+  cap: number | undefined;
   extras: StreamExtras | undefined;
-  /** The body with `prefill` as the answer's start. */
+  /** The first request's body with `prefill` as the answer's start. */
   bodyWith(prefill: string): BODY;
-  /** Sends `body` and reads its stream as this format's, as resume `attempt`. */
-  send(body: BODY, prefill: string, attempt: number): Promise<ReadableStream<LanguageModelV3StreamPart>>;
+  /** Sends `body` and reads its stream as this format's, as resume `attempt`, its cap `cap`. */
+  send(
+    body: BODY,
+    prefill: string,
+    attempt: number,
+    cap: number | undefined,
+  ): Promise<ReadableStream<LanguageModelV3StreamPart>>;
 }
 
 /**
  * The resume's start from what a failed request gave the caller (`soFar`), or undefined when nothing has
  * been received at all (a failure before the first delta, which `maxRetries` and fallback chains handle).
+ * The continuation's `max_tokens` is what is left of the cap: this request's, less its output (its usage,
+ * or the upper bound `boundedOutput` gives), so the requests together never write more than the caller's cap.
  */
-export function resumeStartOf<BODY>(
+export function resumeStartOf<BODY extends { max_tokens?: number }>(
   run: ResumeRun<BODY>,
   soFar: StreamSoFar,
   sent: { priceWait: PriceWait; finishCost: FinishCost },
@@ -98,18 +107,25 @@ export function resumeStartOf<BODY>(
   if (text === '' && inputs === '') return undefined;
   const receivedBytes = new TextEncoder().encode(soFar.received + inputs).length;
   const usage = boundedOutput(soFar.usage, receivedBytes);
+  const capLeft = run.cap === undefined ? undefined : run.cap - (usage.outputTokens.total ?? 0);
+  const bodyWith = (prefill: string) => {
+    const body = run.bodyWith(prefill);
+    return capLeft === undefined ? body : { ...body, max_tokens: capLeft };
+  };
   const { usageWith } = soFar;
   return {
     reason,
     text,
+    added: soFar.received !== '' || inputs !== '',
+    capLeft,
     openTextId: soFar.openTextId,
     toolCalls: soFar.toolCalls,
     cutToolCalls: soFar.cutToolCalls,
     usage,
     metadata: undefined,
     usageWith: usageWith && ((continuation: LanguageModelV3Usage) => usageWith(usage, continuation)),
-    ...continuationRequests(sent, run.extras, attempt, run.bodyWith, (body, prefill) =>
-      run.send(body, prefill, attempt + 1),
+    ...continuationRequests(sent, run.extras, attempt, bodyWith, (body, prefill) =>
+      run.send(body, prefill, attempt + 1, capLeft),
     ),
   };
 }
@@ -137,10 +153,16 @@ export function resumeReason(failure: SseFailure, facts: StreamFailureFacts): Un
 /** What a format gives the resume of one stream: the facts at its failure, and how to continue it. */
 export interface ResumableStream {
   settings: ResumeSettings;
+  /** False where the format never resumes this call (chat with `n` > 1 or a response format). */
+  resumable: boolean;
   /** The resume this stream's would be (1 for the first request's stream). */
   attempt: number;
   abortSignal: AbortSignal | undefined;
   facts(): StreamFailureFacts;
+  /** The final stop reason and usage have arrived: the answer is whole, whatever happens to the connection. */
+  answered(): boolean;
+  /** Ends an answered stream as its clean end would: its blocks closed, one `finish` with its reason and usage. */
+  finishAnswered(sink: SseSink<LanguageModelV3StreamPart>): void;
   /** The resume's start from the stream's state, or undefined when the content cannot be resumed. */
   start(reason: UnigateResumeReason): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined;
   /** A fallback chain's next members: they continue where this model's own resumes are spent. */
@@ -148,32 +170,45 @@ export interface ResumableStream {
 }
 
 /** A resume by the chain's next member: its own call, reserved and charged by its own budget. */
-function handedOver(handOver: StreamHandOver, failure: unknown): Pick<ResumeStart, 'send' | 'reserve' | 'wrote'> {
+function handedOver(
+  handOver: StreamHandOver,
+  failure: unknown,
+  capLeft: number | undefined,
+): Pick<ResumeStart, 'send' | 'reserve' | 'wrote'> {
   return {
-    send: prefill => handOver.send(prefill, failure),
+    send: prefill => handOver.send(prefill, failure, capLeft),
     reserve: undefined,
     wrote: (before, characters) => handOver.wrote(before, characters),
   };
 }
 
 /**
- * The `recover` of one stream's reader: a failure after content, with resumes left (or a chain member to
- * hand over to) and no abort, is handed to the resume (loaded now), which holds the stream until its
- * continuation has been passed on.
+ * The `recover` of one stream's reader. A drop or an early end after the final stop reason and usage ends
+ * the stream as a clean end would (the answer was whole: nothing to resume, nothing failed). A failure
+ * after content, with resumes left (or a chain member to hand over to) and no abort, is handed to the
+ * resume (loaded now), which holds the stream until its continuation has been passed on. A request that
+ * added nothing to the answer is not resumed by its own model again (it would only repeat itself); a
+ * chain's next member may still take it.
  */
-export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModelV3StreamPart> | undefined {
+export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModelV3StreamPart> {
   const { settings, attempt, handOver } = stream;
-  if (settings.resume === 'off') return undefined;
+  const resumes = stream.resumable && settings.resume !== 'off';
   // The same model first, `maxResumes` times; then the chain's next member, if any.
-  const own = attempt <= settings.maxResumes;
-  if (!own && handOver === undefined) return undefined;
+  const own = resumes && attempt <= settings.maxResumes;
+  const chain = resumes ? handOver : undefined;
   return (failure, sink) => {
-    if (stream.abortSignal?.aborted || failure.cancelled() || sink.hold === undefined) return false;
+    if (stream.abortSignal?.aborted || failure.cancelled()) return false;
     const reason = resumeReason(failure, stream.facts());
-    if (reason === undefined) return false;
+    if ((reason === 'connection-closed' || reason === 'ended-early') && stream.answered()) {
+      stream.finishAnswered(sink);
+      return true;
+    }
+    if (reason === undefined || (!own && chain === undefined) || sink.hold === undefined) return false;
     const start = stream.start(reason);
     if (start === undefined) return false;
-    const by = own || handOver === undefined ? undefined : handedOver(handOver, failure.error);
+    const mine = own && start.added;
+    if (!mine && chain === undefined) return false;
+    const by = mine ? undefined : handedOver(chain!, failure.error, start.capLeft);
     const full = { ...start, ...by, abortSignal: stream.abortSignal, cancelled: failure.cancelled };
     sink.hold(loadResume().then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
     return true;

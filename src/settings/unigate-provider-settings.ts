@@ -248,7 +248,7 @@ export interface UnigateProviderSettings {
    * `providerOptions.unigate.resume`. Checked when the provider is created (`InvalidArgumentError`).
    */
   resume?: UnigateResumeMode;
-  /** How many times one stream may be resumed: an integer, at least 0. Default 1. Per call: `providerOptions.unigate.maxResumes`. */
+  /** How many times one stream may be resumed: an integer, 0 to 10. Default 1. Per call: `providerOptions.unigate.maxResumes`. */
   maxResumes?: number;
 }
 
@@ -257,8 +257,11 @@ export type UnigateResumeMode = 'auto' | 'off';
 
 /** The values of `resume`, at provider and call level. */
 export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
-/** The limit of `maxResumes`, at provider and call level. */
-export const MAX_RESUMES = { min: 0, by: 'provider' } as const;
+/**
+ * The limits of `maxResumes`, at provider and call level: each resume resends the whole prompt, and a
+ * stream that fails ten times in a row is failing for a reason a resume will not mend.
+ */
+export const MAX_RESUMES = { min: 0, max: 10, by: 'provider' } as const;
 
 /** The `resume` and `maxResumes` settings in force for a model or a call (docs/resume.md). */
 export interface ResumeSettings {

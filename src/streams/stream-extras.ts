@@ -47,8 +47,11 @@ export interface StreamExtras {
 
 /** How a stream that failed after content, its own resumes spent, is continued by another chain member. */
 export interface StreamHandOver {
-  /** The continuation of `prefill` by the next member that can write it; throws (`failure`) when none can. */
-  send(prefill: string, failure: unknown): Promise<ReadableStream<LanguageModelV3StreamPart>>;
+  /**
+   * The continuation of `prefill` by the next member that can write it, with at most `maxOutputTokens`
+   * (what is left of the caller's cap); throws (`failure`) when none can.
+   */
+  send(prefill: string, failure: unknown, maxOutputTokens?: number): Promise<ReadableStream<LanguageModelV3StreamPart>>;
   /** Told at the continuation's finish: the characters the caller had before it, and those it passed on. */
   wrote(before: number, characters: number): void;
   /**

@@ -13,11 +13,12 @@ const PROMPT = 'Tell me about the sea.';
 
 /**
  * A request's bound as docs/budgets.md states it: its wire body's bytes without the model id, each at the
- * cache-write price (1.25 times input on Claude models, as any input token may be written), plus max_tokens.
+ * cache-write price (1.25 times input on Claude models, as any input token may be written), plus its
+ * max_tokens (a continuation's is what is left of MAX_TOKENS).
  */
 function boundOf(body: Record<string, unknown>): number {
   const { model: _model, stream: _stream, ...read } = body;
-  return new TextEncoder().encode(JSON.stringify(read)).length * 1.25 + MAX_TOKENS;
+  return new TextEncoder().encode(JSON.stringify(read)).length * 1.25 + (body.max_tokens as number);
 }
 
 /**

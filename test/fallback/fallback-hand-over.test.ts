@@ -11,7 +11,7 @@ import {
   MESSAGES_URL,
   messageDelta,
   messageStop,
-  sse,
+  startOf,
   textDelta,
   textStart,
   userText,
@@ -244,18 +244,7 @@ describe('a hand-over within the budget', () => {
 });
 
 describe('the hand-over on the wire (msw): exact bodies and parts', () => {
-  const start = (id: string, model: string, input: number) =>
-    sse({
-      type: 'message_start',
-      message: {
-        id,
-        type: 'message',
-        role: 'assistant',
-        content: [],
-        model,
-        usage: { input_tokens: input, output_tokens: 1 },
-      },
-    });
+  const start = (id: string, model: string, input: number) => startOf(id, input, model);
   const PRICE = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
 
   it('the next member gets the same prompt plus the prefill; the caller gets one stream and the summed usage', async () => {

@@ -13,6 +13,7 @@ import {
   messageDelta,
   messageStop,
   sse,
+  startOf,
   textDelta,
   textStart,
   toolStart,
@@ -23,18 +24,7 @@ import {
 // stream the caller sees. Exact bytes, so msw (docs/testing.md); the emulator's drops are in
 // messages-resume-emulator.test.ts.
 
-const start = (id: string, input: number) =>
-  sse({
-    type: 'message_start',
-    message: {
-      id,
-      type: 'message',
-      role: 'assistant',
-      content: [],
-      model: MODEL,
-      usage: { input_tokens: input, output_tokens: 1 },
-    },
-  });
+const start = startOf;
 
 /** The first answer (cut as given), then the continuation, one per request. */
 function twoAnswers(first: Array<string | Uint8Array>, second: string[], settings = {}) {
@@ -66,9 +56,11 @@ describe('messages: a stream that fails after content is resumed', () => {
     const { model, requests } = twoAnswers(cutText, continuation('ld!'));
     const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
     expect(requests).toHaveLength(2);
-    const first = requests[0].body as { messages: unknown[] };
+    const first = requests[0].body as { messages: unknown[]; max_tokens: number };
+    // What is left of the cap: the 10 UTF-8 bytes received bound the cut request's output from above.
     expect(requests[1].body).toEqual({
       ...first,
+      max_tokens: first.max_tokens - 10,
       messages: [...first.messages, { role: 'assistant', content: [{ type: 'text', text: 'Hello, wor' }] }],
     });
     expect(parts.map(part => part.type)).toEqual([
@@ -204,8 +196,13 @@ describe('messages: a stream that fails after content is resumed', () => {
     const parts = await readAll((await model.doStream(call([userText('Hi')]))).stream);
     // Nothing of text arrived: the same request with an empty final assistant turn (the API allows the last
     // message to be empty), which marks it as the same answer's continuation.
-    const sent = requests[0].body as { messages: unknown[] };
-    expect(requests[1].body).toEqual({ ...sent, messages: [...sent.messages, { role: 'assistant', content: [] }] });
+    const sent = requests[0].body as { messages: unknown[]; max_tokens: number };
+    // The cap less the 19 bytes of tool input received.
+    expect(requests[1].body).toEqual({
+      ...sent,
+      max_tokens: sent.max_tokens - 19,
+      messages: [...sent.messages, { role: 'assistant', content: [] }],
+    });
     // The cut call's part completes: the re-asked call goes on under its id, with only the input it lacked.
     expect(parts.filter(part => part.type.startsWith('tool-'))).toEqual([
       { type: 'tool-input-start', id: 'toolu_a', toolName: 'weather' },
@@ -334,9 +331,21 @@ describe('messages: what is not resumed', () => {
     expect(requests).toHaveLength(0);
     const created = thrown(() => createUnigate({ maxResumes: -1 }));
     expect(created.message).toContain('maxResumes');
-    expect(created.message).toBe(
-      'Invalid argument maxResumes: the provider accepts an integer, at least 0; received -1.',
+    expect(created.message).toBe('Invalid argument maxResumes: the provider accepts an integer, 0 to 10; received -1.');
+    // The upper limit: each resume resends the whole prompt.
+    expect(thrown(() => createUnigate({ maxResumes: 200 })).message).toBe(
+      'Invalid argument maxResumes: the provider accepts an integer, 0 to 10; received 200.',
     );
+    const perCall = await model
+      .doStream(call([userText('Hi')], { providerOptions: { unigate: { maxResumes: 11 } } }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect((perCall as Error).message).toBe(
+      'Invalid argument providerOptions.unigate.maxResumes: the provider accepts an integer, 0 to 10; received 11.',
+    );
+    expect(requests).toHaveLength(0);
     // A setting of this package, not a limit of the gateway: the message says whose it is.
     expect(thrown(() => createUnigate({ resume: 'always' as 'auto' })).message).toBe(
       'Invalid argument resume: the provider accepts "auto", "off"; received "always".',

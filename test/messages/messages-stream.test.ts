@@ -294,6 +294,17 @@ describe('messages doStream', () => {
   });
 
   it('reports a body that ends before message_stop as an error part, not a hang', async () => {
+    const { parts } = await run([messageStart(), textStart(0), textDelta(0, 'Hi'), blockStop(0)]);
+    const error = parts.at(-2) as { type: string; error: Error };
+    expect(error.type).toBe('error');
+    expect(InvalidResponseDataError.isInstance(error.error)).toBe(true);
+    expect(error.error.message).toBe(
+      'Unigate messages stream: the body ended before message_stop: the response was cut off.',
+    );
+    expect(parts.at(-1)).toEqual(finish(cutOffReason('error'), undefined, 12, 1));
+  });
+
+  it('a body that ends after message_delta (stop reason and final usage in) finishes as message_stop would, even with resume off', async () => {
     const { parts } = await run([
       messageStart(),
       textStart(0),
@@ -301,13 +312,8 @@ describe('messages doStream', () => {
       blockStop(0),
       messageDelta('end_turn', 2),
     ]);
-    const error = parts.at(-2) as { type: string; error: Error };
-    expect(error.type).toBe('error');
-    expect(InvalidResponseDataError.isInstance(error.error)).toBe(true);
-    expect(error.error.message).toBe(
-      'Unigate messages stream: the body ended before message_stop: the response was cut off.',
-    );
-    expect(parts.at(-1)).toEqual(finish(cutOffReason('error'), 'end_turn', 12, 2));
+    expect(parts.some(part => part.type === 'error')).toBe(false);
+    expect(parts.at(-1)).toEqual(finish('stop', 'end_turn', 12, 2));
   });
 
   it('fails a 200 body that delivered no event at all (empty, or only comments and blank lines), saying so', async () => {

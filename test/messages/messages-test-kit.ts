@@ -41,6 +41,20 @@ export const messageStart = (usage: Record<string, number> = { input_tokens: 12,
       usage,
     },
   });
+/** A `message_start` of message `id` with `input` input tokens (the resume tests tell requests apart by id). */
+export const startOf = (id: string, input: number, model: string = MODEL) =>
+  sse({
+    type: 'message_start',
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      content: [],
+      model,
+      usage: { input_tokens: input, output_tokens: 1 },
+    },
+  });
+
 export const textStart = (index: number) =>
   sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
 export const textDelta = (index: number, text: string) =>

@@ -99,15 +99,27 @@ describe.each(entries)('messages stream, %s entry', entry => {
     ]);
   });
 
-  it('ends after message_delta (stop reason sent) but before message_stop: the raw reason is kept', async () => {
+  it('ends after message_delta (stop reason and usage in) but before message_stop: the answer is whole, so it finishes as message_stop would', async () => {
     const events = [messageStart(), textStart(0), textDelta(0, 'Hello'), blockStop(0), messageDelta('end_turn', 2)];
+    const parts = await streamedParts(entry, 'messages', events);
+    expect(parts).not.toContainEqual(expect.objectContaining({ type: 'error' }));
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'end_turn' },
+      usage: usage(2),
+      providerMetadata: metadata,
+    });
+  });
+
+  it('ends after the text but before message_delta: the raw reason is kept', async () => {
+    const events = [messageStart(), textStart(0), textDelta(0, 'Hello'), blockStop(0)];
     const parts = await streamedParts(entry, 'messages', events);
     expect(parts.slice(-2)).toEqual([
       cutOff,
       {
         type: 'finish',
-        finishReason: cutReason(entry, 'error', 'end_turn'),
-        usage: usage(2),
+        finishReason: cutReason(entry, 'error', undefined),
+        usage: usage(1),
         providerMetadata: metadata,
       },
     ]);
