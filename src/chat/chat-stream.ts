@@ -52,11 +52,12 @@ import {
 /** One streamed tool call, keyed by its `index`. Arguments are appended, never re-parsed. */
 export interface StreamedToolCall {
   index: number;
+  /** The id and the name as they arrive; the id is generated at the start when the upstream sent none. */
   id: string | undefined;
   name: string | undefined;
   args: string;
-  /** `tool-input-start` was sent (needs the name). */
-  started: boolean;
+  /** Set when `tool-input-start` was sent (it needs the name): the id and name the caller saw. */
+  started: { id: string; name: string } | undefined;
   /** `tool-input-end` was sent. */
   ended: boolean;
 }
@@ -64,7 +65,7 @@ export interface StreamedToolCall {
 /** The calls among `calls` that started and did not end, as the break rule sees them, added to `open`. */
 function openCalls(calls: readonly StreamedToolCall[], open: OpenBlock[] = []): OpenBlock[] {
   for (const call of calls) {
-    if (call.started && !call.ended) open.push({ kind: 'tool', id: call.id!, name: call.name!, input: call.args });
+    if (call.started && !call.ended) open.push({ kind: 'tool', ...call.started, input: call.args });
   }
   return open;
 }
@@ -185,11 +186,12 @@ export class ChatStreamState extends StreamState {
 /** Sends `tool-input-end` and the `tool-call` of a call, once. A call that never got a name is malformed. */
 function completeToolCall(call: StreamedToolCall, data: string, sink: LanguageModelPartSink): void {
   if (call.ended) return;
-  if (!call.started) throw malformed('chat', `tool call ${call.index} ended without a function name`, data);
+  const { started } = call;
+  if (!started) throw malformed('chat', `tool call ${call.index} ended without a function name`, data);
   call.ended = true;
-  sink.enqueue({ type: 'tool-input-end', id: call.id! });
+  sink.enqueue({ type: 'tool-input-end', id: started.id });
   // Passed through as sent, valid JSON or not, so the AI SDK's repair hook sees what the model wrote.
-  sink.enqueue({ type: 'tool-call', toolCallId: call.id!, toolName: call.name!, input: call.args });
+  sink.enqueue({ type: 'tool-call', toolCallId: started.id, toolName: started.name, input: call.args });
 }
 
 /** Completes every open call, in the order they arrived. */
@@ -267,7 +269,7 @@ export function toolCallDelta(
   }
   if (call === undefined) {
     state.endReasoning(sink);
-    call = { index, id: id ?? undefined, name: undefined, args: '', started: false, ended: false };
+    call = { index, id: id ?? undefined, name: undefined, args: '', started: undefined, ended: false };
     state.toolCalls.set(index, call);
     state.callOrder.push(call);
   } else if (call.ended) {
@@ -280,14 +282,14 @@ export function toolCallDelta(
   if (call.started) {
     if (typeof args === 'string' && args !== '') {
       call.args += args;
-      sink.enqueue({ type: 'tool-input-delta', id: call.id!, delta: args });
+      sink.enqueue({ type: 'tool-input-delta', id: call.started.id, delta: args });
     }
     return;
   }
   if (typeof args === 'string') call.args += args;
   if (call.name === undefined) return;
-  call.started = true;
   call.id ??= generateId();
+  call.started = { id: call.id, name: call.name };
   sink.enqueue({ type: 'tool-input-start', id: call.id, toolName: call.name });
   if (call.args !== '') sink.enqueue({ type: 'tool-input-delta', id: call.id, delta: call.args });
 }
@@ -699,7 +701,7 @@ function chatResumeStart(
   for (const call of state.callOrder) {
     if (call.ended && call.name !== undefined) toolCalls.push({ toolName: call.name, input: call.args });
     // The caller has this call's start and part of its input: the continuation's call goes on under its id.
-    else if (call.started) cutToolCalls.push({ id: call.id!, toolName: call.name!, input: call.args });
+    else if (call.started) cutToolCalls.push({ id: call.started.id, toolName: call.started.name, input: call.args });
   }
   const soFar = {
     received: state.received,
