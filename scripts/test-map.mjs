@@ -47,7 +47,6 @@ export const DECLARED = {
   'src/provider/check-settings.ts': ['test/unigate-provider.test.ts'],
   'src/provider/unigate-provider-shape.ts': ['test/unigate-provider.test.ts', 'test/types/public-api.types.ts'],
   'src/resume/resume-stream.ts': ['test/chat/chat-resume.test.ts', 'test/messages/messages-resume.test.ts'],
-  'src/resume/stream-resume.ts': ['test/chat/chat-resume.test.ts', 'test/messages/messages-resume.test.ts'],
   'src/settings/model-kind.ts': ['test/checks/check-model-id.test.ts'],
   'src/settings/unigate-provider-settings.ts': ['test/unigate-provider.test.ts', 'test/types/public-api.types.ts'],
   'src/spec-adapters/v3-as-v4-calls.ts': ['test/spec-adapters/v3-as-v4.test.ts'],
