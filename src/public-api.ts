@@ -47,6 +47,8 @@ export type {
   UnigateBudget,
   UnigateBudgetCall,
   UnigateBudgetPeriod,
+  UnigateBudgetReservation,
+  UnigateBudgetStanding,
   UnigateBudgetStore,
   UnigateChargeEnding,
   UnigateChargeEvent,

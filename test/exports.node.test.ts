@@ -44,6 +44,8 @@ const ROOT_TYPES = [
   'UnigateBudget',
   'UnigateBudgetCall',
   'UnigateBudgetPeriod',
+  'UnigateBudgetReservation',
+  'UnigateBudgetStanding',
   'UnigateBudgetStore',
   'UnigateCacheControl',
   'UnigateCaching',

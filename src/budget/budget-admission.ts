@@ -1,6 +1,11 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';
-import type { UnigateBudgetCall, UnigateBudgetPeriod, UnigateChargeEvent } from '../settings/unigate-provider-settings';
+import type {
+  UnigateBudgetCall,
+  UnigateBudgetPeriod,
+  UnigateBudgetStanding,
+  UnigateChargeEvent,
+} from '../settings/unigate-provider-settings';
 
 /** One call let through by the budget, its reservation in the store. */
 export interface BudgetAdmission {
@@ -10,20 +15,30 @@ export interface BudgetAdmission {
   readonly price: UnigateModelPrice | undefined;
   /**
    * Replaces the reservation by what the call is charged, in the background (the result never waits for
-   * the store): `credits`, or, when `undefined`, the reservation itself. Only the first settle counts.
+   * the store): `credits`, or, when `undefined`, the reservation itself. Only the first settle counts: it
+   * answers where the budget stands once the store has the charge (`UnigateChargeEvent.budget`); the
+   * others, and a call without a budget, answer `undefined`.
    */
-  settle(credits: number | undefined): void;
+  settle(credits: number | undefined): Promise<BudgetStanding> | undefined;
   /** The warning of an unpriced call let through (`unpriced: 'allow'`); `undefined` for a priced one. */
   readonly unpricedWarning: SharedV3Warning | undefined;
   /** The store's bucket the call spends; `undefined` without a budget. */
   readonly bucket?: string;
 }
 
+/** Where a budget stands after a charge: `UnigateChargeEvent.budget`'s shape (an array for an array budget). */
+export type BudgetStanding = UnigateBudgetStanding | UnigateBudgetStanding[];
+
 /** The call to admit: its key's inputs, its kind, and the bound of its cost at a price. */
 export interface BudgetCall extends UnigateBudgetCall {
   kind: PricedKind;
   /** The most the call can cost at `price`, in credits; `undefined` when the price cannot bound it. */
   bound(price: UnigateModelPrice | undefined, contextWindow: number | undefined): number | undefined;
+  /**
+   * Language models: the largest `maxOutputTokens` whose bound (the same as `bound`'s) is at most `left`
+   * credits; `undefined` when none is, or for a kind without output tokens.
+   */
+  largestOutput?(price: UnigateModelPrice, contextWindow: number | undefined, left: number): number | undefined;
 }
 
 /** The `onCharge` setting and what its handler's failures left to report. */
@@ -54,21 +69,52 @@ export interface BudgetPeriodWindow {
   resetsAt: Date | undefined;
 }
 
-/** The bucket names the period by its UTC start (`2026-11-23`, `2026-11`), so a new period is a new bucket. */
-export function budgetWindow(period: UnigateBudgetPeriod, key: string, now: number): BudgetPeriodWindow {
+const MINUTE_MS = 60_000;
+
+/** The period as it starts a bucket's name: `day`, `hour`, `30min` for `{ minutes: 30 }`. */
+export function periodName(period: UnigateBudgetPeriod): string {
+  return typeof period === 'object' ? `${period.minutes}min` : period;
+}
+
+/** A window of fixed length counted from the epoch (a UTC midnight), named by its UTC start to the minute. */
+function fixedWindow(name: string, lengthMs: number, key: string, now: number): BudgetPeriodWindow {
+  const start = Math.floor(now / lengthMs) * lengthMs;
+  return {
+    bucket: `${name}:${new Date(start).toISOString().slice(0, 16)}:${key}`,
+    resetsAt: new Date(start + lengthMs),
+  };
+}
+
+/**
+ * The bucket names the period by its UTC start (`2026-11-23`, `2026-11`, `2026-11-23T10:30`), so a new period
+ * is a new bucket. `name` is the period's name in the bucket (`periodName`, told apart by the limit's index
+ * when two limits of one budget share a period).
+ */
+export function budgetWindow(
+  period: UnigateBudgetPeriod,
+  key: string,
+  now: number,
+  name = periodName(period),
+): BudgetPeriodWindow {
   const date = new Date(now);
   const iso = date.toISOString();
+  if (period === 'minute') return fixedWindow(name, MINUTE_MS, key, now);
+  if (period === 'hour') return fixedWindow(name, 60 * MINUTE_MS, key, now);
+  if (typeof period === 'object') return fixedWindow(name, period.minutes * MINUTE_MS, key, now);
   if (period === 'day') {
     return {
-      bucket: `day:${iso.slice(0, 10)}:${key}`,
+      bucket: `${name}:${iso.slice(0, 10)}:${key}`,
       resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)),
     };
   }
   if (period === 'month') {
     return {
-      bucket: `month:${iso.slice(0, 7)}:${key}`,
+      bucket: `${name}:${iso.slice(0, 7)}:${key}`,
       resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)),
     };
   }
-  return { bucket: `total::${key}`, resetsAt: undefined };
+  return { bucket: `${name}::${key}`, resetsAt: undefined };
 }
+
+/** Where the budget stood when it refused a call, by the refusal's error: the refused call's event carries it. */
+export const refusalStandings = new WeakMap<object, BudgetStanding>();

@@ -13,7 +13,7 @@ import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3, UnigateVideoStatusResult } from '../video/unigate-video-model';
 import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admission';
 import { addCredits } from './budget-stores';
-import { type ReservationCall, reservationFor } from './budget-reservation';
+import { largestOutputTokens, type ReservationCall, reservationFor } from './budget-reservation';
 import {
   type ChargedCall,
   charge,
@@ -56,6 +56,10 @@ function budgetCall(charged: ChargedCall, options: CallOptionsLike, wireBody?: u
     kind,
     providerOptions: options.providerOptions,
     bound: (price, contextWindow) => reservationFor(kind, price, call, contextWindow),
+    largestOutput:
+      kind === 'chat' || kind === 'messages'
+        ? (price, contextWindow, left) => largestOutputTokens(kind, price, call, contextWindow, left)
+        : undefined,
   };
 }
 
@@ -125,9 +129,10 @@ function withContinuation(first: BudgetAdmission, next: BudgetAdmission): Budget
     bucket: first.bucket,
     unpricedWarning: first.unpricedWarning,
     settle: credits => {
-      first.settle(credits);
-      // No charge known: both reservations stand, so the spend never under-counts.
-      next.settle(credits === undefined ? undefined : 0);
+      const standing = first.settle(credits);
+      // No charge known: both reservations stand, so the spend never under-counts. The continuation's
+      // settlement is the later write: where the budget stands after both.
+      return next.settle(credits === undefined ? undefined : 0) ?? standing;
     },
   };
 }

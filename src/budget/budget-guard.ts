@@ -5,38 +5,84 @@ import type { BudgetAdmission, BudgetCall, BudgetGuard, ChargeLedger } from './b
 
 export type { BudgetAdmission, BudgetCall, BudgetGuard, ChargeLedger } from './budget-admission';
 
-const PERIODS = ['day', 'month', 'total'];
+const PERIODS = ['minute', 'hour', 'day', 'month', 'total'];
+const MINUTES_IN_A_DAY = 1_440;
+const OVERSHOOTS = ['never', 'one-call'];
 const UNPRICED = ['refuse', 'allow'];
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-/** Every field of `budget`, checked when the provider is created. */
-export function checkBudget(budget: UnigateBudget): void {
-  if (typeof budget !== 'object' || budget === null) failArgument('budget', 'an object { maxCredits, period }', budget);
-  const { maxCredits, period, store, key, unpriced, storeTimeoutMs } = budget;
+/** `{ minutes }` windows start at UTC midnight, so their length divides a day (docs/budgets.md#windows). */
+function isPeriod(period: unknown): boolean {
+  if (typeof period === 'string') return PERIODS.includes(period);
+  if (typeof period !== 'object' || period === null || !('minutes' in period)) return false;
+  const { minutes } = period;
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 1 && MINUTES_IN_A_DAY % minutes === 0;
+}
+
+/** Every field of one limit, `name` being how the error names it (`budget`, `budget[1]`). */
+function checkLimit(budget: UnigateBudget, name: string): void {
+  if (typeof budget !== 'object' || budget === null) failArgument(name, 'an object { maxCredits, period }', budget);
+  const { maxCredits, period, overshoot, store, key, unpriced, storeTimeoutMs } = budget;
   if (typeof maxCredits !== 'number' || !Number.isFinite(maxCredits) || maxCredits <= 0) {
-    failArgument('budget.maxCredits', 'a finite number of credits above 0', maxCredits);
+    failArgument(`${name}.maxCredits`, 'required, a finite number of credits above 0', maxCredits);
   }
-  if (!PERIODS.includes(period)) failArgument('budget.period', "one of 'day', 'month', 'total'", period);
+  if (!isPeriod(period)) {
+    failArgument(
+      `${name}.period`,
+      "required, one of 'minute', 'hour', 'day', 'month', 'total', or { minutes } with a whole number of minutes dividing a day (1,440)",
+      period,
+    );
+  }
+  if (overshoot !== undefined && !OVERSHOOTS.includes(overshoot)) {
+    failArgument(`${name}.overshoot`, "one of 'never', 'one-call'", overshoot);
+  }
   if (store !== undefined && (typeof store?.spent !== 'function' || typeof store?.add !== 'function')) {
-    failArgument('budget.store', 'an object with spent(bucket) and add(bucket, credits) functions', store);
+    failArgument(`${name}.store`, 'an object with spent(bucket) and add(bucket, credits) functions', store);
   }
   if (store?.reserve !== undefined && typeof store.reserve !== 'function') {
     failArgument(
-      'budget.store.reserve',
+      `${name}.store.reserve`,
       'a function (bucket, credits, limit) => Promise<number | undefined>',
       store.reserve,
     );
   }
-  if (key !== undefined && typeof key !== 'function') failArgument('budget.key', 'a function (call) => string', key);
+  if (store?.reserveAll !== undefined && typeof store.reserveAll !== 'function') {
+    failArgument(
+      `${name}.store.reserveAll`,
+      'a function (reservations) => Promise<{ totals, refused? }>',
+      store.reserveAll,
+    );
+  }
+  if (key !== undefined && typeof key !== 'function') failArgument(`${name}.key`, 'a function (call) => string', key);
   if (unpriced !== undefined && !UNPRICED.includes(unpriced)) {
-    failArgument('budget.unpriced', "one of 'refuse', 'allow'", unpriced);
+    failArgument(`${name}.unpriced`, "one of 'refuse', 'allow'", unpriced);
   }
   if (
     storeTimeoutMs !== undefined &&
     (typeof storeTimeoutMs !== 'number' || !(storeTimeoutMs >= 1 && storeTimeoutMs <= MAX_TIMEOUT_MS))
   ) {
-    failArgument('budget.storeTimeoutMs', `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, storeTimeoutMs);
+    failArgument(`${name}.storeTimeoutMs`, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, storeTimeoutMs);
   }
+}
+
+/** `budget` as a list of limits, and whether it was given as an array (events then carry arrays). */
+export function budgetLimits(budget: UnigateBudget | readonly UnigateBudget[]): {
+  limits: readonly UnigateBudget[];
+  array: boolean;
+} {
+  return isLimitList(budget) ? { limits: budget, array: true } : { limits: [budget], array: false };
+}
+
+function isLimitList(budget: UnigateBudget | readonly UnigateBudget[]): budget is readonly UnigateBudget[] {
+  return Array.isArray(budget);
+}
+
+/** Every field of `budget` (one limit, or a non-empty array of them), checked when the provider is created. */
+export function checkBudget(budget: UnigateBudget | readonly UnigateBudget[]): void {
+  if (!isLimitList(budget)) return checkLimit(budget, 'budget');
+  if (budget.length === 0)
+    failArgument('budget', 'a limit { maxCredits, period } or a non-empty array of them', budget);
+  for (const [index, limit] of budget.entries()) checkLimit(limit, `budget[${index}]`);
 }
 
 /**
@@ -53,9 +99,9 @@ function unreservedAdmission(pricing: UnigatePricingService, call: BudgetCall): 
     },
     unpricedWarning: undefined,
     settle: () => {
-      if (settled) return;
+      if (!settled) lookup.release();
       settled = true;
-      lookup.release();
+      return undefined;
     },
   };
 }
@@ -68,7 +114,7 @@ function unreservedAdmission(pricing: UnigatePricingService, call: BudgetCall): 
  * no guard.
  */
 export function createBudgetGuard(
-  budget: UnigateBudget | undefined,
+  budget: UnigateBudget | readonly UnigateBudget[] | undefined,
   pricing: UnigatePricingService,
   now: () => number,
   ledger?: ChargeLedger,
@@ -79,7 +125,7 @@ export function createBudgetGuard(
   let loaded: Promise<BudgetGuard> | undefined;
   const load = () =>
     (loaded ??= import('./budget-store-guard').then(
-      ({ storeBudgetGuard }) => storeBudgetGuard(budget, pricing, now),
+      ({ storeBudgetGuard }) => storeBudgetGuard(budgetLimits(budget), pricing, now),
       error => {
         loaded = undefined; // a chunk that failed to load is fetched again by the next call
         throw error;

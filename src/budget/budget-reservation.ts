@@ -97,18 +97,20 @@ export function wireBound(kind: 'chat' | 'messages', body: unknown): WireBound {
   };
 }
 
+/**
+ * The bound of a language model's call: `wire`'s input, and `maxTokens` output tokens a choice (the body's
+ * `max_tokens` unless given; without one, the context window less the input).
+ */
 function languageModelBound(
-  kind: 'chat' | 'messages',
   price: UnigateModelPrice,
-  call: ReservationCall,
+  wire: WireBound,
   contextWindow: number | undefined,
+  maxTokens = wire.outputTokens,
 ) {
-  const wire = wireBound(kind, call.wireBody);
   // A request above the context window is refused upstream: no call reads more than the window.
   const inputTokens = contextWindow === undefined ? wire.inputTokens : Math.min(wire.inputTokens, contextWindow);
   const perChoice =
-    wire.outputTokens ??
-    (contextWindow === undefined ? RESERVED_OUTPUT_TOKENS : Math.max(contextWindow - inputTokens, 1));
+    maxTokens ?? (contextWindow === undefined ? RESERVED_OUTPUT_TOKENS : Math.max(contextWindow - inputTokens, 1));
   const outputTokens = perChoice * wire.choices;
   // Every input token may be written to the cache (for an hour, if the body asks for that), at its price
   // when that is above the input price.
@@ -118,7 +120,32 @@ function languageModelBound(
     (wire.oneHourCache ? price.cacheWrite1hPerMillionTokens : undefined) ?? 0,
   );
   const bound = input === undefined ? price : { ...price, inputPerMillionTokens: Math.max(input, write) };
-  return tokenCost(bound, { inputTokens, outputTokens });
+  return tokenCost(bound, { inputTokens, outputTokens })?.total;
+}
+
+/**
+ * The largest `max_tokens` (the call's `maxOutputTokens`, on both formats) whose bound is at most `left`
+ * credits: from the same bound `reservationFor` reserves, so an app refused for lack of room can retry
+ * with it. At most the context window less the input; `undefined` when not even 1 fits.
+ */
+export function largestOutputTokens(
+  kind: 'chat' | 'messages',
+  price: UnigateModelPrice,
+  call: ReservationCall,
+  contextWindow: number | undefined,
+  left: number,
+): number | undefined {
+  const wire = wireBound(kind, call.wireBody);
+  const fits = (maxTokens: number) => (languageModelBound(price, wire, contextWindow, maxTokens) ?? Infinity) <= left;
+  const one = languageModelBound(price, wire, contextWindow, 1);
+  if (one === undefined || !fits(1)) return undefined;
+  const ceiling = contextWindow === undefined ? RESERVED_OUTPUT_TOKENS : Math.max(contextWindow - wire.inputTokens, 1);
+  const perToken = (languageModelBound(price, wire, contextWindow, 2) ?? one) - one;
+  // The bound is linear in the output: the estimate is exact but for float rounding, which the steps settle.
+  let tokens = perToken > 0 ? Math.min(ceiling, 1 + Math.floor((left - one) / perToken)) : ceiling;
+  while (tokens > 1 && !fits(tokens)) tokens--;
+  while (tokens < ceiling && fits(tokens + 1)) tokens++;
+  return tokens;
 }
 
 function audioBytes(audio: unknown): number {
@@ -140,7 +167,7 @@ export function reservationFor(
   switch (kind) {
     case 'chat':
     case 'messages':
-      return languageModelBound(kind, price, call, contextWindow)?.total;
+      return languageModelBound(price, wireBound(kind, call.wireBody), contextWindow);
     case 'embedding': {
       let bytes = 0;
       for (const value of Array.isArray(call.values) ? call.values : [])

@@ -1,6 +1,7 @@
 import { formatArgumentValue } from '../checks/validate-argument';
-import type { UnigateBudgetStore } from '../settings/unigate-provider-settings';
-import { addCredits } from './budget-stores';
+import { isObjectRecord } from '../checks/narrow';
+import type { UnigateBudgetReservation, UnigateBudgetStore } from '../settings/unigate-provider-settings';
+import { addCredits, fitsOn } from './budget-stores';
 
 // Loaded with budget-store-guard.ts by the first budgeted call. Every call into the user's store goes
 // through here: bounded in time, its answer checked against the contract, and what lands late accounted.
@@ -56,6 +57,35 @@ function checkedAnswer<T extends number | undefined>(
 const isTotal = (answer: unknown): answer is number => typeof answer === 'number' && Number.isFinite(answer);
 const isTotalOrRefusal = (answer: unknown): answer is number | undefined => answer === undefined || isTotal(answer);
 
+/** The least double above `x`: for doubles, `total < nextAbove(x)` exactly when `total <= x`. */
+function nextAbove(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  if (x === 0) return Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const high = view.getUint32(0);
+  const low = view.getUint32(4);
+  // A positive double grows with its bits, a negative one shrinks: one step of the low word, carried.
+  if (x > 0) {
+    view.setUint32(4, low === 0xffffffff ? 0 : low + 1);
+    if (low === 0xffffffff) view.setUint32(0, high + 1);
+  } else {
+    view.setUint32(4, low === 0 ? 0xffffffff : low - 1);
+    if (low === 0) view.setUint32(0, high - 1);
+  }
+  return view.getFloat64(0);
+}
+
+/**
+ * The `limit` a store's `reserve` is given: it adds while the total is below it. Under `'never'`, just
+ * above the largest total the credits fit on, so a store written for `'one-call'` admits only what fits.
+ */
+function reserveBelow(reservation: UnigateBudgetReservation): number {
+  return reservation.overshoot === 'one-call'
+    ? reservation.limit
+    : nextAbove(addCredits(reservation.limit, -reservation.credits));
+}
+
 /**
  * Reservations through a store's `reserve`, or, for a store with only `spent` and `add`, its check and its
  * addition run one at a time per bucket in this process (a chain per bucket), so concurrent calls of this
@@ -64,16 +94,17 @@ const isTotalOrRefusal = (answer: unknown): answer is number | undefined => answ
  */
 export function storeReservations(store: UnigateBudgetStore) {
   const chains = new Map<string, Promise<unknown>>();
-  const checkThenAdd = async (bucket: string, credits: number, limit: number, gaveUp: () => boolean) => {
+  const checkThenAdd = async (reservation: UnigateBudgetReservation, gaveUp: () => boolean) => {
     if (gaveUp()) return undefined;
-    const total = checkedAnswer('spent', await store.spent(bucket), SPENT_CONTRACT, isTotal);
-    if (total >= limit || gaveUp()) return undefined;
-    await store.add(bucket, credits);
-    return addCredits(total, credits);
+    const total = checkedAnswer('spent', await store.spent(reservation.bucket), SPENT_CONTRACT, isTotal);
+    if (!fitsOn(total, reservation) || gaveUp()) return undefined;
+    await store.add(reservation.bucket, reservation.credits);
+    return addCredits(total, reservation.credits);
   };
-  const serialised = (bucket: string, credits: number, limit: number, gaveUp: () => boolean) => {
+  const serialised = (reservation: UnigateBudgetReservation, gaveUp: () => boolean) => {
+    const { bucket } = reservation;
     const previous = chains.get(bucket) ?? Promise.resolve();
-    const next = previous.then(() => checkThenAdd(bucket, credits, limit, gaveUp));
+    const next = previous.then(() => checkThenAdd(reservation, gaveUp));
     const settled = next.catch(() => undefined);
     chains.set(bucket, settled);
     void settled.then(() => {
@@ -82,15 +113,102 @@ export function storeReservations(store: UnigateBudgetStore) {
     return next;
   };
   return {
-    /** The new total, or `undefined` when the bucket had reached `limit` (nothing added). */
-    reserve: async (bucket: string, credits: number, limit: number, gaveUp: () => boolean) =>
-      store.reserve === undefined
-        ? serialised(bucket, credits, limit, gaveUp)
-        : checkedAnswer('reserve', await store.reserve(bucket, credits, limit), RESERVE_CONTRACT, isTotalOrRefusal),
+    /** The new total, or `undefined` when the reservation did not fit (nothing added). */
+    reserve: async (reservation: UnigateBudgetReservation, gaveUp: () => boolean) => {
+      if (store.reserve === undefined) return serialised(reservation, gaveUp);
+      const { bucket, credits } = reservation;
+      const answer = await store.reserve(bucket, credits, reserveBelow(reservation));
+      return checkedAnswer('reserve', answer, RESERVE_CONTRACT, isTotalOrRefusal);
+    },
     /** The bucket's total, checked. */
     spent: async (bucket: string) => checkedAnswer('spent', await store.spent(bucket), SPENT_CONTRACT, isTotal),
   };
 }
+
+const RESERVE_ALL_CONTRACT =
+  'a Promise of { totals: a finite number per reservation, refused: undefined or the index of the one that did not fit }';
+
+/** `reserveAll`'s answer, checked against its contract like every store answer. */
+function checkedAllAnswer(answer: unknown, count: number): { totals: number[]; refused?: number } {
+  const record = isObjectRecord(answer) ? answer : {};
+  const { totals, refused } = record;
+  const valid =
+    Array.isArray(totals) &&
+    totals.length === count &&
+    totals.every(isTotal) &&
+    (refused === undefined ||
+      (Number.isInteger(refused) && typeof refused === 'number' && refused >= 0 && refused < count));
+  if (!valid) return checkedAnswer('reserveAll', answer, RESERVE_ALL_CONTRACT, (_): _ is never => false);
+  return { totals, refused };
+}
+
+/** One limit's store, as the guard keeps it. */
+export interface LimitStore {
+  readonly store: UnigateBudgetStore;
+  readonly timeoutMs: number;
+  readonly reservations: ReturnType<typeof storeReservations>;
+  readonly settlements: ReturnType<typeof storeSettlements>;
+}
+
+/** What a call reserved on each limit (`totals`: the new totals), or the index of the limit that refused. */
+export type LimitsAnswer = { totals: number[]; refused?: undefined } | { totals?: number[]; refused: number };
+
+function giveBack(limits: readonly LimitStore[], reservations: readonly UnigateBudgetReservation[], count: number) {
+  for (let index = 0; index < count; index++) {
+    const reservation = reservations[index];
+    const limit = limits[index];
+    if (reservation && limit && reservation.credits !== 0)
+      limit.settlements.add(reservation.bucket, -reservation.credits);
+  }
+}
+
+/**
+ * Reserves a call on every limit, or on none: in one atomic step when every limit keeps its spend in one
+ * store that has `reserveAll`; else one limit at a time, each atomic, what the earlier ones reserved
+ * given back when a later one refuses or fails. Each store call within its time-out and the call's abort;
+ * a reservation that lands after its call stopped waiting is given back when it lands.
+ */
+export async function reserveLimits(
+  limits: readonly LimitStore[],
+  reservations: readonly UnigateBudgetReservation[],
+  abortSignal: AbortSignal | undefined,
+): Promise<LimitsAnswer> {
+  const first = limits[0];
+  const { reserveAll } = first?.store ?? {};
+  if (first && reserveAll && limits.every(limit => limit.store === first.store)) {
+    const reserving = Promise.resolve().then(async () =>
+      checkedAllAnswer(await reserveAll.call(first.store, reservations), reservations.length),
+    );
+    const timeoutMs = Math.max(...limits.map(limit => limit.timeoutMs));
+    return bounded(reserving, timeoutMs, 'a reservation', abortSignal).catch((error: unknown) => {
+      void reserving.then(late => late.refused === undefined && giveBack(limits, reservations, limits.length), noop);
+      throw error;
+    });
+  }
+  const totals: number[] = [];
+  let gaveUp = false;
+  for (const [index, limit] of limits.entries()) {
+    const reservation = reservations[index] as UnigateBudgetReservation;
+    const reserving = Promise.resolve().then(() => limit.reservations.reserve(reservation, () => gaveUp));
+    let total: number | undefined;
+    try {
+      total = await bounded(reserving, limit.timeoutMs, 'a reservation', abortSignal);
+    } catch (error) {
+      gaveUp = true;
+      void reserving.then(late => late !== undefined && giveBack([limit], [reservation], 1), noop);
+      giveBack(limits, reservations, index);
+      throw error;
+    }
+    if (total === undefined) {
+      giveBack(limits, reservations, index);
+      return { refused: index };
+    }
+    totals.push(total);
+  }
+  return { totals };
+}
+
+const noop = () => undefined;
 
 /**
  * The additions made after a call (settlements, and reservations given back), in the background. Each
@@ -104,13 +222,13 @@ export function storeSettlements(store: UnigateBudgetStore, timeoutMs: number) {
   const inFlight = new Set<Promise<unknown>>();
   let kept: Array<{ bucket: string; credits: number }> = [];
   let timedOut: unknown[] = [];
-  /** One attempt; resolves with its failure (`undefined` once it landed), never rejects. */
-  const attempt = (bucket: string, credits: number): Promise<unknown> => {
+  /** One attempt; resolves with its failure (`undefined` once it landed) and the store's answer, never rejects. */
+  const attempt = (bucket: string, credits: number): Promise<{ failure?: unknown; total?: number }> => {
     const adding = Promise.resolve().then(() => store.add(bucket, credits));
     adding.catch(() => kept.push({ bucket, credits }));
     const answered = bounded(adding, timeoutMs, 'an addition').then(
-      () => undefined,
-      (error: unknown) => error,
+      (total: unknown) => ({ total: isTotal(total) ? total : undefined }),
+      (failure: unknown) => ({ failure }),
     );
     inFlight.add(answered);
     void answered.then(() => inFlight.delete(answered));
@@ -118,22 +236,23 @@ export function storeSettlements(store: UnigateBudgetStore, timeoutMs: number) {
   };
   const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
   return {
-    add: (bucket: string, credits: number) => {
-      void attempt(bucket, credits).then(error => {
-        if (isTimeout(error)) timedOut.push(error);
-      });
+    /** Adds in the background; resolves with the bucket's new total as the store answered it, if it did. */
+    add: async (bucket: string, credits: number): Promise<number | undefined> => {
+      const { failure, total } = await attempt(bucket, credits);
+      if (isTimeout(failure)) timedOut.push(failure);
+      return total;
     },
     flush: async (abortSignal: AbortSignal | undefined) => {
       if (inFlight.size > 0) await bounded(Promise.all(inFlight), undefined, 'the settlements', abortSignal);
       const retries = kept;
       kept = [];
-      const failures = await bounded(
+      const answers = await bounded(
         Promise.all(retries.map(({ bucket, credits }) => attempt(bucket, credits))),
         undefined,
         'the retried settlements',
         abortSignal,
       );
-      const reported = [...failures.filter(error => error !== undefined), ...timedOut];
+      const reported = [...answers.flatMap(({ failure }) => (failure === undefined ? [] : [failure])), ...timedOut];
       timedOut = [];
       if (reported.length > 0) throw reported[0];
     },

@@ -1,16 +1,55 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { UnigateErrorData } from '../errors/gateway-error';
-import { failArgument } from '../checks/validate-argument';
+import { failArgument, formatArgumentValue } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
-import type { UnigateBudget, UnigateBudgetCall, UnigateBudgetStore } from '../settings/unigate-provider-settings';
-import { type BudgetAdmission, type BudgetCall, type BudgetGuard, budgetWindow } from './budget-admission';
-import { bounded, storeReservations, storeSettlements } from './budget-store-calls';
+import type { UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type {
+  UnigateBudget,
+  UnigateBudgetCall,
+  UnigateBudgetReservation,
+  UnigateBudgetStanding,
+} from '../settings/unigate-provider-settings';
+import {
+  type BudgetAdmission,
+  type BudgetCall,
+  type BudgetGuard,
+  type BudgetPeriodWindow,
+  type BudgetStanding,
+  budgetWindow,
+  periodName,
+  refusalStandings,
+} from './budget-admission';
+import {
+  bounded,
+  type LimitStore,
+  type LimitsAnswer,
+  reserveLimits,
+  storeReservations,
+  storeSettlements,
+} from './budget-store-calls';
 import { addCredits, memoryBudgetStore } from './budget-stores';
 
 // Loaded by the first budgeted call (import() in budget-guard.ts): an app without a budget never loads it.
 
 /** Default of `budget.storeTimeoutMs`. */
 export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+
+/** One limit of the budget as the guard keeps it: its settings, its store's calls, how errors name it. */
+interface Limit extends LimitStore {
+  readonly budget: UnigateBudget;
+  /** `budget`, or `budget[1]` in an array. */
+  readonly label: string;
+  /** The period's name in its buckets: `day`, or `day#1` when two limits share a period. */
+  readonly bucketName: string;
+}
+
+/** A call's place in one limit: its key, its window, and its reservation. */
+interface LimitCall {
+  readonly limit: Limit;
+  readonly key: string;
+  readonly window: BudgetPeriodWindow;
+  readonly reservation: UnigateBudgetReservation;
+}
 
 /** The default key: the end user the call names (`user`, or the messages format's `userId`). */
 function defaultKey(call: UnigateBudgetCall): string | undefined {
@@ -19,10 +58,10 @@ function defaultKey(call: UnigateBudgetCall): string | undefined {
   return typeof user === 'string' ? user : undefined;
 }
 
-function resolveKey(budget: UnigateBudget, call: UnigateBudgetCall): string {
+function resolveKey({ budget, label }: Limit, call: UnigateBudgetCall): string {
   const key = (budget.key ?? defaultKey)(call);
   if (key !== undefined && typeof key !== 'string')
-    failArgument('budget.key', 'a function returning a string or undefined', key);
+    failArgument(`${label}.key`, 'a function returning a string or undefined', key);
   return key ?? '';
 }
 
@@ -32,13 +71,51 @@ function budgetError(message: string, extra: Partial<UnigateErrorData> = {}, cau
   return new APICallError({ message, url: '', requestBodyValues: undefined, isRetryable: false, data, cause });
 }
 
-function reachedError(budget: UnigateBudget, key: string, total: number, resetsAt: Date | undefined): APICallError {
-  const whose = key === '' ? '' : ` for key ${JSON.stringify(key)}`;
-  const reset = resetsAt ? `it resets at ${resetsAt.toISOString()}` : "the 'total' period never resets";
+/** Credits as a message shows them: six significant digits, no float noise. */
+const credits = (value: number) => String(Number(value.toPrecision(6)));
+
+/** What a refused call could do instead: a smaller `maxOutputTokens` (language models), or nothing. */
+interface RefusalHint {
+  call: BudgetCall;
+  price: UnigateModelPrice | undefined;
+  contextWindow: number | undefined;
+  reserved: number;
+}
+
+/** The room the call's bound has on every limit: the least left under `'never'`; none past a `'one-call'` limit. */
+function roomLeft(calls: readonly LimitCall[], totals: readonly number[]): number {
+  let room = Infinity;
+  for (const [index, { reservation }] of calls.entries()) {
+    const left = addCredits(reservation.limit, -(totals[index] ?? reservation.limit));
+    room = Math.min(room, reservation.overshoot === 'one-call' ? (left > 0 ? Infinity : 0) : left);
+  }
+  return room;
+}
+
+function retryHint({ call, price, contextWindow }: RefusalHint, room: number): string {
+  if (room <= 0 || price === undefined || call.largestOutput === undefined) return '';
+  const tokens = call.largestOutput(price, contextWindow, room);
+  return tokens === undefined
+    ? ` No maxOutputTokens would make it fit: its input alone reserves more than the ${credits(room)} credits left.`
+    : ` With maxOutputTokens at most ${tokens} it would fit.`;
+}
+
+function reachedError(calls: readonly LimitCall[], refused: number, totals: readonly number[], hint: RefusalHint) {
+  const { limit, key, window, reservation } = calls[refused] as LimitCall;
+  const period = formatArgumentValue(limit.budget.period).replace(/^"(.*)"$/, "'$1'");
+  const whose = key === '' ? '' : `, key ${JSON.stringify(key)}`;
+  const total = totals[refused] ?? reservation.limit;
+  const left = Math.max(addCredits(reservation.limit, -total), 0);
+  const reset = window.resetsAt ? `it resets at ${window.resetsAt.toISOString()}` : "the 'total' period never resets";
+  const room =
+    reservation.overshoot === 'one-call' || left === 0
+      ? 'nothing is left'
+      : `${credits(left)} left, and this call reserves up to ${credits(hint.reserved)} (the most it can cost)`;
   return budgetError(
-    `Budget reached${whose}: ${total} of ${budget.maxCredits} credits spent or reserved by calls in flight this ` +
-      `${budget.period} period; the call was not sent (${reset}).`,
-    resetsAt ? { resetsAt: resetsAt.toISOString() } : {},
+    `Budget reached (${limit.label}: period ${period}${whose}): ${credits(total)} of ${limit.budget.maxCredits} ` +
+      `credits spent or reserved by calls in flight this period; ${room}.${retryHint(hint, roomLeft(calls, totals))} ` +
+      `The call was not sent (${reset}).`,
+    window.resetsAt ? { resetsAt: window.resetsAt.toISOString() } : {},
   );
 }
 
@@ -55,34 +132,81 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The limits of a budget, each over its store (the provider's one memory store when it gives none). */
+function budgetLimits(limits: readonly UnigateBudget[], array: boolean): Limit[] {
+  const memory = memoryBudgetStore();
+  const names = limits.map(budget => periodName(budget.period));
+  return limits.map((budget, index) => {
+    const store = budget.store ?? memory;
+    const timeoutMs = budget.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+    const name = names[index] as string;
+    // Two limits of one period would share buckets whenever their keys meet: their index tells them apart.
+    const shared = names.filter(other => other === name).length > 1;
+    return {
+      budget,
+      label: array ? `budget[${index}]` : 'budget',
+      bucketName: shared ? `${name}#${index}` : name,
+      store,
+      timeoutMs,
+      reservations: storeReservations(store),
+      settlements: storeSettlements(store, timeoutMs),
+    };
+  });
+}
+
+/** Waits for every limit's settlements of this process (docs/budgets.md#time-outs-aborts-and-failed-settlements). */
+async function flushSettlements(limits: readonly Limit[], abortSignal: AbortSignal | undefined): Promise<void> {
+  try {
+    await Promise.all(limits.map(limit => limit.settlements.flush(abortSignal)));
+  } catch (error) {
+    if (abortSignal?.aborted) throw error;
+    throw budgetError(
+      `The budget store failed to record an earlier call's cost, so this call was not sent: ${reason(error)}`,
+      {},
+      error,
+    );
+  }
+}
+
+/** Each limit's total now, for a refusal: read from its store, or the limit itself when the store fails. */
+function readTotals(calls: readonly LimitCall[], abortSignal: AbortSignal | undefined): Promise<number[]> {
+  return Promise.all(
+    calls.map(({ limit, window, reservation }) =>
+      bounded(limit.reservations.spent(window.bucket), limit.timeoutMs, 'a read', abortSignal).catch(
+        () => reservation.limit,
+      ),
+    ),
+  );
+}
+
+/** Where each limit stands: one standing, or an array of them for a budget given as an array. */
+function standingOf(calls: readonly LimitCall[], totals: readonly number[], array: boolean): BudgetStanding {
+  const standings: UnigateBudgetStanding[] = calls.map(({ limit, window, reservation }, index) => ({
+    bucket: window.bucket,
+    spent: totals[index] ?? 0,
+    limit: reservation.limit,
+    period: limit.budget.period,
+  }));
+  return array ? standings : (standings[0] as UnigateBudgetStanding);
+}
+
 /**
  * The budget's guard. Admission waits for the model's price (the catalog load, within its time limit),
- * bounds the call's cost, and reserves it in the store; settling replaces the reservation by the real cost.
+ * bounds the call's cost, and reserves it on every limit; settling replaces each reservation by the real
+ * cost. One guard per provider, for one limit or an array of them.
  */
 export function storeBudgetGuard(
-  budget: UnigateBudget,
+  { limits: given, array }: { limits: readonly UnigateBudget[]; array: boolean },
   pricing: UnigatePricingService,
   now: () => number,
 ): BudgetGuard {
-  const store: UnigateBudgetStore = budget.store ?? memoryBudgetStore();
-  const timeoutMs = budget.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  const reservations = storeReservations(store);
-  const settlements = storeSettlements(store, timeoutMs);
+  const limits = budgetLimits(given, array);
+  const unpricedAllowed = given.every(budget => budget.unpriced === 'allow');
 
   const admitted = async (call: BudgetCall, abortSignal: AbortSignal | undefined): Promise<BudgetAdmission> => {
     // This process never reads a total that still holds a reservation its own finished call gave back.
-    try {
-      await settlements.flush(abortSignal);
-    } catch (error) {
-      if (abortSignal?.aborted) throw error;
-      throw budgetError(
-        `The budget store failed to record an earlier call's cost, so this call was not sent: ${reason(error)}`,
-        {},
-        error,
-      );
-    }
-    const key = resolveKey(budget, call);
-    const { bucket, resetsAt } = budgetWindow(budget.period, key, now());
+    await flushSettlements(limits, abortSignal);
+    const keys = limits.map(limit => resolveKey(limit, call));
     const lookup = pricing.priceAndCheck(call.modelId, call.kind, { abortSignal });
     let answer: Awaited<typeof lookup.settled>;
     try {
@@ -91,35 +215,50 @@ export function storeBudgetGuard(
     } finally {
       lookup.release();
     }
-    const bound = call.bound(answer.price, pricing.contextWindow(call.modelId));
-    const allowed = bound === undefined && budget.unpriced === 'allow';
+    const contextWindow = pricing.contextWindow(call.modelId);
+    const bound = call.bound(answer.price, contextWindow);
+    const allowed = bound === undefined && unpricedAllowed;
     if (bound === undefined && !allowed) throw unpricedError(call, answer.catalogUnavailable);
     const reserved = bound ?? 0;
-    let gaveUp = false;
-    const reserving = Promise.resolve().then(() =>
-      reservations.reserve(bucket, reserved, budget.maxCredits, () => gaveUp),
-    );
-    let total: number | undefined;
+    const at = now();
+    const calls: LimitCall[] = limits.map((limit, index) => {
+      const key = keys[index] as string;
+      const window = budgetWindow(limit.budget.period, key, at, limit.bucketName);
+      const overshoot = limit.budget.overshoot ?? 'never';
+      return {
+        limit,
+        key,
+        window,
+        reservation: { bucket: window.bucket, credits: reserved, limit: limit.budget.maxCredits, overshoot },
+      };
+    });
+    let outcome: LimitsAnswer;
     try {
-      total = await bounded(reserving, timeoutMs, 'a reservation', abortSignal);
-    } catch (error) {
-      gaveUp = true;
-      // A reservation that lands after its call stopped waiting (time-out, abort) is given back when it lands.
-      reserving.then(
-        late => late !== undefined && reserved !== 0 && settlements.add(bucket, -reserved),
-        () => undefined,
+      outcome = await reserveLimits(
+        limits,
+        calls.map(({ reservation }) => reservation),
+        abortSignal,
       );
+    } catch (error) {
       if (abortSignal?.aborted) throw error;
       throw budgetError(`The budget store failed, so the call was not sent: ${reason(error)}`, {}, error);
     }
-    if (total === undefined) {
-      const read = bounded(reservations.spent(bucket), timeoutMs, 'a read', abortSignal);
-      throw reachedError(budget, key, await read.catch(() => budget.maxCredits), resetsAt);
+    if (outcome.refused !== undefined) {
+      const totals = outcome.totals ?? (await readTotals(calls, abortSignal));
+      const error = reachedError(calls, outcome.refused, totals, {
+        call,
+        price: answer.price,
+        contextWindow,
+        reserved,
+      });
+      refusalStandings.set(error, standingOf(calls, totals, array));
+      throw error;
     }
+    const totals = outcome.totals;
     let settled = false;
     return {
       reserved,
-      bucket,
+      bucket: calls[0]?.window.bucket,
       price: answer.price,
       unpricedWarning: allowed
         ? {
@@ -127,11 +266,16 @@ export function storeBudgetGuard(
             message: `No price for ${call.kind} model ${JSON.stringify(call.modelId)}: this call counts as 0 credits against the budget (budget.unpriced: 'allow').`,
           }
         : undefined,
-      settle: credits => {
-        if (settled) return;
+      settle: charged => {
+        if (settled) return undefined;
         settled = true;
-        const delta = credits === undefined ? 0 : addCredits(credits, -reserved);
-        if (delta !== 0) settlements.add(bucket, delta);
+        const delta = charged === undefined ? 0 : addCredits(charged, -reserved);
+        const answers = calls.map(async ({ limit, window }, index) => {
+          const reservedTotal = totals[index] ?? 0;
+          if (delta === 0) return reservedTotal;
+          return (await limit.settlements.add(window.bucket, delta)) ?? addCredits(reservedTotal, delta);
+        });
+        return Promise.all(answers).then(spent => standingOf(calls, spent, array));
       },
     };
   };

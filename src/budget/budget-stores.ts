@@ -1,4 +1,4 @@
-import type { UnigateBudgetStore } from '../settings/unigate-provider-settings';
+import type { UnigateBudgetReservation, UnigateBudgetStore } from '../settings/unigate-provider-settings';
 import { failArgument } from '../checks/validate-argument';
 
 // The two budget stores this package gives: in this process's memory (the default) and over Postgres.
@@ -30,7 +30,27 @@ export function memoryBudgetStore(): UnigateBudgetStore {
       buckets.set(bucket, total);
       return total;
     },
+    // Every check, then every addition, in one synchronous step.
+    reserveAll: async reservations => {
+      const totals = reservations.map(({ bucket }) => buckets.get(bucket) ?? 0);
+      const refused = reservations.findIndex((reservation, index) => !fitsOn(totals[index] ?? 0, reservation));
+      if (refused !== -1) return { totals, refused };
+      return {
+        totals: reservations.map(({ bucket, credits }) => {
+          const total = addCredits(buckets.get(bucket) ?? 0, credits);
+          buckets.set(bucket, total);
+          return total;
+        }),
+      };
+    },
   };
+}
+
+/** Whether `reservation` fits on a bucket's `total`, by its limit's overshoot rule. */
+export function fitsOn(total: number, reservation: UnigateBudgetReservation): boolean {
+  return reservation.overshoot === 'one-call'
+    ? total < reservation.limit
+    : addCredits(total, reservation.credits) <= reservation.limit;
 }
 
 /** A Postgres client's query function, as `pg`'s `Pool#query` and PGlite's `query` have it. */
@@ -58,11 +78,33 @@ function readSpent(rows: Array<Record<string, unknown>>): number {
 }
 
 /**
+ * Every limit's reservation in one statement: each bucket's row locked in bucket order (two calls never
+ * wait on each other crosswise), every one checked by its overshoot rule, then every one added, or none.
+ * A row per reservation, in order: its total before, after (when added), and whether it fit.
+ */
+function reserveAllStatement(table: string): string {
+  return `WITH request AS (
+  SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[], $4::boolean[]) WITH ORDINALITY AS r(bucket, credits, cap, never, i)
+), locked AS (
+  SELECT t.bucket, t.spent FROM ${table} t WHERE t.bucket = ANY($1::text[]) ORDER BY t.bucket FOR UPDATE
+), checked AS (
+  SELECT r.i, l.spent, l.spent IS NOT NULL AND (CASE WHEN r.never THEN l.spent + r.credits <= r.cap ELSE l.spent < r.cap END) AS fits
+  FROM request r LEFT JOIN locked l ON l.bucket = r.bucket
+), updated AS (
+  UPDATE ${table} t SET spent = t.spent + r.credits FROM request r
+  WHERE t.bucket = r.bucket AND (SELECT bool_and(fits) FROM checked)
+  RETURNING t.bucket, t.spent
+)
+SELECT c.spent AS before, u.spent AS after, c.fits FROM request r JOIN checked c ON c.i = r.i LEFT JOIN updated u ON u.bucket = r.bucket ORDER BY r.i`;
+}
+
+/**
  * A budget store over any Postgres client (`pg`, `postgres.js`, PGlite): the package gains no dependency.
  * A reservation is one atomic upsert that adds only while the bucket's total is below the limit
  * (`INSERT ... ON CONFLICT DO UPDATE SET spent = spent + $2 WHERE spent < $3 RETURNING spent`: the row
  * is locked for the statement), so processes sharing the table never pass the limit together; a
- * settlement is one atomic addition.
+ * settlement is one atomic addition. Several limits at once (`reserveAll`) are one statement too: every
+ * bucket's row locked, checked and added to, or none.
  *
  * @example
  * ```ts
@@ -92,6 +134,41 @@ export function postgresBudgetStore({
         [bucket, credits, limit],
       );
       return rows.length === 0 ? undefined : readSpent(rows);
+    },
+    reserveAll: async reservations => {
+      const [only] = reservations;
+      if (reservations.length === 1 && only) {
+        // One limit: one upsert, as `reserve`, by its overshoot rule (a new bucket's row only when it fits).
+        const { bucket, credits, limit, overshoot } = only;
+        const { rows } = await query(
+          `INSERT INTO ${table} (bucket, spent) SELECT $1::text, $2::float8 WHERE $4::boolean OR $2::float8 <= $3::float8 ON CONFLICT (bucket) DO UPDATE SET spent = ${table}.spent + EXCLUDED.spent WHERE CASE WHEN $4::boolean THEN ${table}.spent < $3::float8 ELSE ${table}.spent + EXCLUDED.spent <= $3::float8 END RETURNING spent`,
+          [bucket, credits, limit, overshoot === 'one-call'],
+        );
+        if (rows.length > 0) return { totals: [readSpent(rows)] };
+        return {
+          totals: [readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows)],
+          refused: 0,
+        };
+      }
+      const params = [
+        reservations.map(({ bucket }) => bucket),
+        reservations.map(({ credits }) => credits),
+        reservations.map(({ limit }) => limit),
+        reservations.map(({ overshoot }) => overshoot !== 'one-call'),
+      ];
+      let rows = (await query(reserveAllStatement(table), params)).rows;
+      if (rows.some(row => row.before === null)) {
+        // A bucket's first call: its row is made at 0 (nothing to lock before), then the reservation is made again.
+        await query(
+          `INSERT INTO ${table} (bucket, spent) SELECT unnest($1::text[]), 0 ON CONFLICT (bucket) DO NOTHING`,
+          [params[0]],
+        );
+        rows = (await query(reserveAllStatement(table), params)).rows;
+      }
+      const refused = rows.findIndex(row => row.fits !== true);
+      return refused === -1
+        ? { totals: rows.map(row => Number(row.after)) }
+        : { totals: rows.map(row => Number(row.before ?? 0)), refused };
     },
     add: async (bucket, credits) =>
       readSpent(

@@ -4,7 +4,7 @@ import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import type { UnigateChargeEnding, UnigateChargeEvent } from '../settings/unigate-provider-settings';
 import { fallbackAttempts } from '../streams/stream-extras';
-import type { BudgetAdmission, BudgetGuard } from './budget-admission';
+import { type BudgetAdmission, type BudgetGuard, type BudgetStanding, refusalStandings } from './budget-admission';
 
 // Loaded with the budgeted calls (budget-calls.ts imports it): an app without a budget or onCharge never loads it.
 
@@ -27,6 +27,8 @@ export interface CallCharge {
   readonly usage?: unknown;
   readonly requestId?: string;
   readonly resumed?: unknown;
+  /** Where the budget stood when it refused the call (a settled call's comes from its settlement). */
+  readonly budget?: BudgetStanding;
 }
 
 /** A cost of `credits` with no parts known: a reservation (or nothing) charged, counted as input. */
@@ -76,7 +78,8 @@ export function failureCharge(call: ChargedCall, admission: BudgetAdmission, err
 export function refusalCharge(call: ChargedCall, error: unknown): CallCharge {
   const data = APICallError.isInstance(error) && isObjectRecord(error.data) ? error.data : undefined;
   const ended = call.options.abortSignal?.aborted ? 'aborted' : data?.kind === 'budget' ? 'refused' : 'failed';
-  return { ended, credits: 0, cost: wholeCost(0), exact: true };
+  const budget = isObjectRecord(error) ? refusalStandings.get(error) : undefined;
+  return { ended, credits: 0, cost: wholeCost(0), exact: true, budget };
 }
 
 function headerRequestId(headers: Record<string, string | undefined> | undefined): string | undefined {
@@ -130,20 +133,24 @@ function handlerFailed(ledger: NonNullable<BudgetGuard['ledger']>, error: unknow
  * after the result (or the stream's `finish` part) is delivered, never awaited, its failure kept as a warning.
  */
 export function charge(call: ChargedCall, admission: BudgetAdmission | undefined, callCharge: CallCharge): void {
-  admission?.settle(callCharge.credits);
+  const standing = admission?.settle(callCharge.credits);
   const ledger = call.guard.ledger;
   if (ledger === undefined) return;
   const event = eventOf(call, admission, callCharge);
-  queueMicrotask(() => {
+  const report = (budget: BudgetStanding | undefined) => {
     try {
-      const returned = ledger.onCharge(event);
+      const returned = ledger.onCharge(budget === undefined ? event : { ...event, budget });
       if (isThenable(returned)) {
         Promise.resolve(returned).catch(error => handlerFailed(ledger, error));
       }
     } catch (error) {
       handlerFailed(ledger, error);
     }
-  });
+  };
+  // Under a budget the event waits for the store's answer to the settlement (within its time-out): where
+  // the budget stands after this charge.
+  if (standing === undefined) queueMicrotask(() => report(callCharge.budget));
+  else void standing.then(report);
 }
 
 /** The warnings of the handler's failures since the last call, taken (each goes to one call only). */

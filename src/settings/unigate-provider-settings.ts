@@ -85,8 +85,17 @@ export interface UnigateChargeEvent {
   exact: boolean;
   /** The usage as the call reported it (the AI SDK result's `usage`), when it reported one. */
   usage: Readonly<Record<string, unknown>> | undefined;
-  /** The budget's bucket the charge went to (`day:2026-11-23:user-1`), when there is a budget. */
+  /**
+   * The budget's bucket the charge went to (`day:2026-11-23:user-1`), when there is a budget (the first
+   * limit's when `budget` is an array).
+   */
   bucket: string | undefined;
+  /**
+   * Where the budget stands after this charge, when a budget is set: one `UnigateBudgetStanding`, or an
+   * array of them in the order of the `budget` array. Warn at 80%:
+   * `[event.budget ?? []].flat().some(b => b.spent >= 0.8 * b.limit)`.
+   */
+  budget?: UnigateBudgetStanding | UnigateBudgetStanding[];
   /** The gateway's request id (`x-request-id`/`request-id` header, else the response's id), when known. */
   requestId: string | undefined;
   /** The member's position (1-based) in a fallback chain; 1 outside one. */
@@ -201,12 +210,13 @@ export interface UnigateProviderSettings {
    */
   priceWaitMs?: number;
   /**
-   * A spending limit per period and key (`UnigateBudget`). A budget needs prices: with `pricing: false`
+   * A spending limit per period and key (`UnigateBudget`), or several at once (an array: a call is sent
+   * only if every one admits it, and is charged to each). A budget needs prices: with `pricing: false`
    * (the default) it uses `'catalog'`, and a call waits for the catalog (within `catalogTimeoutMs`) so its
    * cost is known. A call whose price is unknown counts as 0, with a warning saying so. Checked when the
    * provider is created (`InvalidArgumentError`).
    */
-  budget?: UnigateBudget;
+  budget?: UnigateBudget | readonly UnigateBudget[];
   /**
    * Called once for every model call of every kind when its charge is final (`UnigateChargeEvent`):
    * completed, aborted, failed, refused by the budget, or answered with an HTTP error. With a budget, the
@@ -299,8 +309,36 @@ export function isUnigateResumeList(value: unknown): value is UnigateResume[] {
   );
 }
 
-/** How long a budget's spend adds up before it starts again at zero: a UTC day, a UTC month, or for ever. */
-export type UnigateBudgetPeriod = 'day' | 'month' | 'total';
+/**
+ * How long a budget's spend adds up before it starts again at zero, in fixed UTC windows: a minute, an
+ * hour, a day, a month, for ever (`'total'`), or `{ minutes }`: windows of that many minutes from UTC
+ * midnight (a whole number that divides a day: 30 gives :00-:30 and :30-:00 of every hour).
+ */
+export type UnigateBudgetPeriod = 'minute' | 'hour' | 'day' | 'month' | 'total' | { minutes: number };
+
+/** Where one budget limit stands after a charge (`UnigateChargeEvent.budget`). */
+export interface UnigateBudgetStanding {
+  /** The store's bucket of the limit's current period and key. */
+  bucket: string;
+  /**
+   * The bucket's total after this charge, as the store answered this call's last write to it (its
+   * settlement, else its reservation): spent, plus what calls still in flight have reserved.
+   */
+  spent: number;
+  /** The limit's `maxCredits`. */
+  limit: number;
+  /** The limit's `period`, as given. */
+  period: UnigateBudgetPeriod;
+}
+
+/** One limit's part of a reservation made on several at once (`UnigateBudgetStore.reserveAll`). */
+export interface UnigateBudgetReservation {
+  bucket: string;
+  credits: number;
+  limit: number;
+  /** `'never'`: fits when the total plus `credits` is at most `limit`; `'one-call'`: while the total is below `limit`. */
+  overshoot: 'never' | 'one-call';
+}
 
 /**
  * Where a budget's spend is kept. One store can serve several providers and processes
@@ -323,6 +361,17 @@ export interface UnigateBudgetStore {
    * it a call reads `spent`, then `add`s, and two processes may both pass the check at once (not atomic).
    */
   reserve?(bucket: string, credits: number, limit: number): Promise<number | undefined>;
+  /**
+   * Adds every reservation, or none, in one atomic step (one statement or transaction): when each one
+   * fits (by its `overshoot`), resolves with `{ totals }`, the new totals in order; otherwise adds nothing
+   * and resolves with `{ totals, refused }`, the current totals and the index of the first that did not
+   * fit. Optional: without it, the limits are reserved one at a time (each atomic by `reserve`), and
+   * what the earlier ones reserved is given back when a later one refuses. The memory store and
+   * `postgresBudgetStore` have it.
+   */
+  reserveAll?(
+    reservations: readonly UnigateBudgetReservation[],
+  ): Promise<{ totals: number[]; refused?: number | undefined }>;
 }
 
 /** What a budget's `key` function receives: the call's model and options. */
@@ -335,19 +384,30 @@ export interface UnigateBudgetCall {
 }
 
 /**
- * A spending limit (`createUnigate({ budget })`). Before its request, a call reserves the upper bound of its
- * cost (see the README's "Spending limits"); it is admitted while what is spent plus what the calls in
- * flight have reserved stays below `maxCredits`, and refused otherwise, before any request (`APICallError`,
- * `data.kind: 'budget'`, not retryable). After the call its reservation is replaced by its real cost. So
- * whatever the concurrency, the spend passes `maxCredits` by at most one call. An aborted or failed call
- * that reached the gateway is charged its known usage, else its reservation; a call refused by the gateway
- * with an HTTP error is charged nothing.
+ * A spending limit (`createUnigate({ budget })`, one, or several in an array: a call is sent only if every
+ * one admits it). Before its request, a call reserves the upper bound of its cost (docs/budgets.md); under
+ * `overshoot: 'never'` (default) it is admitted only when that reservation fits in what is left of
+ * `maxCredits` (what is spent plus what the calls in flight have reserved), and refused otherwise, before
+ * any request (`APICallError`, `data.kind: 'budget'`, not retryable; the message says what is left and the
+ * largest `maxOutputTokens` that would fit). After the call its reservation is replaced by its real cost,
+ * so whatever the concurrency, the spend never passes `maxCredits`. An aborted or failed call that reached
+ * the gateway is charged its known usage, else its reservation; a call refused by the gateway with an
+ * HTTP error is charged nothing.
  */
 export interface UnigateBudget {
-  /** The limit, in credits: a finite number above 0. */
+  /** The limit, in credits: a finite number above 0. Required. */
   maxCredits: number;
-  /** `'day'` (UTC), `'month'` (UTC) or `'total'`. */
+  /**
+   * Required: `'minute'`, `'hour'`, `'day'`, `'month'` (fixed UTC windows), `'total'` (never starts again),
+   * or `{ minutes }` (windows of that many minutes from UTC midnight; a whole number dividing 1,440).
+   */
   period: UnigateBudgetPeriod;
+  /**
+   * - `'never'` (default): a call whose reservation does not fit in what is left is refused.
+   * - `'one-call'`: a call is admitted while anything is left, so the spend may pass the limit by one
+   *   call's reservation.
+   */
+  overshoot?: 'never' | 'one-call';
   /** Where the spend is kept. Default: in memory, this provider only. */
   store?: UnigateBudgetStore;
   /**

@@ -9,7 +9,10 @@ import { imageCallOptions } from '../helpers/call-options';
 import { expectInvalidArgument } from '../helpers/invalid-argument';
 
 // One credit per token: "Hello there" is 2 input and 5 output tokens on the emulator, so 7 credits a call.
+// With maxOutputTokens 5 it reserves its body's 69 bytes (the model id left out) and 5 output tokens: 74.
 const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
+const RESERVED = 74;
+const hello = { prompt: 'Hello there', maxOutputTokens: 5 };
 
 function budgeted(budget: Partial<UnigateBudget>, now?: () => number) {
   const emulator = createUnigateEmulator();
@@ -34,16 +37,19 @@ async function refusal(call: Promise<unknown>): Promise<APICallError> {
 }
 
 describe('budget', () => {
-  it('refuses the third call before any request, with the limit, the spend and the reset', async () => {
-    const { gw, chatRequests } = budgeted({}, () => Date.UTC(2026, 10, 23, 15, 30));
+  it('refuses the third call before any request, with the limit, the spend, what is left and the reset', async () => {
+    // Two calls fit: 0 + 74 and 7 + 74 are within 81; the third's 14 + 74 is not.
+    const { gw, chatRequests } = budgeted({ maxCredits: RESERVED + 7 }, () => Date.UTC(2026, 10, 23, 15, 30));
     for (let call = 0; call < 2; call++) {
-      const result = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+      const result = await generateText({ model: gw('gpt-4o-mini'), ...hello });
       expect(result.providerMetadata?.unigate?.cost).toEqual({ input: 2, output: 5, total: 7, unit: 'credits' });
     }
-    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 3 }));
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), ...hello, maxRetries: 3 }));
     expect(error.message).toBe(
-      'Budget reached: 14 of 14 credits spent or reserved by calls in flight this day period; the call was not sent ' +
-        '(it resets at 2026-11-24T00:00:00.000Z).',
+      "Budget reached (budget: period 'day'): 14 of 81 credits spent or reserved by calls in flight this period; 67 " +
+        'left, and this call reserves up to 74 (the most it can cost). No maxOutputTokens would make it fit: its ' +
+        'input alone reserves more than the 67 credits left. The call was not sent (it resets at ' +
+        '2026-11-24T00:00:00.000Z).',
     );
     expect(error.isRetryable).toBe(false);
     expect(error.data).toEqual({ kind: 'budget', message: error.message, resetsAt: '2026-11-24T00:00:00.000Z' });
@@ -51,51 +57,56 @@ describe('budget', () => {
   });
 
   it('starts again at the UTC day and month boundaries; total never does', async () => {
+    // One call fits a limit of one reservation; the next (7 + 74) does not, until the period starts again.
     let now = Date.UTC(2026, 10, 23, 23, 59, 59, 999);
-    const day = budgeted({ maxCredits: 7 }, () => now);
-    await generateText({ model: day.gw('gpt-4o-mini'), prompt: 'Hello there' });
-    await refusal(generateText({ model: day.gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    const day = budgeted({ maxCredits: RESERVED }, () => now);
+    await generateText({ model: day.gw('gpt-4o-mini'), ...hello });
+    await refusal(generateText({ model: day.gw('gpt-4o-mini'), ...hello }));
     now += 1;
-    await expect(generateText({ model: day.gw('gpt-4o-mini'), prompt: 'Hello there' })).resolves.toBeDefined();
+    await expect(generateText({ model: day.gw('gpt-4o-mini'), ...hello })).resolves.toBeDefined();
     expect(day.chatRequests()).toBe(2);
 
     now = Date.UTC(2026, 10, 30, 12);
-    const month = budgeted({ maxCredits: 7, period: 'month' }, () => now);
-    await generateText({ model: month.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    const month = budgeted({ maxCredits: RESERVED, period: 'month' }, () => now);
+    await generateText({ model: month.gw('gpt-4o-mini'), ...hello });
     now = Date.UTC(2026, 11, 1) - 1;
-    const error = await refusal(generateText({ model: month.gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    const error = await refusal(generateText({ model: month.gw('gpt-4o-mini'), ...hello }));
     expect(error.message).toContain('it resets at 2026-12-01T00:00:00.000Z');
     now += 1;
-    await expect(generateText({ model: month.gw('gpt-4o-mini'), prompt: 'Hello there' })).resolves.toBeDefined();
+    await expect(generateText({ model: month.gw('gpt-4o-mini'), ...hello })).resolves.toBeDefined();
 
     now = Date.UTC(2026, 0, 1);
-    const total = budgeted({ maxCredits: 7, period: 'total' }, () => now);
-    await generateText({ model: total.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    const total = budgeted({ maxCredits: RESERVED, period: 'total' }, () => now);
+    await generateText({ model: total.gw('gpt-4o-mini'), ...hello });
     now = Date.UTC(2030, 0, 1);
-    const totalError = await refusal(generateText({ model: total.gw('gpt-4o-mini'), prompt: 'Hello there' }));
+    const totalError = await refusal(generateText({ model: total.gw('gpt-4o-mini'), ...hello }));
     expect(totalError.message).toContain("the 'total' period never resets");
     expect(totalError.data).toEqual({ kind: 'budget', message: totalError.message });
   });
 
   it('keeps one budget per user (providerOptions.unigate.user) or per key function', async () => {
-    const { gw, store } = budgeted({ maxCredits: 7 }, () => Date.UTC(2026, 10, 23));
+    const { gw, store } = budgeted({ maxCredits: RESERVED }, () => Date.UTC(2026, 10, 23));
     const ask = (user: string) =>
-      generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', providerOptions: { unigate: { user } } });
+      generateText({ model: gw('gpt-4o-mini'), ...hello, providerOptions: { unigate: { user } } });
     await ask('alice');
     const error = await refusal(ask('alice'));
-    expect(error.message).toContain('Budget reached for key "alice": 7 of 7 credits spent or reserved');
+    expect(error.message).toContain(
+      `Budget reached (budget: period 'day', key "alice"): 7 of 74 credits spent or reserved`,
+    );
     await expect(ask('bob')).resolves.toBeDefined();
     expect(await store.spent('day:2026-11-23:alice')).toBe(7);
     expect(await store.spent('day:2026-11-23:bob')).toBe(7);
 
-    const tenants = budgeted({ maxCredits: 7, key: call => `tenant-of-${call.modelId}` }, () => Date.UTC(2026, 10, 23));
-    await generateText({ model: tenants.gw('gpt-4o-mini'), prompt: 'Hello there' });
+    const tenants = budgeted({ maxCredits: RESERVED, key: call => `tenant-of-${call.modelId}` }, () =>
+      Date.UTC(2026, 10, 23),
+    );
+    await generateText({ model: tenants.gw('gpt-4o-mini'), ...hello });
     expect(await tenants.store.spent('day:2026-11-23:tenant-of-gpt-4o-mini')).toBe(7);
   });
 
   it('counts a stream at its finish and refuses the next stream before any request', async () => {
-    const { gw, store, chatRequests } = budgeted({ maxCredits: 7 }, () => Date.UTC(2026, 10, 23));
-    const result = streamText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
+    const { gw, store, chatRequests } = budgeted({ maxCredits: RESERVED }, () => Date.UTC(2026, 10, 23));
+    const result = streamText({ model: gw('gpt-4o-mini'), ...hello });
     expect(await result.text).toBe('You said: Hello there');
     expect(await store.spent('day:2026-11-23:')).toBe(7);
     const model = gw('gpt-4o-mini');
@@ -137,10 +148,12 @@ describe('budget', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('reserves before the wire: 20 concurrent calls against a nearly spent budget pass it by one call at most', async () => {
-    const { gw, store, chatRequests } = budgeted({ maxCredits: 100 }, () => Date.UTC(2026, 10, 23));
+  it("overshoot 'one-call': 20 concurrent calls against a nearly spent budget pass it by one call at most", async () => {
+    const { gw, store, chatRequests } = budgeted({ maxCredits: 100, overshoot: 'one-call' }, () =>
+      Date.UTC(2026, 10, 23),
+    );
     await store.add('day:2026-11-23:', 99.5);
-    // Reserved: ceil(11 characters / 2) = 6 input tokens and the 5 output tokens allowed, 11 credits.
+    // Admitted while anything is left: 99.5 is below 100, so one call (reserving 74) goes.
     const calls = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 }),
@@ -150,6 +163,17 @@ describe('budget', () => {
     expect(chatRequests()).toBe(1);
     // Settled to its real 7 credits: 106.5, over the limit by that one call.
     expect(await store.spent('day:2026-11-23:')).toBe(106.5);
+  });
+
+  it("overshoot 'never' (the default): against the same nearly spent budget, none of 20 calls is sent", async () => {
+    const { gw, store, chatRequests } = budgeted({ maxCredits: 100 }, () => Date.UTC(2026, 10, 23));
+    await store.add('day:2026-11-23:', 99.5);
+    const calls = await Promise.allSettled(
+      Array.from({ length: 20 }, () => generateText({ model: gw('gpt-4o-mini'), ...hello, maxRetries: 0 })),
+    );
+    expect(calls.filter(call => call.status === 'rejected')).toHaveLength(20);
+    expect(chatRequests()).toBe(0);
+    expect(await store.spent('day:2026-11-23:')).toBe(99.5);
   });
 
   it('stops waiting for a store that never answers when the call is aborted', async () => {
@@ -175,8 +199,8 @@ describe('budget', () => {
         throw storeError;
       },
     };
-    const { gw, chatRequests } = budgeted({ store: failing });
-    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 }));
+    const { gw, chatRequests } = budgeted({ store: failing, maxCredits: 1_000 });
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), ...hello, maxRetries: 0 }));
     expect(error.message).toBe('The budget store failed, so the call was not sent: db down');
     expect(error.data).toEqual({ kind: 'budget', message: error.message });
     expect(error.cause).toBe(storeError);
@@ -214,8 +238,8 @@ describe('budget', () => {
 
   it('a store that never answers fails the call at budget.storeTimeoutMs, with a TimeoutError as cause', async () => {
     const stalled: UnigateBudgetStore = { spent: async () => 0, add: () => new Promise<number>(() => {}) };
-    const { gw, chatRequests } = budgeted({ store: stalled, storeTimeoutMs: 50 });
-    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxRetries: 0 }));
+    const { gw, chatRequests } = budgeted({ store: stalled, storeTimeoutMs: 50, maxCredits: 1_000 });
+    const error = await refusal(generateText({ model: gw('gpt-4o-mini'), ...hello, maxRetries: 0 }));
     expect(error.message).toBe(
       'The budget store failed, so the call was not sent: the budget store did not answer a reservation within 50 ms (budget.storeTimeoutMs)',
     );
@@ -247,26 +271,68 @@ describe('budget', () => {
 });
 
 describe('budget settings', () => {
+  const PERIOD_RULE =
+    "required, one of 'minute', 'hour', 'day', 'month', 'total', or { minutes } with a whole number of minutes dividing a day (1,440)";
   const cases: Array<[string, Partial<UnigateBudget> | unknown, string]> = [
     [
       'budget.maxCredits',
       { maxCredits: NaN, period: 'day' },
-      'Invalid argument budget.maxCredits: a finite number of credits above 0; received NaN.',
+      'Invalid argument budget.maxCredits: required, a finite number of credits above 0; received NaN.',
     ],
     [
       'budget.maxCredits',
       { maxCredits: Infinity, period: 'day' },
-      'Invalid argument budget.maxCredits: a finite number of credits above 0; received Infinity.',
+      'Invalid argument budget.maxCredits: required, a finite number of credits above 0; received Infinity.',
     ],
     [
       'budget.maxCredits',
       { maxCredits: 0, period: 'day' },
-      'Invalid argument budget.maxCredits: a finite number of credits above 0; received 0.',
+      'Invalid argument budget.maxCredits: required, a finite number of credits above 0; received 0.',
     ],
     [
       'budget.period',
       { maxCredits: 5, period: 'week' },
-      `Invalid argument budget.period: one of 'day', 'month', 'total'; received "week".`,
+      `Invalid argument budget.period: ${PERIOD_RULE}; received "week".`,
+    ],
+    ['budget.period', { maxCredits: 5 }, `Invalid argument budget.period: ${PERIOD_RULE}; received undefined.`],
+    [
+      'budget.period',
+      { maxCredits: 5, period: { minutes: 7 } },
+      `Invalid argument budget.period: ${PERIOD_RULE}; received {"minutes":7}.`,
+    ],
+    [
+      'budget.period',
+      { maxCredits: 5, period: { minutes: 0 } },
+      `Invalid argument budget.period: ${PERIOD_RULE}; received {"minutes":0}.`,
+    ],
+    [
+      'budget.overshoot',
+      { maxCredits: 5, period: 'day', overshoot: 'sometimes' },
+      `Invalid argument budget.overshoot: one of 'never', 'one-call'; received "sometimes".`,
+    ],
+    [
+      'budget',
+      [],
+      'Invalid argument budget: a limit { maxCredits, period } or a non-empty array of them; received 0 items.',
+    ],
+    [
+      'budget[1].maxCredits',
+      [{ maxCredits: 5, period: 'day' }, { period: 'minute' }],
+      'Invalid argument budget[1].maxCredits: required, a finite number of credits above 0; received undefined.',
+    ],
+    [
+      'budget[0].period',
+      [{ maxCredits: 5, period: 'week' }],
+      `Invalid argument budget[0].period: ${PERIOD_RULE}; received "week".`,
+    ],
+    [
+      'budget[2].overshoot',
+      [
+        { maxCredits: 5, period: 'month' },
+        { maxCredits: 1, period: 'day' },
+        { maxCredits: 1, period: 'hour', overshoot: 'sometimes' },
+      ],
+      `Invalid argument budget[2].overshoot: one of 'never', 'one-call'; received "sometimes".`,
     ],
     [
       'budget.store',

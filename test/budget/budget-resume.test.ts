@@ -90,7 +90,7 @@ const errorsOf = (all: Array<{ type: string; error?: unknown }>) =>
 describe('a resume within the budget', () => {
   const marker = '[[emulator:drop:3:overloaded]]';
 
-  // A request is admitted while the bucket's spend, reservations included, is below the limit: the
+  // A request is admitted when its reservation fits in what is left of the limit (overshoot 'never'): the
   // continuation's admission counts the first request's reservation, still held.
   it('a budget that fits the first request but not its continuation ends the stream with the original error', async () => {
     const { first, next } = await bounds(marker);
@@ -112,8 +112,9 @@ describe('a resume within the budget', () => {
   });
 
   it('one that fits both resumes, and settles both to the summed cost: one charge for the call', async () => {
-    const { first } = await bounds(marker);
-    const { stream, spent, events, bodies } = budgeted(first + 0.01);
+    const { first, next } = await bounds(marker);
+    // Both reservations fit exactly.
+    const { stream, spent, events, bodies } = budgeted(first + next);
     const result = stream(marker);
     const text = await result.text;
     expect(text).toBe(`You said: "${PROMPT}".`);
@@ -134,8 +135,8 @@ describe('a resume within the budget', () => {
     const probe = budgeted(1_000_000, undefined, 2);
     await probe.stream(twice).text;
     expect(probe.bodies).toHaveLength(3);
-    const [b1, b2] = probe.bodies.map(boundOf) as [number, number];
-    const all = budgeted(b1 + b2 + 0.01, undefined, 2);
+    const [b1, b2, b3] = probe.bodies.map(boundOf) as [number, number, number];
+    const all = budgeted(b1 + b2 + b3, undefined, 2);
     const result = all.stream(twice);
     expect(await result.text).toBe(`You said: "${PROMPT}".`);
     await expect.poll(all.spent).toBe(((await result.providerMetadata)?.unigate?.cost as { total: number }).total);
@@ -292,8 +293,8 @@ describe('a chat resume within the budget', () => {
   });
 
   it('one that fits is sent, and the call is charged once: the summed cost', async () => {
-    const { first } = await chatBounds();
-    const { stream, spent, events, bodies } = budgetedChat(first + 0.01);
+    const { first, next } = await chatBounds();
+    const { stream, spent, events, bodies } = budgetedChat(first + next);
     const result = stream(marker);
     const all = await parts(result);
     expect(errorsOf(all)).toEqual([]);

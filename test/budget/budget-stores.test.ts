@@ -1,9 +1,9 @@
-import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateBudget, type UnigateBudgetStore } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
+import { budgetRefusal } from '../helpers/test-kit';
 
 // Stores as people write them: answers outside the contract, no `reserve`, too slow, failing settlements.
 // One credit per token. "Hello there" with maxOutputTokens 5 reserves its wire body's 69 bytes (the model id
@@ -23,16 +23,6 @@ function budgeted(store: UnigateBudgetStore, budget: Partial<UnigateBudget> = {}
   const ask = (abortSignal?: AbortSignal) =>
     generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0, abortSignal });
   return { gw, sent, ask };
-}
-
-async function refusal(call: Promise<unknown>): Promise<APICallError> {
-  const error = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
-  expect(error.data).toMatchObject({ kind: 'budget' });
-  return error;
 }
 
 /** A promise the test resolves or rejects by hand: a store call that answers when the test says so. */
@@ -63,7 +53,7 @@ describe('a store answering outside its contract fails the call closed', () => {
         reserve: async () => answer as number,
       };
       const { ask, sent } = budgeted(store);
-      const error = await refusal(ask());
+      const error = await budgetRefusal(ask());
       const shown = typeof answer === 'string' ? JSON.stringify(answer) : String(answer);
       expect(error.message).toBe(
         `The budget store failed, so the call was not sent: the budget store's reserve answered ${shown}, outside ` +
@@ -77,7 +67,7 @@ describe('a store answering outside its contract fails the call closed', () => {
     const memory = memoryBudgetStore();
     const store: UnigateBudgetStore = { spent: async () => null as unknown as number, add: memory.add };
     const { ask, sent } = budgeted(store);
-    const error = await refusal(ask());
+    const error = await budgetRefusal(ask());
     expect(error.message).toBe(
       "The budget store failed, so the call was not sent: the budget store's spent answered null, outside its " +
         "contract (a Promise of the bucket's total (a finite number))",
@@ -87,10 +77,34 @@ describe('a store answering outside its contract fails the call closed', () => {
   });
 });
 
-describe('a store with only spent and add', () => {
-  it('is serialised per bucket in the process: 50 concurrent calls against 32 pass it by one call at most', async () => {
+describe("a store with reserve but not reserveAll (a Redis script's contract) under overshoot 'never'", () => {
+  it('is asked to add below the limit less the reservation: a call that fills it exactly goes, one over does not', async () => {
     const memory = memoryBudgetStore();
-    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add });
+    const asked: number[] = [];
+    const store: UnigateBudgetStore = {
+      spent: memory.spent,
+      add: memory.add,
+      reserve: async (bucket, credits, limit) => {
+        asked.push(limit);
+        return memory.reserve?.(bucket, credits, limit);
+      },
+    };
+    const { ask, sent } = budgeted(store, { maxCredits: 74 + 7 });
+    await ask();
+    await ask();
+    const error = await budgetRefusal(ask());
+    expect(error.message).toContain('14 of 81 credits spent or reserved by calls in flight this period; 67 left');
+    expect(sent()).toBe(2);
+    // The totals a 74-credit call fits on are those up to 7: the store adds while below the next double above 7.
+    expect(asked).toEqual([7.000000000000001, 7.000000000000001, 7.000000000000001]);
+    expect(await memory.spent(BUCKET)).toBe(14);
+  });
+});
+
+describe('a store with only spent and add', () => {
+  it("overshoot 'one-call' is serialised per bucket in the process: 50 concurrent calls against 32 pass it by one call at most", async () => {
+    const memory = memoryBudgetStore();
+    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add }, { overshoot: 'one-call' });
     const calls = await Promise.allSettled(Array.from({ length: 50 }, () => ask()));
     const answered = calls.filter(call => call.status === 'fulfilled').length;
     // One call at a time passes 0; each settlement (-67) lets one more in while the settled total is below 32.
@@ -100,17 +114,45 @@ describe('a store with only spent and add', () => {
     expect(7 * answered).toBeLessThanOrEqual(32 + 74);
   });
 
-  it('refuses at a total equal to the limit (the check is >=, not >)', async () => {
+  it("overshoot 'never' is serialised the same way: 50 concurrent calls against 3 reservations never pass the limit", async () => {
     const memory = memoryBudgetStore();
-    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add }, { maxCredits: 7 });
+    const totals: number[] = [];
+    const add: UnigateBudgetStore['add'] = async (bucket, credits) => {
+      const total = await memory.add(bucket, credits);
+      totals.push(total);
+      return total;
+    };
+    const { ask, sent } = budgeted({ spent: memory.spent, add }, { maxCredits: 3 * 74 });
+    const calls = await Promise.allSettled(Array.from({ length: 50 }, () => ask()));
+    const answered = calls.filter(call => call.status === 'fulfilled').length;
+    expect(answered).toBeGreaterThanOrEqual(3);
+    expect(sent()).toBe(answered);
+    await expect.poll(() => memory.spent(BUCKET)).toBe(7 * answered);
+    // Every total the store ever held, reservations in flight included, was within the limit.
+    expect(Math.max(...totals)).toBeLessThanOrEqual(3 * 74);
+  });
+
+  it("overshoot 'one-call' refuses at a total equal to the limit (the check is >=, not >)", async () => {
+    const memory = memoryBudgetStore();
+    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add }, { maxCredits: 7, overshoot: 'one-call' });
     await ask();
     // The settlement (7 - 74) lands before the next admission reads the total: exactly 7.
-    const error = await refusal(ask());
+    const error = await budgetRefusal(ask());
     expect(error.message).toContain('7 of 7 credits spent or reserved');
+    expect(error.message).toContain('nothing is left');
     expect(sent()).toBe(1);
     expect(await memory.spent(BUCKET)).toBe(7);
   });
 
+  it("overshoot 'never' admits a reservation that fills the limit exactly, and refuses one a credit over", async () => {
+    const memory = memoryBudgetStore();
+    const { ask, sent } = budgeted({ spent: memory.spent, add: memory.add }, { maxCredits: 74 });
+    await ask();
+    // 7 spent: 7 + 74 is over 74.
+    const error = await budgetRefusal(ask());
+    expect(error.message).toContain('7 of 74 credits spent or reserved by calls in flight this period; 67 left');
+    expect(sent()).toBe(1);
+  });
   it('never makes a reservation queued behind a slow read once its call has timed out', async () => {
     const memory = memoryBudgetStore();
     const read = deferred<number>();
@@ -123,7 +165,7 @@ describe('a store with only spent and add', () => {
       },
     };
     const { ask, sent } = budgeted(store, { storeTimeoutMs: 1 });
-    const error = await refusal(ask());
+    const error = await budgetRefusal(ask());
     expect(error.cause).toMatchObject({ name: 'TimeoutError' });
     read.resolve(0);
     await read.promise;
@@ -154,7 +196,7 @@ describe('a reservation that lands after its call stopped waiting', () => {
   it('is given back when it lands after a time-out (storeTimeoutMs)', async () => {
     const { store, memory, pending } = lateStore();
     const { ask, sent } = budgeted(store, { storeTimeoutMs: 1, maxCredits: 1_000 });
-    const error = await refusal(ask());
+    const error = await budgetRefusal(ask());
     expect(error.message).toBe(
       'The budget store failed, so the call was not sent: the budget store did not answer a reservation within 1 ms (budget.storeTimeoutMs)',
     );
@@ -215,7 +257,7 @@ describe('a settlement that fails', () => {
     });
     const { ask, sent } = budgeted(store, { maxCredits: 1_000 });
     await ask();
-    const error = await refusal(ask());
+    const error = await budgetRefusal(ask());
     expect(error.message).toBe(
       "The budget store failed to record an earlier call's cost, so this call was not sent: store down (2)",
     );
@@ -231,7 +273,7 @@ describe('a settlement that fails', () => {
     const { store, memory, attempts } = settlingStore(attempt => (attempt === 1 ? late.promise : Promise.resolve()));
     const { ask, sent } = budgeted(store, { maxCredits: 1_000, storeTimeoutMs: 1 });
     await ask();
-    const error = await refusal(ask());
+    const error = await budgetRefusal(ask());
     expect(error.message).toBe(
       "The budget store failed to record an earlier call's cost, so this call was not sent: the budget store did not answer an addition within 1 ms (budget.storeTimeoutMs)",
     );
@@ -248,7 +290,7 @@ describe('a settlement that fails', () => {
     const { store, memory, attempts } = settlingStore(attempt => (attempt === 1 ? late.promise : Promise.resolve()));
     const { ask, sent } = budgeted(store, { maxCredits: 1_000, storeTimeoutMs: 1 });
     await ask();
-    await refusal(ask());
+    await budgetRefusal(ask());
     late.reject(new Error('store down'));
     await new Promise(resolve => setImmediate(resolve));
     expect(await memory.spent(BUCKET)).toBe(74);

@@ -52,14 +52,15 @@ describe('postgresBudgetStore on PGlite', () => {
 
   it('is one budget for two providers sharing the database', async () => {
     const shared = await table('budget_shared');
-    const first = provider(shared, 14);
-    const second = provider(shared, 14);
+    // 0 + 74 and 7 + 74 fit in 81; after two calls, 14 + 74 does not.
+    const first = provider(shared, 81);
+    const second = provider(shared, 81);
     await hello(first.gw);
     await hello(second.gw);
     const error = await hello(first.gw).catch((caught: unknown) => caught);
     expect(APICallError.isInstance(error) && error.data).toMatchObject({ kind: 'budget' });
     await expect(hello(second.gw)).rejects.toThrow(
-      'Budget reached: 14 of 14 credits spent or reserved by calls in flight this total period',
+      "Budget reached (budget: period 'total'): 14 of 81 credits spent or reserved by calls in flight this period; 67 left",
     );
     expect(first.chatRequests() + second.chatRequests()).toBe(2);
     expect(await first.store.spent('total::')).toBe(14);
@@ -75,7 +76,30 @@ describe('postgresBudgetStore on PGlite', () => {
     expect(await store.reserve?.('total::', 11, 21)).toBe(29);
   });
 
-  it('holds for two providers on one table, 20 concurrent calls each: spend within the limit plus one call', async () => {
+  it('reserves on several buckets in one statement: all, or none and the index of the first that did not fit', async () => {
+    const store = postgresBudgetStore({ query, table: await table('budget_reserve_all') });
+    const limits = (credits: number) => [
+      { bucket: 'month:2026-11:', credits, limit: 100, overshoot: 'never' as const },
+      { bucket: 'day:2026-11-23:ann', credits, limit: 10, overshoot: 'never' as const },
+      { bucket: 'minute:2026-11-23T10:30:ann', credits, limit: 4, overshoot: 'one-call' as const },
+    ];
+    // New buckets: their rows are made, then reserved.
+    expect(await store.reserveAll?.(limits(3))).toEqual({ totals: [3, 3, 3] });
+    // The minute limit ('one-call') admits while below 4: 3 < 4.
+    expect(await store.reserveAll?.(limits(3))).toEqual({ totals: [6, 6, 6] });
+    // 6 is not below 4: refused at index 2, nothing added anywhere.
+    expect(await store.reserveAll?.(limits(1))).toEqual({ totals: [6, 6, 6], refused: 2 });
+    // 6 + 5 is over the day's 10 ('never'): refused at index 1, before the minute's.
+    expect(await store.reserveAll?.(limits(5))).toEqual({ totals: [6, 6, 6], refused: 1 });
+    expect(await store.spent('month:2026-11:')).toBe(6);
+    // 6 + 4 fits the day's 10 exactly; the minute's bucket is new.
+    const next = limits(4).map((reservation, index) =>
+      index === 2 ? { ...reservation, bucket: 'minute:2026-11-23T10:31:ann' } : reservation,
+    );
+    expect(await store.reserveAll?.(next)).toEqual({ totals: [10, 10, 4] });
+  });
+
+  it('holds for two providers on one table, 20 concurrent calls each: spend within the limit', async () => {
     const shared = await table('budget_concurrent');
     const first = provider(shared, 148);
     const second = provider(shared, 148);
@@ -88,7 +112,7 @@ describe('postgresBudgetStore on PGlite', () => {
     );
     expect(refused).toHaveLength(40 - answered);
     expect(answered).toBe(first.chatRequests() + second.chatRequests());
-    // 0 < 148 and 74 < 148 admit two reservations of 74; the third sees 148. Both settle to 7.
+    // 0 + 74 and 74 + 74 fit in 148: two reservations of 74; the third sees 148. Both settle to 7.
     expect(answered).toBe(2);
     // Settlements run after the results: read once they are in.
     await expect.poll(() => second.store.spent('total::')).toBe(14);

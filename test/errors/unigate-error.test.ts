@@ -54,13 +54,13 @@ function emulated(options: Parameters<typeof createUnigateEmulator>[0] = {}): Fa
   return { model: createUnigate(emulator.settings)('gpt-4o-mini'), requests: emulator.requests };
 }
 
-/** A provider whose budget its first call spent, and how many requests the emulator had by then. */
+/** A provider whose budget its first call spent ('one-call': admitted while anything was left), and how many requests the emulator had by then. */
 async function spentBudget() {
   const emulator = createUnigateEmulator();
   const gw = createUnigate({
     ...emulator.settings,
     pricing: { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } },
-    budget: { maxCredits: 1, period: 'total' },
+    budget: { maxCredits: 1, period: 'total', overshoot: 'one-call' },
   });
   await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there' });
   return { emulator, gw, sent: emulator.requests.length };

@@ -220,11 +220,12 @@ describe('a hand-over within the budget', () => {
     const store = memoryBudgetStore();
     const events: UnigateChargeEvent[] = [];
     const price = { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 };
-    // The first request's reservation alone reaches the limit: the next member's admission is refused.
+    // Admitted while anything is left ('one-call'), the first request's reservation alone reaches the
+    // limit: the next member's admission is refused.
     const { gw, bodies } = chainGateway({
       maxResumes: 0,
       pricing: { 'claude-sonnet-4-5': price, 'claude-haiku-4-5': price },
-      budget: { maxCredits: 1, period: 'total', store },
+      budget: { maxCredits: 1, period: 'total', store, overshoot: 'one-call' },
       onCharge: event => void events.push(event),
     });
     const model = gw.fallback([gw.messages('claude-sonnet-4-5'), gw.messages('claude-haiku-4-5')]);

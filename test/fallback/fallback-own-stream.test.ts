@@ -204,7 +204,8 @@ describe('gw.fallback with a budget', () => {
     const gw = createUnigate({
       ...emulator.settings,
       pricing: PRICES,
-      budget: { maxCredits: 7, period: 'total', store },
+      // 'one-call': the call reserves its context window's output, far above 7, and is admitted on an empty budget.
+      budget: { maxCredits: 7, period: 'total', store, overshoot: 'one-call' },
     });
     const model = gw.fallback(['gpt-4o', 'gpt-4o-mini']);
     const result = streamText({ model, prompt: 'Hello there', maxRetries: 0 });

@@ -1,4 +1,5 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { expect } from 'vitest';
 import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
 import { createUnigate, type UnigateProvider, type UnigateProviderSettings } from '../../src';
 import { createMockFetch } from './mock-fetch';
@@ -90,6 +91,14 @@ export async function failure(call: PromiseLike<unknown>): Promise<any> {
     },
     (error: unknown) => error,
   );
+}
+
+/** The error of a call the budget refused: an `APICallError` of kind `budget`; anything else fails the test. */
+export async function budgetRefusal(call: PromiseLike<unknown>): Promise<APICallError> {
+  const error: unknown = await failure(call);
+  if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
+  expect(error.data).toMatchObject({ kind: 'budget' });
+  return error;
 }
 
 /** The error a synchronous call throws; a call that returns fails the test. */

@@ -80,12 +80,17 @@ describe('unigateCost on /v4 results, through ai@7', () => {
 describe('budgets on /v4 models', () => {
   function budgeted(maxCredits: number) {
     const store = memoryBudgetStore();
-    const { gw, emulator } = v4Gateway({ pricing: PRICES, budget: { maxCredits, period: 'total', store } });
+    // 'one-call': admitted while anything is left, so calls without maxOutputTokens (reserving their
+    // context window's worth of output) go while the spend is below the limit.
+    const { gw, emulator } = v4Gateway({
+      pricing: PRICES,
+      budget: { maxCredits, period: 'total', store, overshoot: 'one-call' },
+    });
     return { gw, emulator, store };
   }
   const refusal = (spent: number, limit: number) =>
-    `Budget reached: ${spent} of ${limit} credits spent or reserved by calls in flight this total period; ` +
-    "the call was not sent (the 'total' period never resets).";
+    `Budget reached (budget: period 'total'): ${spent} of ${limit} credits spent or reserved by calls in flight ` +
+    "this period; nothing is left. The call was not sent (the 'total' period never resets).";
 
   it('admit chat calls while the spend is under the limit, then refuse without sending', async () => {
     const { gw, emulator, store } = budgeted(10);
