@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText } from 'ai';
-import { createUnigate, unigateFallback } from '../src/index';
+import { createUnigate, type UnigateMetadataSource, unigateFallback } from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 /**
@@ -31,6 +31,36 @@ export async function fallback(): Promise<void> {
 
   await foreignStreamError();
   await handOver();
+  await learning();
+}
+
+/**
+ * A chain that learns: a member that just failed is skipped while it cools down (no request), and a
+ * prompt too long for one member moves on only to a member with a larger catalog window.
+ */
+async function learning(): Promise<void> {
+  console.log('\n# Fallback: a cooled member is skipped, a context overflow moves to a larger window');
+  const emulator = createUnigateEmulator();
+  const gw = createUnigate(emulator.settings);
+  const model = gw.fallback(['gpt-4o', 'gpt-4o-mini', 'claude-haiku-4-5'], { cooldownMs: 60_000 });
+  const show = (label: string, result: UnigateMetadataSource) => {
+    const meta = unigateFallback(result);
+    const attempts = meta?.attempts.map(
+      a => `${a.modelId} ${a.skipped ? `skipped (${a.skipped})` : `failed (${a.kind})`}`,
+    );
+    console.log(`${label} answeredBy: ${meta?.answeredBy}; ${attempts?.join(', ') || 'no attempts'}`);
+  };
+  // gpt-4o answers 503 (the emulator's marker): the chain moves on and gpt-4o cools for a minute...
+  show('1st call', await generateText({ model, prompt: 'Hi [[emulator:status:503:gpt-4o]]', maxRetries: 0 }));
+  // ...so the next call sends it nothing.
+  show('2nd call', await generateText({ model, prompt: 'Hi', maxRetries: 0 }));
+  // 150,000 tokens: over gpt-4o-mini's 128,000 (sample catalog); claude-haiku-4-5 holds 200,000.
+  show(
+    '150k-token prompt',
+    await generateText({ model, prompt: 'Hi [[emulator:prompt-tokens:150000]]', maxRetries: 0 }),
+  );
+  const requests = emulator.requests.filter(entry => entry.model !== undefined);
+  console.log(`  requests the gateway saw: ${requests.map(entry => `${entry.model} ${entry.status}`).join(', ')}`);
 }
 
 /**
