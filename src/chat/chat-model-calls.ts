@@ -16,7 +16,13 @@ import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkMaxItems, checkRange } from '../checks/validate-argument';
 import { createInBandError } from '../errors/gateway-error';
 import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';
-import { callCost, languageModelCall, sendPricedRequest } from '../model-call/send-priced-request';
+import {
+  cachingAsked,
+  callCost,
+  languageModelCall,
+  type PricedCall,
+  sendPricedRequest,
+} from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
 import { checkCacheControls } from '../prompt/read-cache-control';
@@ -77,7 +83,7 @@ function detail(object: unknown, key: string): number | undefined {
 
 /**
  * Maps the wire `usage` to the V3 shape. Read by shape (typeof checks) because the stream passes the raw
- * chunk's object; cached and reasoning token details are used when the gateway sends them.
+ * chunk's object; cache read, cache write and reasoning token details are used when the gateway sends them.
  */
 export function convertChatUsage(usage: unknown): LanguageModelV3Usage {
   if (!isObjectRecord(usage)) {
@@ -90,13 +96,15 @@ export function convertChatUsage(usage: unknown): LanguageModelV3Usage {
   const input = count(wire.prompt_tokens);
   const output = count(wire.completion_tokens);
   const cached = detail(wire.prompt_tokens_details, 'cached_tokens');
+  // OpenAI (GPT-5.6 on) and OpenRouter report cache writes here; most upstreams do not.
+  const written = detail(wire.prompt_tokens_details, 'cache_write_tokens');
   const reasoning = detail(wire.completion_tokens_details, 'reasoning_tokens');
   return {
     inputTokens: {
       total: input,
-      noCache: input === undefined ? undefined : input - (cached ?? 0),
+      noCache: input === undefined ? undefined : input - (cached ?? 0) - (written ?? 0),
       cacheRead: cached,
-      cacheWrite: undefined,
+      cacheWrite: written,
     },
     outputTokens: {
       total: output,
@@ -387,6 +395,19 @@ export function chatContinuesPrefill(target: ChatCallTarget, options: LanguageMo
   );
 }
 
+/**
+ * A chat call as priced: whether `body`, as sent, asks for caching decides if cache writes are priced, and
+ * at the 1-hour price only where it asks for that TTL (a chat usage does not split writes by TTL).
+ */
+export function pricedChatCall(target: ChatCallTarget, options: LanguageModelV3CallOptions, body: unknown): PricedCall {
+  const { asked, oneHour } = cachingAsked(body);
+  return {
+    ...languageModelCall(target.modelId, 'chat', options),
+    cacheWritesAsked: asked,
+    ...(!oneHour && { oneHourCacheWrites: () => 0 }),
+  };
+}
+
 /** `POST {chat base}/chat/completions`. */
 export function chatUrl(target: ChatCallTarget): string {
   return target.config.url(target.config.chatBase, '/chat/completions');
@@ -452,7 +473,7 @@ export async function generateChat(
 ): Promise<LanguageModelV3GenerateResult> {
   const { body, warnings, collectChoices } = prepareChatRequest(target, options);
   const url = chatUrl(target);
-  const call = languageModelCall(target.modelId, 'chat', options);
+  const call = pricedChatCall(target, options, body);
   const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(target.context, call, {
     auth: 'bearer',
     url,

@@ -11,7 +11,6 @@ import { redactSecrets } from '../errors/redact-secrets';
 import { type ChatContinuation, chatContinuation, chatPrefillMessages } from '../resume/prefill-policy';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
 import { handedPrefill, type ResumeRun, resumeRecover, resumeStartOf } from '../resume/stream-resume';
-import { languageModelCall } from '../model-call/send-priced-request';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { interruptedFinishReason } from '../settings/spec-version';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
@@ -42,6 +41,7 @@ import {
   convertChatUsage,
   mapChatFinishReason,
   prepareChatRequest,
+  pricedChatCall,
   readContentParts,
 } from './chat-model-calls';
 
@@ -672,7 +672,7 @@ function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
     extras: run.extras,
     bodyWith: prefill => withChatPrefill(run.body, prefill, flag),
     async send(body, prefill, attempt, cap) {
-      const call = languageModelCall(target.modelId, 'chat', options);
+      const call = pricedChatCall(target, options, body);
       const next = await sendPricedStreamRequest(target.context, call, {
         auth: 'bearer',
         url,
@@ -728,7 +728,7 @@ export async function streamChat(
   const prefill = handed?.prefill ?? '';
   const body = continuation === undefined ? first : withChatPrefill(first, prefill, continuation.flag);
   const url = chatUrl(target);
-  const sent = await sendPricedStreamRequest(target.context, languageModelCall(target.modelId, 'chat', options), {
+  const sent = await sendPricedStreamRequest(target.context, pricedChatCall(target, options, body), {
     auth: 'bearer',
     url,
     body,

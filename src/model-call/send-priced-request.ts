@@ -1,6 +1,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Usage, SharedV3Warning } from '@ai-sdk/provider';
 import { sendGatewayRequest, type GatewayRequest } from '../transport/gateway-request';
 import { sumCosts } from '../pricing/credit-units';
+import { writesCacheUnasked } from '../pricing/cache-rates';
 import { languageModelCost, promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, PriceLookup, UnigateCost, UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateModelContext } from './model-context';
@@ -25,6 +26,8 @@ export interface PricedCall {
    * out and which are billed at that model's price.
    */
   otherModelPasses?: (usage: LanguageModelV3Usage) => readonly OtherModelPass[];
+  /** Chat: the body as sent asks for caching (a `cache_control` anywhere in it, through `extraBody`). */
+  cacheWritesAsked?: boolean;
 }
 
 /** A pass another model ran for a call: its model (when the usage names it), usage and 1-hour cache writes. */
@@ -35,21 +38,36 @@ export interface OtherModelPass {
 }
 
 /**
- * Chat usage reports no cache writes (`prompt_tokens_details` has only `cached_tokens`). Where the model
- * bills them (its write price is above its input price: OpenAI from GPT-5.6), the input not read from the
- * cache may have been written, so it is priced as written: a cost never under-counts.
+ * The price of a chat call's input when its usage reports no cache writes (most chat upstreams send only
+ * `cached_tokens`): writes happen only where the request asked for caching or the model writes unasked
+ * (`writesCacheUnasked`), and there, when they cost more than fresh input, the input not read from the
+ * cache is priced as written, the most it can have cost (`estimated`). Anywhere else nothing was written:
+ * a Claude model through chat with no `cache_control` pays its input price.
  */
 function unreportedWrites(
-  kind: PricedKind,
+  call: PricedCall,
   price: UnigateModelPrice | undefined,
   usage: LanguageModelV3Usage,
-): UnigateModelPrice | undefined {
-  if (kind !== 'chat' || usage.inputTokens.cacheWrite !== undefined) return price;
+): { price: UnigateModelPrice | undefined; estimated: boolean } {
   const write = price?.cacheWritePerMillionTokens;
   const input = price?.inputPerMillionTokens;
-  return write !== undefined && input !== undefined && write > input
-    ? { ...price, inputPerMillionTokens: write }
-    : price;
+  const estimated =
+    call.kind === 'chat' &&
+    usage.inputTokens.cacheWrite === undefined &&
+    write !== undefined &&
+    input !== undefined &&
+    write > input &&
+    (call.cacheWritesAsked === true || writesCacheUnasked(call.modelId));
+  return estimated ? { price: { ...price, inputPerMillionTokens: write }, estimated } : { price, estimated };
+}
+
+/**
+ * What the body as sent asks of the prompt cache: `asked`, a `cache_control` key anywhere in it; `oneHour`,
+ * a 1-hour TTL anywhere.
+ */
+export function cachingAsked(body: unknown): { asked: boolean; oneHour: boolean } {
+  const json = JSON.stringify(body);
+  return { asked: json.includes('"cache_control"'), oneHour: json.includes('"ttl":"1h"') };
 }
 
 /**
@@ -63,7 +81,9 @@ export function callCost(
   price: UnigateModelPrice | undefined,
   usage: LanguageModelV3Usage,
 ): { cost?: UnigateCost; costUnavailable?: string } {
-  const own = languageModelCost(unreportedWrites(call.kind, price, usage), usage, call.oneHourCacheWrites?.(usage));
+  const unreported = unreportedWrites(call, price, usage);
+  const priced = languageModelCost(unreported.price, usage, call.oneHourCacheWrites?.(usage));
+  const own = priced !== undefined && unreported.estimated ? { ...priced, estimated: true as const } : priced;
   const passes = own === undefined ? [] : (call.otherModelPasses?.(usage) ?? []);
   if (own === undefined || passes.length === 0) return { cost: own };
   const costs = [own];

@@ -108,6 +108,18 @@ function cacheRatio(modelId: string, context: CacheRateContext): CacheRatio {
   return (own !== undefined && ownFamily === family ? own : family) ?? ratio(1);
 }
 
+/**
+ * Whether `modelId` writes to the prompt cache on the chat format without being asked, and bills the
+ * writes: OpenAI's models from GPT-5.6 on cache automatically and bill writes (the family's write premium;
+ * the models before it have a line without one). Anthropic models write only where a breakpoint asks,
+ * and every other family's automatic cache writes at the input price (docs/prompt-caching-prices.md).
+ * Told by the id's prefix: the call's cost has no catalog entry at hand.
+ */
+export function writesCacheUnasked(modelId: string): boolean {
+  const family = ID_PREFIXES.find(([prefix]) => modelId.startsWith(prefix))?.[1];
+  return family === 'openai' && cacheRatio(modelId, { kind: 'chat' }).write > 1;
+}
+
 /** Rounds a derived price to the pico-credit per 1M tokens, so 0.1 x 3 is 0.3, not 0.30000000000000004. */
 function scaled(price: number, ratio: number): number {
   return Math.round(price * ratio * 1e12) / 1e12;

@@ -35,20 +35,26 @@ export function creditCost(input: number, output: number, cache: CacheCredits = 
   };
 }
 
-/** The sum of several costs, added in pico-credits so the sum carries no noise either; cache lines too, when any cost has them. */
+/**
+ * The sum of several costs, added in pico-credits so the sum carries no noise either; cache lines too,
+ * when any cost has them, and `estimated` when any part is.
+ */
 export function sumCosts(costs: readonly UnigateCost[]): UnigateCost {
   let input = 0;
   let output = 0;
   let read: number | undefined;
   let write: number | undefined;
+  let estimated = false;
   for (const cost of costs) {
+    if (cost.estimated === true) estimated = true;
     input += toUnits(cost.input);
     output += toUnits(cost.output);
     if (cost.cacheRead !== undefined) read = (read ?? 0) + toUnits(cost.cacheRead);
     if (cost.cacheWrite !== undefined) write = (write ?? 0) + toUnits(cost.cacheWrite);
   }
-  return creditCost(input / PER_CREDIT, output / PER_CREDIT, {
+  const sum = creditCost(input / PER_CREDIT, output / PER_CREDIT, {
     read: read === undefined ? undefined : read / PER_CREDIT,
     write: write === undefined ? undefined : write / PER_CREDIT,
   });
+  return estimated ? { ...sum, estimated } : sum;
 }

@@ -33,7 +33,7 @@ function isDefined<T>(value: T | undefined): value is T {
 /** A copy of a cost found in metadata, when it is one (`isUnigateCost`, the readers' check too). */
 function readCost(value: unknown): UnigateCost | undefined {
   if (!isUnigateCost(value)) return undefined;
-  const { input, output, total, cacheRead, cacheWrite } = value;
+  const { input, output, total, cacheRead, cacheWrite, estimated } = value;
   return {
     input,
     output,
@@ -41,6 +41,7 @@ function readCost(value: unknown): UnigateCost | undefined {
     unit: 'credits',
     ...(cacheRead !== undefined && { cacheRead }),
     ...(cacheWrite !== undefined && { cacheWrite }),
+    ...(estimated === true && { estimated }),
   };
 }
 

@@ -76,6 +76,7 @@ const COST_FIELDS: FieldChecks<UnigateCost> = {
   unit: (value): value is 'credits' => value === 'credits',
   cacheRead: optional(isFiniteNumber),
   cacheWrite: optional(isFiniteNumber),
+  estimated: optional((value): value is true => value === true),
 };
 
 /** `value` is a cost as this package writes it into metadata: finite credit figures, `unit: 'credits'`. */

@@ -53,6 +53,14 @@ export type UnigateCost = {
   cacheRead?: number;
   /** Of `input`: the credits for tokens written to the prompt cache, at their own price (when any were). */
   cacheWrite?: number;
+  /**
+   * `true` when the usage did not say how many tokens were written to the prompt cache and the cost
+   * prices every uncached input token as written: the most the call can have cost, not the invoice.
+   * Only on chat completions, for a request that asked for caching (a `cache_control` in the body as
+   * sent) or a model that writes without being asked and bills it (docs/prompt-caching-prices.md#usage-the-prices-apply-to),
+   * whose upstream's usage carried no `prompt_tokens_details.cache_write_tokens`. Absent otherwise.
+   */
+  estimated?: true;
 };
 
 /** How a charged call ended (`UnigateChargeEvent.ended`). */

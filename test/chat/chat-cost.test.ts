@@ -166,8 +166,8 @@ describe('chat model cost', () => {
   });
 });
 
-describe('chat cache writes the usage does not report', () => {
-  // 1,000 prompt tokens, 400 read from the cache, 10 output; both models at 1 credit an input token, 2 an output one.
+describe('chat cache writes, priced from the wire', () => {
+  // 1,000 prompt tokens, 400 read from the cache, 10 output; every model at 1 credit an input token, 2 an output one.
   const usage = {
     prompt_tokens: 1_000,
     completion_tokens: 10,
@@ -175,34 +175,108 @@ describe('chat cache writes the usage does not report', () => {
     prompt_tokens_details: { cached_tokens: 400 },
   };
   const price = { inputPerMillionTokens: 1e6, outputPerMillionTokens: 2e6 };
-  const gateway = () => {
+  // Claude Sonnet at Anthropic's list prices, in dollars per 1M tokens: $3 input, $15 output (docs/prompt-caching-prices.md).
+  const sonnet = { inputPerMillionTokens: 3, outputPerMillionTokens: 15 };
+  const gateway = (answer: Record<string, unknown> = usage) => {
+    const bodies: Array<Record<string, unknown>> = [];
     const { fetch } = createMockFetch(
       http.post(CHAT_URL, async ({ request }) => {
-        const body = (await request.json()) as { stream?: boolean };
-        if (!body.stream) return HttpResponse.json(completion({ content: 'x' }, { usage }));
-        const events = [chunk({ content: 'x' }, 'stop'), usageChunk(usage), DONE].join('');
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.stream) return HttpResponse.json(completion({ content: 'x' }, { usage: answer }));
+        const events = [chunk({ content: 'x' }, 'stop'), usageChunk(answer), DONE].join('');
         return new HttpResponse(events, { headers: { 'content-type': 'text/event-stream' } });
       }),
     );
-    return createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, pricing: { 'gpt-5.6': price, 'gpt-4o': price } });
+    const pricing = { 'gpt-5.6': price, 'gpt-4o': price, 'claude-sonnet-4-5': sonnet };
+    return { gw: createUnigate({ apiKey: API_KEY, siteURL: SITE_URL, fetch, pricing }), bodies };
+  };
+  /** The call's cost, through generateText and streamText: both must give it. */
+  const costOf = async (model: Parameters<typeof generateText>[0]['model'], extra: object = {}) => {
+    const generated = await generateText({ model, prompt: 'Hi', ...extra });
+    const streamed = streamText({ model, prompt: 'Hi', ...extra });
+    await streamed.consumeStream();
+    expect((await streamed.providerMetadata)?.unigate?.cost).toEqual(generated.providerMetadata?.unigate?.cost);
+    return generated.providerMetadata?.unigate?.cost;
   };
 
-  it('a model that bills cache writes (GPT-5.6) prices the input not read as written, at 1.25x; one that does not, at 1x', async () => {
-    const gw = gateway();
+  it('a Claude model through chat with no cache_control pays its input price: the vendor price, 0% over', async () => {
+    const { gw, bodies } = gateway({ prompt_tokens: 1_000, completion_tokens: 10, total_tokens: 1_010 });
+    // Anthropic bills 1,000 fresh input tokens at $3/1M and 10 output at $15/1M: nothing was written.
+    expect(await costOf(gw.chat('claude-sonnet-4-5'))).toEqual({
+      input: 0.003,
+      output: 0.00015,
+      total: 0.00315,
+      unit: 'credits',
+    });
+    expect(JSON.stringify(bodies[0])).not.toContain('cache_control');
+  });
+
+  it('a Claude model through chat with a breakpoint and no write count: every uncached token as written, estimated', async () => {
+    const { gw, bodies } = gateway();
+    const breakpoint = { providerOptions: { unigate: { extraBody: { cache_control: { type: 'ephemeral' } } } } };
+    // 600 uncached at the 5-minute write price (1.25 x $3), 400 read at 0.1 x $3: the most the call can have cost.
+    expect(await costOf(gw.chat('claude-sonnet-4-5'), breakpoint)).toEqual({
+      input: 0.00237,
+      output: 0.00015,
+      total: 0.00252,
+      unit: 'credits',
+      cacheRead: 0.00012,
+      estimated: true,
+    });
+    expect(bodies[0].cache_control).toEqual({ type: 'ephemeral' });
+  });
+
+  it("the usage's own write count wins: a Claude model through OpenRouter, as recorded", async () => {
+    // test/replay/fixtures/pydantic-ai.openrouter/test_cache.test_openrouter_cache_all_settings_real_api.3.json
+    const recorded = {
+      prompt_tokens: 2572,
+      completion_tokens: 100,
+      total_tokens: 2672,
+      prompt_tokens_details: { audio_tokens: 0, cache_write_tokens: 329, cached_tokens: 2240, video_tokens: 0 },
+    };
+    const { gw } = gateway(recorded);
+    // 3 fresh at $3, 2,240 read at $0.30, 329 written at $3.75 (1M tokens); 100 output at $15.
+    expect(await costOf(gw.chat('claude-sonnet-4-5'))).toEqual({
+      input: 0.00191475,
+      output: 0.0015,
+      total: 0.00341475,
+      unit: 'credits',
+      cacheRead: 0.000672,
+      cacheWrite: 0.00123375,
+    });
+  });
+
+  it('a model that writes unasked and bills it (GPT-5.6) without a write count: the input not read as written, estimated; gpt-4o at 1x', async () => {
+    const { gw } = gateway();
     // 600 fresh tokens at the write price (1.25), 400 read at OpenAI's 0.5x.
-    const written = { input: 600 * 1.25 + 400 * 0.5, output: 20, total: 970, unit: 'credits', cacheRead: 200 };
-    const generated = await generateText({ model: gw('gpt-5.6'), prompt: 'Hi' });
-    expect(generated.providerMetadata?.unigate?.cost).toEqual(written);
-    const streamed = streamText({ model: gw('gpt-5.6'), prompt: 'Hi' });
-    await streamed.consumeStream();
-    expect((await streamed.providerMetadata)?.unigate?.cost).toEqual(written);
-    const older = await generateText({ model: gw('gpt-4o'), prompt: 'Hi' });
-    expect(older.providerMetadata?.unigate?.cost).toEqual({
-      input: 800,
+    expect(await costOf(gw('gpt-5.6'))).toEqual({
+      input: 600 * 1.25 + 400 * 0.5,
       output: 20,
-      total: 820,
+      total: 970,
       unit: 'credits',
       cacheRead: 200,
+      estimated: true,
+    });
+    expect(await costOf(gw('gpt-4o'))).toEqual({ input: 800, output: 20, total: 820, unit: 'credits', cacheRead: 200 });
+  });
+
+  it('GPT-5.6 reporting its writes, as recorded: priced as reported, not estimated', async () => {
+    // test/replay/fixtures/pydantic-ai.openai/test_openai_prompt_cache.test_openai_chat_prompt_cache_e2e.1.json
+    const recorded = {
+      prompt_tokens: 4020,
+      completion_tokens: 4,
+      total_tokens: 4024,
+      prompt_tokens_details: { audio_tokens: 0, cache_write_tokens: 4012, cached_tokens: 0 },
+    };
+    const { gw } = gateway(recorded);
+    // 8 fresh at 1, 4,012 written at 1.25.
+    expect(await costOf(gw('gpt-5.6'))).toEqual({
+      input: 8 + 4012 * 1.25,
+      output: 8,
+      total: 8 + 4012 * 1.25 + 8,
+      unit: 'credits',
+      cacheWrite: 5015,
     });
   });
 });

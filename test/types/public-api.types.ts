@@ -91,6 +91,7 @@ expectTypeOf<UnigateCost>().toEqualTypeOf<{
   unit: 'credits';
   cacheRead?: number;
   cacheWrite?: number;
+  estimated?: true;
 }>();
 expectTypeOf(gw.estimateCost({ model: 'gpt-4o', inputTokens: 1000, outputTokens: 200 })).resolves.toEqualTypeOf<
   UnigateCost | undefined
