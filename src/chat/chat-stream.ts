@@ -643,6 +643,9 @@ function readChatBody(
     cancelled: extras?.cancelled,
     recover,
     first: isStreamDelta,
+    connection: { format: 'chat', ...request },
+    idleMs: run.resume.streamIdleMs,
+    abortSignal: options.abortSignal,
   });
 }
 

@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
+import { isObjectRecord } from '../checks/narrow';
 import { accessorForGatewayType } from '../settings/model-kind';
 import { redactSecrets } from './redact-secrets';
 
@@ -18,6 +19,9 @@ import { redactSecrets } from './redact-secrets';
  *   window may answer.
  * - `budget`: the provider's own spending limit (`createUnigate({ budget })`) refused the call before any
  *   request; not retryable before `resetsAt`.
+ * - `network`: the connection failed: it could not be made, or it dropped, was reset or closed before
+ *   the answer was whole (a stream not resumed, a body cut mid-read); retryable.
+ * - `timeout`: a stream went silent for `streamIdleMs` with its connection open and was not resumed; retryable.
  */
 export type UnigateErrorKind =
   | 'authentication'
@@ -28,7 +32,9 @@ export type UnigateErrorKind =
   | 'daily-limit'
   | 'server'
   | 'context-length'
-  | 'budget';
+  | 'budget'
+  | 'network'
+  | 'timeout';
 
 /**
  * `error.data` of every `APICallError` the gateway causes. It is read from any of the gateway's error
@@ -332,4 +338,95 @@ export function createGatewayErrorHandler(secret: string | undefined): ResponseH
       }),
     };
   };
+}
+
+/** A failed connection's kind: it broke (`network`) or went silent past `streamIdleMs` (`timeout`). */
+export type ConnectionFailureKind = 'network' | 'timeout';
+
+/**
+ * The error of a connection that failed without an answer from the gateway: `message` says what
+ * happened; `cause` is the runtime's own error (undici's `terminated`, `fetch failed`), kept for
+ * debugging. Retryable: the same request may well go through. Redacted like every other error.
+ */
+export function createConnectionError({
+  kind,
+  message,
+  url,
+  requestBodyValues,
+  cause,
+  secret,
+}: {
+  kind: ConnectionFailureKind;
+  message: string;
+  url: string;
+  requestBodyValues: unknown;
+  cause?: unknown;
+  secret: string | undefined;
+}): APICallError {
+  const data: UnigateErrorData = { kind, dailyLimit: false };
+  const error = new APICallError({ message, url, requestBodyValues, cause, isRetryable: true, data });
+  return redactSecrets(error, secret);
+}
+
+// What runtimes call a connection that failed: undici (`fetch failed`, `terminated`), browsers
+// (`Failed to fetch`, `NetworkError when attempting to fetch resource.`, `Load failed`), and the
+// system and undici codes provider-utils retries on.
+const NETWORK_MESSAGES = /^(?:fetch failed|failed to fetch|terminated|network ?error\b|load failed)/i;
+const NETWORK_CODES = new Set([
+  'ConnectionRefused',
+  'ConnectionClosed',
+  'FailedToOpenSocket',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** `error` or one of its causes is a runtime's failed connection (never an abort): its message, else undefined. */
+export function connectionFailureOf(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current = error;
+  while (current instanceof Error && !seen.has(current) && seen.size < 8) {
+    seen.add(current);
+    if (current.name === 'AbortError' || current.name === 'TimeoutError') return undefined;
+    const code = (current as { code?: unknown }).code;
+    if ((current instanceof TypeError && NETWORK_MESSAGES.test(current.message)) || NETWORK_CODES.has(code as string)) {
+      const inner = current.cause instanceof Error ? current.cause.message : undefined;
+      return inner === undefined || inner === current.message ? current.message : `${current.message} (${inner})`;
+    }
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/**
+ * A request that failed on its connection (it could not be made, or its body broke while being read) as
+ * the `network` error; any other error, an abort or the gateway's own answer included, as it is.
+ * provider-utils already wraps some of these (`Cannot connect to API`): the wrapper's cause is kept, not
+ * wrapped again.
+ */
+export function asConnectionError(
+  error: unknown,
+  request: { url: string; requestBodyValues: unknown; secret: string | undefined },
+): unknown {
+  if (APICallError.isInstance(error) && (error.statusCode ?? 200) !== 200) return error;
+  if (APICallError.isInstance(error) && isObjectRecord(error.data)) return error;
+  const detail = connectionFailureOf(error);
+  if (detail === undefined) return error;
+  const wrapped = APICallError.isInstance(error);
+  return createConnectionError({
+    kind: 'network',
+    message: `Unigate request failed: the connection to the gateway failed before the answer was whole: ${detail}`,
+    url: wrapped ? error.url : request.url,
+    requestBodyValues: wrapped ? error.requestBodyValues : request.requestBodyValues,
+    cause: wrapped ? (error.cause ?? error) : error,
+    secret: request.secret,
+  });
 }

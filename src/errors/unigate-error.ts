@@ -13,6 +13,8 @@ const KINDS: Record<UnigateErrorKind, true> = {
   server: true,
   'context-length': true,
   budget: true,
+  network: true,
+  timeout: true,
 };
 
 /** `value` is one of the error kinds. */

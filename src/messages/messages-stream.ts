@@ -615,10 +615,8 @@ function readMessagesBody(
     sent.priceWait,
   );
   state.spec = context.spec;
-  const handler = createMessagesStreamHandler(state, {
-    includeRawChunks: options.includeRawChunks === true,
-    request: { url: run.url, requestBodyValues: requestBody, secret },
-  });
+  const request = { url: run.url, requestBodyValues: requestBody, secret };
+  const handler = createMessagesStreamHandler(state, { includeRawChunks: options.includeRawChunks === true, request });
   const recover = resumeRecover({
     settings: run.resume,
     resumable: true,
@@ -646,6 +644,9 @@ function readMessagesBody(
     cancelled: extras?.cancelled,
     recover,
     first: isStreamDelta,
+    connection: { format: 'messages', ...request },
+    idleMs: run.resume.streamIdleMs,
+    abortSignal: options.abortSignal,
   });
 }
 

@@ -73,6 +73,8 @@ export interface UnigateMessagesProviderOptions {
   resume?: UnigateResumeMode;
   /** This call's `maxResumes`: an integer, at least 0. */
   maxResumes?: number;
+  /** This call's `streamIdleMs` (see the provider's): an integer from 1 to 3,600,000. */
+  streamIdleMs?: number;
 }
 
 /**

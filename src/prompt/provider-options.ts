@@ -9,6 +9,7 @@ import { checkInteger, checkOneOf, formatArgumentValue } from '../checks/validat
 import {
   MAX_RESUMES,
   RESUME_MODES,
+  STREAM_IDLE_MS,
   type ResumeSettings,
   type UnigateResumeMode,
 } from '../settings/unigate-provider-settings';
@@ -30,18 +31,27 @@ export function numberOption() {
   });
 }
 
-/** The per-call `resume` and `maxResumes` options, in the chat and messages schemas. */
+/** The per-call `resume`, `maxResumes` and `streamIdleMs` options, in the chat and messages schemas. */
 export function resumeOptionFields() {
-  return { resume: z.enum(RESUME_MODES).optional(), maxResumes: numberOption().optional() };
+  return {
+    resume: z.enum(RESUME_MODES).optional(),
+    maxResumes: numberOption().optional(),
+    streamIdleMs: numberOption().optional(),
+  };
 }
 
-/** A call's resume settings: its own options over the provider's, `maxResumes` checked before any request. */
+/** A call's resume settings: its own options over the provider's, checked before any request. */
 export function callResume(
-  options: { resume?: UnigateResumeMode; maxResumes?: number },
+  options: { resume?: UnigateResumeMode; maxResumes?: number; streamIdleMs?: number },
   provider: ResumeSettings,
 ): ResumeSettings {
   checkInteger('providerOptions.unigate.maxResumes', options.maxResumes, MAX_RESUMES);
-  return { resume: options.resume ?? provider.resume, maxResumes: options.maxResumes ?? provider.maxResumes };
+  checkInteger('providerOptions.unigate.streamIdleMs', options.streamIdleMs, STREAM_IDLE_MS);
+  return {
+    resume: options.resume ?? provider.resume,
+    maxResumes: options.maxResumes ?? provider.maxResumes,
+    streamIdleMs: options.streamIdleMs ?? provider.streamIdleMs,
+  };
 }
 
 /**

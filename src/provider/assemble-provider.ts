@@ -29,7 +29,11 @@ import { createPricing } from '../pricing/create-pricing';
 import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
 import type { SpecVersion } from '../settings/spec-version';
 import { createGatewayConnection } from '../settings/gateway-connection';
-import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
+import {
+  DEFAULT_STREAM_IDLE_MS,
+  type UnigateFormat,
+  type UnigateProviderSettings,
+} from '../settings/unigate-provider-settings';
 import { checkingModelId } from '../checks/validate-argument';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
 import { createVideoJobs } from '../video/unigate-video-jobs';
@@ -70,7 +74,11 @@ export function createModelContext(
   checkSettings(settings);
   const connection = createGatewayConnection(settings);
   const mergeStreamDeltas = settings.mergeStreamDeltas ?? true;
-  const resume = { resume: settings.resume ?? 'auto', maxResumes: settings.maxResumes ?? 1 };
+  const resume = {
+    resume: settings.resume ?? 'auto',
+    maxResumes: settings.maxResumes ?? 1,
+    streamIdleMs: settings.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS,
+  };
   const timeoutMs = settings.catalogTimeoutMs ?? DEFAULT_CATALOG_TIMEOUT_MS;
   const cache = createCatalogCache({
     load: catalogLoader(connection),

@@ -5,6 +5,7 @@ import { checkPricing } from '../pricing/check-pricing';
 import {
   MAX_RESUMES,
   RESUME_MODES,
+  STREAM_IDLE_MS,
   type UnigateFormat,
   type UnigateProviderSettings,
 } from '../settings/unigate-provider-settings';
@@ -61,4 +62,5 @@ export function checkSettings(settings: UnigateProviderSettings): void {
   }
   checkOneOf('resume', settings.resume, RESUME_MODES, 'provider');
   checkInteger('maxResumes', settings.maxResumes, MAX_RESUMES);
+  checkInteger('streamIdleMs', settings.streamIdleMs, STREAM_IDLE_MS);
 }

@@ -268,6 +268,14 @@ export interface UnigateProviderSettings {
   resume?: UnigateResumeMode;
   /** How many times one stream may be resumed: an integer, 0 to 10. Default 1. Per call: `providerOptions.unigate.maxResumes`. */
   maxResumes?: number;
+  /**
+   * How long a language stream may stay silent (ms) before it counts as dropped: no byte of its body for
+   * this long (an SSE comment or a ping is a byte) and it is resumed where it can be (docs/resume.md),
+   * else it ends with an `error` part (`unigateError(error).kind === 'timeout'`) and `finish` `'error'`.
+   * An integer from 1 to 3,600,000 (one hour); default 120,000. Per call:
+   * `providerOptions.unigate.streamIdleMs`. Checked when the provider is created (`InvalidArgumentError`).
+   */
+  streamIdleMs?: number;
 }
 
 /** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
@@ -280,11 +288,17 @@ export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
  * stream that fails ten times in a row is failing for a reason a resume will not mend.
  */
 export const MAX_RESUMES = { min: 0, max: 10, by: 'provider' } as const;
+/** The limits of `streamIdleMs` (ms), at provider and call level. */
+export const STREAM_IDLE_MS = { min: 1, max: 3_600_000, by: 'provider' } as const;
+/** `streamIdleMs` when neither the provider nor the call sets it: two minutes. */
+export const DEFAULT_STREAM_IDLE_MS = 120_000;
 
-/** The `resume` and `maxResumes` settings in force for a model or a call (docs/resume.md). */
+/** The `resume`, `maxResumes` and `streamIdleMs` settings in force for a model or a call (docs/resume.md). */
 export interface ResumeSettings {
   readonly resume: UnigateResumeMode;
   readonly maxResumes: number;
+  /** A stream silent this long (ms) counts as dropped (docs/streaming.md#every-ending-of-a-stream). */
+  readonly streamIdleMs: number;
 }
 
 /** Why a stream was resumed: its connection dropped, its body ended before its completion signal, an in-stream error event, or a chunk that was not JSON. */

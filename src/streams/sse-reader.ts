@@ -1,7 +1,9 @@
 import { EmptyResponseBodyError } from '@ai-sdk/provider';
-import { extractResponseHeaders } from '@ai-sdk/provider-utils';
+import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
+import type { ConnectionFailureKind } from '../errors/gateway-error';
 import { redactSecrets } from '../errors/redact-secrets';
 import { type ClosableSseSink, SseEventParser, type SseHandler, type SseSink } from './sse-event-parser';
+import { connectionLost, type StreamConnection } from './stream-errors';
 
 /** A look at a stream's first parts as they are produced (see `StreamOpening` in stream-extras.ts). */
 export interface SseOpening<T> {
@@ -16,10 +18,11 @@ export type { SseHandler, SseSink } from './sse-event-parser';
 
 /** A stream's failure, as its `recover` sees it. */
 export interface SseFailure {
+  /** The handler's error, or for a failed connection the `network` or `timeout` error (see `connectionLost`). */
   error: unknown;
-  /** The body itself failed (a dropped connection), not the handler. */
+  /** The connection failed (it dropped, or went silent for `idleMs`), not the handler. */
   connection: boolean;
-  /** Fails the stream as it would have without `recover`: the handler's error parts, or the body's error (thrown). */
+  /** Fails the stream as it would have without `recover`: the handler's error part and `finish`. */
   giveUp(): void;
   /** The caller cancelled the stream. */
   cancelled(): boolean;
@@ -44,6 +47,8 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   closed = false;
   /** Parts enqueued since the last pull began: a pull reads on until it has produced one. */
   enqueued = 0;
+  /** Parts enqueued in all, for the error of a failed connection. */
+  total = 0;
   private held: T | undefined = undefined;
   private readonly controller: ReadableStreamDefaultController<T>;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
@@ -61,13 +66,18 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   /** Set when `first` matched: the parser stops after the current event, and the pull hands its parts on. */
   paused = false;
 
+  /** The stall timer, stopped at every ending. */
+  readonly idle: IdleClock | undefined;
+
   constructor(
     controller: ReadableStreamDefaultController<T>,
     reader: ReadableStreamDefaultReader<Uint8Array>,
     merge: MergeParts<T> | undefined,
     opening: SseOpening<T> | undefined,
     first: ((part: T) => boolean) | undefined,
+    idle: IdleClock | undefined,
   ) {
+    this.idle = idle;
     this.controller = controller;
     this.reader = reader;
     this.merge = merge;
@@ -78,6 +88,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   enqueue(part: T): void {
     if (this.cancelled) return;
     this.enqueued++;
+    this.total++;
     if (this.opening?.part(part)) this.opening = undefined;
     if (this.first?.(part)) {
       this.first = undefined;
@@ -108,6 +119,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.idle?.stop();
     this.reader.cancel().catch(() => {});
     const holding = this.holding;
     if (holding === undefined) return this.closeStream();
@@ -131,13 +143,15 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   cancel(): void {
     this.closed = true;
     this.cancelled = true;
+    this.idle?.stop();
     this.endOpening();
   }
 
-  /** The body failed (network, abort): the parts stream fails with the same error. */
+  /** The caller aborted the request: the parts stream fails with the abort's error. */
   fail(error: unknown): void {
     if (this.closed) return;
     this.closed = true;
+    this.idle?.stop();
     this.controller.error(error);
     this.endOpening(error);
   }
@@ -151,6 +165,61 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   }
 }
 
+/** A timer as Node and Bun make it (a number elsewhere): `ref`/`unref` only where they exist. */
+type Timer = ReturnType<typeof setTimeout> & { ref?: () => void; unref?: () => void };
+
+/**
+ * The stall timer of one stream: armed while a body read is pending, it fires `onIdle` once when a read
+ * has waited `ms`. Each read starts the wait again (any byte resets it, SSE comments and pings
+ * included); a consumer that does not pull is no silence. One timer serves many reads: it is set again
+ * only when it fires early, so a read costs a clock read, not a timer. Where the runtime can, the timer
+ * holds the process only while a read waits (the caller awaits it), never while disarmed.
+ */
+class IdleClock {
+  private since = 0;
+  private armed = false;
+  private timer: Timer | undefined = undefined;
+  /** The wait ran out: the pending read was cancelled for it. */
+  fired = false;
+
+  constructor(
+    private readonly ms: number,
+    private readonly onIdle: () => void,
+  ) {}
+
+  arm(): void {
+    this.since = performance.now();
+    this.armed = true;
+    if (this.timer === undefined) this.schedule(this.ms);
+    else this.timer.ref?.();
+  }
+
+  disarm(): void {
+    this.armed = false;
+    this.timer?.unref?.();
+  }
+
+  stop(): void {
+    this.armed = false;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(ms: number): void {
+    this.timer = setTimeout(() => this.tick(), ms) as Timer;
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    if (!this.armed) return;
+    const left = this.since + this.ms - performance.now();
+    if (left > 0) return this.schedule(left);
+    this.armed = false;
+    this.fired = true;
+    this.onIdle();
+  }
+}
+
 /**
  * Microtask turns the rest of a read waits after its first delta went out alone, so the caller's
  * pipeline hands that delta on before the rest is parsed: ai@6's `streamText` takes 7 turns to reach its
@@ -158,6 +227,42 @@ class ControllerSink<T> implements ClosableSseSink<T> {
  * A few µs in all; the parse after them is the same work, only later.
  */
 const FIRST_DELTA_TURNS = 32;
+
+/** How `readSseStream` reads one body (each option is described there). */
+export interface SseReadOptions<T> {
+  secret?: string;
+  merge?: MergeParts<T>;
+  opening?: SseOpening<T>;
+  cancelled?: () => void;
+  recover?: SseRecover<T>;
+  first?: (part: T) => boolean;
+  /** The request the stream answers, named by the error of a failed connection. */
+  connection?: StreamConnection;
+  /** A read that waits this long (ms) fails the connection (`timeout`); absent: no limit. */
+  idleMs?: number;
+  /** The caller's abort: a body that fails for it fails the parts stream with the same error. */
+  abortSignal?: AbortSignal;
+}
+
+/** One read of the body: its chunk or its end, or how its connection failed. */
+type BodyRead = ReadableStreamReadResult<Uint8Array> | { lost: ConnectionFailureKind; cause?: unknown };
+
+/** Reads the body once, the stall clock running while the read waits. */
+async function readBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  idle: IdleClock | undefined,
+): Promise<BodyRead> {
+  idle?.arm();
+  try {
+    const result = await reader.read();
+    // A stall cancelled the read, which then resolved done.
+    return idle?.fired ? { lost: 'timeout' } : result;
+  } catch (cause) {
+    return { lost: 'network', cause };
+  } finally {
+    idle?.disarm();
+  }
+}
 
 /**
  * The one SSE reader, shared by every streaming model: the body's bytes go through `SseEventParser`
@@ -182,29 +287,37 @@ const FIRST_DELTA_TURNS = 32;
  *
  * `recover` is asked first when the body or the handler fails (see `SseRecover`): a resume continues the
  * same stream from a second request (docs/resume.md).
+ *
+ * Every ending but the caller's own (a cancel, an abort of `abortSignal`) reaches the caller as parts,
+ * never as a failed stream: a body that errors (a dropped, reset or closed connection) or stays silent
+ * for `idleMs` (`streamIdleMs`) is offered to `recover` as a connection failure, and otherwise goes to
+ * `handler.error` with the `network` or `timeout` error naming `connection` (see `connectionLost`).
  */
 export function readSseStream<T>(
   body: ReadableStream<Uint8Array>,
   handler: SseHandler<T>,
-  {
-    secret,
-    merge,
-    opening,
-    cancelled,
-    recover,
-    first,
-  }: {
-    secret?: string;
-    merge?: MergeParts<T>;
-    opening?: SseOpening<T>;
-    cancelled?: () => void;
-    recover?: SseRecover<T>;
-    first?: (part: T) => boolean;
-  } = {},
+  { secret, merge, opening, cancelled, recover, first, connection, idleMs, abortSignal }: SseReadOptions<T> = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
   let sink!: ControllerSink<T>;
   let parser!: SseEventParser<T>;
+  let bytes = 0;
+  // A stall cancels the pending read, which then resolves done: `idle.fired` tells it from the body's end.
+  const idle = idleMs === undefined ? undefined : new IdleClock(idleMs, () => void reader.cancel().catch(() => {}));
+
+  // A failed connection (`cause`: the body's error; none for a stall) is offered to `recover`, else it
+  // ends the stream through the handler. The caller's abort fails the stream with its own error.
+  const lose = (kind: ConnectionFailureKind, cause?: unknown): Promise<void> | undefined => {
+    if (kind === 'network' && (abortSignal?.aborted === true || isAbortError(cause))) {
+      sink.fail(cause);
+      return undefined;
+    }
+    const error = connectionLost(connection, { kind, parts: sink.total, bytes, cause, idleMs });
+    const giveUp = () => handler.error(error, sink);
+    if (!recover?.({ error, connection: true, giveUp, cancelled: () => sink.cancelled }, sink)) giveUp();
+    sink.close();
+    return sink.closing;
+  };
 
   // A throw from the handler, on any event or at the end, is reported through `handler.error`.
   const report = (error: unknown) => {
@@ -230,7 +343,7 @@ export function readSseStream<T>(
 
   return new ReadableStream<T>({
     start(controller) {
-      sink = new ControllerSink(controller, reader, merge, opening, first);
+      sink = new ControllerSink(controller, reader, merge, opening, first, idle);
       parser = new SseEventParser(handler, sink);
     },
     async pull() {
@@ -245,28 +358,11 @@ export function readSseStream<T>(
           sink.close();
           return sink.closing;
         }
-        let result: ReadableStreamReadResult<Uint8Array>;
-        try {
-          result = await reader.read();
-        } catch (error) {
-          const giveUp = () => {
-            throw error;
-          };
-          // The held work fails the stream with this error when it gives up (see `close`).
-          const failure = {
-            error: redactSecrets(error, secret),
-            connection: true,
-            giveUp,
-            cancelled: () => sink.cancelled,
-          };
-          if (recover?.(failure, sink)) {
-            sink.close();
-            return sink.closing;
-          }
-          return sink.fail(error);
-        }
-        if (sink.closed) return;
+        const result = await readBody(reader, idle);
+        if (sink.closed) return sink.closing;
+        if ('lost' in result) return lose(result.lost, result.cause);
         if (!result.done) {
+          bytes += result.value.byteLength;
           if (parseWith(() => parser.push(result.value))) continue;
           sink.close();
           return sink.closing;

@@ -1,5 +1,10 @@
 import { type APICallError, InvalidResponseDataError } from '@ai-sdk/provider';
-import { createInBandError } from '../errors/gateway-error';
+import {
+  type ConnectionFailureKind,
+  connectionFailureOf,
+  createConnectionError,
+  createInBandError,
+} from '../errors/gateway-error';
 import type { StreamRequestContext } from './stream-state';
 
 /** The wire format a stream speaks; every stream error names it. */
@@ -60,4 +65,45 @@ export function inBandStreamError(
     responseBody: data,
     secret: request.secret,
   });
+}
+
+/** The request a stream answers, as its connection errors name it. */
+export interface StreamConnection extends StreamRequestContext {
+  format: StreamFormat;
+}
+
+/** What the reader knows of a stream whose connection failed. */
+export interface ConnectionLoss {
+  kind: ConnectionFailureKind;
+  /** Parts the stream had produced, and bytes its body had delivered, when it failed. */
+  parts: number;
+  bytes: number;
+  /** The runtime's error (a drop), or the silence's length in ms (`timeout`). */
+  cause?: unknown;
+  idleMs?: number;
+}
+
+/**
+ * The error of a stream whose connection dropped (`network`) or went silent for `streamIdleMs`
+ * (`timeout`) and was not resumed: `Unigate <format> stream: the connection closed after N parts (B
+ * bytes): <what the runtime said>`. The stream reports it as an error part and finishes `error`.
+ */
+export function connectionLost(connection: StreamConnection | undefined, loss: ConnectionLoss): APICallError {
+  const after = `after ${loss.parts} part${loss.parts === 1 ? '' : 's'} (${loss.bytes} bytes)`;
+  const what =
+    loss.kind === 'timeout'
+      ? `no byte arrived for ${loss.idleMs} ms (streamIdleMs) ${after}, with the connection still open; it was closed`
+      : `the connection closed ${after} before the answer was whole: ${connectionFailureOf(loss.cause) ?? describe(loss.cause)}`;
+  return createConnectionError({
+    kind: loss.kind,
+    message: `Unigate ${connection?.format ?? 'SSE'} stream: ${what}.`,
+    url: connection?.url ?? '',
+    requestBodyValues: connection?.requestBodyValues ?? {},
+    cause: loss.cause,
+    secret: connection?.secret,
+  });
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
 }

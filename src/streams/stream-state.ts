@@ -4,7 +4,7 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { SseSink } from './sse-reader';
+import type { SseSink } from './sse-event-parser';
 import type { SpecVersion } from '../settings/spec-version';
 
 /** Where a language model's stream handler puts its parts (the SSE reader's sink, typed for language-model parts). */

@@ -24,8 +24,14 @@ export type EmulatorFault =
   | { kind: 'cut' }
   | { kind: 'truncate' };
 
-/** How a `[[emulator:drop:<k>:<how>]]` stream fails. */
-export type DropHow = 'close' | 'end' | 'overloaded' | 'broken';
+/** How a `[[emulator:drop:<k>:<how>]]` stream fails (`stall`: `[[emulator:stall:<k>]]`). */
+export type DropHow = 'close' | 'end' | 'overloaded' | 'broken' | 'stall';
+
+/**
+ * How a streamed body ends after its last event: `end` (it closes), `close` (it errors: the connection
+ * dropped; a server adapter destroys the socket) or `stall` (it stays open and sends nothing more).
+ */
+export type SseEnding = 'end' | 'close' | 'stall';
 
 /**
  * `[[emulator:drop:<k>:<how>]]` (k >= 1; chat completions and messages, streamed calls only): the stream
@@ -36,7 +42,10 @@ export type DropHow = 'close' | 'end' | 'overloaded' | 'broken';
  * - `overloaded`: an in-stream error (`event: error` with `overloaded_error`; chat: a `data: {"error":{...}}`
  *   chunk), then the body ends;
  * - `broken`: a `data:` line that is not valid JSON, then the body ends.
- * Several drop markers may be given. Stateless rule: a request that continues a prefill (messages: a final
+ *
+ * `[[emulator:stall:<k>]]` (same rules) stalls instead: after the k-th content delta the body sends
+ * nothing more and stays open, the connection too, until the client gives up (its `streamIdleMs`) or
+ * the server closes. Several drop and stall markers may be given. Stateless rule: a request that continues a prefill (messages: a final
  * assistant turn of text; chat: a final assistant message flagged `prefix`/`partial`) gets the rest of the
  * same answer, and a drop fires only where it lies beyond the prefill: a text delta whose end (trailing
  * whitespace aside) passes the prefill's length, a tool-input delta when the prefill does not reach the end of
@@ -88,7 +97,9 @@ export function readMarkers(text: string, modelId?: string): EmulatorMarkers {
   const markers: EmulatorMarkers = { parallelTools: false, redactedThinking: false, drops: [] };
   for (const [, name] of text.matchAll(MARKER)) {
     const drop = /^drop:([1-9]\d*):(close|end|overloaded|broken)$/.exec(name!);
+    const stall = /^stall:([1-9]\d*)$/.exec(name!);
     if (drop) markers.drops.push({ after: Number(drop[1]), how: drop[2] as DropHow });
+    else if (stall) markers.drops.push({ after: Number(stall[1]), how: 'stall' });
     else if (name === 'parallel-tools') markers.parallelTools = true;
     else if (name === 'redacted-thinking') markers.redactedThinking = true;
     else markers.fault ??= faultOf(name!, modelId);
@@ -175,15 +186,15 @@ export class DeltaCounter {
   }
 }
 
-/** A stream's events with the first drop that fires applied; `close` asks the body to fail after them. */
+/** A stream's events with the first drop that fires applied, and how the body ends after them. */
 export function withDrops(
   events: StreamEvent[],
   drops: readonly EmulatorDrop[],
   overloaded: string,
-): { events: string[]; close: boolean } {
+): { events: string[]; ending: SseEnding } {
   const all = events.map(e => e.text);
   const at = events.findIndex(e => e.beyond === true && drops.some(d => d.after === e.delta));
-  if (at === -1) return { events: all, close: false };
+  if (at === -1) return { events: all, ending: 'end' };
   const how = drops.find(d => d.after === events[at]!.delta)!.how;
   const kept = all.slice(0, at + 1);
   if (how === 'overloaded') kept.push(overloaded);
@@ -193,5 +204,5 @@ export function withDrops(
     const data = next.indexOf('data: ') + 'data: '.length;
     kept.push(`${next.slice(0, data)}${cutInHalf(next.slice(data).replace(/\n+$/, ''))}\n\n`);
   }
-  return { events: kept, close: how === 'close' };
+  return { events: kept, ending: how === 'close' || how === 'stall' ? how : 'end' };
 }

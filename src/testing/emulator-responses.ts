@@ -1,6 +1,8 @@
 // Response builders shared by the router and every route: JSON, the error shapes
 // (docs/errors-and-retries.md#error-body-shapes), and SSE bodies that are produced event by event (never buffered).
 
+import type { SseEnding } from './emulator-faults';
+
 /** The error type the chat-completions style uses for each HTTP status the emulator sends. */
 const CHAT_ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
@@ -106,14 +108,15 @@ const encoder = new TextEncoder();
  * A `text/event-stream` response whose body pulls one string at a time from `events` and enqueues it
  * as its own chunk, so a server adapter can write each event as soon as it exists. `delayMs` waits
  * between events (demo pacing and loopback tests that prove chunks are not buffered). `headers` are
- * added to the event-stream ones (e.g. a `request-id`). `fail` errors the body after the last event instead of
- * closing it, as a dropped connection does (`[[emulator:drop:<k>:close]]`).
+ * added to the event-stream ones (e.g. a `request-id`). `ending` says what follows the last event: the body
+ * closes (`end`), errors as a dropped connection does (`close`, `[[emulator:drop:<k>:close]]`), or stays
+ * open and silent until the client cancels it (`stall`, `[[emulator:stall:<k>]]`).
  */
 export function sseResponse(
   events: Iterable<string>,
   delayMs = 0,
   headers: Record<string, string> = {},
-  fail = false,
+  ending: SseEnding = 'end',
 ): Response {
   const iterator = events[Symbol.iterator]();
   let first = true;
@@ -122,9 +125,11 @@ export function sseResponse(
       if (!first && delayMs > 0) await new Promise(resolve => setTimeout(resolve, delayMs));
       first = false;
       const next = iterator.next();
-      if (next.done && fail) controller.error(new TypeError('terminated: the emulator dropped the connection'));
-      else if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
+      if (!next.done) return controller.enqueue(encoder.encode(next.value));
+      if (ending === 'end') return controller.close();
+      if (ending === 'close') return controller.error(new TypeError('terminated: the emulator dropped the connection'));
+      // A stall: this pull never settles, so none follows; the body waits, open, for its cancel.
+      return new Promise<void>(() => {});
     },
     cancel() {
       iterator.return?.();

@@ -57,12 +57,13 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
       written = new Promise(resolve => (room = outgoing.write(value, resolve)));
       if (!room) await new Promise(resolve => outgoing.once('drain', resolve));
     }
-    outgoing.end();
-  } catch (error) {
-    // A dropped connection: what was written reaches the client first (destroying at once would discard
-    // it, so the client would see the drop before any content), then the socket goes.
+    if (!outgoing.destroyed) outgoing.end();
+  } catch {
+    // A dropped connection, as a real one drops: what was written reaches the client first (destroying
+    // at once would discard it, so the client would see the drop before any content), then the socket
+    // goes, without an error event on this side; the client reads a body cut mid-chunk (`terminated`).
     await written;
-    outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
+    outgoing.destroy();
   }
 }
 
@@ -74,6 +75,8 @@ export async function startNodeServer(
   const http = await import('node:http');
   let origin = '';
   const server = http.createServer((incoming, outgoing) => {
+    // Nothing a request does may throw past it (an uncaught rejection ends the process): a request
+    // that fails while being read or written loses its socket, as a real server's would.
     void (async () => {
       let response: Response;
       try {
@@ -86,7 +89,7 @@ export async function startNodeServer(
         });
       }
       await writeResponse(response, outgoing);
-    })();
+    })().catch(() => outgoing.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -12,7 +12,7 @@ import {
 } from '@ai-sdk/provider-utils';
 import { type GatewayAuth, type GatewayBase, type GatewayConnection, VERSION } from '../settings/gateway-connection';
 import { followGatewayRedirects } from './follow-gateway-redirects';
-import { createGatewayErrorHandler } from '../errors/gateway-error';
+import { asConnectionError, createGatewayErrorHandler } from '../errors/gateway-error';
 import { MultipartBody } from './multipart-body';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 
@@ -66,10 +66,18 @@ type GatewayResult<T> = Promise<{ value: T; rawValue?: unknown; responseHeaders?
  * (see `followGatewayRedirects`). A missing key or URL throws at once (every caller awaits it inside an
  * async function, where that becomes the call's rejection).
  * Whatever the request fails with (the error mapper's error, a response handler's, provider-utils'
- * wrappers and their causes) leaves with the key redacted: each may quote the gateway's answer.
+ * wrappers and their causes) leaves with the key redacted: each may quote the gateway's answer. A
+ * connection that fails (refused, dropped, or the body broken while read) is the `network` error.
  */
 export function sendGatewayRequest<T>(request: GatewayRequest<T>): GatewayResult<T> {
-  return withSecretsRedacted(request.config.optionalApiKey(), () => send(request));
+  const secret = request.config.optionalApiKey();
+  return withSecretsRedacted(secret, () =>
+    send(request).catch((error: unknown) => {
+      const { url, body } = request;
+      const requestBodyValues = body instanceof MultipartBody ? body.values : (body ?? {});
+      throw asConnectionError(error, { url, requestBodyValues, secret });
+    }),
+  );
 }
 
 function send<T>({

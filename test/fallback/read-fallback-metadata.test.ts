@@ -56,7 +56,7 @@ describe('unigateFallback', () => {
     ['a fallback that is a string', 'gpt-4o-mini'],
     ['no answeredBy', { attempts: [] }],
     ['attempts that are not an array', { answeredBy: 'gpt-4o-mini', attempts: {} }],
-    ['an attempt of an unknown kind', { answeredBy: 'a', attempts: [{ modelId: 'b', kind: 'timeout', message: 'x' }] }],
+    ['an attempt of an unknown kind', { answeredBy: 'a', attempts: [{ modelId: 'b', kind: 'teapot', message: 'x' }] }],
     ['an attempt without a message', { answeredBy: 'a', attempts: [{ modelId: 'b', kind: 'server' }] }],
   ])('metadata with %s: undefined', (_case, fallback) => {
     expect(unigateFallback({ providerMetadata: { unigate: { fallback } } })).toBeUndefined();

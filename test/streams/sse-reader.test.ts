@@ -164,7 +164,7 @@ describe('readSseStream', () => {
     expect(reason).toBe('stop');
   });
 
-  it('a failing body fails the parts stream with the same error', async () => {
+  it("an aborted body (the caller's abort) fails the parts stream with the abort's error", async () => {
     const failure = new DOMException('The operation was aborted.', 'AbortError');
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -244,14 +244,34 @@ describe('readSseStream: opening', () => {
     await reader.cancel();
   });
 
-  it('a body failure before the stream opened ends the opening with that error', async () => {
+  it("a body failure before the stream opened reaches the opening as the handler's error part, then its end", async () => {
     const { body, fail } = openBody(['data: head\n\n']);
+    const seen: string[] = [];
+    let read!: () => void;
+    const headRead = new Promise<void>(resolve => (read = resolve));
     const ended = new Promise<unknown>(resolve => {
-      readSseStream(body, handler, { opening: { part: () => false, end: error => resolve(error) } });
+      readSseStream(
+        body,
+        { ...handler, error: (error, sink) => sink.enqueue(`error: ${(error as Error).message}`) },
+        {
+          opening: {
+            part: part => {
+              seen.push(part);
+              read();
+              return false;
+            },
+            end: error => resolve(error),
+          },
+        },
+      );
     });
-    const error = new Error('connection reset');
-    setTimeout(() => fail(error), 5);
-    expect(await ended).toBe(error);
+    await headRead;
+    fail(new TypeError('terminated'));
+    expect(await ended).toBeUndefined();
+    expect(seen).toEqual([
+      'head',
+      'error: Unigate SSE stream: the connection closed after 1 part (12 bytes) before the answer was whole: terminated.',
+    ]);
   });
 });
 

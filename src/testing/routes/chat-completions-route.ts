@@ -380,7 +380,7 @@ export const chatCompletionsRoute: EmulatorRoute = async (_request, context) => 
   if (fault === undefined && markers.drops.length > 0) {
     const overloaded = { error: { type: 'server_error', message: 'Overloaded', code: 503 } };
     const dropped = withDrops(events, markers.drops, sseEvent(JSON.stringify(overloaded)));
-    return sseResponse(dropped.events, context.streamDelayMs, {}, dropped.close);
+    return sseResponse(dropped.events, context.streamDelayMs, {}, dropped.ending);
   }
   // A stream fault strikes after half of the answer.
   const faulted = withStreamFault(

@@ -101,8 +101,8 @@ export const messagesRoute: EmulatorRoute = async (_request, context) => {
     }
     const headers = { 'request-id': `req_emu_${digestHex(parsed.identity, 3)}` };
     if (parsed.stream) {
-      const { events, close } = messageSseChunks({ full, sent: message, prefilled }, fault, markers.drops);
-      return sseResponse(events, context.streamDelayMs, headers, close);
+      const { events, ending } = messageSseChunks({ full, sent: message, prefilled }, fault, markers.drops);
+      return sseResponse(events, context.streamDelayMs, headers, ending);
     }
 
     const json = JSON.stringify(message);

@@ -5,6 +5,7 @@ import {
   DeltaCounter,
   type EmulatorDrop,
   type EmulatorFault,
+  type SseEnding,
   type StreamEvent,
   withDrops,
   withStreamFault,
@@ -151,13 +152,13 @@ const OVERLOADED: MessagesSseEvent = {
 
 /**
  * The SSE events of an answer as sent: with a stream fault (if any) right after the first content delta, or
- * else the first drop that fires; `close` asks the body to fail after them.
+ * else the first drop that fires; `ending` says how the body ends after them.
  */
 export function messageSseChunks(
   answer: AnswerMessage | StreamedAnswer,
   fault: EmulatorFault | undefined,
   drops: readonly EmulatorDrop[] = [],
-): { events: string[]; close: boolean } {
+): { events: string[]; ending: SseEnding } {
   const events = messageEvents(answer);
   const firstDelta = events.findIndex(e => e.event === 'content_block_delta');
   const faulted = withStreamFault(
@@ -167,7 +168,7 @@ export function messageSseChunks(
     serialize(OVERLOADED),
   );
   if (fault?.kind === 'stream-error' || fault?.kind === 'cut' || fault?.kind === 'truncate') {
-    return { events: faulted, close: false };
+    return { events: faulted, ending: 'end' };
   }
   const tagged: StreamEvent[] = events.map(e => ({ text: serialize(e), delta: e.delta, beyond: e.beyond }));
   return withDrops(tagged, drops, serialize(OVERLOADED));
