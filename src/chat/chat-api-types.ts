@@ -168,5 +168,7 @@ export interface ChatCompletionChunk {
   model?: string | null;
   choices?: ChatChunkChoice[] | null;
   usage?: ChatUsage | null;
+  /** Groq's extras: its compound models send the usage only here. */
+  x_groq?: { usage?: unknown } | null;
   error?: unknown;
 }

@@ -7,6 +7,7 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
+import { isObjectRecord } from '../checks/narrow';
 import { redactSecrets } from '../errors/redact-secrets';
 import { type ChatContinuation, chatContinuation, chatPrefillMessages } from '../resume/prefill-policy';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
@@ -480,9 +481,13 @@ function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, sink: Lan
   });
 }
 
-/** The chunk's usage, when sent: read after its choices, so a chunk rejected there gives none. */
+/**
+ * The chunk's usage, when sent: read after its choices, so a chunk rejected there gives none. Groq's
+ * compound models send it only in `x_groq.usage` (read there too by @ai-sdk/groq); other Groq models send
+ * both.
+ */
 function chunkUsage(state: ChatStreamState, chunk: ChatCompletionChunk, data: string): void {
-  const usage = chunk.usage;
+  const usage = chunk.usage ?? (isObjectRecord(chunk.x_groq) ? chunk.x_groq.usage : undefined);
   if (usage == null) return;
   if (typeof usage !== 'object' || Array.isArray(usage))
     throw malformed('chat', notA('usage', usage, 'an object'), data);

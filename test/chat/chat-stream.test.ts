@@ -616,6 +616,16 @@ describe('chat doStream: chunks that belong to another answer', () => {
     ]);
   });
 
+  it("takes the usage Groq's compound models send only in x_groq.usage", async () => {
+    // As the compound model's last chunk carries it (same recording as above), with no top-level usage.
+    const { parts } = await streamParts([
+      chunk({ content: 'Hi' }),
+      chunk({}, 'stop', { id: 'stub', x_groq: { usage } }),
+      DONE,
+    ]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: v3Usage });
+  });
+
   it('still fails at content of another completion after the answer finished, whatever its id', async () => {
     const { parts } = await streamParts([chunk({ content: 'Hi' }, 'stop'), event(spliced), usageChunk(usage), DONE]);
     expect(parts).toEqual(failedAfterHi('stop'));
