@@ -61,6 +61,8 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   closing: Promise<void> | undefined;
   /** The caller cancelled: nothing more may be enqueued. */
   cancelled = false;
+  /** Every part, the last included, is in the stream's queue: a cancel now ends nothing. */
+  ended = false;
   /** Until it has matched one part: the part it matches goes out alone (see `readSseStream`'s `first`). */
   first: ((part: T) => boolean) | undefined;
   /** Set when `first` matched: the parser stops after the current event, and the pull hands its parts on. */
@@ -136,6 +138,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     if (this.cancelled) return;
     this.flush();
     this.controller.close();
+    this.ended = true;
     this.endOpening();
   }
 
@@ -383,9 +386,13 @@ export function readSseStream<T>(
       return sink.closing;
     },
     cancel(reason) {
+      // A cancel after the last part was queued (ai@7 cancels at an error part, its finish still queued)
+      // ends nothing: the stream has had its ending.
+      const ended = sink.ended;
       sink.cancel();
-      cancelled?.();
-      return reader.cancel(reason);
+      if (!ended) cancelled?.();
+      // A body that already failed rejects its cancel with its error: the caller's cancel still succeeds.
+      return reader.cancel(reason).catch(() => {});
     },
   });
 }

@@ -207,3 +207,32 @@ describe('readSseStream: a stalled connection (idleMs)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("readSseStream: the caller's cancel", () => {
+  it('is told to `cancelled` before the last part is queued, and not after it (the stream has had its ending)', async () => {
+    const told: string[] = [];
+    const early = controlledBody();
+    const open = readSseStream(early.body, handler, { cancelled: () => told.push('early') }).getReader();
+    early.send('data: a\n\n');
+    expect((await open.read()).value).toBe('a');
+    await open.cancel();
+
+    const late = controlledBody();
+    const withFinish: SseHandler<Out> = {
+      ...handler,
+      error(error, sink) {
+        sink.enqueue({ error });
+        sink.enqueue('finish');
+        sink.close();
+      },
+    };
+    const ended = readSseStream(late.body, withFinish, { cancelled: () => told.push('late') }).getReader();
+    late.send('data: a\n\n');
+    expect((await ended.read()).value).toBe('a');
+    late.fail(new TypeError('terminated'));
+    // ai@7 cancels at an error part, its finish still queued behind it.
+    expect(unigateError(((await ended.read()).value as { error: unknown }).error)?.kind).toBe('network');
+    await ended.cancel();
+    expect(told).toEqual(['early']);
+  });
+});
