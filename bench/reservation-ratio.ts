@@ -13,7 +13,7 @@ import { createUnigateEmulator } from '../src/testing/index';
 type Counting = 'words' | 'bytes';
 
 /** A provider whose store pairs each call's reservation with its settlement (the calls run one at a time). */
-function measuredGateway(tokenCounting: Counting) {
+export function measuredGateway(tokenCounting: Counting) {
   const emulator = createUnigateEmulator({ tokenCounting });
   const memory = memoryBudgetStore();
   const reserved: number[] = [];
@@ -32,10 +32,12 @@ function measuredGateway(tokenCounting: Counting) {
   };
   const gw = createUnigate({ ...emulator.settings, budget: { maxCredits: 1e9, period: 'total', store } });
   const ratios = () => reserved.map((credits, index) => credits / (charged[index] ?? Number.NaN));
-  return { gw, ratios };
+  /** Each call's reservation and charge, in order. */
+  const pairs = () => reserved.map((credits, index) => ({ reserved: credits, charged: charged[index] ?? Number.NaN }));
+  return { gw, ratios, pairs };
 }
 
-const DEMO_CALLS: Array<[model: string, prompt: string]> = [
+export const DEMO_CALLS: Array<[model: string, prompt: string]> = [
   ['gpt-4o-mini', 'Hi'],
   ['gpt-4o-mini', 'Say hello in five words.'],
   ['gpt-4o-mini', 'Hello there'],
@@ -53,7 +55,7 @@ const SYSTEM =
   'Answer in short sentences, and name the tool results you used.';
 
 /** An agent loop: five user turns, each a generateText with two tools, up to three steps each. */
-async function agentLoop(gw: ReturnType<typeof createUnigate>, maxOutputTokens: number | undefined) {
+export async function agentLoop(gw: ReturnType<typeof createUnigate>, maxOutputTokens: number | undefined) {
   const inputSchema = jsonSchema<{ city: string }>({
     type: 'object',
     properties: { city: { type: 'string', description: 'The city, in English' } },
@@ -87,15 +89,20 @@ function summary(ratios: number[]): string {
   return `${sorted.length} calls, median ${fmt(median)}x, min ${fmt(sorted[0])}x, max ${fmt(sorted.at(-1))}x`;
 }
 
-for (const maxOutputTokens of [16, 100, undefined]) {
-  for (const counting of ['words', 'bytes'] as const) {
-    const demo = measuredGateway(counting);
-    for (const [model, prompt] of DEMO_CALLS) await generateText({ model: demo.gw(model), prompt, maxOutputTokens });
-    const agent = measuredGateway(counting);
-    await agentLoop(agent.gw, maxOutputTokens);
-    const setting = maxOutputTokens === undefined ? 'maxOutputTokens unset' : `maxOutputTokens ${maxOutputTokens}`;
-    console.log(`${setting}, input counted by ${counting}:`);
-    console.log(`  demo calls: ${summary(demo.ratios())}`);
-    console.log(`  agent loop: ${summary(agent.ratios())}`);
+// Run as a script (bench/budget-limits.ts imports the calls and the agent loop).
+if (process.argv[1]?.endsWith('reservation-ratio.ts')) await ratios();
+
+async function ratios() {
+  for (const maxOutputTokens of [16, 100, undefined]) {
+    for (const counting of ['words', 'bytes'] as const) {
+      const demo = measuredGateway(counting);
+      for (const [model, prompt] of DEMO_CALLS) await generateText({ model: demo.gw(model), prompt, maxOutputTokens });
+      const agent = measuredGateway(counting);
+      await agentLoop(agent.gw, maxOutputTokens);
+      const setting = maxOutputTokens === undefined ? 'maxOutputTokens unset' : `maxOutputTokens ${maxOutputTokens}`;
+      console.log(`${setting}, input counted by ${counting}:`);
+      console.log(`  demo calls: ${summary(demo.ratios())}`);
+      console.log(`  agent loop: ${summary(agent.ratios())}`);
+    }
   }
 }

@@ -1,13 +1,25 @@
 // One process of the multi-process Postgres test (postgres-processes.node.test.ts): its own provider, its
 // own emulator and its own pg pool over the shared table. It prints `ready`, waits for `go` on stdin, runs
 // `CALLS` calls `CONCURRENCY` at a time, and prints one JSON line: what it sent and what each call was charged.
+// `LIMITS` (JSON: [{ maxCredits, period, perUser }]) gives several limits at once instead of MAX_CREDITS;
+// `SEED` picks each call's kind at random (seeded) instead of by its index.
 import { generateText } from 'ai';
 import pg from 'pg';
 import { APICallError } from '@ai-sdk/provider';
-import { createUnigate, postgresBudgetStore } from '../../src';
+import { createUnigate, postgresBudgetStore, type UnigateBudget } from '../../src';
+import { addCredits } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
 
-const { PG_URL = '', TABLE = '', MAX_CREDITS = '0', CALLS = '0', CONCURRENCY = '1', USERS = '0' } = process.env;
+const {
+  PG_URL = '',
+  TABLE = '',
+  MAX_CREDITS = '0',
+  CALLS = '0',
+  CONCURRENCY = '1',
+  USERS = '0',
+  LIMITS = '',
+  SEED = '',
+} = process.env;
 const MAX_OUTPUT = 5;
 // One credit per token: "Hello there" costs 2 + 5 = 7; a call reserves the bytes of its body's JSON (the
 // model id left out) + 5.
@@ -48,15 +60,47 @@ const gatewayFetch: typeof fetch = async (input, init) => {
 };
 
 const store = postgresBudgetStore({ query: (sql, params) => pool.query(sql, params), table: TABLE });
+/** Several limits in one store: an app's own (one bucket for every user), or one per user (the default key). */
+const limits = (LIMITS === '' ? [] : JSON.parse(LIMITS)) as Array<UnigateBudget & { perUser: boolean }>;
+const budget: UnigateBudget | UnigateBudget[] =
+  limits.length === 0
+    ? { maxCredits: Number(MAX_CREDITS), period: 'total', store }
+    : limits.map(({ perUser, ...limit }) => ({
+        ...limit,
+        store,
+        // The test is about atomicity, not a slow store: a reservation waits for the table's row locks.
+        storeTimeoutMs: 120_000,
+        ...(!perUser && { key: () => 'app' }),
+      }));
+let eventsSum = 0;
+let events = 0;
 const gw = createUnigate({
   ...emulator.settings,
   fetch: gatewayFetch,
   pricing: PRICES,
-  budget: { maxCredits: Number(MAX_CREDITS), period: 'total', store },
+  budget,
+  onCharge: event => {
+    events++;
+    eventsSum = addCredits(eventsSum, event.cost?.total ?? 0);
+  },
 });
 
+/** A seeded generator (mulberry32), so a run's random mix can be run again. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const random = SEED === '' ? undefined : seeded(Number(SEED) + process.pid);
+
 async function call(index: number): Promise<{ charged: number; refused: boolean; completed: boolean }> {
-  const mix = KINDS[index % KINDS.length] ?? KINDS[5];
+  const pick = random === undefined ? index : Math.floor(random() * KINDS.length);
+  const mix = KINDS[pick % KINDS.length] ?? KINDS[5];
   const id = `${process.pid}-${index}`;
   const controller = new AbortController();
   controllers.set(id, controller);
@@ -93,7 +137,11 @@ async function run() {
   // An admission first waits for this provider's settlements: a call to a model nothing prices is refused
   // right after that wait, without a reservation, so the process exits with every settlement landed.
   await generateText({ model: gw('unpriced-model'), prompt: 'Hi', maxRetries: 0 }).catch(() => undefined);
+  // Each event follows its settlement's answer by a few microtasks: one turn of the event loop delivers them.
+  await new Promise(resolve => setImmediate(resolve));
   return {
+    events,
+    eventsSum,
     sent: emulator.requests.filter(entry => entry.path === '/v1/chat/completions').length,
     completed: outcomes.filter(outcome => outcome.completed).length,
     refused: outcomes.filter(outcome => outcome.refused).length,
