@@ -63,6 +63,41 @@ export async function streamFailureKind(model: LanguageModel): Promise<ErrorExam
   return unigateError(streamError)?.kind;
 }
 
+/**
+ * A stream that is cut and cannot be resumed (gpt-4o, `resume: 'off'`) ends in parts, never a throw: a
+ * dropped connection (`[[emulator:drop:3:close]]`) and a stall past `streamIdleMs` (`[[emulator:stall:3]]`,
+ * here 200 ms) each give an `error` part and `finish` 'error', with the text received so far.
+ */
+export async function transportEndings(): Promise<void> {
+  const gw = createUnigate({ ...createUnigateEmulator().settings, resume: 'off', streamIdleMs: 200 });
+  for (const marker of ['[[emulator:drop:3:close]]', '[[emulator:stall:3]]']) {
+    let failure: unknown;
+    let lastDelta = 0;
+    const result = streamText({
+      model: gw('gpt-4o'),
+      prompt: `Describe a harbour. ${marker}`,
+      onError: ({ error }) => {
+        failure = error;
+      },
+    });
+    let text = '';
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        text += part.text;
+        lastDelta = performance.now();
+      }
+      if (part.type !== 'finish') continue;
+      const after = marker.includes('stall')
+        ? `, ${Math.round(performance.now() - lastDelta)} ms after the last delta`
+        : '';
+      console.log(`  ${marker}: finish '${part.finishReason}' after "${text}"${after}`);
+      console.log(
+        `    ${unigateError(failure)?.kind}: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+    }
+  }
+}
+
 /** Prints what failures look like. Against the real service only the unknown model is tried (one request). */
 export async function errors(gw: UnigateProvider, live: boolean): Promise<void> {
   console.log('\n# Errors: unigateError(error)?.kind names the failure the same way on every endpoint');
@@ -76,4 +111,9 @@ export async function errors(gw: UnigateProvider, live: boolean): Promise<void> 
   console.log(
     `  streamText: no throw; unigateError(the error onError received)?.kind is ${await streamFailureKind(streamed)}`,
   );
+  // The drop and the stall are emulator markers: a live gateway does not fail on request.
+  if (!live) {
+    console.log('\n# A stream cut and not resumed ends with an error part and finish error, never a throw');
+    await transportEndings();
+  }
 }
