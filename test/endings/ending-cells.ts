@@ -55,7 +55,9 @@ export const isLanguage = (kind: Kind): kind is LanguageKind => kind === 'chat' 
  */
 export function endingsOf(kind: Kind, _mode: Cell['mode']): Ending[] {
   const common: Ending[] = ['complete', 'http-4xx', 'http-5xx', 'refusal'];
-  return kind === 'video' ? [...common, 'video-failed'] : common;
+  if (isLanguage(kind) || kind === 'embedding') return common;
+  // The kinds the AI SDK makes no model-call span for: an abort and a network failure hold already.
+  return [...common, 'abort', 'network', ...(kind === 'video' ? (['video-failed'] as const) : [])];
 }
 
 /**
