@@ -134,3 +134,19 @@ export function digestHex(text: string, words = 4): string {
   }
   return out;
 }
+
+/**
+ * The start of `answer` a prefill stands for, so the continuation is the rest: the prefill itself when the
+ * answer starts with it (this model wrote it), else (another model wrote it: a fallback chain's hand-over)
+ * the answer up to where the prefill's longest ending found in it ends, as a model goes on from the words it
+ * is given rather than starting over; '' when no part of it is found.
+ */
+export function heldByPrefill(answer: string, prefill: string): string {
+  if (answer.startsWith(prefill)) return prefill;
+  for (let from = 1; from < prefill.length; from++) {
+    const ending = prefill.slice(from);
+    const at = answer.indexOf(ending);
+    if (at >= 0) return answer.slice(0, at + ending.length);
+  }
+  return '';
+}

@@ -13,6 +13,7 @@ import {
 import { errorResponse, jsonTextResponse, sseEvent, sseResponse } from '../emulator-responses';
 import {
   countTokens,
+  heldByPrefill,
   cutAtStop,
   digestHex,
   fixedPieces,
@@ -151,10 +152,10 @@ function textPieces(text: string): string[] {
   return wordPieces(text).flatMap(piece => (piece.length > 24 ? fixedPieces(piece, 16) : [piece]));
 }
 
-/** The part of `content` a prefill holds: the prefill when the content starts with it, else ''. */
+/** The part of `content` a prefill holds (`heldByPrefill`: from this model or another). */
 function prefilledPart(content: string | null, prefill: string | undefined): string | undefined {
   if (prefill === undefined) return undefined;
-  return content?.startsWith(prefill) ? prefill : '';
+  return heldByPrefill(content ?? '', prefill);
 }
 
 /** `choices` less what the prefill holds, as the upstreams send only the continuation. */
@@ -289,7 +290,8 @@ function unknownFieldRefused(chat: ChatRequest, model: EmulatorModel): string | 
  * - `[[emulator:prompt-tokens:<n>]]`: a prompt of n tokens over the model's `contextWindow` gets OpenAI's
  *   context-length 400 (emulator-context-window.ts).
  * - a final assistant message flagged `prefix: true` (DeepSeek and Mistral ids) or `partial: true` (Moonshot
- *   `kimi-`/`moonshot-` ids) is a prefill: the answer is the one without it, less its text; a flag on another
+ *   `kimi-`/`moonshot-` ids) is a prefill: the answer is the one without it, less the part the prefill stands
+ *   for (`heldByPrefill`: its text, or, written by another model, up to its last words found); a flag on another
  *   model, on another message than the last, or on an empty message answers 400 (docs/resume.md#what-each-upstream-allows). An
  *   unflagged final assistant message is history, as before.
  */

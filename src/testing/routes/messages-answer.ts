@@ -3,6 +3,7 @@
 import { stripMarkers, type EmulatorMarkers } from '../emulator-faults';
 import {
   countTokens,
+  heldByPrefill,
   cutAtStop,
   digestHex,
   type InputTokenCounting,
@@ -208,12 +209,12 @@ export function continueAfterPrefill(
 ): { sent: AnswerMessage; prefilled: string } {
   const at = message.content.findIndex(b => b.type === 'text');
   const block = message.content[at];
-  if (block?.type !== 'text' || !block.text.startsWith(prefill) || prefill === '')
-    return { sent: message, prefilled: '' };
-  const rest = block.text.slice(prefill.length);
+  const held = block?.type === 'text' && prefill !== '' ? heldByPrefill(block.text, prefill) : '';
+  if (block?.type !== 'text' || held === '') return { sent: message, prefilled: '' };
+  const rest = block.text.slice(held.length);
   const content = message.content.flatMap((b, i) =>
     i !== at ? [b] : rest === '' ? [] : [{ type: 'text' as const, text: rest }],
   );
-  const output = Math.max(message.usage.output_tokens - countTokens(prefill), 0);
-  return { sent: { ...message, content, usage: { ...message.usage, output_tokens: output } }, prefilled: prefill };
+  const output = Math.max(message.usage.output_tokens - countTokens(held), 0);
+  return { sent: { ...message, content, usage: { ...message.usage, output_tokens: output } }, prefilled: held };
 }

@@ -66,8 +66,9 @@ const STATUS_MESSAGES: Record<string, string> = {
  * Markers act only on a request that passed validation; the first fault marker wins.
  *
  * Prefill: a final assistant turn of text blocks (or empty) is continued, as the vendor does: the answer is
- * the one the request without it gets, less the prefill's text when it starts with it; usage counts the
- * prefill as input. Refused with 400 like the vendor: a prefill ending in whitespace, any prefill with
+ * the one the request without it gets, less the part the prefill stands for (`heldByPrefill`: the prefill
+ * itself, or, written by another model in a hand-over, up to its last words found in the answer); usage counts
+ * the prefill as input. Refused with 400 like the vendor: a prefill ending in whitespace, any prefill with
  * thinking enabled (docs/resume.md#what-each-upstream-allows).
  */
 export const messagesRoute: EmulatorRoute = async (_request, context) => {
