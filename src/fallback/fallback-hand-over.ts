@@ -27,6 +27,8 @@ export class HandOverLog {
   private end = 0;
   /** The members skipped while looking for one to continue (each failed before its stream opened). */
   readonly skipped: UnigateFallbackAttempt[] = [];
+  /** The chain positions already called for this answer: none is called twice, so no hand-over can loop. */
+  readonly called = new Set<number>();
 
   started(modelId: string): { before: number } {
     const start = { modelId, before: 0 };
@@ -70,7 +72,9 @@ export class ChainHandOver implements StreamHandOver {
     private readonly options: LanguageModelV3CallOptions,
     private readonly from: number,
     private readonly log: HandOverLog,
-  ) {}
+  ) {
+    log.called.add(from);
+  }
 
   async send(
     prefill: string,
@@ -85,11 +89,13 @@ export class ChainHandOver implements StreamHandOver {
         : [...options.prompt, { role: 'assistant' as const, content: [{ type: 'text' as const, text: prefill }] }];
     for (let index = this.from + 1; index < chain.models.length && !options.abortSignal?.aborted; index++) {
       const model = chain.models[index]!;
+      if (log.called.has(index)) continue;
       // What is left of the caller's cap, when the caller set one (a format's default is no caller's cap).
       const capped = maxOutputTokens !== undefined && options.maxOutputTokens !== undefined;
       const memberOptions = { ...options, prompt, ...(capped && { maxOutputTokens }) };
       // Another provider's model, or a format without a prefill, would start its answer over.
       if (!isExtendable(model) || !(await model.continuesPrefill?.(memberOptions))) continue;
+      log.called.add(index);
       fallbackAttempts.set(memberOptions, index + 1);
       try {
         const result = await model.doStream(memberOptions, {

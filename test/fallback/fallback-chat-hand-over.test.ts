@@ -191,6 +191,58 @@ describe('a chat hand-over on the wire (msw): exact bodies and parts', () => {
     });
   });
 
+  it('a chat member handed a stream that then resumes it itself sends one prefill, not two assistant turns', async () => {
+    const answers: Record<string, string[][]> = {
+      'gpt-4o': [[delta('c1', { role: 'assistant', content: 'Hello, ' }), delta('c1', { content: 'wor' })]],
+      'deepseek-chat': [
+        [delta('c2', { role: 'assistant', content: 'ld' })],
+        [delta('c3', { content: '!' }), delta('c3', {}, 'stop'), usage('c3', 20, 1), DONE],
+      ],
+    };
+    const { gw, requests } = setup([
+      http.post(CHAT_URL, async ({ request }) => {
+        const body = (await request.clone().json()) as { model: string };
+        return sseResponse(answers[body.model]!.shift()!);
+      }),
+    ]);
+    const model = gw.fallback([gw('gpt-4o'), gw('deepseek-chat')]);
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+    const parts = await readAll((await model.doStream({ prompt })).stream);
+    const text = parts.map(part => (part.type === 'text-delta' ? part.delta : '')).join('');
+    expect(text).toBe('Hello, world!');
+    const user = { role: 'user', content: 'Hi' };
+    const messagesOf = (at: number) => (requests[at]!.body as { messages: unknown[] }).messages;
+    expect(requests.map(request => (request.body as { model: string }).model)).toEqual([
+      'gpt-4o',
+      'deepseek-chat',
+      'deepseek-chat',
+    ]);
+    expect(messagesOf(1)).toEqual([user, { role: 'assistant', content: 'Hello, wor', prefix: true }]);
+    // deepseek's own resume extends the one flagged message it was handed.
+    expect(messagesOf(2)).toEqual([user, { role: 'assistant', content: 'Hello, world', prefix: true }]);
+  });
+
+  it('a hand-over chain calls each member once: every member cut, the stream fails once, nothing hangs', async () => {
+    const { gw, requests } = setup(
+      [
+        http.post(CHAT_URL, async ({ request }) => {
+          const body = (await request.clone().json()) as { model: string };
+          return sseResponse([delta(body.model, { role: 'assistant', content: `${body.model} ` })]);
+        }),
+      ],
+      { maxResumes: 0 },
+    );
+    const members = ['gpt-4o', 'deepseek-chat', 'kimi-k2', 'deepseek-chat'];
+    const model = gw.fallback(members.map(id => gw(id)));
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+    const parts = await readAll((await model.doStream({ prompt })).stream);
+    expect(requests.map(request => (request.body as { model: string }).model)).toEqual(members);
+    // The last member's body was cut too: the stream ends as a cut chat body does, with every member's text once.
+    const text = parts.map(part => (part.type === 'text-delta' ? part.delta : '')).join('');
+    expect(text).toBe('gpt-4o deepseek-chat kimi-k2 deepseek-chat ');
+    expect(parts.filter(part => part.type === 'finish')).toHaveLength(1);
+  });
+
   it('a messages member cut after "Hello, wor": mistral (prefix: true) gets the prompt and the flagged prefill', async () => {
     // The emulator words its chat and messages answers apart, so a hand-over across formats is checked here.
     const { gw, requests } = setup(
