@@ -71,6 +71,21 @@ export async function costs(
   await streamed.consumeStream();
   const streamedCost = ledger.add('streamText claude-haiku-4-5 (messages)', await unigateCost(streamed));
   console.log(`  streamText claude-haiku-4-5 (messages): ${costNote(streamedCost)}`);
+  // Through chat a Claude model writes nothing to the cache unless the body asks (cache_control): its input
+  // is at the input price. With a breakpoint and no write count in the usage, the cost is the upper bound.
+  const viaChat = await generateText({ model: gw.chat('claude-haiku-4-5'), prompt: 'Say hello in five words.' });
+  console.log(
+    `  generateText claude-haiku-4-5 (chat): ${costNote(ledger.add('claude-haiku-4-5 (chat)', unigateCost(viaChat)))}`,
+  );
+  const asked = await generateText({
+    model: gw.chat('claude-haiku-4-5'),
+    prompt: 'Say hello in five words.',
+    providerOptions: { unigate: { extraBody: { cache_control: { type: 'ephemeral' } } } },
+  });
+  const askedCost = ledger.add('claude-haiku-4-5 (chat, cache_control)', unigateCost(asked));
+  console.log(
+    `  generateText claude-haiku-4-5 (chat, cache_control): ${costNote(askedCost)}${askedCost?.estimated ? ' (estimated: writes not reported)' : ''}`,
+  );
   const embedded = await embed({ model: gw.embedding('text-embedding-3-small'), value: 'What does this cost?' });
   console.log(
     `  embed text-embedding-3-small: ${costNote(ledger.add('embed text-embedding-3-small', unigateCost(embedded)))}`,

@@ -279,4 +279,18 @@ describe('the bound, exactly', () => {
     const minutes = await reservedFor('5m');
     expect(minutes.reserved).toEqual([minutes.bytes * 1.25 + 5]);
   });
+  it('a Claude model through chat without cache_control reserves the write price (the upper bound) and is charged its input price', async () => {
+    const price = { ...PRICE, cacheWritePerMillionTokens: 1_250_000 };
+    const { gw, reserved, bodies } = reservingGateway({ 'claude-sonnet-4-5': price });
+    const result = await generateText({ model: gw.chat('claude-sonnet-4-5'), maxOutputTokens: 5, prompt: 'Hi' });
+    expect(reserved).toEqual([readBytes(bodies.at(-1)!) * 1.25 + 5]);
+    // Nothing was written (no breakpoint): every input token at the input price, and no estimate.
+    const { inputTokens = Number.NaN, outputTokens = Number.NaN } = result.usage;
+    expect(unigateCost(result)).toEqual({
+      input: inputTokens,
+      output: outputTokens,
+      total: inputTokens + outputTokens,
+      unit: 'credits',
+    });
+  });
 });
