@@ -7,6 +7,7 @@ import { expectTypeOf } from 'vitest';
 import {
   type UnigateChatProviderMetadata,
   type UnigateFallbackMetadata,
+  type UnigateFallbackSkip,
   type UnigateImageProviderMetadata,
   type UnigateMessagesProviderMetadata,
   type UnigateSpeechProviderMetadata,
@@ -83,3 +84,7 @@ expectTypeOf(unigateVideoMetadata(videoStatus7)).toEqualTypeOf<UnigateVideoProvi
 unigateSpeechMetadata(42);
 // @ts-expect-error a string is not a result
 unigateChatMetadata('gpt-4o-mini');
+
+// A fallback attempt says why a member was skipped without a request, when it was.
+expectTypeOf<UnigateFallbackMetadata['attempts'][number]['skipped']>().toEqualTypeOf<UnigateFallbackSkip | undefined>();
+expectTypeOf<UnigateFallbackSkip>().toEqualTypeOf<'cooling-down' | 'context-window'>();
