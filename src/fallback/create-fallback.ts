@@ -24,6 +24,8 @@ const KINDS: readonly UnigateErrorKind[] = [
   'daily-limit',
   'server',
   'context-length',
+  'network',
+  'timeout',
 ];
 
 /** What `gw.fallback` needs from its provider. */

@@ -1,5 +1,11 @@
 import { APICallError, type LanguageModelV3, type SharedV3Warning } from '@ai-sdk/provider';
-import { errorKind, readErrorObject, type UnigateErrorData, type UnigateErrorKind } from '../errors/gateway-error';
+import {
+  connectionFailureOf,
+  errorKind,
+  readErrorObject,
+  type UnigateErrorData,
+  type UnigateErrorKind,
+} from '../errors/gateway-error';
 import { isObjectRecord } from '../checks/narrow';
 import { lastAttempt, unigateError } from '../errors/unigate-error';
 
@@ -75,7 +81,8 @@ const TYPE_TOKEN = /\b[a-z]+(?:_[a-z]+)+\b/g;
  * What another provider's failure carries, read as the gateway's errors are: the status (`statusCode`,
  * `status`), else `type` or `code` on the error, in its `data`, in its `value` (a chunk that failed
  * validation) or in its `responseBody`, at the top or nested under `error`, else a type named in its
- * message. A failure that says nothing known is a `server` failure: the member failed, not the call.
+ * message. A runtime's failed connection (`fetch failed`, `ECONNRESET`, ...) is a `network` failure; one
+ * that says nothing known is a `server` failure: the member failed, not the call.
  * See docs/fallback.md#kind-of-another-providers-failure.
  */
 function foreignFailure(error: unknown): UnigateErrorData & { kind: UnigateErrorKind } {
@@ -97,7 +104,7 @@ function foreignFailure(error: unknown): UnigateErrorData & { kind: UnigateError
     [...(found.message ?? '').matchAll(TYPE_TOKEN)]
       .map(([token]) => errorKind(undefined, { type: token }))
       .find(candidate => candidate !== undefined) ??
-    'server';
+    (connectionFailureOf(error) === undefined ? 'server' : 'network');
   return { ...found, kind };
 }
 
@@ -119,6 +126,12 @@ export function attemptOf(model: LanguageModelV3, kind: UnigateErrorKind, error:
 }
 
 /**
+ * The kinds that say the member is unwell rather than the call wrong: retryable (another provider's failure
+ * without its own `isRetryable` is judged by them, as the gateway's are), and what cools a chain member.
+ */
+export const UNWELL_KINDS: ReadonlySet<UnigateErrorKind> = new Set(['rate-limit', 'server', 'network', 'timeout']);
+
+/**
  * The error the caller gets when the chain ends on `error`, with every attempt in
  * `error.data.fallback.attempts`. The package's own `APICallError` keeps its class and data; another
  * provider's failure of a known kind becomes an `APICallError` whose `data` says its `kind` (so
@@ -137,7 +150,7 @@ export function chainFailure(error: unknown, attempts: readonly UnigateFallbackA
     statusCode: source?.statusCode,
     responseHeaders: source?.responseHeaders,
     responseBody: source?.responseBody,
-    isRetryable: source?.isRetryable ?? (kind === 'rate-limit' || kind === 'server'),
+    isRetryable: source?.isRetryable ?? UNWELL_KINDS.has(kind),
     cause: error,
     data: { kind, type, code, message, dailyLimit: kind === 'daily-limit', fallback: { attempts: [...attempts] } },
   });

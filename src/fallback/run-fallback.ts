@@ -18,6 +18,7 @@ import {
   messageOf,
   skipWarnings,
   type UnigateFallbackAttempt,
+  UNWELL_KINDS,
 } from './fallback-failure';
 import { type FallbackCooldowns, MAX_FALLBACK_COOLDOWN_MS, type MemberCooldown } from './fallback-cooldowns';
 import { ChainHandOver, HandOverLog } from './fallback-hand-over';
@@ -101,9 +102,6 @@ function stoppedOn(
   return redact(chain, options.abortSignal?.aborted ? error : chainFailure(error, tried));
 }
 
-// The kinds that say a member is unwell (rather than the call wrong): they cool it, when they move on.
-const COOLING = new Set<string>(['rate-limit', 'server', 'network', 'timeout']);
-
 /**
  * One call's way down the chain: which members cool (skipped, unless all do: then tried by recovery),
  * and the window a prompt overflowed (members not larger are skipped).
@@ -159,7 +157,7 @@ class Route {
   /** Member `index` failed with `kind`, and the chain moves on: cool it, or note the window it overflowed. */
   async failed(index: number, kind: UnigateErrorKind, error: unknown): Promise<void> {
     const { chain } = this;
-    if (COOLING.has(kind) && chain.cooldownMs > 0) {
+    if (UNWELL_KINDS.has(kind) && chain.cooldownMs > 0) {
       const asked = Math.min(retryAfterHeaderMs(lastAttempt(error)) ?? 0, MAX_FALLBACK_COOLDOWN_MS);
       chain.cooldowns.cool(chain.keys[index]!, chain.cooldowns.now() + Math.max(chain.cooldownMs, asked), kind);
     }

@@ -42,6 +42,8 @@ export const DEFAULT_FALLBACK_ON: readonly UnigateErrorKind[] = [
   'not-found',
   'rate-limit',
   'server',
+  'network',
+  'timeout',
   'context-length',
 ];
 
@@ -49,13 +51,14 @@ export const DEFAULT_FALLBACK_ON: readonly UnigateErrorKind[] = [
 export interface UnigateFallbackOptions {
   /**
    * The error kinds on which the next model is tried. Default `DEFAULT_FALLBACK_ON`: `permission`,
-   * `not-found`, `rate-limit`, `server`, `context-length` (only to a member whose catalog `contextWindow`
-   * is larger). `invalid-request` and `authentication` never move on (the next model would fail the same
+   * `not-found`, `rate-limit`, `server`, `network`, `timeout`, `context-length` (only to a member whose
+   * catalog `contextWindow` is larger). `invalid-request` and `authentication` never move on (the next model would fail the same
    * way); `daily-limit` moves on only when listed (it is per key).
    */
   on?: readonly UnigateErrorKind[];
   /**
-   * How long a member that failed with `rate-limit` or `server` (a kind in `on`) is skipped by later calls
+   * How long a member that failed with `rate-limit`, `server`, `network` or `timeout` (a kind in `on`) is
+   * skipped by later calls
    * of any chain of this provider, in ms, or until its `Retry-After` when that is longer (up to an hour).
    * When every member is cooling, the one that recovers first is tried: a chain never refuses because of
    * cool-downs. 0 turns cool-downs off. Default 30 000 (`DEFAULT_FALLBACK_COOLDOWN_MS`); 0 to 3 600 000.

@@ -1,4 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError } from '@ai-sdk/provider';
 import { generateText, streamText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUnigate } from '../../src';
@@ -7,6 +8,12 @@ import { FallbackCooldowns } from '../../src/fallback/fallback-cooldowns';
 import { DEFAULT_FALLBACK_ON, unigateFallback } from '../../src/fallback/unigate-fallback-model';
 import { createUnigateEmulator } from '../../src/testing';
 import { failure } from '../helpers/test-kit';
+import { otherModel } from './fallback-models';
+
+const STALLED_USAGE = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 0, text: 0, reasoning: undefined },
+};
 
 // gw.fallback that learns (docs/fallback.md#cool-downs, #context-overflow): members that just failed are
 // skipped for a while, a prompt too long for one member moves on to a larger window. Over the emulator,
@@ -19,11 +26,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function routingGateway() {
   const emulator = createUnigateEmulator();
   const down = new Map<string, { status: number; headers?: Record<string, string> }>();
+  // Models whose upstream cannot be reached: the fetch throws, as undici's does.
+  const unreachable = new Set<string>();
   const sent: string[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const model = typeof init?.body === 'string' ? (JSON.parse(init.body) as { model?: string }).model : undefined;
     if (model === undefined) return emulator.fetch(input, init);
     sent.push(model);
+    if (unreachable.has(model))
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      });
     const failing = down.get(model);
     if (failing === undefined) return emulator.fetch(input, init);
     const type = failing.status === 429 ? 'rate_limit_error' : 'server_error';
@@ -35,6 +48,7 @@ function routingGateway() {
     gw: createUnigate({ ...emulator.settings, fetch }),
     compat: createOpenAICompatible({ name: 'compat', baseURL, apiKey, fetch }),
     down,
+    unreachable,
     sent,
   };
 }
@@ -210,6 +224,49 @@ describe('gw.fallback cool-downs', () => {
     expect(sent).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4o', 'gpt-4o-mini']);
   });
 
+  it('network: a member whose connection fails (this provider’s or another’s) moves on and cools: generateText and streamText', async () => {
+    const { gw, compat, unreachable, sent } = routingGateway();
+    unreachable.add('gpt-4o');
+    const chain = gw.fallback(['gpt-4o', compat('gpt-4o'), 'gpt-4o-mini']);
+    const first = await generate(chain);
+    expect(unigateFallback(first)?.attempts.map(attempt => [attempt.modelId, attempt.kind])).toEqual([
+      ['gpt-4o', 'network'],
+      ['gpt-4o', 'network'],
+    ]);
+    const streamed = await stream(chain);
+    expect(streamed.text).toBe('You said: Hi');
+    expect(streamed.fallback?.attempts).toEqual([
+      cooling('gpt-4o', T0 + 30_000, 'network'),
+      cooling('gpt-4o', T0 + 30_000, 'network'),
+    ]);
+    expect(sent).toEqual(['gpt-4o', 'gpt-4o', 'gpt-4o-mini', 'gpt-4o-mini']);
+  });
+
+  it('timeout: a member whose stream went silent before content moves on and cools', async () => {
+    const { gw, sent } = routingGateway();
+    const stalled = otherModel('stalled', {
+      streamParts: [
+        { type: 'stream-start', warnings: [] },
+        {
+          type: 'error',
+          error: new APICallError({
+            message: 'Unigate stream went silent for 120000 ms',
+            url: 'https://gw.test/v1/chat/completions',
+            requestBodyValues: {},
+            isRetryable: true,
+            data: { kind: 'timeout', dailyLimit: false },
+          }),
+        },
+        { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: STALLED_USAGE },
+      ] as never,
+    });
+    const chain = gw.fallback([stalled, 'gpt-4o-mini']);
+    expect((await stream(chain)).fallback?.attempts.map(attempt => attempt.kind)).toEqual(['timeout']);
+    expect((await stream(chain)).fallback?.attempts).toEqual([cooling('stalled', T0 + 30_000, 'timeout')]);
+    expect(stalled.calls).toBe(1);
+    expect(sent).toEqual(['gpt-4o-mini', 'gpt-4o-mini']);
+  });
+
   it('memory is bounded: past 256 members the cool-down set longest ago is dropped; an ended one is dropped when read', () => {
     let now = 0;
     const cooldowns = new FallbackCooldowns(() => now);
@@ -228,8 +285,10 @@ describe('gw.fallback cool-downs', () => {
 });
 
 describe("gw.fallback and 'context-length'", () => {
-  it('is in the default `on` list', () => {
-    expect(DEFAULT_FALLBACK_ON).toContain('context-length');
+  it('is in the default `on` list, with network and timeout', () => {
+    expect(DEFAULT_FALLBACK_ON.join(', ')).toBe(
+      'permission, not-found, rate-limit, server, network, timeout, context-length',
+    );
   });
 
   it('moves on only to a member with a larger catalog window; the others show skipped context-window', async () => {

@@ -325,7 +325,7 @@ describe('gw.fallback: creation', () => {
     );
     expect(thrown(() => gw.fallback(['gpt-4o'], { on: ['server', 'sometimes' as never] })).message).toBe(
       'Invalid argument on[1]: must be one of authentication, permission, not-found, invalid-request, rate-limit, ' +
-        'daily-limit, server, context-length; received "sometimes".',
+        'daily-limit, server, context-length, network, timeout; received "sometimes".',
     );
     for (const [cooldownMs, shown] of [
       [-1, '-1'],

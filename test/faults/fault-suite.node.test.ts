@@ -346,7 +346,8 @@ describe("a fallback chain whose other provider's members echo the key", () => {
     expect(errors).toHaveLength(1);
     for (const caught of [error, errors[0]]) {
       const data = unigateError(caught) as { kind?: string; fallback?: { attempts: unknown[] } } | undefined;
-      expect(data?.kind).toBe('server');
+      // The last member's fetch throws: a failed connection, `network`.
+      expect(data?.kind).toBe('network');
       expect(data?.fallback?.attempts).toHaveLength(members.length);
       expect(leaks(caught)).toBe(0);
     }
