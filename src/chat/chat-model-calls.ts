@@ -475,6 +475,7 @@ export async function generateChat(
   const url = chatUrl(target);
   const call = pricedChatCall(target, options, body);
   const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(target.context, call, {
+    config: target.config,
     auth: 'bearer',
     url,
     body,

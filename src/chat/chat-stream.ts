@@ -682,6 +682,7 @@ function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
     async send(body, prefill, attempt, cap) {
       const call = pricedChatCall(target, options, body);
       const next = await sendPricedStreamRequest(target.context, call, {
+        config: target.config,
         auth: 'bearer',
         url,
         body,
@@ -737,6 +738,7 @@ export async function streamChat(
   const body = continuation === undefined ? first : withChatPrefill(first, prefill, continuation.flag);
   const url = chatUrl(target);
   const sent = await sendPricedStreamRequest(target.context, pricedChatCall(target, options, body), {
+    config: target.config,
     auth: 'bearer',
     url,
     body,

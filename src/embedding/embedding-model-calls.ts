@@ -278,6 +278,7 @@ export async function embedValues(
     target.context,
     { modelId: target.modelId, kind: 'embedding', abortSignal: options.abortSignal, headers: options.headers },
     {
+      config: target.context.connection,
       auth: 'bearer',
       url: target.context.connection.url('base', '/embeddings'),
       body,

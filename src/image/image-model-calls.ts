@@ -134,7 +134,13 @@ export async function generateImages(target: ImageCallTarget, options: ImageMode
   const { value, responseHeaders, price, pricingWarnings } = await sendPricedRequest(
     target.context,
     { modelId: target.modelId, kind: 'image', abortSignal: options.abortSignal, headers: options.headers },
-    { auth: 'bearer', url, body, successfulResponseHandler: createJsonHandler(imageResponseSchema()) },
+    {
+      config: target.context.connection,
+      auth: 'bearer',
+      url,
+      body,
+      successfulResponseHandler: createJsonHandler(imageResponseSchema()),
+    },
   );
 
   // A datum without an image, or a download's failure, quotes what the gateway answered.

@@ -617,6 +617,7 @@ export async function generateMessages(
     body,
   } = await sendWithCacheFallback(prepared.body, context.messages.promptCaching, warnings, body =>
     sendPricedRequest(context, call, {
+      config: context.messages,
       auth: 'x-api-key',
       url: prepared.url,
       body,

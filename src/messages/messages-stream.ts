@@ -661,6 +661,7 @@ function messagesResumeRun(run: MessagesRun): ResumeRun<MessagesRequestBody> {
     async send(body, prefill, attempt, cap) {
       const requestBody = { ...body, stream: true };
       const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
+        config: context.messages,
         auth: 'x-api-key',
         url: run.url,
         body: requestBody,
@@ -722,6 +723,7 @@ export async function streamMessages(
   const call = pricedMessagesCall(modelId, options, prepared.body);
   const { result: sent, body } = await sendWithCacheFallback(prepared.body, config.promptCaching, warnings, body =>
     sendPricedStreamRequest(context, call, {
+      config: context.messages,
       auth: 'x-api-key',
       url,
       body: { ...asSent(body), stream: true },

@@ -34,7 +34,8 @@ export function cachingRefused(caching: PromptCachingState, modelId: string): bo
   return false;
 }
 
-// A config per kind: the transport plus what only that kind reads, so the connection stays transport.
+// A config per kind that needs one: the connection plus that kind's settings. A model of such a kind
+// sends through its config alone (URL, key, redaction secret, fetch), so it holds one transport handle.
 
 /** What a chat model sends through. */
 export interface ChatModelConfig extends GatewayConnection {
@@ -64,7 +65,11 @@ export interface VideoModelConfig extends GatewayConnection {
 
 /** What every model receives from `createUnigate`, the one place these are assembled. */
 export interface UnigateModelContext {
-  /** Where requests go and with which key, headers and fetch: transport only. */
+  /**
+   * Where requests go and with which key, headers and fetch: transport only. The handle of the kinds without
+   * a config (embeddings, speech, transcription, images) and of the catalog; chat, messages and video send
+   * through their own config, which is this connection with their fields.
+   */
   readonly connection: GatewayConnection;
   /** The chat kind's config. */
   readonly chat: ChatModelConfig;

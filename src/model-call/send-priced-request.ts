@@ -104,7 +104,15 @@ export function callCost(
 }
 
 /** The gateway request of a priced call; the call supplies its abort signal and headers. */
-export type PricedRequest<T> = Pick<GatewayRequest<T>, 'auth' | 'url' | 'body' | 'successfulResponseHandler'>;
+/**
+ * One request of a priced call. `config` is the model's one transport handle (the chat and messages
+ * configs are connections with their own fields; the other kinds send through the context's connection):
+ * the URL, the redaction secret and the send all come from it.
+ */
+export type PricedRequest<T> = Pick<
+  GatewayRequest<T>,
+  'config' | 'auth' | 'url' | 'body' | 'successfulResponseHandler'
+>;
 
 /** What pricing knew when the response was complete. */
 export interface PricingAtResponse {
@@ -162,7 +170,6 @@ export async function runPricedCall<R extends object>(
 export function sendPricedRequest<T>(context: UnigateModelContext, call: PricedCall, request: PricedRequest<T>) {
   return runPricedCall(context, call, () =>
     sendGatewayRequest({
-      config: context.connection,
       ...request,
       abortSignal: call.abortSignal,
       headers: call.headers,

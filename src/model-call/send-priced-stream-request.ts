@@ -24,7 +24,6 @@ export async function sendPricedStreamRequest<T>(
   let response: Awaited<ReturnType<typeof sendGatewayRequest<T>>>;
   try {
     response = await sendGatewayRequest({
-      config: context.connection,
       ...request,
       abortSignal: call.abortSignal,
       headers: call.headers,

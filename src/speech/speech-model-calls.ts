@@ -195,6 +195,7 @@ export async function generateSpeech(
     target.context,
     { modelId: target.modelId, kind: 'speech', abortSignal: options.abortSignal, headers: options.headers },
     {
+      config: target.context.connection,
       auth: 'bearer',
       url: target.context.connection.url('base', '/audio/speech'),
       body,

@@ -424,6 +424,7 @@ export async function transcribeAudio(
     target.context,
     { modelId: target.modelId, kind: 'transcription', abortSignal: options.abortSignal, headers: options.headers },
     {
+      config: target.context.connection,
       auth: 'bearer',
       url: target.context.connection.url('base', '/audio/transcriptions'),
       body: upload,

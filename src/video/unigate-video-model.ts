@@ -40,7 +40,7 @@ export class UnigateVideoModel implements UnigateVideoModelV3 {
     if (onStatus !== undefined && typeof onStatus !== 'function')
       failArgument('onStatus', 'expected a function', onStatus);
     this.modelId = modelId;
-    this.provider = `${context.connection.provider}.video`;
+    this.provider = `${context.video.provider}.video`;
     this.target = { modelId, context, settings };
   }
 

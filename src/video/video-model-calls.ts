@@ -229,7 +229,7 @@ export async function startVideo(
   const { job, responseHeaders, pricingWarnings } = await runPricedCall(
     target.context,
     pricedCall(target, options.abortSignal, options.headers),
-    () => postVideoJob(target.context.connection, body, { abortSignal: options.abortSignal, headers: options.headers }),
+    () => postVideoJob(target.context.video, body, { abortSignal: options.abortSignal, headers: options.headers }),
   );
   return {
     operation: { jobId: job.jobId, statusUrl: job.statusUrl },
@@ -252,8 +252,7 @@ export async function readVideoStatus(
   const { job, responseHeaders, price } = await runPricedCall(
     target.context,
     pricedCall(target, abortSignal, headers),
-    () =>
-      fetchVideoJob(target.context.connection, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
+    () => fetchVideoJob(target.context.video, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
   );
   const response = responseInfo(target, responseHeaders);
   if (job.status === 'completed') {
@@ -267,7 +266,7 @@ export async function readVideoStatus(
     };
   }
   if (job.status === 'failed') {
-    const error = failedJobError(job, target.context.connection.optionalApiKey()).message;
+    const error = failedJobError(job, target.context.video.optionalApiKey()).message;
     return { status: 'error', error, providerMetadata: videoMetadata(job), response };
   }
   return { status: 'pending', providerMetadata: videoMetadata(job), response };

@@ -78,6 +78,7 @@ describe('sendPricedRequest', () => {
       config,
       { modelId: 'priced-chat', kind: 'chat', headers: { 'x-trace': 'abc' }, abortSignal: controller.signal },
       {
+        config: config.connection,
         auth: 'bearer',
         url: config.connection.url('base', '/models'),
         successfulResponseHandler: createJsonHandler(z.object({ data: z.array(z.object({ id: z.string() })) })),
