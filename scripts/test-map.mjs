@@ -46,7 +46,6 @@ export const DECLARED = {
   ],
   'src/provider/check-settings.ts': ['test/unigate-provider.test.ts'],
   'src/provider/unigate-provider-shape.ts': ['test/unigate-provider.test.ts', 'test/types/public-api.types.ts'],
-  'src/resume/resume-stream.ts': ['test/chat/chat-resume.test.ts', 'test/messages/messages-resume.test.ts'],
   'src/settings/model-kind.ts': ['test/checks/check-model-id.test.ts'],
   'src/settings/unigate-provider-settings.ts': ['test/unigate-provider.test.ts', 'test/types/public-api.types.ts'],
   'src/spec-adapters/v3-as-v4-calls.ts': ['test/spec-adapters/v3-as-v4.test.ts'],
@@ -133,10 +132,9 @@ export function mapProblems(root, declared = DECLARED) {
   for (const row of rows.filter(row => row.how === 'declared'))
     for (const test of row.tests.filter(test => !existsSync(join(root, test))))
       problems.push(`${row.source}: the declared test ${test} does not exist`);
-  for (const source of Object.keys(declared).filter(
-    source => !rows.some(row => row.source === source && row.how === 'declared'),
-  ))
-    problems.push(`DECLARED names ${source}, which is gone or now found by name or import: remove it`);
+  // A declared file that now has a test of its name, or one importing it, is found that way: no harm.
+  for (const source of Object.keys(declared).filter(source => !rows.some(row => row.source === source)))
+    problems.push(`DECLARED names ${source}, which is not in src/ any more: remove it`);
   const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8');
   const current = doc.slice(doc.indexOf(START), doc.indexOf(END) + END.length);
   if (current !== renderMap(rows)) problems.push('docs/testing.md: the test map is stale: run npm run test:map');

@@ -39,9 +39,9 @@ describe('testMap', () => {
   });
 
   it('names a source file without tests, a missing declared test and a stale table', () => {
-    expect(mapProblems(dir, { 'src/a/parse.ts': ['test/a/gone.test.ts'] })).toEqual([
+    expect(mapProblems(dir, { 'src/a/gone.ts': ['test/a/parse.test.ts'] })).toEqual([
       'src/a/shell.ts has no test: add test/<folder>/shell.test.ts, or name its tests in DECLARED (scripts/test-map.mjs)',
-      'DECLARED names src/a/parse.ts, which is gone or now found by name or import: remove it',
+      'DECLARED names src/a/gone.ts, which is not in src/ any more: remove it',
       'docs/testing.md: the test map is stale: run npm run test:map',
     ]);
     const declared = { 'src/a/shell.ts': ['test/a/gone.test.ts'] };
