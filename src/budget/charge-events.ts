@@ -51,7 +51,7 @@ export function costCharge(
 ): CallCharge {
   return cost === undefined
     ? { ended, credits: undefined, cost: reservationCost(admission, call.guard), exact: false, ...source }
-    : { ended, credits: cost.total, cost, exact: true, ...source };
+    : { ended, credits: cost.total, cost, exact: cost.estimated !== true, ...source };
 }
 
 function endedOn(call: ChargedCall, error: unknown): UnigateChargeEnding {

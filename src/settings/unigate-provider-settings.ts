@@ -89,7 +89,10 @@ export interface UnigateChargeEvent {
    * can say (no price, or no usage and no budget reservation).
    */
   cost: UnigateCost | undefined;
-  /** `false` when the cost is not from reported usage: a budget reservation charged in its place, or none. */
+  /**
+   * `false` when the cost is not from reported usage: a budget reservation charged in its place, none, or
+   * an upper bound where the usage did not report the cache writes (`cost.estimated`).
+   */
   exact: boolean;
   /** The usage as the call reported it (the AI SDK result's `usage`), when it reported one. */
   usage: Readonly<Record<string, unknown>> | undefined;

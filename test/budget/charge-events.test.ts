@@ -56,6 +56,19 @@ function costOf(total: number, input = total, output = 0) {
 }
 
 describe('onCharge on a completed call of each kind (no budget)', () => {
+  it('a cost whose cache writes were estimated (cache_control through chat, no write count) is not exact', async () => {
+    const { gw, events } = charged();
+    const result = await generateText({
+      model: gw.chat('claude-sonnet-4-5'),
+      prompt: 'Hello there',
+      maxOutputTokens: 5,
+      providerOptions: { unigate: { extraBody: { cache_control: { type: 'ephemeral' } } } },
+    });
+    expect(result.providerMetadata?.unigate?.cost).toMatchObject({ estimated: true });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ ended: 'completed', exact: false, cost: { estimated: true } });
+  });
+
   it('chat and messages, generated and streamed: the result cost, usage, format and request id', async () => {
     const { gw, events } = charged();
     const chat = await ask(gw.chat('gpt-4o-mini'));
