@@ -129,7 +129,10 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.closing = holding.then(
       () => this.closeStream(),
       error => {
-        if (!this.cancelled) this.controller.error(error);
+        if (this.cancelled) return;
+        this.controller.error(error);
+        // A wrapper waiting for the stream to open (a fallback chain) must hear of its end, or it waits for ever.
+        this.endOpening(error);
       },
     );
   }

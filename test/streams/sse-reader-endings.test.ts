@@ -236,3 +236,25 @@ describe("readSseStream: the caller's cancel", () => {
     expect(told).toEqual(['early']);
   });
 });
+
+describe('readSseStream: held work that fails', () => {
+  it('fails the stream with its error and ends the opening with it, so a wrapper waiting for the opening never hangs', async () => {
+    const { body, fail } = controlledBody();
+    const broken = new Error('the continuation broke');
+    const ended = new Promise<unknown>(resolve => {
+      const stream = readSseStream(body, handler, {
+        opening: { part: () => false, end: resolve },
+        recover: (_failure, sink) => {
+          sink.hold?.(Promise.reject(broken));
+          return true;
+        },
+      });
+      stream
+        .getReader()
+        .read()
+        .catch(() => {});
+    });
+    fail(new TypeError('terminated'));
+    expect(await ended).toBe(broken);
+  });
+});
