@@ -84,7 +84,7 @@ for (const maxOutputTokens of [100, 1_000, undefined]) {
   }
 }
 
-if (process.argv.includes("--no-postgres")) process.exit(0);
+if (process.argv.includes('--no-postgres')) process.exit(0);
 console.log('\n# 4 processes x 250 calls, three limits at once, on a real Postgres');
 const postgres = await startPostgres();
 try {

@@ -8,7 +8,7 @@ import { embedding } from './embedding';
 import { errors } from './errors';
 import { fallback } from './fallback';
 import { image } from './image';
-import { messages, resumedStream } from './messages';
+import { cappedResumedStream, messages, resumedStream } from './messages';
 import { modelsAndCatalog } from './models-and-catalog';
 import { promptCaching } from './prompt-caching';
 import { chargeEvents, setup } from './setup';
@@ -32,6 +32,7 @@ try {
   // The drop is an emulator marker: a live gateway does not drop on request.
   if (!live) await resumedStream(gw, ledger);
   if (!live) await resumedStream(gw, ledger, 'deepseek-chat', 'chat');
+  if (!live) await cappedResumedStream(gw, ledger);
   await promptCaching();
   await autoFormat(live, process.env.UNIGATE_MESSAGES_MODEL, process.env.UNIGATE_CHAT_MODEL);
   await embedding(gw, ledger, process.env.UNIGATE_EMBEDDING_MODEL);

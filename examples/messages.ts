@@ -105,3 +105,28 @@ export async function resumedStream(
     `    ${costNote(ledger.add(`${format} resumed stream ${model}`, unigateCost({ steps: await result.steps })))}`,
   );
 }
+
+/**
+ * A resumed stream stays within the caller's cap: the continuation is sent with what is left of
+ * `maxOutputTokens` (the cap less what the cut request wrote), and with nothing left the stream ends
+ * `length` without one (docs/resume.md#only-what-is-unfinished).
+ */
+export async function cappedResumedStream(gw: UnigateProvider, ledger: CostLedger, model = 'claude-sonnet-4-5') {
+  const prompt = 'Describe a quiet harbour at dawn. [[emulator:drop:3:close]]';
+  for (const maxOutputTokens of [40, 12]) {
+    const result = streamText({ model: gw.messages(model), prompt, maxOutputTokens });
+    const [text, finishReason, usage, metadata] = await Promise.all([
+      result.text,
+      result.finishReason,
+      result.usage,
+      result.providerMetadata,
+    ]);
+    const resumed = metadata?.unigate?.resumed === undefined ? 'not resumed' : 'resumed once';
+    console.log(
+      `  cap ${maxOutputTokens}: ${resumed}, finish ${finishReason}, ${usage.outputTokens} output tokens (at most the cap): ${JSON.stringify(text)}`,
+    );
+    console.log(
+      `    ${costNote(ledger.add(`capped resumed stream ${maxOutputTokens}`, unigateCost({ steps: await result.steps })))}`,
+    );
+  }
+}

@@ -106,7 +106,8 @@ export function resumeStartOf<BODY extends { max_tokens?: number }>(
   const text = run.prefill + soFar.received;
   if (text === '' && inputs === '') return undefined;
   const receivedBytes = new TextEncoder().encode(soFar.received + inputs).length;
-  const usage = boundedOutput(soFar.usage, receivedBytes);
+  // The request was sent with `max_tokens` = cap: it wrote no more than that, whatever the bytes say.
+  const usage = boundedOutput(soFar.usage, Math.min(receivedBytes, run.cap ?? receivedBytes));
   const capLeft = run.cap === undefined ? undefined : run.cap - (usage.outputTokens.total ?? 0);
   const bodyWith = (prefill: string) => {
     const body = run.bodyWith(prefill);

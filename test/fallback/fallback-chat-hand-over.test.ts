@@ -143,27 +143,29 @@ describe('chat members in a hand-over, over the emulator', () => {
 const delta = deltaOf;
 const usage = usageOf;
 
+/** gpt-4o cut after "Hello, wor", every other member answering `rest`; no resumes of their own. */
+function cutThenContinued(rest: string[]) {
+  return setup(
+    [
+      http.post(CHAT_URL, async ({ request }) => {
+        const body = (await request.clone().json()) as { model: string };
+        if (body.model === 'gpt-4o')
+          return sseResponse([delta('c1', { role: 'assistant', content: 'Hello, ' }), delta('c1', { content: 'wor' })]);
+        return sseResponse(rest);
+      }),
+    ],
+    { maxResumes: 0 },
+  );
+}
+
 describe('a chat hand-over on the wire (msw): exact bodies and parts', () => {
   it('gpt-4o cut after "Hello, wor": deepseek-chat gets the same body plus the flagged prefill', async () => {
-    const { gw, requests } = setup(
-      [
-        http.post(CHAT_URL, async ({ request }) => {
-          const body = (await request.clone().json()) as { model: string };
-          if (body.model === 'gpt-4o')
-            return sseResponse([
-              delta('c1', { role: 'assistant', content: 'Hello, ' }),
-              delta('c1', { content: 'wor' }),
-            ]);
-          return sseResponse([
-            delta('c2', { role: 'assistant', content: 'ld!' }),
-            delta('c2', {}, 'stop'),
-            usage('c2', 20, 2),
-            DONE,
-          ]);
-        }),
-      ],
-      { maxResumes: 0 },
-    );
+    const { gw, requests } = cutThenContinued([
+      delta('c2', { role: 'assistant', content: 'ld!' }),
+      delta('c2', {}, 'stop'),
+      usage('c2', 20, 2),
+      DONE,
+    ]);
     const model = gw.fallback([gw('gpt-4o'), gw('deepseek-chat')]);
     const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
     const parts = await readAll((await model.doStream({ prompt })).stream);
@@ -220,6 +222,20 @@ describe('a chat hand-over on the wire (msw): exact bodies and parts', () => {
     expect(messagesOf(1)).toEqual([user, { role: 'assistant', content: 'Hello, wor', prefix: true }]);
     // deepseek's own resume extends the one flagged message it was handed.
     expect(messagesOf(2)).toEqual([user, { role: 'assistant', content: 'Hello, world', prefix: true }]);
+  });
+
+  it("the next member is given what is left of the caller's cap", async () => {
+    const { gw, requests } = cutThenContinued([
+      delta('c2', { content: 'ld' }),
+      delta('c2', {}, 'length'),
+      usage('c2', 20, 2),
+      DONE,
+    ]);
+    const model = gw.fallback([gw('gpt-4o'), gw('deepseek-chat')]);
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+    await readAll((await model.doStream({ prompt, maxOutputTokens: 12 })).stream);
+    // 12 less the 10 bytes gpt-4o wrote.
+    expect(requests.map(request => (request.body as { max_tokens: number }).max_tokens)).toEqual([12, 2]);
   });
 
   it('a hand-over chain calls each member once: every member cut, the stream fails once, nothing hangs', async () => {
