@@ -1,22 +1,31 @@
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
-import { costExceeds, createUnigate, type UnigateBudgetStore, unigateCost, unigateError } from '../src/index';
+import {
+  costExceeds,
+  createUnigate,
+  type UnigateBudgetStore,
+  type UnigateChargeEvent,
+  unigateCost,
+  unigateError,
+} from '../src/index';
 import { createUnigateEmulator } from '../src/testing/index';
 
 // One credit per token keeps the figures readable: the emulator's "Hello there" costs 7 credits.
 const PRICES = { 'gpt-4o-mini': { inputPerMillionTokens: 1_000_000, outputPerMillionTokens: 1_000_000 } };
 
 /**
- * A budget that refuses the third call: two calls of 7 credits reach `maxCredits: 14`, so the third
- * fails before any request. On an in-process emulator, so it spends nothing even when the demo is live.
+ * A budget that refuses the third call: each call reserves 74 credits (its body's 69 bytes and 5 output
+ * tokens) and costs 7, so after two calls 14 + 74 no longer fits in 81 (overshoot 'never', the default).
+ * The refusal says what is left and whether a smaller maxOutputTokens would fit. On an in-process
+ * emulator, so it spends nothing even when the demo is live.
  */
 async function budgetRefusesTheThirdCall(): Promise<void> {
-  console.log('\n# A budget that refuses the third call (maxCredits 14, period day)');
+  console.log('\n# A budget that refuses the third call (maxCredits 81, period day)');
   const emulator = createUnigateEmulator();
-  const capped = createUnigate({ ...emulator.settings, pricing: PRICES, budget: { maxCredits: 14, period: 'day' } });
+  const capped = createUnigate({ ...emulator.settings, pricing: PRICES, budget: { maxCredits: 81, period: 'day' } });
   for (const call of [1, 2, 3]) {
     try {
-      const result = await generateText({ model: capped('gpt-4o-mini'), prompt: 'Hello there' });
+      const result = await generateText({ model: capped('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5 });
       console.log(`  call ${call}: answered, cost ${unigateCost(result)?.total} credits`);
     } catch (error) {
       if (unigateError(error)?.kind !== 'budget') throw error;
@@ -25,6 +34,87 @@ async function budgetRefusesTheThirdCall(): Promise<void> {
   }
   const sent = emulator.requests.filter(entry => entry.path === '/v1/chat/completions').length;
   console.log(`  requests the gateway received: ${sent}`);
+
+  // A call whose output bound is what does not fit: the refusal gives the maxOutputTokens that would.
+  const small = createUnigate({ ...emulator.settings, pricing: PRICES, budget: { maxCredits: 100, period: 'day' } });
+  const ask = (maxOutputTokens: number) =>
+    generateText({ model: small('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens });
+  const refused = await ask(50).catch((error: unknown) => unigateError(error)?.message);
+  console.log(`  maxOutputTokens 50 against 100 credits: ${refused}`);
+  const retried = await ask(30);
+  console.log(`  retried with maxOutputTokens 30: answered, cost ${unigateCost(retried)?.total} credits`);
+}
+
+/**
+ * Three limits at once: the app's month, a day per user and a minute per user. The third call of one user
+ * in a minute is refused by the minute's limit, named in the error; another user goes on. Each event says
+ * where every limit stands.
+ */
+async function threeLimitsAtOnce(): Promise<void> {
+  console.log("\n# Three limits at once: the app's month (1,000), a day (500) and a minute (81) per user");
+  const emulator = createUnigateEmulator();
+  const events: UnigateChargeEvent[] = [];
+  const gw = createUnigate({
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: [
+      { maxCredits: 1_000, period: 'month', key: () => 'app' },
+      { maxCredits: 500, period: 'day' },
+      { maxCredits: 81, period: 'minute' },
+    ],
+    onCharge: event => void events.push(event),
+  });
+  for (const user of ['ann', 'ann', 'ann', 'bob']) {
+    try {
+      await generateText({
+        model: gw('gpt-4o-mini'),
+        prompt: 'Hello there',
+        maxOutputTokens: 5,
+        providerOptions: { unigate: { user } },
+      });
+      console.log(`  ${user}: answered`);
+    } catch (error) {
+      if (unigateError(error)?.kind !== 'budget') throw error;
+      console.log(`  ${user}: refused: ${unigateError(error)?.message}`);
+    }
+  }
+  // Each event follows the store's answer to its settlement.
+  await new Promise(resolve => setTimeout(resolve, 0));
+  const last = [events.at(-1)?.budget ?? []].flat();
+  console.log(`  where bob's call left each limit: ${last.map(b => `${b.bucket} ${b.spent}/${b.limit}`).join(', ')}`);
+}
+
+/** A warning at 80% of a limit: one line in onCharge, reading `event.budget` (one limit or several). */
+async function warnAt80Percent(): Promise<void> {
+  console.log('\n# A warning at 80% of the day (maxCredits 400): calls of 7 credits until the limit refuses one');
+  const emulator = createUnigateEmulator();
+  const warned = new Set<string>();
+  const gw = createUnigate({
+    ...emulator.settings,
+    pricing: PRICES,
+    budget: [
+      { maxCredits: 400, period: 'day' },
+      { maxCredits: 10_000, period: 'month' },
+    ],
+    onCharge: event => {
+      for (const b of [event.budget ?? []].flat()) {
+        if (b.spent >= 0.8 * b.limit && !warned.has(b.bucket)) {
+          warned.add(b.bucket);
+          console.log(`  onCharge: 80% of the ${b.period} reached: ${b.spent} of ${b.limit} credits (${b.bucket})`);
+        }
+      }
+    },
+  });
+  let answered = 0;
+  for (;;) {
+    const ok = await generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5 }).then(
+      () => true,
+      error => (unigateError(error)?.kind === 'budget' ? false : Promise.reject(error)),
+    );
+    if (!ok) break;
+    answered++;
+  }
+  console.log(`  ${answered} calls answered; the next did not fit (329 + 74 is over 400)`);
 }
 
 /** The emulator with each catalog page answering after `pageDelayMs`, as a gateway across the network would. */
@@ -197,6 +287,8 @@ async function resumeWithinBudget(): Promise<void> {
 export async function budget(): Promise<void> {
   await freshProcessPricesItsFirstCalls();
   await budgetRefusesTheThirdCall();
+  await threeLimitsAtOnce();
+  await warnAt80Percent();
   await budgetHoldsUnderConcurrency();
   await reservesWhatItSends();
   await agentLoopStoppedByCost();
