@@ -2,10 +2,12 @@ import type { LanguageModelV3CallOptions, SharedV3Warning } from '@ai-sdk/provid
 import type {
   ExtendableLanguageModel,
   ResumeReservation,
+  StreamEnding,
   StreamExtras,
   StreamHandOver,
 } from '../streams/stream-extras';
 import { sumCosts } from '../pricing/credit-units';
+import { modelCallSpan } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
@@ -15,8 +17,11 @@ import type { BudgetAdmission, BudgetCall, BudgetGuard } from './budget-admissio
 import { addCredits } from './budget-stores';
 import { largestOutputTokens, type ReservationCall, reservationFor } from './budget-reservation';
 import {
+  type CallCharge,
   type ChargedCall,
+  type ChargeSource,
   charge,
+  chargedCall,
   costCharge,
   failureCharge,
   refusalCharge,
@@ -107,7 +112,8 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
   call: (options: O) => PromiseLike<R>,
   wireBody?: unknown,
 ): Promise<R> {
-  const charged: ChargedCall = { guard, modelId: model.modelId, kind, options };
+  // The model call's span is active now, inside the call: a one-response call's charge is written there.
+  const charged = chargedCall(guard, model.modelId, kind, options, modelCallSpan());
   const admission = await admit(charged, options, wireBody);
   const result = await settledOnFailure(charged, admission, () => call(options));
   // No cost (no usage in the response): the reservation stands, so the spend never under-counts.
@@ -188,11 +194,27 @@ function ownCost(whole: UnigateCost | undefined, handOver: StreamHandOver | unde
 }
 
 /**
+ * What a stream that did not complete is charged: its reservation or, if larger, the cost of the usage
+ * it reported (its output so far may have run on upstream): `exact: false` either way.
+ */
+function unfinishedCharge(
+  charged: ChargedCall,
+  admission: BudgetAdmission,
+  ending: StreamEnding,
+  source: ChargeSource,
+): CallCharge {
+  const reported = languageModelCost(admission.price, ending.usage);
+  const exceeds = reported !== undefined && reported.total >= admission.reserved;
+  const ended = ending.outcome === 'completed' ? 'failed' : ending.outcome;
+  return { ...costCharge(charged, admission, ended, exceeds ? reported : undefined, source), exact: false };
+}
+
+/**
  * The budget's share of a stream, applied where the model builds its parts (no layer per part): the
- * guard's warnings in `stream-start`; at `finish`, the reservation settled to the cost of a completed
- * stream, or, for a failed one, to the larger of its reservation and the usage it reported. A stream
- * cancelled before its `finish` keeps its reservation. A resume's continuation adds its own reservation
- * (`reserveContinuation`). A wrapper's extras come after.
+ * guard's warnings in `stream-start`; at the stream's one ending (`StreamExtras.ended`), the reservation
+ * settled and the charge reported: a completed stream's cost, or for any other ending (failed, aborted,
+ * cancelled) the larger of its reservation and the usage it reported. The event's cost goes on the span.
+ * A resume's continuation adds its own reservation (`reserveContinuation`). A wrapper's extras come after.
  */
 function budgetExtras(
   charged: ChargedCall,
@@ -202,31 +224,26 @@ function budgetExtras(
   requestId: () => string | undefined,
 ): StreamExtras {
   const outer = extras?.warnings ?? [];
-  const finish = extras?.finish;
   const added = guardWarnings(charged.guard, admitted);
   const stream = { charged, options, admission: admitted };
   return {
     warnings: added.length === 0 ? outer : [...added, ...outer],
-    finish: (metadata, usage, clean) => {
+    ended: ending => {
       const { admission } = stream;
-      const source = { usage, requestId: requestId(), resumed: resumedOf(metadata) };
-      if (clean) {
-        const cost = ownCost(unigateCost({ providerMetadata: metadata }), extras?.handOver);
-        charge(charged, admission, costCharge(charged, admission, 'completed', cost, source));
-      } else {
-        const ended = charged.options.abortSignal?.aborted ? 'aborted' : 'failed';
-        const reported = languageModelCost(admission.price, usage);
-        const exceeds = reported !== undefined && reported.total >= admission.reserved;
-        charge(charged, admission, costCharge(charged, admission, ended, exceeds ? reported : undefined, source));
-      }
-      return finish === undefined ? metadata : finish(metadata, usage, clean);
+      const source = {
+        usage: ending.usage,
+        requestId: requestId() ?? ending.responseId,
+        resumed: resumedOf(ending.metadata),
+      };
+      const callCharge =
+        ending.outcome === 'completed'
+          ? costCharge(charged, admission, 'completed', ownCost(ending.cost, extras?.handOver), source)
+          : unfinishedCharge(charged, admission, ending, source);
+      charge(charged, admission, callCharge);
+      const passed: StreamEnding = { ...ending, cost: callCharge.cost };
+      return extras?.ended?.(passed) ?? passed;
     },
     opening: extras?.opening,
-    cancelled: () => {
-      const { admission } = stream;
-      charge(charged, admission, costCharge(charged, admission, 'aborted', undefined, { requestId: requestId() }));
-      extras?.cancelled?.();
-    },
     reserveResume: charged.guard.reserves === false ? undefined : wireBody => reserveContinuation(stream, wireBody),
     handOver: extras?.handOver,
     prefilled: extras?.prefilled,
@@ -241,7 +258,7 @@ export async function spendOnStream(
   options: LanguageModelV3CallOptions,
   extras: StreamExtras | undefined,
 ) {
-  const charged: ChargedCall = { guard, modelId: model.modelId, kind, options };
+  const charged = chargedCall(guard, model.modelId, kind, options);
   const wireBody = guard.reserves === false ? undefined : await model.prepareWireBody(options);
   const admission = await admit(charged, options, wireBody);
   let headers: Record<string, string | undefined> | undefined;
@@ -274,7 +291,7 @@ export async function spendOnVideoStart(
   started: StartedJobs,
   options: Parameters<UnigateVideoModelV3['doStart']>[0],
 ) {
-  const charged: ChargedCall = { guard, modelId: model.modelId, kind: 'video', options };
+  const charged = chargedCall(guard, model.modelId, 'video', options);
   const admission = await admit(charged, options);
   const result = await settledOnFailure(charged, admission, () => model.doStart(options));
   const jobId = operationJobId(result.operation);

@@ -2,8 +2,14 @@ import { APICallError, type SharedV3Warning } from '@ai-sdk/provider';
 import { isObjectRecord, isThenable } from '../checks/narrow';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
-import type { UnigateChargeEnding, UnigateChargeEvent } from '../settings/unigate-provider-settings';
-import { fallbackAttempts } from '../streams/stream-extras';
+import { type CostSpan, putCostOnSpan } from '../model-call/with-cost';
+import {
+  isUnigateResumeList,
+  type UnigateChargeEnding,
+  type UnigateChargeEvent,
+  type UnigateResume,
+} from '../settings/unigate-provider-settings';
+import { attemptOf } from '../streams/stream-extras';
 import { type BudgetAdmission, type BudgetGuard, type BudgetStanding, refusalStandings } from './budget-admission';
 
 // Loaded with the budgeted calls (budget-calls.ts imports it): an app without a budget or onCharge never loads it.
@@ -13,8 +19,33 @@ export interface ChargedCall {
   readonly guard: BudgetGuard;
   readonly modelId: string;
   readonly kind: PricedKind;
-  /** The call's options: its abort signal, and the fallback attempt it is (by identity). */
+  /** The call's options: its abort signal. */
   readonly options: { abortSignal?: AbortSignal };
+  /** The member's position in a fallback chain (1 outside one), carried on the call's options. */
+  readonly attempt: number;
+  /**
+   * The model call's span, for a one-response call (captured while it is the active one): it carries the
+   * charge's cost. A stream's is written at its ending, with the cost its `ended` step returns.
+   */
+  readonly span?: CostSpan;
+}
+
+/** The call a charge is reported for, from its options (the attempt they carry). */
+export function chargedCall(
+  guard: BudgetGuard,
+  modelId: string,
+  kind: PricedKind,
+  options: { abortSignal?: AbortSignal },
+  span?: CostSpan,
+): ChargedCall {
+  return { guard, modelId, kind, options, attempt: attemptOf(options), span };
+}
+
+/** What a charge reports besides its figures: the usage, the request id, and a stream's resumes. */
+export interface ChargeSource {
+  readonly usage?: unknown;
+  readonly requestId?: string;
+  readonly resumed?: UnigateResume[];
 }
 
 /** How a call ended and what it is charged: the store's credits and the event's figures. */
@@ -26,7 +57,7 @@ export interface CallCharge {
   readonly exact: boolean;
   readonly usage?: unknown;
   readonly requestId?: string;
-  readonly resumed?: unknown;
+  readonly resumed?: UnigateResume[];
   /** Where the budget stood when it refused the call (a settled call's comes from its settlement). */
   readonly budget?: BudgetStanding;
 }
@@ -47,7 +78,7 @@ export function costCharge(
   admission: BudgetAdmission,
   ended: UnigateChargeEnding,
   cost: UnigateCost | undefined,
-  source?: { usage?: unknown; requestId?: string; resumed?: unknown },
+  source?: ChargeSource,
 ): CallCharge {
   return cost === undefined
     ? { ended, credits: undefined, cost: reservationCost(admission, call.guard), exact: false, ...source }
@@ -96,9 +127,10 @@ export function resultRequestId(result: { response?: unknown }): string | undefi
 }
 
 /** `providerMetadata.unigate.resumed`, when a stream resumed. */
-export function resumedOf(metadata: unknown): unknown {
+export function resumedOf(metadata: unknown): UnigateResume[] | undefined {
   const unigate = isObjectRecord(metadata) ? metadata.unigate : undefined;
-  return isObjectRecord(unigate) ? unigate.resumed : undefined;
+  const resumed = isObjectRecord(unigate) ? unigate.resumed : undefined;
+  return isUnigateResumeList(resumed) ? resumed : undefined;
 }
 
 function eventOf(call: ChargedCall, admission: BudgetAdmission | undefined, charge: CallCharge): UnigateChargeEvent {
@@ -113,8 +145,8 @@ function eventOf(call: ChargedCall, admission: BudgetAdmission | undefined, char
     usage: isObjectRecord(charge.usage) ? charge.usage : undefined,
     bucket: admission?.bucket,
     requestId: charge.requestId,
-    attempt: fallbackAttempts.get(call.options) ?? 1,
-    ...(charge.resumed !== undefined && { resumed: charge.resumed }),
+    attempt: call.attempt,
+    ...(charge.resumed !== undefined && { resumed: charge.resumed.map(resume => ({ ...resume })) }),
   };
 }
 
@@ -134,6 +166,7 @@ function handlerFailed(ledger: NonNullable<BudgetGuard['ledger']>, error: unknow
  */
 export function charge(call: ChargedCall, admission: BudgetAdmission | undefined, callCharge: CallCharge): void {
   const standing = admission?.settle(callCharge.credits);
+  putCostOnSpan(call.span, callCharge.cost);
   const ledger = call.guard.ledger;
   if (ledger === undefined) return;
   const event = eventOf(call, admission, callCharge);

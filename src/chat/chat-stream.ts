@@ -13,6 +13,7 @@ import { type ChatContinuation, chatContinuation, chatPrefillMessages } from '..
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
 import { handedPrefill, type ResumeRun, resumeRecover, resumeStartOf } from '../resume/stream-resume';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/spec-version';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
@@ -20,7 +21,7 @@ import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas'
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
-import { finishMetadataOf, type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
+import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
 import {
   type FinishMetadata,
   type LanguageModelPartSink,
@@ -80,6 +81,8 @@ export class ChatStreamState extends StreamState {
   finished = false;
   finishSent = false;
   metadataSent = false;
+  /** The answer's id, from its first chunk: the charge's request id when no header gave one. */
+  responseId: string | undefined = undefined;
   finishReason: string | undefined = undefined;
   /** Each choice's finish_reason once it came, by choice index: content after it is an error. */
   readonly endedChoices: Array<string | undefined> = [];
@@ -473,6 +476,7 @@ function chunkHead(state: ChatStreamState, chunk: ChatCompletionChunk, sink: Lan
   const choices = chunk.choices;
   if (Array.isArray(choices) && choices.length === 0) return;
   state.metadataSent = true;
+  state.responseId = id;
   sink.enqueue({
     type: 'response-metadata',
     id,
@@ -596,6 +600,8 @@ interface ChatRun {
   continuation: ChatContinuation | undefined;
   resume: ResumeSettings;
   extras: StreamExtras | undefined;
+  /** The call's one ending, told by the first request's stream or its resume (stream-ending.ts). */
+  end: StreamEnd;
 }
 
 type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
@@ -609,15 +615,16 @@ function readChatBody(
 ): ReadableStream<LanguageModelV3StreamPart> {
   const { options, target, continuation } = run;
   const secret = target.config.optionalApiKey();
-  // A continuation's own finish carries only its own cost: the resume adds the rest, then the wrapper's step.
-  const extras = attempt === 1 ? run.extras : undefined;
+  // A continuation's own finish carries only its own cost: the resume adds the rest, then the call's ending.
+  const end = attempt === 1 ? run.end : undefined;
   const state = new ChatStreamState(
     warnings,
     run.collectChoices,
-    finishMetadataOf(sent.finishCost, extras),
+    end?.priced ?? pricedOnly(sent.finishCost),
     sent.priceWait,
   );
   state.spec = target.context.spec;
+  end?.watch({ usage: () => convertChatUsage(state.usage), responseId: () => state.responseId });
   // A model whose upstream documents no continuation resumes nothing itself, but a chain hands it over.
   const settings = continuation === undefined ? { ...run.resume, maxResumes: 0 } : run.resume;
   const recover = resumeRecover({
@@ -644,8 +651,8 @@ function readChatBody(
   return readSseStream(sent.value, handler, {
     secret,
     merge: target.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
-    opening: extras?.opening,
-    cancelled: extras?.cancelled,
+    opening: end && run.extras?.opening,
+    ended: end?.closed,
     recover,
     first: isStreamDelta,
     connection: { format: 'chat', ...request },
@@ -678,6 +685,7 @@ function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
     prefill: run.prefill,
     cap: run.cap,
     extras: run.extras,
+    end: run.end,
     bodyWith: prefill => withChatPrefill(run.body, prefill, flag),
     async send(body, prefill, attempt, cap) {
       const call = pricedChatCall(target, options, body);
@@ -755,6 +763,7 @@ export async function streamChat(
     continuation,
     resume: prepared.resume,
     extras,
+    end: new StreamEnd(extras, sent, options.abortSignal),
   };
   const warnings = withExtraWarnings([...prepared.warnings, ...sent.pricingWarnings], extras);
   const stream = readChatBody(run, sent, warnings, body, 1);

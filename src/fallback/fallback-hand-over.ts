@@ -5,7 +5,7 @@ import type {
   SharedV3ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { UnigateErrorKind } from '../errors/gateway-error';
-import { fallbackAttempts, isExtendable, type StreamHandOver } from '../streams/stream-extras';
+import { isExtendable, type StreamHandOver, withAttempt } from '../streams/stream-extras';
 import { attemptOf, failureKind, type UnigateFallbackAttempt } from './fallback-failure';
 
 // Loaded with run-fallback.ts. A stream that fails after content, its own resumes spent, is continued by
@@ -92,17 +92,16 @@ export class ChainHandOver implements StreamHandOver {
       if (log.called.has(index)) continue;
       // What is left of the caller's cap, when the caller set one (a format's default is no caller's cap).
       const capped = maxOutputTokens !== undefined && options.maxOutputTokens !== undefined;
-      const memberOptions = { ...options, prompt, ...(capped && { maxOutputTokens }) };
+      const memberOptions = withAttempt({ ...options, prompt, ...(capped && { maxOutputTokens }) }, index + 1);
       // Another provider's model, or a format without a prefill, would start its answer over.
       if (!isExtendable(model) || !(await model.continuesPrefill?.(memberOptions))) continue;
       log.called.add(index);
-      fallbackAttempts.set(memberOptions, index + 1);
       try {
         const result = await model.doStream(memberOptions, {
           warnings: [],
-          finish: metadata => {
-            this.metadata = metadata;
-            return metadata;
+          ended: ending => {
+            this.metadata = ending.metadata;
+            return ending;
           },
           handOver: new ChainHandOver(chain, options, index, log),
           prefilled: prefill !== '',

@@ -131,14 +131,21 @@ export function committedStream(
     }
     if (part.type === 'error') return { ...part, error: errors.redact(part.error) };
     if (part.type === 'finish' && late !== undefined) late.into.push(...errors.redact(late.from.slice(late.copied)));
-    if (part.type === 'finish')
+    if (part.type === 'finish') {
+      const outcome = part.finishReason.unified === 'error' ? 'failed' : 'completed';
+      const ending = {
+        outcome,
+        metadata: part.providerMetadata,
+        usage: part.usage,
+        responseId: undefined,
+        cost: undefined,
+      } as const;
       return {
         ...part,
         providerMetadata:
-          additions.finish === undefined
-            ? errors.redact(part.providerMetadata)
-            : additions.finish(part.providerMetadata, part.usage, part.finishReason.unified !== 'error'),
+          additions.ended === undefined ? errors.redact(part.providerMetadata) : additions.ended(ending).metadata,
       };
+    }
     return part;
   };
   return new ReadableStream<LanguageModelV3StreamPart>({

@@ -10,7 +10,7 @@ import { statedContextWindow, type UnigateErrorKind } from '../errors/gateway-er
 import { redactSecrets } from '../errors/redact-secrets';
 import { lastAttempt } from '../errors/unigate-error';
 import { retryAfterHeaderMs } from '../transport/gateway-request';
-import { fallbackAttempts, isExtendable, type StreamExtras } from '../streams/stream-extras';
+import { isExtendable, type StreamExtras, withAttempt } from '../streams/stream-extras';
 import {
   attemptOf,
   chainFailure,
@@ -202,9 +202,8 @@ async function run<T>(
       continue;
     }
     const model = chain.models[index]!;
-    // Each member gets its own options object, so the charge it reports names its attempt.
-    const memberOptions = { ...options };
-    fallbackAttempts.set(memberOptions, index + 1);
+    // Each member's call carries its attempt, so the charge it reports names it.
+    const memberOptions = withAttempt(options, index + 1);
     try {
       const result = await call(model, attempts, memberOptions, index);
       route.answered(index);
@@ -248,7 +247,10 @@ export function fallbackStream(
     const handOvers = index < chain.models.length - 1 ? new HandOverLog() : undefined;
     const additions: StreamExtras = {
       warnings: warningsFor(chain, attempts),
-      finish: providerMetadata => withFallbackMetadata(chain, providerMetadata, model, attempts, handOvers),
+      ended: ending => ({
+        ...ending,
+        metadata: withFallbackMetadata(chain, ending.metadata, model, attempts, handOvers),
+      }),
       handOver: handOvers && new ChainHandOver(chain, options, index, handOvers),
     };
     const moves = (error: unknown) => movesOn(chain, error, options);

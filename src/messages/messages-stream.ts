@@ -8,13 +8,14 @@ import type {
 } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/narrow';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/spec-version';
 import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
 import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, kind, malformed, noEvent, notA } from '../streams/stream-errors';
-import { finishMetadataOf, type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
+import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
 import {
   type FinishMetadata,
   type LanguageModelPartSink,
@@ -586,6 +587,8 @@ interface MessagesRun {
   jsonResponseTool: boolean;
   resume: ResumeSettings;
   extras: StreamExtras | undefined;
+  /** The call's one ending, told by the first request's stream or its resume (stream-ending.ts). */
+  end: StreamEnd;
 }
 
 type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
@@ -606,15 +609,16 @@ function readMessagesBody(
   const { context } = target;
   const config = context.messages;
   const secret = config.optionalApiKey();
-  // A continuation's own finish carries only its own cost: the resume adds the rest, then the wrapper's step.
-  const extras = attempt === 1 ? run.extras : undefined;
+  // A continuation's own finish carries only its own cost: the resume adds the rest, then the call's ending.
+  const end = attempt === 1 ? run.end : undefined;
   const state = new MessagesStreamState(
     warnings,
     run.jsonResponseTool,
-    finishMetadataOf(sent.finishCost, extras),
+    end?.priced ?? pricedOnly(sent.finishCost),
     sent.priceWait,
   );
   state.spec = context.spec;
+  end?.watch({ usage: () => convertMessagesUsage(state.usage), responseId: () => state.messageId });
   const request = { url: run.url, requestBodyValues: requestBody, secret };
   const handler = createMessagesStreamHandler(state, { includeRawChunks: options.includeRawChunks === true, request });
   const recover = resumeRecover({
@@ -640,8 +644,8 @@ function readMessagesBody(
   return readSseStream(sent.value, handler, {
     secret,
     merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
-    opening: extras?.opening,
-    cancelled: extras?.cancelled,
+    opening: end && run.extras?.opening,
+    ended: end?.closed,
     recover,
     first: isStreamDelta,
     connection: { format: 'messages', ...request },
@@ -657,6 +661,7 @@ function messagesResumeRun(run: MessagesRun): ResumeRun<MessagesRequestBody> {
     prefill: run.prefill,
     cap: run.cap,
     extras: run.extras,
+    end: run.end,
     bodyWith: prefill => withPrefill(run.body, prefill),
     async send(body, prefill, attempt, cap) {
       const requestBody = { ...body, stream: true };
@@ -741,6 +746,7 @@ export async function streamMessages(
     jsonResponseTool,
     resume: prepared.resume,
     extras,
+    end: new StreamEnd(extras, sent, options.abortSignal),
   };
   const allWarnings = withExtraWarnings([...warnings, ...sent.pricingWarnings], extras);
   return {

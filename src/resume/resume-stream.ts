@@ -66,7 +66,7 @@ export interface ResumeStart {
   usageWith?: (continuation: LanguageModelV3Usage) => LanguageModelV3Usage;
   /** The continuation: `prefill` (no trailing whitespace; '' for none) sent as the answer so far. */
   send(prefill: string): Promise<ReadableStream<Part>>;
-  /** The wrapper's finish step (budget, fallback), applied once, to the whole stream's finish. */
+  /** The call's ending (stream-ending.ts), told once, by the whole stream's finish. */
   finish: FinishMetadata | undefined;
   /** Told at the continuation's finish: the characters the caller had before it, and those it passed on. */
   wrote?: (before: number, characters: number) => void;

@@ -7,7 +7,7 @@ import {
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import type { SseFailure, SseRecover, SseSink } from '../streams/sse-reader';
 import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
-import type { FinishCost, PriceWait } from '../streams/stream-state';
+import type { FinishCost, FinishMetadata, PriceWait } from '../streams/stream-state';
 import { loadOnce } from '../checks/lazy';
 import type { CutToolCall, KeptToolCall, ResumeStart } from './resume-stream';
 
@@ -29,13 +29,14 @@ export function boundedOutput(usage: LanguageModelV3Usage, receivedBytes: number
 
 /**
  * The continuation's requests, alike for both formats: the failed request's price once it has loaded
- * (waited for as a clean finish waits, bounded by `priceWaitMs`), the wrapper's finish on the first
+ * (waited for as a clean finish waits, bounded by `priceWaitMs`), the call's ending (`end`) on the first
  * request's stream only, each continuation (a second resume's too) reserved from the body it sends, and
  * sent from the first request's body each time (a continuation's prefill holds the earlier ones').
  */
 export function continuationRequests<BODY>(
   sent: { priceWait: PriceWait; finishCost: FinishCost },
   extras: StreamExtras | undefined,
+  end: { finish: FinishMetadata },
   attempt: number,
   bodyWith: (prefill: string) => BODY,
   send: (body: BODY, prefill: string) => Promise<ReadableStream<LanguageModelV3StreamPart>>,
@@ -46,7 +47,7 @@ export function continuationRequests<BODY>(
       await sent.priceWait();
       return sent.finishCost(undefined, settled);
     },
-    finish: attempt === 1 ? extras?.finish : undefined,
+    finish: attempt === 1 ? end.finish : undefined,
     reserve: reserveResume && ((prefill: string) => reserveResume(bodyWith(prefill))),
     send: (prefill: string) => send(bodyWith(prefill), prefill),
   };
@@ -78,7 +79,9 @@ export interface ResumeRun<BODY extends { max_tokens?: number }> {
   /** The `max_tokens` this request was sent with: the caller's cap, less what earlier requests wrote. */
   cap: number | undefined;
   extras: StreamExtras | undefined;
-  /** The first request's body with `prefill` as the answer's start. */
+  /** The call's one ending (stream-ending.ts), told by the whole stream's finish. */
+  end: { finish: FinishMetadata };
+  /** The body with `prefill` as the answer's start. */
   bodyWith(prefill: string): BODY;
   /** Sends `body` and reads its stream as this format's, as resume `attempt`, its cap `cap`. */
   send(
@@ -125,7 +128,7 @@ export function resumeStartOf<BODY extends { max_tokens?: number }>(
     usage,
     metadata: undefined,
     usageWith: usageWith && ((continuation: LanguageModelV3Usage) => usageWith(usage, continuation)),
-    ...continuationRequests(sent, run.extras, attempt, bodyWith, (body, prefill) =>
+    ...continuationRequests(sent, run.extras, run.end, attempt, bodyWith, (body, prefill) =>
       run.send(body, prefill, attempt + 1, capLeft),
     ),
   };

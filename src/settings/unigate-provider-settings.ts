@@ -112,7 +112,7 @@ export interface UnigateChargeEvent {
   /** The member's position (1-based) in a fallback chain; 1 outside one. */
   attempt: number;
   /** `providerMetadata.unigate.resumed` of a stream that resumed: both requests are in this one charge. */
-  resumed?: unknown;
+  resumed?: UnigateResume[];
 }
 
 /** Prices by model id. */

@@ -35,6 +35,15 @@ export interface SseFailure {
  */
 export type SseRecover<T> = (failure: SseFailure, sink: SseSink<T>) => boolean;
 
+/**
+ * How the parts stream ended, told once (`readSseStream`'s `ended`): closed after its last part, failed
+ * with `error` (the stream errors with it), or cancelled by the caller.
+ */
+export interface SseEnd {
+  readonly cancelled: boolean;
+  readonly error?: unknown;
+}
+
 /** Folds `next` into `held` and returns true, or returns false and leaves both alone. */
 export type MergeParts<T> = (held: T, next: T) => boolean;
 
@@ -61,8 +70,8 @@ class ControllerSink<T> implements ClosableSseSink<T> {
   closing: Promise<void> | undefined;
   /** The caller cancelled: nothing more may be enqueued. */
   cancelled = false;
-  /** Every part, the last included, is in the stream's queue: a cancel now ends nothing. */
-  ended = false;
+  /** Told once when the parts stream ends, whatever ends it (a cancel after the end reaches nothing). */
+  ended: ((end: SseEnd) => void) | undefined;
   /** Until it has matched one part: the part it matches goes out alone (see `readSseStream`'s `first`). */
   first: ((part: T) => boolean) | undefined;
   /** Set when `first` matched: the parser stops after the current event, and the pull hands its parts on. */
@@ -78,8 +87,10 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     opening: SseOpening<T> | undefined,
     first: ((part: T) => boolean) | undefined,
     idle: IdleClock | undefined,
+    ended: ((end: SseEnd) => void) | undefined,
   ) {
     this.idle = idle;
+    this.ended = ended;
     this.controller = controller;
     this.reader = reader;
     this.merge = merge;
@@ -133,6 +144,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
         this.controller.error(error);
         // A wrapper waiting for the stream to open (a fallback chain) must hear of its end, or it waits for ever.
         this.endOpening(error);
+        this.end({ cancelled: false, error });
       },
     );
   }
@@ -143,6 +155,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.controller.close();
     this.ended = true;
     this.endOpening();
+    this.end({ cancelled: false });
   }
 
   /** The caller cancelled the stream. */
@@ -151,6 +164,7 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.cancelled = true;
     this.idle?.stop();
     this.endOpening();
+    this.end({ cancelled: true });
   }
 
   /** The caller aborted the request: the parts stream fails with the abort's error. */
@@ -160,6 +174,14 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.idle?.stop();
     this.controller.error(error);
     this.endOpening(error);
+    this.end({ cancelled: false, error });
+  }
+
+  /** The stream ended: `ended` learns how, once. */
+  private end(end: SseEnd): void {
+    const ended = this.ended;
+    this.ended = undefined;
+    ended?.(end);
   }
 
   /** The stream ends before it opened: the opening learns so, once. */
@@ -239,7 +261,8 @@ export interface SseReadOptions<T> {
   secret?: string;
   merge?: MergeParts<T>;
   opening?: SseOpening<T>;
-  cancelled?: () => void;
+  /** Told once how the parts stream ended: closed, failed or cancelled (`SseEnd`). */
+  ended?: (end: SseEnd) => void;
   recover?: SseRecover<T>;
   first?: (part: T) => boolean;
   /** The request the stream answers, named by the error of a failed connection. */
@@ -289,7 +312,8 @@ async function readBody(
  *
  * `opening` is told of each part until it says the stream is open; until then the stream reads on
  * without a caller (its first pull needs none), so a wrapper can look at a stream's head before it hands
- * the stream on, without a stream of its own around it. `cancelled` is told when the caller cancels.
+ * the stream on, without a stream of its own around it. `ended` is told once how the parts stream ended
+ * (closed, failed or cancelled), so a stream's ending is heard even when no `finish` part was sent.
  *
  * `recover` is asked first when the body or the handler fails (see `SseRecover`): a resume continues the
  * same stream from a second request (docs/resume.md).
@@ -302,7 +326,7 @@ async function readBody(
 export function readSseStream<T>(
   body: ReadableStream<Uint8Array>,
   handler: SseHandler<T>,
-  { secret, merge, opening, cancelled, recover, first, connection, idleMs, abortSignal }: SseReadOptions<T> = {},
+  { secret, merge, opening, ended, recover, first, connection, idleMs, abortSignal }: SseReadOptions<T> = {},
 ): ReadableStream<T> {
   const reader = body.getReader();
   let sink!: ControllerSink<T>;
@@ -349,7 +373,7 @@ export function readSseStream<T>(
 
   return new ReadableStream<T>({
     start(controller) {
-      sink = new ControllerSink(controller, reader, merge, opening, first, idle);
+      sink = new ControllerSink(controller, reader, merge, opening, first, idle, ended);
       parser = new SseEventParser(handler, sink);
     },
     async pull() {
@@ -390,10 +414,8 @@ export function readSseStream<T>(
     },
     cancel(reason) {
       // A cancel after the last part was queued (ai@7 cancels at an error part, its finish still queued)
-      // ends nothing: the stream has had its ending.
-      const ended = sink.ended;
+      // ends nothing: the stream has had its ending (`ended` was told at the close).
       sink.cancel();
-      if (!ended) cancelled?.();
       // A body that already failed rejects its cancel with its error: the caller's cancel still succeeds.
       return reader.cancel(reason).catch(() => {});
     },

@@ -7,8 +7,8 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
+import type { UnigateCost } from '../settings/unigate-provider-settings';
 import type { SseOpening } from './sse-reader';
-import type { FinishCost, FinishMetadata } from './stream-state';
 
 /**
  * What a wrapper of this package's own language models (fallback, budget) adds to one stream. The
@@ -19,18 +19,14 @@ export interface StreamExtras {
   /** Appended to the `stream-start` warnings. */
   readonly warnings: readonly SharedV3Warning[];
   /**
-   * Every `finish` part's metadata (clean or failed) passes through it last, with the stream's usage and
-   * whether it completed (`clean`).
+   * The stream's one ending (docs/budgets.md#every-ending-is-charged): told exactly once, whatever ends it
+   * (a clean finish, a `finish` after an `error` part, the caller's cancel, the abort signal, a drop),
+   * and returns the ending passed on. Its `metadata` is what the `finish` part carries, when one is sent;
+   * its `cost` is written on the model call's span. A wrapper applies its own step, then the outer one's.
    */
-  readonly finish?: (
-    metadata: SharedV3ProviderMetadata | undefined,
-    usage: LanguageModelV3Usage,
-    clean: boolean,
-  ) => SharedV3ProviderMetadata | undefined;
+  readonly ended?: (ending: StreamEnding) => StreamEnding;
   /** Told of the stream's opening: the reader reads on, without a caller, until it says the stream is open. */
   readonly opening?: StreamOpening;
-  /** Called when the caller cancels the stream (before its end: after it, cancelling reaches nothing). */
-  readonly cancelled?: () => void;
   /**
    * Reserves a resume's continuation request from its wire body (docs/resume.md): undefined when it
    * does not fit, and the stream fails as it was.
@@ -43,6 +39,25 @@ export interface StreamExtras {
    * model sends it flagged as its upstream's continuation (a messages model continues any final turn).
    */
   readonly prefilled?: boolean;
+}
+
+/** How a stream ended: `completed` (a clean `finish`), `failed`, or `aborted` (the call's abort, or the caller's cancel, before its end). */
+export type StreamOutcome = 'completed' | 'failed' | 'aborted';
+
+/** A stream's one ending, as the model tells its wrappers (`StreamExtras.ended`). */
+export interface StreamEnding {
+  readonly outcome: StreamOutcome;
+  /** The `finish` part's metadata (a completed stream's with its cost); `undefined` when the stream ended without one. */
+  readonly metadata: SharedV3ProviderMetadata | undefined;
+  /** The `finish` part's usage, or, for a stream that ended without one, the usage it had reported. */
+  readonly usage: LanguageModelV3Usage;
+  /** The gateway's id of the answer (its response id), when it sent one. */
+  readonly responseId: string | undefined;
+  /**
+   * What the call is charged, written on the model call's span once every wrapper ran: a completed
+   * stream's own cost, which a budget or `onCharge` replaces with its event's.
+   */
+  readonly cost: UnigateCost | undefined;
 }
 
 /** How a stream that failed after content, its own resumes spent, is continued by another chain member. */
@@ -68,10 +83,22 @@ export interface ResumeReservation {
 }
 
 /**
- * A fallback chain's attempt number (1-based) by the options object it hands its member, for the charge
- * the member reports (`UnigateChargeEvent.attempt`). A weak map: the options are the member's own call.
+ * The key of a fallback chain's attempt number (1-based) on the call options it hands a member, for the
+ * charge the member reports (`UnigateChargeEvent.attempt`). A symbol: no request body carries it, and a
+ * copy of the options (`{ ...options }`) keeps it, so each call carries its own.
  */
-export const fallbackAttempts = new WeakMap<object, number>();
+const callAttempt: unique symbol = Symbol('unigate.callAttempt');
+
+/** A copy of `options` marked as a fallback chain's attempt `attempt`. */
+export function withAttempt<O extends object>(options: O, attempt: number): O {
+  return { ...options, [callAttempt]: attempt };
+}
+
+/** The fallback attempt a call's options carry: 1 outside a chain. */
+export function attemptOf(options: object): number {
+  const attempt: unknown = Reflect.get(options, callAttempt);
+  return typeof attempt === 'number' ? attempt : 1;
+}
 
 /** A look at a stream's first parts while they are produced, before anyone reads them. */
 export type StreamOpening = SseOpening<LanguageModelV3StreamPart>;
@@ -97,13 +124,4 @@ export function isExtendable(model: LanguageModelV3): model is ExtendableLanguag
 /** `extras`' warnings after `warnings`, without a copy when there are none. */
 export function withExtraWarnings(warnings: SharedV3Warning[], extras: StreamExtras | undefined): SharedV3Warning[] {
   return extras === undefined || extras.warnings.length === 0 ? warnings : [...warnings, ...extras.warnings];
-}
-
-/** One `FinishMetadata` from the call's price (clean ends only) and the extras' `finish`. */
-export function finishMetadataOf(finishCost: FinishCost | undefined, extras: StreamExtras | undefined): FinishMetadata {
-  const finish = extras?.finish;
-  return (metadata, usage, clean) => {
-    const priced = clean && finishCost !== undefined ? finishCost(metadata, usage) : metadata;
-    return finish === undefined ? priced : finish(priced, usage, clean);
-  };
 }

@@ -9,7 +9,7 @@ import {
 import * as ai from 'ai';
 import aiPackage from 'ai/package.json';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUnigate, unigateCost, type UnigateProviderSettings } from '../../src';
+import { createUnigate, type UnigateChargeEvent, unigateCost, type UnigateProviderSettings } from '../../src';
 import { modelCallSpan } from '../../src/model-call/with-cost';
 import { createUnigateEmulator } from '../../src/testing';
 import { synthesizeWav } from '../transcription/transcription-fixtures';
@@ -24,7 +24,15 @@ const major = Number(aiPackage.version.split('.')[0]);
 const COST_KEYS = ['gen_ai.usage.cost.amount', 'gen_ai.usage.cost.currency', 'gen_ai.usage.cost.source'];
 
 const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+// Every span started, ended or not: ai@6 never ends the model-call span of a stream aborted mid-way.
+const started: ReadableSpan[] = [];
+const recordStarts = {
+  onStart: (span: ReadableSpan) => void started.push(span),
+  onEnd: () => undefined,
+  forceFlush: async () => undefined,
+  shutdown: async () => undefined,
+};
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter), recordStarts] });
 const tracer: Tracer = provider.getTracer('cost-on-span-test');
 let telemetry: Record<string, unknown> = {};
 
@@ -38,7 +46,10 @@ beforeAll(async () => {
   }
 });
 afterAll(() => context.disable());
-beforeEach(() => exporter.reset());
+beforeEach(() => {
+  exporter.reset();
+  started.length = 0;
+});
 
 /** Runs `call` inside the app's own active span, as an instrumented app does. */
 const inAppSpan = <T>(call: () => Promise<T>): Promise<T> =>
@@ -199,6 +210,69 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
     for (const result of results) expect(unigateCost(result)?.total).toBeGreaterThan(0);
     expect(exporter.getFinishedSpans().map(span => span.name)).toContain('app');
     expect(costSpans()).toEqual({});
+  });
+
+  describe("the span carries the charge: the onCharge event's cost, from the same ending", () => {
+    /** A provider over the emulator, priced, reporting into `events`; with `budget`, a budget of 1,000 credits. */
+    const charging = (budget: boolean) => {
+      const events: UnigateChargeEvent[] = [];
+      const emulator = createUnigateEmulator();
+      const gw = createUnigate({
+        ...emulator.settings,
+        pricing: PRICES,
+        mergeStreamDeltas: false,
+        onCharge: event => void events.push(event),
+        ...(budget && { budget: { maxCredits: 1_000, period: 'total' as const } }),
+      });
+      return { gw, events };
+    };
+    const spanCost = (name: string) => started.find(span => span.name === name)?.attributes['gen_ai.usage.cost.amount'];
+
+    it('a resumed stream: both requests, as charged (not the first request alone)', async () => {
+      const { gw, events } = charging(false);
+      const model = gw.messages('claude-sonnet-4-5');
+      const result = ai.streamText({
+        model,
+        prompt: 'Hello there my old friend [[emulator:drop:2:close]]',
+        ...telemetry,
+      });
+      await inAppSpan(async () => result.consumeStream());
+      const metadata = await result.providerMetadata;
+      expect(metadata?.unigate?.resumed).toHaveLength(1);
+      await expect.poll(() => events.length).toBe(1);
+      const whole = unigateCost({ providerMetadata: metadata })!.total;
+      expect(events[0]!.cost?.total).toBe(whole);
+      expect(spanCost(modelSpanName('ai.streamText.doStream', 'claude-sonnet-4-5'))).toBe(whole);
+    });
+
+    it('a stream aborted at its 2nd delta under a budget: the reservation charged, on the span too', async () => {
+      const { gw, events } = charging(true);
+      const controller = new AbortController();
+      await inAppSpan(async () => {
+        const result = ai.streamText({
+          model: gw.chat('gpt-4o-mini'),
+          prompt: 'Hello there my old friend',
+          abortSignal: controller.signal,
+          ...telemetry,
+        });
+        let deltas = 0;
+        for await (const part of result.fullStream)
+          if (part.type === 'text-delta' && ++deltas === 2) controller.abort();
+      });
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]).toMatchObject({ ended: 'aborted', exact: false });
+      expect(events[0]!.cost!.total).toBeGreaterThan(0);
+      expect(spanCost(modelSpanName('ai.streamText.doStream', 'gpt-4o-mini'))).toBe(events[0]!.cost!.total);
+    });
+
+    it('a generateText that fails under a budget: its reservation, as charged', async () => {
+      const { gw, events } = charging(true);
+      const call = ai.generateText({ model: gw.chat('gpt-4o-mini'), prompt: 'Hi [[emulator:truncate]]', ...telemetry });
+      await inAppSpan(() => call.catch(() => undefined));
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]).toMatchObject({ ended: 'failed', exact: false });
+      expect(spanCost(modelSpanName('ai.generateText.doGenerate', 'gpt-4o-mini'))).toBe(events[0]!.cost!.total);
+    });
   });
 
   it('reads no span without OpenTelemetry, and ignores an active span that is not a model call', async () => {

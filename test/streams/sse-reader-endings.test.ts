@@ -209,10 +209,12 @@ describe('readSseStream: a stalled connection (idleMs)', () => {
 });
 
 describe("readSseStream: the caller's cancel", () => {
-  it('is told to `cancelled` before the last part is queued, and not after it (the stream has had its ending)', async () => {
+  it('is told to `ended` before the last part is queued, and not after it (the stream has had its ending)', async () => {
     const told: string[] = [];
     const early = controlledBody();
-    const open = readSseStream(early.body, handler, { cancelled: () => told.push('early') }).getReader();
+    const open = readSseStream(early.body, handler, {
+      ended: end => told.push(`early ${end.cancelled ? 'cancelled' : 'closed'}`),
+    }).getReader();
     early.send('data: a\n\n');
     expect((await open.read()).value).toBe('a');
     await open.cancel();
@@ -226,14 +228,16 @@ describe("readSseStream: the caller's cancel", () => {
         sink.close();
       },
     };
-    const ended = readSseStream(late.body, withFinish, { cancelled: () => told.push('late') }).getReader();
+    const ended = readSseStream(late.body, withFinish, {
+      ended: end => told.push(`late ${end.cancelled ? 'cancelled' : 'closed'}`),
+    }).getReader();
     late.send('data: a\n\n');
     expect((await ended.read()).value).toBe('a');
     late.fail(new TypeError('terminated'));
     // ai@7 cancels at an error part, its finish still queued behind it.
     expect(unigateError(((await ended.read()).value as { error: unknown }).error)?.kind).toBe('network');
     await ended.cancel();
-    expect(told).toEqual(['early']);
+    expect(told).toEqual(['early cancelled', 'late closed']);
   });
 });
 
