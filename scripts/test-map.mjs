@@ -50,7 +50,6 @@ export const DECLARED = {
   'src/settings/unigate-provider-settings.ts': ['test/unigate-provider.test.ts', 'test/types/public-api.types.ts'],
   'src/spec-adapters/v3-as-v4-calls.ts': ['test/spec-adapters/v3-as-v4.test.ts'],
   'src/spec-adapters/v4-as-v3-calls.ts': ['test/spec-adapters/v4-as-v3.test.ts'],
-  'src/streams/stream-extras.ts': ['test/fallback/fallback-own-stream.test.ts', 'test/budget/budget-charges.test.ts'],
   'src/streams/stream-state.ts': ['test/chat/chat-stream.test.ts', 'test/messages/messages-stream.test.ts'],
   'src/transcription/transcription-api-types.ts': ['test/transcription/transcription-model-calls.test.ts'],
   'src/v4/spec-view.ts': ['test/v4/unigate-language-model-v4.test.ts', 'test/v4/interrupted-stream.test.ts'],
