@@ -153,7 +153,6 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     if (this.cancelled) return;
     this.flush();
     this.controller.close();
-    this.ended = true;
     this.endOpening();
     this.end({ cancelled: false });
   }
