@@ -2,7 +2,6 @@ import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
-import { chainMember } from '../spec-adapters/adapt-language-model';
 import { pipelineModel, type SpecVersion } from '../settings/spec-version';
 import { capabilityWarnings } from '../catalog/catalog-entry';
 import type { UnigateErrorKind } from '../errors/gateway-error';
@@ -36,8 +35,10 @@ export interface FallbackProviderParts {
   languageModel: (modelId: string) => LanguageModelV3;
   /** The catalog when it is already loaded; never loads. */
   cachedCatalog: () => CatalogById | undefined;
-  /** The specification the entry speaks: members of the other one are adapted. Default `v3`. */
+  /** The specification the entry speaks. Default `v3`. */
   spec?: SpecVersion;
+  /** Another provider's model as a member of the entry's chains: one of the other spec adapted. */
+  member: (model: LanguageModelV3 | LanguageModelV4) => LanguageModelV3;
   /** The provider's API key, which the chain redacts from whatever any member hands over. */
   secret: () => string | undefined;
   /** The provider's catalog entry of an id, loading the catalog when it is not yet (`gw.catalog.get`). */
@@ -87,7 +88,7 @@ function resolveModels(models: unknown, parts: FallbackProviderParts): LanguageM
     // A /v4 model's pipeline speaks V4's values: only a V4 chain takes it itself; a V3 chain adapts it.
     const pipeline = parts.spec === 'v4' ? pipelineOf(model) : undefined;
     if (pipeline !== undefined) return pipeline;
-    if (isLanguageModel(model)) return chainMember(model, parts.spec ?? 'v3');
+    if (isLanguageModel(model)) return parts.member(model);
     return failArgument(`models[${index}]`, 'must be a model id, a LanguageModelV3 or a LanguageModelV4', model);
   });
 }

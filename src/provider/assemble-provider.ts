@@ -22,7 +22,7 @@ import {
   budgetVideoModel,
 } from '../budget/budget-models';
 import type { UnigateModelContext } from '../model-call/model-context';
-import { createFallback } from '../fallback/create-fallback';
+import { createFallback, type FallbackProviderParts } from '../fallback/create-fallback';
 import { FallbackCooldowns } from '../fallback/fallback-cooldowns';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
 import { createPricing } from '../pricing/create-pricing';
@@ -187,12 +187,17 @@ export function assembleModels(settings: UnigateProviderSettings = {}, internals
     transcription: checkingModelId(models.transcription),
     video: checkingModelId(models.video),
     videoJobs: createVideoJobs(context.video),
-    fallback: (models: unknown, options: UnigateFallbackOptions | undefined): LanguageModelV3 =>
+    fallback: (
+      models: unknown,
+      options: UnigateFallbackOptions | undefined,
+      member: FallbackProviderParts['member'],
+    ): LanguageModelV3 =>
       createFallback(models, options, {
         provider: config.provider,
         languageModel,
         cachedCatalog: context.loadedCatalog,
         spec: context.spec,
+        member,
         secret: () => config.optionalApiKey(),
         catalogEntry: context.catalog.get,
         cooldowns,
@@ -215,6 +220,8 @@ export interface UnigateFronts<Language, Embedding, Image, Speech, Transcription
   speech(model: SpeechModelV3): Speech;
   transcription(model: TranscriptionModelV3): Transcription;
   video(model: UnigateVideoModelV3): Video;
+  /** Another provider's model as a member of the entry's chains (`gw.fallback`), adapted to its spec. */
+  chainMember: FallbackProviderParts['member'];
 }
 
 /** The fronts a provider interface needs, read off its model types. */
@@ -269,7 +276,7 @@ export function assembleProvider<Spec extends SpecVersion, Language, Embedding, 
     videoModel: video,
     videoJobs: models.videoJobs,
     fallback: (members: unknown, options?: UnigateFallbackOptions) =>
-      fronts.language(models.fallback(members, options)),
+      fronts.language(models.fallback(members, options, fronts.chainMember)),
     listModels: models.listModels,
     catalog: models.catalog,
     estimateCost: models.estimateCost,

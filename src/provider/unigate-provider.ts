@@ -7,6 +7,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
+import { v3ChainMember } from '../spec-adapters/adapt-language-model';
 import { assembleProvider, type UnigateContextInternals, type UnigateFrontsOf } from './assemble-provider';
 import type { UnigateProviderOf } from './unigate-provider-shape';
 
@@ -38,6 +39,7 @@ const V3_FRONTS: UnigateFrontsOf<UnigateProvider> = {
   speech: model => model,
   transcription: model => model,
   video: model => model,
+  chainMember: v3ChainMember,
 };
 
 /** Creates a Unigate provider. Settings not given are read from the environment at call time. */

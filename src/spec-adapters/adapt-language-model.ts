@@ -1,11 +1,11 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
-import type { SpecVersion } from '../settings/spec-version';
 import { loadOnce } from '../checks/lazy';
 
-// Each direction's conversions load with its first call and are kept.
-const v4AsV3Calls = loadOnce(() => import('./v4-as-v3-calls'));
-const v3AsV4Calls = loadOnce(() => import('./v3-as-v4-calls'));
+// Each direction's conversions load with its first call and are kept. Pure: an entry that never adapts
+// in a direction (the root never adapts V3 to V4) leaves its loader, and its chunk, out of its bundle.
+const v4AsV3Calls = /* @__PURE__ */ loadOnce(() => import('./v4-as-v3-calls'));
+const v3AsV4Calls = /* @__PURE__ */ loadOnce(() => import('./v3-as-v4-calls'));
 
 // The adapters' conversions are loaded by an adapted model's first call (import() below): an app whose
 // chains hold only members of its own spec never loads them.
@@ -66,13 +66,17 @@ function pipelineTyped(model: LanguageModelV4): LanguageModelV3 {
   return model as unknown as LanguageModelV3;
 }
 
+/** Another provider's model as a member of a chain on the root entry (V3): a V4 one adapted to V3. */
+export function v3ChainMember(model: LanguageModelV3 | LanguageModelV4): LanguageModelV3 {
+  return model.specificationVersion === 'v3' ? model : v4AsV3(model);
+}
+
 /**
- * Another provider's model as a member of a chain on an entry of spec `spec`: a model of the chain's
- * spec as it is, one of the other spec adapted to it.
+ * Another provider's model as a member of a chain on the `v4` entry: a V3 one adapted to V4. Each entry
+ * names its own, so neither bundles the other direction's adapter.
  */
-export function chainMember(model: LanguageModelV3 | LanguageModelV4, spec: SpecVersion): LanguageModelV3 {
-  if (model.specificationVersion === 'v3') return spec === 'v3' ? model : pipelineTyped(v3AsV4(model));
-  return spec === 'v4' ? pipelineTyped(model) : v4AsV3(model);
+export function v4ChainMember(model: LanguageModelV3 | LanguageModelV4): LanguageModelV3 {
+  return pipelineTyped(model.specificationVersion === 'v3' ? v3AsV4(model) : model);
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   SpeechModelV4,
   TranscriptionModelV4,
 } from '@ai-sdk/provider-v4';
+import { v4ChainMember } from '../spec-adapters/adapt-language-model';
 import { assembleProvider, type UnigateContextInternals, type UnigateFrontsOf } from '../provider/assemble-provider';
 import type { UnigateProviderOf } from '../provider/unigate-provider-shape';
 import type { UnigateProviderSettings } from '../settings/unigate-provider-settings';
@@ -44,6 +45,7 @@ const V4_FRONTS: UnigateFrontsOf<UnigateProvider> = {
   speech: model => new UnigateSpeechModelV4(model),
   transcription: model => new UnigateTranscriptionModelV4(model),
   video: model => new UnigateVideoModelV4Front(model),
+  chainMember: v4ChainMember,
 };
 
 /** Creates a Unigate provider of spec V4. Settings not given are read from the environment at call time. */

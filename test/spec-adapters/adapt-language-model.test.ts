@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainMember, v3AsV4, v4AsV3 } from '../../src/spec-adapters/adapt-language-model';
+import { v3AsV4, v3ChainMember, v4AsV3, v4ChainMember } from '../../src/spec-adapters/adapt-language-model';
 import { scriptedV3, scriptedV4 } from './spec-models';
 
 // What a chain member is on each entry: the model itself when it speaks the chain's spec, else adapted.
@@ -16,19 +16,19 @@ describe('the adapted model', () => {
   });
 });
 
-describe('chainMember', () => {
+describe('v3ChainMember and v4ChainMember', () => {
   it('keeps a model of the chain’s spec as it is', () => {
     const v3 = scriptedV3().model;
     const v4 = scriptedV4().model;
-    expect(chainMember(v3, 'v3')).toBe(v3);
-    expect(chainMember(v4, 'v4')).toBe(v4);
+    expect(v3ChainMember(v3)).toBe(v3);
+    expect(v4ChainMember(v4)).toBe(v4);
   });
 
   it('adapts a model of the other spec to the chain’s, calling the model itself', async () => {
     const v3 = scriptedV3();
     const v4 = scriptedV4();
-    const inV4Chain = chainMember(v3.model, 'v4');
-    const inV3Chain = chainMember(v4.model, 'v3');
+    const inV4Chain = v4ChainMember(v3.model);
+    const inV3Chain = v3ChainMember(v4.model);
     expect([inV4Chain.specificationVersion, inV3Chain.specificationVersion]).toEqual(['v4', 'v3']);
     await inV4Chain.doGenerate({ prompt: [] });
     await inV3Chain.doGenerate({ prompt: [] });
