@@ -20,7 +20,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The Postgres tests drive the root entry in child processes (the budget's workers, the README's
     // ledger block): the node20 lane runs them.
-    exclude: ['test/budget/postgres-processes.node.test.ts', 'test/budget/postgres-ledger.node.test.ts'],
+    exclude: [
+      'test/budget/postgres-processes.node.test.ts',
+      'test/budget/postgres-ledger.node.test.ts',
+      'test/endings/endings-postgres.node.test.ts',
+    ],
     environment: 'node',
   },
 });

@@ -19,6 +19,7 @@ export default defineConfig({
       'test/types/**',
       'test/scripts/**',
       'test/budget/postgres-processes.node.test.ts',
+      'test/endings/endings-postgres.node.test.ts',
       'test/budget/postgres-ledger.node.test.ts',
     ],
     environment: 'node',
