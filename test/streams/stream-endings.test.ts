@@ -86,6 +86,49 @@ describe('a dropped connection, not resumed: the raw parts', () => {
   });
 });
 
+describe('a stalled connection, not resumed: the raw parts', () => {
+  it('chat: the text so far, an error part (timeout), the open text ended, finish error; the body let go', async () => {
+    const chunks = [chunk({ role: 'assistant', content: 'Hel' }), chunk({ content: 'lo' })];
+    const state = { cancelled: false };
+    const { gw } = setup(
+      [
+        http.post(CHAT_URL, () => {
+          const encoder = new TextEncoder();
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const piece of chunks) controller.enqueue(encoder.encode(piece));
+            },
+            cancel() {
+              state.cancelled = true;
+            },
+          });
+          return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+        }),
+      ],
+      { streamIdleMs: 20 },
+    );
+    const { stream } = await gw.chat('gpt-4o').doStream({ prompt: PROMPT });
+    expect(await readAll(stream)).toEqual([
+      { type: 'stream-start', warnings: [] },
+      metadataPart,
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'Hel' },
+      { type: 'text-delta', id: 'text-0', delta: 'lo' },
+      {
+        type: 'error',
+        error: connectionError(
+          'timeout',
+          `Unigate chat stream: no byte arrived for 20 ms (streamIdleMs) after 5 parts (${bytes(chunks)} bytes), ` +
+            'with the connection still open; it was closed.',
+        ),
+      },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: noUsage },
+    ]);
+    expect(state.cancelled).toBe(true);
+  });
+});
+
 /** A provider over a fresh in-process emulator. */
 function emulated(settings: Parameters<typeof createUnigate>[0] = {}) {
   const emulator = createUnigateEmulator();
