@@ -444,7 +444,7 @@ export interface UnigateBudget {
    * A call whose price cannot be known (a catalog down, a model nothing prices, an image or video model
    * without a price-table entry):
    * - `'refuse'` (default): it is not sent; the error (`data.kind: 'budget'`) names the model and the fix.
-   * - `'allow'`: it is sent, counted as 0 credits, with a warning.
+   * - `'allow'`: it is sent, counted as 0 credits, with a warning. In an array, only when every limit allows it.
    */
   unpriced?: 'refuse' | 'allow';
   /**
