@@ -47,7 +47,7 @@ async function partsOf(
   reads: string[],
   options: { includeRawChunks?: boolean; mergeStreamDeltas?: boolean } = {},
 ) {
-  // One stream as it is: a failure is not resumed here (test/model-call/stream-resume.test.ts).
+  // One stream as it is: a failure is not resumed here (test/resume/stream-resume.test.ts).
   const model = modelFor(format, () => sseResponse(reads), {
     mergeStreamDeltas: options.mergeStreamDeltas,
     resume: 'off',
