@@ -42,6 +42,7 @@ import {
   contentText,
   convertChatUsage,
   mapChatFinishReason,
+  builtChatRequest,
   prepareChatRequest,
   pricedChatCall,
   readContentParts,
@@ -740,7 +741,7 @@ export async function streamChat(
   const continuation = chatContinuation(target.modelId);
   // A chain's hand-over: the prompt's final assistant message is the answer so far, sent flagged.
   const handed = continuation === undefined ? undefined : handedPrefill(options, extras);
-  const prepared = prepareChatRequest(target, handed?.options ?? options);
+  const prepared = handed ? prepareChatRequest(target, handed.options) : builtChatRequest(target, options);
   const first: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
   const prefill = handed?.prefill ?? '';
   const body = continuation === undefined ? first : withChatPrefill(first, prefill, continuation.flag);

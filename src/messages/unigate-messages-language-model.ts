@@ -41,7 +41,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
    */
   async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
     calls ??= await import('./messages-model-calls');
-    return calls.prepareMessagesCall(this.target, options).body;
+    return calls.messagesWireBody(this.target, options);
   }
 
   /**
