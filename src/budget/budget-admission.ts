@@ -41,13 +41,13 @@ export interface BudgetCall extends UnigateBudgetCall {
   largestOutput?(price: UnigateModelPrice, contextWindow: number | undefined, left: number): number | undefined;
 }
 
-/** The `onCharge` setting and what its handler's failures left to report. */
+/** The `onCharge` and `onChargeError` settings. */
 export interface ChargeLedger {
   readonly onCharge: (event: UnigateChargeEvent) => unknown;
-  /** The API key, redacted from the warnings the handler's failures become. */
+  /** Where a failing handler's error goes; absent: a redacted `console.warn`. */
+  readonly onChargeError?: (error: unknown, event: UnigateChargeEvent) => unknown;
+  /** The API key, redacted from the default warning of a failing handler. */
   readonly secret: () => string | undefined;
-  /** The handler's failures not yet reported: each a warning on the next call. */
-  readonly failures: SharedV3Warning[];
 }
 
 /**

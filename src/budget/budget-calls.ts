@@ -27,7 +27,6 @@ import {
   refusalCharge,
   resultRequestId,
   resumedOf,
-  takeChargeWarnings,
 } from './charge-events';
 
 // Loaded by the first budgeted call (import() in budget-models.ts): an app without a budget never loads it.
@@ -92,14 +91,13 @@ async function settledOnFailure<R>(
   }
 }
 
-/** The warnings the guard adds to a call: the unpriced one, and those of an `onCharge` handler that failed. */
-function guardWarnings(guard: BudgetGuard, admission: BudgetAdmission): SharedV3Warning[] {
-  const warnings = takeChargeWarnings(guard);
-  return admission.unpricedWarning === undefined ? warnings : [admission.unpricedWarning, ...warnings];
+/** The warning the guard adds to a call: an unpriced call's, let through. */
+function guardWarnings(admission: BudgetAdmission): SharedV3Warning[] {
+  return admission.unpricedWarning === undefined ? [] : [admission.unpricedWarning];
 }
 
-function withGuardWarnings<R extends ResultLike>(result: R, guard: BudgetGuard, admission: BudgetAdmission): R {
-  const added = guardWarnings(guard, admission);
+function withGuardWarnings<R extends ResultLike>(result: R, admission: BudgetAdmission): R {
+  const added = guardWarnings(admission);
   return added.length === 0 ? result : { ...result, warnings: [...result.warnings, ...added] };
 }
 
@@ -121,7 +119,7 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
   const cost = unigateCost({ providerMetadata: result.providerMetadata as Record<string, unknown>, usage });
   const source = { usage: result.usage, requestId: resultRequestId(result) };
   charge(charged, admission, costCharge(charged, admission, 'completed', cost, source));
-  return withGuardWarnings(result, guard, admission);
+  return withGuardWarnings(result, admission);
 }
 
 /**
@@ -224,7 +222,7 @@ function budgetExtras(
   requestId: () => string | undefined,
 ): StreamExtras {
   const outer = extras?.warnings ?? [];
-  const added = guardWarnings(charged.guard, admitted);
+  const added = guardWarnings(admitted);
   const stream = { charged, options, admission: admitted };
   return {
     warnings: added.length === 0 ? outer : [...added, ...outer],
@@ -240,8 +238,7 @@ function budgetExtras(
           ? costCharge(charged, admission, 'completed', ownCost(ending.cost, extras?.handOver), source)
           : unfinishedCharge(charged, admission, ending, source);
       charge(charged, admission, callCharge);
-      const passed: StreamEnding = { ...ending, cost: callCharge.cost };
-      return extras?.ended?.(passed) ?? passed;
+      return extras?.ended?.(ending) ?? ending;
     },
     opening: extras?.opening,
     reserveResume: charged.guard.reserves === false ? undefined : wireBody => reserveContinuation(stream, wireBody),
@@ -258,7 +255,8 @@ export async function spendOnStream(
   options: LanguageModelV3CallOptions,
   extras: StreamExtras | undefined,
 ) {
-  const charged = chargedCall(guard, model.modelId, kind, options);
+  // The model call's span is active now, as the stream opens: its charge is written there at the ending.
+  const charged = chargedCall(guard, model.modelId, kind, options, modelCallSpan());
   const wireBody = guard.reserves === false ? undefined : await model.prepareWireBody(options);
   const admission = await admit(charged, options, wireBody);
   let headers: Record<string, string | undefined> | undefined;

@@ -118,7 +118,10 @@ export function storeReservations(store: UnigateBudgetStore) {
       if (store.reserve === undefined) return serialised(reservation, gaveUp);
       const { bucket, credits } = reservation;
       const answer = await store.reserve(bucket, credits, reserveBelow(reservation));
-      return checkedAnswer('reserve', answer, RESERVE_CONTRACT, isTotalOrRefusal);
+      const total = checkedAnswer('reserve', answer, RESERVE_CONTRACT, isTotalOrRefusal);
+      // Fails closed: a new total below the credits just added cannot hold them (a store that answers 0,
+      // as `rows[0]?.spent ?? 0` does for the row a refusal did not return), so it is a refusal.
+      return total !== undefined && total < credits ? undefined : total;
     },
     /** The bucket's total, checked. */
     spent: async (bucket: string) => checkedAnswer('spent', await store.spent(bucket), SPENT_CONTRACT, isTotal),

@@ -1,8 +1,8 @@
-import { APICallError, type SharedV3Warning } from '@ai-sdk/provider';
+import { APICallError } from '@ai-sdk/provider';
 import { isObjectRecord, isThenable } from '../checks/narrow';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
-import { type CostSpan, putCostOnSpan } from '../model-call/with-cost';
+import { addChargeToSpan, type CostSpan } from '../model-call/with-cost';
 import {
   isUnigateResumeList,
   type UnigateChargeEnding,
@@ -10,7 +10,13 @@ import {
   type UnigateResume,
 } from '../settings/unigate-provider-settings';
 import { attemptOf } from '../streams/stream-extras';
-import { type BudgetAdmission, type BudgetGuard, type BudgetStanding, refusalStandings } from './budget-admission';
+import {
+  type BudgetAdmission,
+  type BudgetGuard,
+  type BudgetStanding,
+  type ChargeLedger,
+  refusalStandings,
+} from './budget-admission';
 
 // Loaded with the budgeted calls (budget-calls.ts imports it): an app without a budget or onCharge never loads it.
 
@@ -23,10 +29,7 @@ export interface ChargedCall {
   readonly options: { abortSignal?: AbortSignal };
   /** The member's position in a fallback chain (1 outside one), carried on the call's options. */
   readonly attempt: number;
-  /**
-   * The model call's span, for a one-response call (captured while it is the active one): it carries the
-   * charge's cost. A stream's is written at its ending, with the cost its `ended` step returns.
-   */
+  /** The model call's span (captured while it is the active one): it carries the sum of its charges. */
   readonly span?: CostSpan;
 }
 
@@ -150,44 +153,52 @@ function eventOf(call: ChargedCall, admission: BudgetAdmission | undefined, char
   };
 }
 
-function handlerFailed(ledger: NonNullable<BudgetGuard['ledger']>, error: unknown): void {
-  const reason = error instanceof Error ? error.message : String(error);
-  ledger.failures.push(
-    redactSecrets(
-      { type: 'other', message: `The onCharge handler failed on an earlier call's charge: ${reason}` },
-      ledger.secret(),
-    ),
-  );
+/**
+ * A failing handler's error goes to `onChargeError` (default: a redacted `console.warn`), never into a
+ * call's result: the next call may be another user's. A failure of `onChargeError` itself is dropped.
+ */
+function handlerFailed(ledger: ChargeLedger, error: unknown, event: UnigateChargeEvent): void {
+  const { onChargeError } = ledger;
+  if (onChargeError === undefined) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const what = `${event.kind} call to ${JSON.stringify(event.modelId)} (${event.ended})`;
+    console.warn(
+      redactSecrets(
+        `unigate-ai-provider: the onCharge handler failed on the charge of a ${what}: ${reason}`,
+        ledger.secret(),
+      ),
+    );
+    return;
+  }
+  try {
+    const returned = onChargeError(error, event);
+    if (isThenable(returned)) Promise.resolve(returned).catch(() => undefined);
+  } catch {
+    // The app's own error handler failed: nothing is left to tell, and no call may fail for it.
+  }
 }
 
 /**
  * Settles the call's admission to its charge and reports it to `onCharge`, once per call, in a microtask:
- * after the result (or the stream's `finish` part) is delivered, never awaited, its failure kept as a warning.
+ * after the result (or the stream's `finish` part) is delivered, never awaited, its failure told to `onChargeError`.
  */
 export function charge(call: ChargedCall, admission: BudgetAdmission | undefined, callCharge: CallCharge): void {
   const standing = admission?.settle(callCharge.credits);
-  putCostOnSpan(call.span, callCharge.cost);
+  addChargeToSpan(call.span, callCharge.cost);
   const ledger = call.guard.ledger;
   if (ledger === undefined) return;
   const event = eventOf(call, admission, callCharge);
   const report = (budget: BudgetStanding | undefined) => {
+    const told = budget === undefined ? event : { ...event, budget };
     try {
-      const returned = ledger.onCharge(budget === undefined ? event : { ...event, budget });
-      if (isThenable(returned)) {
-        Promise.resolve(returned).catch(error => handlerFailed(ledger, error));
-      }
+      const returned = ledger.onCharge(told);
+      if (isThenable(returned)) Promise.resolve(returned).catch(error => handlerFailed(ledger, error, told));
     } catch (error) {
-      handlerFailed(ledger, error);
+      handlerFailed(ledger, error, told);
     }
   };
   // Under a budget the event waits for the store's answer to the settlement (within its time-out): where
   // the budget stands after this charge.
   if (standing === undefined) queueMicrotask(() => report(callCharge.budget));
   else void standing.then(report);
-}
-
-/** The warnings of the handler's failures since the last call, taken (each goes to one call only). */
-export function takeChargeWarnings(guard: BudgetGuard): SharedV3Warning[] {
-  const failures = guard.ledger?.failures;
-  return failures === undefined || failures.length === 0 ? [] : failures.splice(0);
 }

@@ -16,9 +16,10 @@ export interface StreamEndingFacts {
 /**
  * One language stream's ending (docs/budgets.md#every-ending-is-charged): the first of its `finish` part
  * (clean or after an error, its own or a resume's), the reader's end without one (the caller's cancel, a
- * failure thrown into the stream) and the call's abort signal firing. Only the first counts: it tells the
- * wrappers (`StreamExtras.ended`: the budget's settlement and `onCharge` event, the fallback's metadata)
- * and writes the charged cost on the model call's span, so none of these can be skipped or run twice.
+ * failure thrown into the stream) and the call's abort signal firing. Only the first counts: it writes the
+ * stream's cost on the model call's span and tells the wrappers (`StreamExtras.ended`: the budget's
+ * settlement, `onCharge` event and the charge on the span; the fallback's metadata), so none of these can
+ * be skipped or run twice.
  * Made once per call, by its first request; a resume's continuation reports through the same one.
  */
 export class StreamEnd {
@@ -82,9 +83,9 @@ export class StreamEnd {
       responseId: this.facts?.responseId(),
       cost: outcome === 'completed' && isUnigateCost(cost) ? cost : undefined,
     };
-    const ending = this.extras?.ended?.(own) ?? own;
-    putCostOnSpan(this.sent.span, ending.cost, usage);
-    return ending.metadata;
+    // The stream's own cost first: a budget's or onCharge's charge, told next, replaces it with the charge.
+    putCostOnSpan(this.sent.span, own.cost, usage);
+    return (this.extras?.ended?.(own) ?? own).metadata;
   }
 }
 

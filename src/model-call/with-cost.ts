@@ -1,5 +1,6 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/narrow';
+import { sumCosts } from '../pricing/credit-units';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
@@ -106,4 +107,20 @@ export function putCostOnSpan(
   const { cacheRead, cacheWrite } = usage?.inputTokens ?? {};
   if (cacheRead !== undefined) span.setAttribute('gen_ai.usage.cache_read.input_tokens', cacheRead);
   if (cacheWrite !== undefined) span.setAttribute('gen_ai.usage.cache_creation.input_tokens', cacheWrite);
+}
+
+/** The charges written on each span so far (a fallback chain's members share their caller's span). */
+const spanCharges = new WeakMap<CostSpan, UnigateCost>();
+
+/**
+ * Writes a charge (a budget's or `onCharge`'s, charge-events.ts) on the model call's span: the sum of the
+ * charges on that span, so a span several members of a fallback chain charged carries what they all cost,
+ * the same figure as their `onCharge` events. It replaces the call's own cost written before it.
+ */
+export function addChargeToSpan(span: CostSpan | undefined, cost: UnigateCost | undefined): void {
+  if (span === undefined || cost === undefined) return;
+  const earlier = spanCharges.get(span);
+  const total = earlier === undefined ? cost : sumCosts([earlier, cost]);
+  spanCharges.set(span, total);
+  putCostOnSpan(span, total);
 }

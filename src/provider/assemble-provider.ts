@@ -166,8 +166,8 @@ function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undef
 export function assembleModels(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}) {
   const context = createModelContext(settings, internals);
   const config = context.connection;
-  const { onCharge } = settings;
-  const ledger = onCharge && { onCharge, secret: () => config.optionalApiKey(), failures: [] };
+  const { onCharge, onChargeError } = settings;
+  const ledger = onCharge && { onCharge, onChargeError, secret: () => config.optionalApiKey() };
   const guard = createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now, ledger);
   const models = modelFactories(context, guard);
   const chat = checkingModelId(models.chat);

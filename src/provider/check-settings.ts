@@ -47,6 +47,9 @@ export function checkSettings(settings: UnigateProviderSettings): void {
   if (settings.onCharge !== undefined && typeof settings.onCharge !== 'function') {
     failArgument('onCharge', 'a function (event) => void', settings.onCharge);
   }
+  if (settings.onChargeError !== undefined && typeof settings.onChargeError !== 'function') {
+    failArgument('onChargeError', 'a function (error, event) => void', settings.onChargeError);
+  }
   // Only a boolean: a string such as "false" would otherwise read as on.
   if (mergeStreamDeltas !== undefined && typeof mergeStreamDeltas !== 'boolean') {
     throw new InvalidArgumentError({

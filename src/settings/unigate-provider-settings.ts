@@ -233,10 +233,16 @@ export interface UnigateProviderSettings {
    * completed, aborted, failed, refused by the budget, or answered with an HTTP error. With a budget, the
    * events' costs add up to what the budget's store counts. It runs after the result is delivered (a
    * microtask after it, or after the stream's `finish` part) and is never awaited: a slow handler delays no
-   * call, and one that throws or rejects fails none; its error becomes a warning on the next call.
-   * Checked when the provider is created (`InvalidArgumentError`).
+   * call, and one that throws or rejects fails none: its error goes to `onChargeError`, never into a call's
+   * result. Checked when the provider is created (`InvalidArgumentError`).
    */
   onCharge?: (event: UnigateChargeEvent) => unknown;
+  /**
+   * Receives the error of an `onCharge` handler that threw or rejected, with the event it failed on. Default:
+   * a `console.warn` naming the call, the API key redacted. Its own failure is ignored. Checked when the
+   * provider is created (`InvalidArgumentError`).
+   */
+  onChargeError?: (error: unknown, event: UnigateChargeEvent) => unknown;
   /**
    * Merges stream deltas that arrive together. Default `true`: consecutive `text-delta`,
    * `reasoning-delta` or `tool-input-delta` parts of one block that come from one network read of the

@@ -21,8 +21,8 @@ export interface StreamExtras {
   /**
    * The stream's one ending (docs/budgets.md#every-ending-is-charged): told exactly once, whatever ends it
    * (a clean finish, a `finish` after an `error` part, the caller's cancel, the abort signal, a drop),
-   * and returns the ending passed on. Its `metadata` is what the `finish` part carries, when one is sent;
-   * its `cost` is written on the model call's span. A wrapper applies its own step, then the outer one's.
+   * and returns the ending passed on. Its `metadata` is what the `finish` part carries, when one is sent.
+   * A wrapper applies its own step, then the outer one's.
    */
   readonly ended?: (ending: StreamEnding) => StreamEnding;
   /** Told of the stream's opening: the reader reads on, without a caller, until it says the stream is open. */
@@ -53,10 +53,7 @@ export interface StreamEnding {
   readonly usage: LanguageModelV3Usage;
   /** The gateway's id of the answer (its response id), when it sent one. */
   readonly responseId: string | undefined;
-  /**
-   * What the call is charged, written on the model call's span once every wrapper ran: a completed
-   * stream's own cost, which a budget or `onCharge` replaces with its event's.
-   */
+  /** A completed stream's own cost (its `finish` metadata's); `undefined` for any other ending. */
   readonly cost: UnigateCost | undefined;
 }
 

@@ -63,6 +63,22 @@ describe('a store answering outside its contract fails the call closed', () => {
     },
   );
 
+  it('reserve answering a total below the credits it was asked to add (0 for a refusal, as `rows[0]?.spent ?? 0` gives) refuses', async () => {
+    const memory = memoryBudgetStore();
+    // A conditional upsert that returns no row when it refuses, read as `rows[0]?.spent ?? 0`.
+    const store: UnigateBudgetStore = {
+      spent: memory.spent,
+      add: memory.add,
+      reserve: async (bucket, credits, limit) => (await memory.reserve!(bucket, credits, limit)) ?? 0,
+    };
+    const { ask, sent } = budgeted(store, { maxCredits: 200 });
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => ask()));
+    // Two 74-credit reservations fit in 200; the other eight are refused, not read as admitted at 0.
+    expect(results.filter(result => result.status === 'fulfilled')).toHaveLength(2);
+    expect(sent()).toBe(2);
+    await expect.poll(() => memory.spent(BUCKET)).toBe(14);
+  });
+
   it('spent answering null in a store without reserve fails the call the same way', async () => {
     const memory = memoryBudgetStore();
     const store: UnigateBudgetStore = { spent: async () => null as unknown as number, add: memory.add };

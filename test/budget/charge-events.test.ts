@@ -1,5 +1,5 @@
 import { embed, generateText, streamText } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUnigate, type UnigateChargeEvent, type UnigateProviderSettings } from '../../src';
 import { addCredits, memoryBudgetStore } from '../../src/budget/budget-stores';
 import { createUnigateEmulator, type UnigateEmulatorOptions } from '../../src/testing';
@@ -232,40 +232,96 @@ describe('onCharge on every ending', () => {
       ['gpt-4o', 'completed', 2],
     ]);
   });
+
+  it("concurrent calls sharing one options object: each chain member's event names its own attempt", async () => {
+    const { gw, events } = charged();
+    const options = {
+      prompt: [
+        { role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi [[emulator:status:503:gpt-4o-mini]]' }] },
+      ],
+      maxOutputTokens: 5,
+    };
+    const chain = gw.fallback(['gpt-4o-mini', 'gpt-4o'], { on: ['server'] });
+    const streamChain = gw.fallback(['gpt-4o-mini', 'claude-sonnet-4-5'], { on: ['server'] });
+    const streamed = streamChain.doStream(options).then(({ stream }) => stream.pipeTo(new WritableStream()));
+    await Promise.all([chain.doGenerate(options), gw.chat('gpt-4o').doGenerate(options), streamed]);
+    await expect.poll(() => events.length).toBeGreaterThanOrEqual(4);
+    const byModel = events.map(event => `${event.modelId} ${event.ended} ${event.attempt}`).sort();
+    // A member cooling down after the first 503 is skipped by the other chain (no call, no event).
+    expect(byModel.filter(line => !line.startsWith('gpt-4o-mini '))).toEqual([
+      'claude-sonnet-4-5 completed 2',
+      'gpt-4o completed 1',
+      'gpt-4o completed 2',
+    ]);
+    expect(
+      byModel.filter(line => line.startsWith('gpt-4o-mini ')).every(line => line === 'gpt-4o-mini http-error 1'),
+    ).toBe(true);
+  });
 });
 
-describe('the onCharge handler never breaks a call', () => {
-  it('a throw becomes a warning on the next call, redacted; a rejection too; a slow one is not awaited', async () => {
+describe('the onCharge handler never breaks a call, and its failure goes to onChargeError alone', () => {
+  it('a throw and a rejection go to onChargeError with their event; no call carries a warning; a slow one is not awaited', async () => {
     let mode: 'throw' | 'reject' | 'slow' = 'throw';
-    const seen: string[] = [];
+    const failed: Array<[unknown, UnigateChargeEvent]> = [];
     const { gw } = charged({
-      onCharge: event => {
-        seen.push(event.ended);
+      onCharge: () => {
         if (mode === 'throw') throw new Error(`ledger down (key ${API_KEY})`);
         if (mode === 'reject') return Promise.reject(new Error('ledger rejected'));
         return new Promise(() => undefined); // never settles
       },
+      onChargeError: (error, event) => void failed.push([error, event]),
     });
-    const first = await ask(gw.chat('gpt-4o-mini'));
-    expect(first.warnings).toEqual([]);
+    const results = [await ask(gw.chat('gpt-4o-mini'))];
+    await expect.poll(() => failed.length).toBe(1);
     mode = 'reject';
-    const second = await ask(gw.chat('gpt-4o-mini'));
-    const message = "The onCharge handler failed on an earlier call's charge: ";
-    expect(second.warnings).toEqual([{ type: 'other', message: `${message}ledger down (key [redacted])` }]);
-    expect(JSON.stringify(second.warnings)).not.toContain(API_KEY);
+    results.push(await ask(gw.chat('gpt-4o-mini')));
+    await expect.poll(() => failed.length).toBe(2);
     mode = 'slow';
-    const third = await ask(gw.chat('gpt-4o-mini'));
-    expect(third.warnings).toEqual([{ type: 'other', message: `${message}ledger rejected` }]);
-    const fourth = await ask(gw.chat('gpt-4o-mini'));
-    expect(fourth.warnings).toEqual([]);
-    expect(seen).toEqual(['completed', 'completed', 'completed', 'completed']);
+    results.push(await ask(gw.chat('gpt-4o-mini')));
+    expect(results.map(result => result.warnings)).toEqual([[], [], []]);
+    expect(failed.map(([error, event]) => [(error as Error).message, event.modelId, event.ended])).toEqual([
+      [`ledger down (key ${API_KEY})`, 'gpt-4o-mini', 'completed'],
+      ['ledger rejected', 'gpt-4o-mini', 'completed'],
+    ]);
   });
 
-  it('is checked at creation: a function or undefined', async () => {
+  it('by default a redacted console.warn naming the call; an onChargeError that throws is dropped', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { gw } = charged({
+        onCharge: () => {
+          throw new Error(`ledger down (key ${API_KEY})`);
+        },
+      });
+      const result = await ask(gw.chat('gpt-4o-mini'));
+      expect(result.warnings).toEqual([]);
+      await expect.poll(() => warn.mock.calls.length).toBe(1);
+      expect(warn.mock.calls[0]).toEqual([
+        'unigate-ai-provider: the onCharge handler failed on the charge of a language call to "gpt-4o-mini" ' +
+          '(completed): ledger down (key [redacted])',
+      ]);
+      const throwing = charged({
+        onCharge: () => Promise.reject(new Error('down')),
+        onChargeError: () => {
+          throw new Error('the error handler is down too');
+        },
+      });
+      expect((await ask(throwing.gw.chat('gpt-4o-mini'))).text).toBe('You said: Hello there');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('are checked at creation: functions or undefined', async () => {
     await expectInvalidArgument(
       (async () => createUnigate({ onCharge: 'ledger' as never }))(),
       'onCharge',
       'Invalid argument onCharge: a function (event) => void; received "ledger".',
+    );
+    await expectInvalidArgument(
+      (async () => createUnigate({ onChargeError: 42 as never }))(),
+      'onChargeError',
+      'Invalid argument onChargeError: a function (error, event) => void; received 42.',
     );
   });
 });

@@ -214,11 +214,19 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
 
   describe("the span carries the charge: the onCharge event's cost, from the same ending", () => {
     /** A provider over the emulator, priced, reporting into `events`; with `budget`, a budget of 1,000 credits. */
-    const charging = (budget: boolean) => {
+    const charging = (budget: boolean, failing?: string) => {
       const events: UnigateChargeEvent[] = [];
       const emulator = createUnigateEmulator();
+      // `failing`'s requests fail as a dropped connection does before any answer (a network error).
+      const fetch: typeof globalThis.fetch = async (input, init) => {
+        if (failing !== undefined && typeof init?.body === 'string' && init.body.includes(`"${failing}"`)) {
+          throw new TypeError('fetch failed');
+        }
+        return emulator.fetch(input, init);
+      };
       const gw = createUnigate({
         ...emulator.settings,
+        fetch,
         pricing: PRICES,
         mergeStreamDeltas: false,
         onCharge: event => void events.push(event),
@@ -263,6 +271,28 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
       expect(events[0]).toMatchObject({ ended: 'aborted', exact: false });
       expect(events[0]!.cost!.total).toBeGreaterThan(0);
       expect(spanCost(modelSpanName('ai.streamText.doStream', 'gpt-4o-mini'))).toBe(events[0]!.cost!.total);
+    });
+
+    it("a fallback chain under a budget: the span carries every member's charge, the events' sum", async () => {
+      // A provider each: a member that failed is skipped by later calls while it cools down.
+      const generated = charging(true, 'gpt-4o-mini');
+      const chain = (gw: typeof generated.gw) => gw.fallback(['gpt-4o-mini', 'claude-sonnet-4-5']);
+      const model = chain(generated.gw);
+      await inAppSpan(() => ai.generateText({ model, prompt: 'Hello there', ...telemetry }));
+      const streamed = charging(true, 'gpt-4o-mini');
+      const result = ai.streamText({ model: chain(streamed.gw), prompt: 'Hello there', ...telemetry });
+      await inAppSpan(async () => result.consumeStream());
+      for (const [{ events }, name] of [
+        [generated, modelSpanName('ai.generateText.doGenerate', model.modelId)],
+        [streamed, modelSpanName('ai.streamText.doStream', model.modelId)],
+      ] as const) {
+        await expect.poll(() => events.length).toBe(2);
+        expect(events.map(event => [event.modelId, event.ended, event.attempt])).toEqual([
+          ['gpt-4o-mini', 'failed', 1],
+          ['claude-sonnet-4-5', 'completed', 2],
+        ]);
+        expect(spanCost(name)).toBeCloseTo(events[0]!.cost!.total + events[1]!.cost!.total, 12);
+      }
     });
 
     it('a generateText that fails under a budget: its reservation, as charged', async () => {
