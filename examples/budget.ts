@@ -117,6 +117,46 @@ async function warnAt80Percent(): Promise<void> {
   console.log(`  ${answered} calls answered; the next did not fit (329 + 74 is over 400)`);
 }
 
+/**
+ * Every ending is charged: a stream aborted at its 2nd delta reports one `aborted` event, charged its
+ * reservation (larger than the usage so far, `exact: false`), and the store holds exactly that.
+ */
+async function abortedStreamCharged(): Promise<void> {
+  console.log('\n# An aborted stream is charged: streamText aborted at its 2nd delta');
+  const events: UnigateChargeEvent[] = [];
+  let reported: () => void = () => {};
+  const charged = new Promise<void>(resolve => {
+    reported = resolve;
+  });
+  const gw = createUnigate({
+    ...createUnigateEmulator().settings,
+    pricing: PRICES,
+    budget: { maxCredits: 1_000, period: 'day' },
+    mergeStreamDeltas: false,
+    onCharge: event => {
+      events.push(event);
+      reported();
+    },
+  });
+  const controller = new AbortController();
+  const result = streamText({
+    model: gw('gpt-4o-mini'),
+    prompt: 'Tell me about the sea',
+    maxOutputTokens: 50,
+    abortSignal: controller.signal,
+  });
+  const seen: string[] = [];
+  let deltas = 0;
+  for await (const part of result.fullStream) {
+    seen.push(part.type);
+    if (part.type === 'text-delta' && ++deltas === 2) controller.abort();
+  }
+  await charged;
+  const [event] = events;
+  console.log(`  the caller saw: ${seen.join(', ')}`);
+  console.log(`  onCharge: ended ${event?.ended}, ${event?.cost?.total} credits, exact ${event?.exact} (1 event)`);
+}
+
 /** The emulator with each catalog page answering after `pageDelayMs`, as a gateway across the network would. */
 function slowCatalog(pageDelayMs: number) {
   const emulator = createUnigateEmulator();
@@ -289,6 +329,7 @@ export async function budget(): Promise<void> {
   await budgetRefusesTheThirdCall();
   await threeLimitsAtOnce();
   await warnAt80Percent();
+  await abortedStreamCharged();
   await budgetHoldsUnderConcurrency();
   await reservesWhatItSends();
   await agentLoopStoppedByCost();
