@@ -44,6 +44,8 @@ export const DECLARED = {
     'test/chat/chat-cost.test.ts',
     'test/messages/messages-cost.test.ts',
   ],
+  'src/pricing/price-types.ts': ['test/pricing/check-pricing.test.ts', 'test/types/public-api.types.ts'],
+  'src/resume/resume-types.ts': ['test/messages/messages-resume.test.ts', 'test/chat/unigate-chat-options.test.ts'],
   'src/provider/check-settings.ts': ['test/unigate-provider.test.ts'],
   'src/provider/unigate-provider-shape.ts': ['test/unigate-provider.test.ts', 'test/types/public-api.types.ts'],
   'src/settings/model-kind.ts': ['test/checks/check-model-id.test.ts'],

@@ -9,7 +9,7 @@ import {
 import { isUnigateCost } from '../pricing/unigate-pricing-types';
 import { lazy } from '../checks/lazy';
 import { numberOption, resumeOptionFields } from '../prompt/provider-options';
-import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../settings/unigate-provider-settings';
+import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { lazy } from '../checks/lazy';
 import { numberOption, resumeOptionFields } from '../prompt/provider-options';
-import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../settings/unigate-provider-settings';
+import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 import { type FieldChecks, isString, nullable, optional } from '../checks/field-checks';

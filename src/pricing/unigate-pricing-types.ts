@@ -1,14 +1,9 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
 import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/field-checks';
-import type { UnigateCost, UnigateModelPrice } from '../settings/unigate-provider-settings';
+import type { UnigateCost, UnigateModelPrice } from './price-types';
 
-// The price settings' types live with the settings, which import nothing from the package.
-export type {
-  UnigateCost,
-  UnigateModelPrice,
-  UnigatePriceTable,
-  UnigatePricing,
-} from '../settings/unigate-provider-settings';
+// The price settings' types live in their leaf file, which imports nothing from the package.
+export type { UnigateCost, UnigateModelPrice, UnigatePriceTable, UnigatePricing } from './price-types';
 
 export type { PricedKind } from '../catalog/catalog-entry';
 

@@ -6,13 +6,8 @@ import {
 } from '@ai-sdk/provider';
 import { z } from 'zod/v4';
 import { checkInteger, checkOneOf, formatArgumentValue } from '../checks/validate-argument';
-import {
-  MAX_RESUMES,
-  RESUME_MODES,
-  STREAM_IDLE_MS,
-  type ResumeSettings,
-  type UnigateResumeMode,
-} from '../settings/unigate-provider-settings';
+import { MAX_RESUMES, RESUME_MODES, type ResumeSettings, type UnigateResumeMode } from '../resume/resume-types';
+import { STREAM_IDLE_MS } from '../settings/unigate-provider-settings';
 
 /** The type of a value as zod's messages name it (`null`, `array`, `string`, ...). */
 function typeName(value: unknown): string {

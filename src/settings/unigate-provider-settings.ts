@@ -1,67 +1,30 @@
 import type { FetchFunction } from '@ai-sdk/provider-utils';
+import type { UnigateCost, UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../pricing/price-types';
+import {
+  isUnigateResumeList,
+  MAX_RESUMES,
+  RESUME_MODES,
+  type ResumeSettings,
+  type UnigateResume,
+  type UnigateResumeMode,
+  type UnigateResumeReason,
+} from '../resume/resume-types';
 
-// The bottom layer: the settings and the types they name, importing nothing from the package, so every
-// other layer can read them without an import cycle.
+// The bottom layer: the settings and the types they name. The types of a feature live beside it in a leaf
+// type file that imports nothing (prices: pricing/price-types.ts; resume: resume/resume-types.ts), which any
+// layer may import (scripts/check-import-cycles.mjs); this file re-exports them for the code that reads settings.
 
-/** One model's prices, in credits. Each model kind reads the fields that apply to it. */
-export interface UnigateModelPrice {
-  /** Credits per 1M input tokens: chat, messages, embeddings. */
-  inputPerMillionTokens?: number;
-  /** Credits per 1M output tokens: chat, messages. */
-  outputPerMillionTokens?: number;
-  /**
-   * Credits per 1M input tokens read from the prompt cache: chat, messages. Default: the model's published
-   * cache price, else its family's (from the catalog's provider) ratio to `inputPerMillionTokens`, else the
-   * input price (docs/prompt-caching-prices.md).
-   */
-  cacheReadPerMillionTokens?: number;
-  /**
-   * Credits per 1M input tokens written to the prompt cache with the default 5-minute TTL: messages.
-   * Default: the model's or family's ratio (1.25x for Claude, 1.2x for Claude Haiku 3), else the input price.
-   */
-  cacheWritePerMillionTokens?: number;
-  /**
-   * Credits per 1M input tokens written to the prompt cache with a 1-hour TTL (`cacheControl: { ttl: '1h' }`):
-   * messages. Default: the model's or family's ratio (2x for Claude), and never below the 5-minute price.
-   */
-  cacheWrite1hPerMillionTokens?: number;
-  /** Credits per 1M characters of input text: speech. */
-  perMillionCharacters?: number;
-  /** Credits per minute of audio: transcription. */
-  perMinute?: number;
-  /** Credits per generated image. Only from a price table: the catalog has no per-image basis. */
-  perImage?: number;
-  /** Credits per generated video. Only from a price table: the catalog has no per-video basis. */
-  perVideo?: number;
-}
-
-/**
- * What one call cost, in credits (`providerMetadata.unigate.cost`; `unigateCost(result)` reads it typed).
- * Figures are rounded to 12 decimal places (whole pico-credits), and `total` is `input + output` summed in
- * pico-credits, so they print and add up without floating-point noise.
- * A type alias, not an interface, so it fits in provider metadata (`JSONObject`).
- */
-export type UnigateCost = {
-  /** Credits for the input: prompt tokens (cache reads and writes included), characters, minutes, images or videos. */
-  input: number;
-  /** Credits for the output tokens; 0 for kinds billed on input only. */
-  output: number;
-  /** `input + output`, added in pico-credits (to 12 decimal places). */
-  total: number;
-  unit: 'credits';
-  /** Of `input`: the credits for tokens read from the prompt cache, at their own price (when any were). */
-  cacheRead?: number;
-  /** Of `input`: the credits for tokens written to the prompt cache, at their own price (when any were). */
-  cacheWrite?: number;
-  /**
-   * `true` when the usage did not say how many tokens were written to the prompt cache and the cost
-   * prices every uncached input token as written: the most the call can have cost, not the invoice.
-   * Only on chat completions, for a request that asked for caching (a `cache_control` in the body as
-   * sent) or a model that writes without being asked and bills it (docs/prompt-caching-prices.md#usage-the-prices-apply-to),
-   * whose upstream's usage carried no `prompt_tokens_details.cache_write_tokens`. Absent otherwise.
-   */
-  estimated?: true;
+export type {
+  UnigateCost,
+  UnigateModelPrice,
+  UnigatePriceTable,
+  UnigatePricing,
+  ResumeSettings,
+  UnigateResume,
+  UnigateResumeMode,
+  UnigateResumeReason,
 };
+export { isUnigateResumeList, MAX_RESUMES, RESUME_MODES };
 
 /** How a charged call ended (`UnigateChargeEvent.ended`). */
 export type UnigateChargeEnding = 'completed' | 'aborted' | 'failed' | 'refused' | 'http-error';
@@ -114,20 +77,6 @@ export interface UnigateChargeEvent {
   /** `providerMetadata.unigate.resumed` of a stream that resumed: both requests are in this one charge. */
   resumed?: UnigateResume[];
 }
-
-/** Prices by model id. */
-export type UnigatePriceTable = Record<string, UnigateModelPrice>;
-
-/**
- * How the provider prices calls.
- * - `false` (default): no prices, nothing fetched, no `cost` in results.
- * - `'catalog'`: the gateway's public catalog, fetched lazily once, shared by concurrent calls and cached
- *   (`catalogCacheTtlMs`), plus the documented fixed prices (speech, transcription, embeddings). A call
- *   never waits for it: a response complete before the catalog has loaded comes without its price.
- * - a table: its prices override the built-in and catalog ones; models missing from it fall back to the
- *   built-in prices, then to the catalog.
- */
-export type UnigatePricing = false | 'catalog' | UnigatePriceTable;
 
 /**
  * Which wire format `gw(id)` and `gw.languageModel(id)` use.
@@ -287,58 +236,10 @@ export interface UnigateProviderSettings {
   streamIdleMs?: number;
 }
 
-/** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
-export type UnigateResumeMode = 'auto' | 'off';
-
-/** The values of `resume`, at provider and call level. */
-export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
-/**
- * The limits of `maxResumes`, at provider and call level: each resume resends the whole prompt, and a
- * stream that fails ten times in a row is failing for a reason a resume will not mend.
- */
-export const MAX_RESUMES = { min: 0, max: 10, by: 'provider' } as const;
 /** The limits of `streamIdleMs` (ms), at provider and call level. */
 export const STREAM_IDLE_MS = { min: 1, max: 3_600_000, by: 'provider' } as const;
 /** `streamIdleMs` when neither the provider nor the call sets it: two minutes. */
 export const DEFAULT_STREAM_IDLE_MS = 120_000;
-
-/** The `resume`, `maxResumes` and `streamIdleMs` settings in force for a model or a call (docs/resume.md). */
-export interface ResumeSettings {
-  readonly resume: UnigateResumeMode;
-  readonly maxResumes: number;
-  /** A stream silent this long (ms) counts as dropped (docs/streaming.md#every-ending-of-a-stream). */
-  readonly streamIdleMs: number;
-}
-
-/** Why a stream was resumed: its connection dropped, its body ended before its completion signal, an in-stream error event, or a chunk that was not JSON. */
-export type UnigateResumeReason = 'connection-closed' | 'ended-early' | 'error-event' | 'malformed-chunk';
-
-/** One resume of a stream, in `providerMetadata.unigate.resumed`. A type alias, so it fits in metadata (`JSONObject`). */
-export type UnigateResume = {
-  /** Characters of text the caller had received when the stream failed (the prefill, before trimming). */
-  afterCharacters: number;
-  reason: UnigateResumeReason;
-  /** The continuation's response id, when it sent one. */
-  requestId?: string;
-};
-
-const RESUME_REASONS: readonly string[] = ['connection-closed', 'ended-early', 'error-event', 'malformed-chunk'];
-
-/** `value` is a `resumed` list as this package writes it into metadata. */
-export function isUnigateResumeList(value: unknown): value is UnigateResume[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (entry: Partial<Record<keyof UnigateResume, unknown>> | null) =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        typeof entry.afterCharacters === 'number' &&
-        typeof entry.reason === 'string' &&
-        RESUME_REASONS.includes(entry.reason) &&
-        (entry.requestId === undefined || typeof entry.requestId === 'string'),
-    )
-  );
-}
 
 /**
  * How long a budget's spend adds up before it starts again at zero, in fixed UTC windows: a minute, an

@@ -50,6 +50,23 @@ describe('check-import-cycles', () => {
     });
   });
 
+  it("lets any layer import a feature's leaf type file (*-types.ts importing nothing), and no other file above it", () => {
+    const result = check({
+      'src/budget/budget-types.ts': 'export type Budget = { maxCredits: number };',
+      'src/budget/budget-guard.ts':
+        "import type { Budget } from './budget-types';\nexport const guard = (b: Budget) => b;",
+      'src/settings/unigate-provider-settings.ts':
+        "import type { Budget } from '../budget/budget-types';\nexport type Settings = { budget?: Budget };",
+      'src/pricing/cost-types.ts':
+        "import type { Settings } from '../settings/unigate-provider-settings';\nexport type C = Settings;",
+      'src/streams/stream-extras.ts': "import type { C } from '../pricing/cost-types';\nexport type E = C;",
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('1 import(s) against the layer table');
+    expect(result.output).toContain('stream-extras.ts');
+    expect(result.output).not.toContain('unigate-provider-settings.ts ->');
+  });
+
   it('fails on an import from a higher layer, type imports and import() included, naming both layers, one kind into another, and a cycle inside a layer', () => {
     const result = check({
       'src/transport/gateway-request.ts': "import type { S } from '../streams/sse-reader';\nexport type R = S;",
