@@ -9,6 +9,7 @@ import {
   callCell,
   cellGateway,
   MODELS,
+  ABORT_REASON,
   major,
   type SentRequest,
   spendBudget,
@@ -52,7 +53,7 @@ export const WHOLE_ANSWER: Record<'chat' | 'messages', string> = {
 
 /** The error an app may see thrown from a call that is not a stream: a typed error, never a raw transport one. */
 function typedError(cell: Cell, thrown: unknown): boolean {
-  if (cell.ending === 'abort' && (thrown as Error)?.message === 'the user gave up') return true;
+  if (cell.ending === 'abort' && (thrown as Error)?.message === ABORT_REASON) return true;
   if (cell.ending === 'abort' && (thrown as Error)?.name === 'AbortError') return true;
   return APICallError.isInstance(thrown) || AISDKError.isInstance(thrown);
 }
@@ -61,6 +62,9 @@ function typedError(cell: Cell, thrown: unknown): boolean {
 function callerSaw(cell: Cell, outcome: CallOutcome): string[] {
   const failed: string[] = [];
   if (outcome.parts !== undefined) {
+    // The caller's own abort reason may come back from the read (ai@6 and ai@7, an abort right after the
+    // first delta): it is what the caller asked for, no transport error.
+    if (cell.ending === 'abort' && (outcome.thrown as Error)?.message === ABORT_REASON) return [];
     if (outcome.thrown !== undefined) return [`(3) reading the stream threw ${show(outcome.thrown)}`];
     const types = outcome.parts.map(part => part.type);
     const errors = outcome.parts.filter(part => part.type === 'error');
@@ -78,7 +82,7 @@ function callerSaw(cell: Cell, outcome: CallOutcome): string[] {
       for (const { error } of errors) {
         if (error instanceof TypeError) failed.push(`(3) a raw transport error in the error part: ${show(error)}`);
       }
-    } else if (outcome.text !== WHOLE_ANSWER[cell.kind as 'chat' | 'messages']) {
+    } else if (outcome.text !== WHOLE_ANSWER[cell.kind as 'chat' | 'messages'] && !cutOffChat(cell, finish[0])) {
       failed.push(`(3) no error part, and not the whole answer: ${show(outcome.text)} (parts ${types.join(',')})`);
     }
     if (cell.ending === 'complete' && errors.length > 0)
@@ -94,10 +98,23 @@ function callerSaw(cell: Cell, outcome: CallOutcome): string[] {
   return failed;
 }
 
-/** Whether the caller got the whole answer (no error part, nothing thrown). */
-function answered(outcome: CallOutcome): boolean {
+/**
+ * A chat body that ended cleanly without `finish_reason` or `[DONE]`, not resumed: by the rule of
+ * docs/streaming.md ("Every ending of a stream") it finishes without an error part, `other` (V4:
+ * `interrupted`), whatever it holds. Issue 39 asks for an error part there; the owners of that rule keep it
+ * for now, so the matrix accepts it for that ending only.
+ */
+function cutOffChat(cell: Cell, finish: { [key: string]: any } | undefined): boolean {
+  if (cell.kind !== 'chat' || !cell.ending.endsWith('-end')) return false;
+  return finish?.finishReason === (major >= 7 ? 'interrupted' : 'other');
+}
+
+/** Whether the caller got the whole answer (nothing thrown, no error or abort part, all the text). */
+function answered(cell: Cell, outcome: CallOutcome): boolean {
   if (outcome.thrown !== undefined) return false;
-  return outcome.parts === undefined || !outcome.parts.some(part => part.type === 'error' || part.type === 'abort');
+  if (outcome.parts === undefined) return true;
+  if (outcome.parts.some(part => part.type === 'error' || part.type === 'abort')) return false;
+  return outcome.text === WHOLE_ANSWER[cell.kind as 'chat' | 'messages'];
 }
 
 /** The cost the call's result reports (a stream's: its last step's metadata). */
@@ -169,10 +186,10 @@ async function checkEnded(
     // Answered: the store holds the result's cost, beside what the chain's members tried before were charged.
     const cost = resultCost(outcome);
     const before = sum(costs.slice(0, -1).map(each => each ?? 0));
-    if (answered(outcome) && (cost === undefined || !near(total - before, cost))) {
+    if (answered(cell, outcome) && (cost === undefined || !near(total - before, cost))) {
       failed.push(`(4) answered with cost ${cost}, but the store holds ${total} (reserved ${show(reserved)})`);
     }
-    const refused = ['http-4xx', 'http-5xx', 'refusal'].includes(cell.ending) && !answered(outcome);
+    const refused = ['http-4xx', 'http-5xx', 'refusal'].includes(cell.ending) && !answered(cell, outcome);
     if (refused && !near(total, 0))
       failed.push(`(4) nothing ran, but the store holds ${total} (reserved ${show(reserved)})`);
   }

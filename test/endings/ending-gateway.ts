@@ -42,6 +42,8 @@ export const PRICES: UnigateProviderSettings['pricing'] = {
 };
 
 export const PROMPT = 'Tell me about the sea.';
+/** The message of the caller's abort reason. */
+export const ABORT_REASON = 'the user gave up';
 /** How long a stall cell's stream may be silent before it counts as dropped. */
 export const STALL_MS = 100;
 export const MAX_OUTPUT = 50;
@@ -207,7 +209,7 @@ export async function cellGateway(cell: Cell, shared?: UnigateBudgetStore) {
     const response = await emulatorFetch(input, init);
     if (ending === 'abort' && (cell.mode === 'generate' || !isLanguage(kind)) && first) {
       // The caller gives up once the request has reached the gateway, as the answer arrives.
-      caller.abort(new Error('the user gave up'));
+      caller.abort(new Error(ABORT_REASON));
       throw caller.signal.reason;
     }
     if (!isLanguage(kind) || !first || response.status !== 200) return response;
@@ -289,7 +291,7 @@ export async function callCell(
       for await (const part of result.fullStream) {
         parts.push(part as never);
         if (part.type === 'text-delta' && ++deltas === cell.k && cell.ending === 'abort') {
-          caller.abort(new Error('the user gave up'));
+          caller.abort(new Error(ABORT_REASON));
         }
       }
       return { parts, text: parts.flatMap(part => (part.type === 'text-delta' ? [part.text] : [])).join('') };
