@@ -52,6 +52,19 @@ export function layerIndex(folder) {
   return LAYERS.findIndex(({ folders }) => folders.includes(folder));
 }
 
+/** `file` is a `*-types.ts` file whose imports are all leaf type files themselves (none, at the bottom). */
+function isLeafTypeFile(graph, file, known = new Map()) {
+  if (!file.endsWith('-types.ts')) return false;
+  if (!known.has(file)) {
+    known.set(file, false); // in progress: a cycle is no leaf
+    known.set(
+      file,
+      (graph.get(file) ?? []).every(target => isLeafTypeFile(graph, target, known)),
+    );
+  }
+  return known.get(file);
+}
+
 /**
  * The imports of `graph` (file -> files it imports) that break the layer table: into a higher layer,
  * from one kind into another, into or out of the emulator, and any file in a folder the table does not place (one entry per file).
@@ -72,9 +85,9 @@ export function layerViolations(graph, root) {
     }
     for (const target of targets) {
       const to = folderOf(target, root);
-      // A leaf type file (`*-types.ts` importing nothing from the package) keeps a feature's public types
-      // beside it: it can close no cycle and carries nothing upward, so any layer may import it.
-      if (to !== APART && target.endsWith('-types.ts') && (graph.get(target)?.length ?? 0) === 0) continue;
+      // A leaf type file (`*-types.ts` importing nothing from the package but other leaf type files) keeps a
+      // feature's public types beside it: it carries nothing upward, so any layer may import it.
+      if (to !== APART && isLeafTypeFile(graph, target)) continue;
       if (to === APART) problems.push({ file, target, why: 'nothing imports the emulator' });
       else if (LAYERS[fromLayer].layer === 'kinds' && layerIndex(to) === fromLayer && to !== from)
         problems.push({ file, target, why: 'a kind imports another kind' });

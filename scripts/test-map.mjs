@@ -15,6 +15,8 @@ import { resolveSpecifier } from './check-import-cycles.mjs';
 /** Tests of the files whose name finds none and which no test imports: each named by what it covers. */
 export const DECLARED = {
   'src/budget/budget-admission.ts': ['test/budget/budget-limits.test.ts', 'test/budget/budget-reservation.test.ts'],
+  'src/budget/budget-types.ts': ['test/budget/budget-limits.test.ts', 'test/types/public-api.types.ts'],
+  'src/budget/charge-types.ts': ['test/budget/charge-events.test.ts', 'test/types/public-api.types.ts'],
   'src/budget/budget-calls.ts': ['test/budget/budget-charges.test.ts', 'test/budget/budget-limits.test.ts'],
   'src/budget/budget-models.ts': ['test/budget/budget-model-kinds.test.ts'],
   'src/budget/budget-store-calls.ts': ['test/budget/budget-stores.test.ts'],

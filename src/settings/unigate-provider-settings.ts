@@ -1,4 +1,13 @@
 import type { FetchFunction } from '@ai-sdk/provider-utils';
+import type {
+  UnigateBudget,
+  UnigateBudgetCall,
+  UnigateBudgetPeriod,
+  UnigateBudgetReservation,
+  UnigateBudgetStanding,
+  UnigateBudgetStore,
+} from '../budget/budget-types';
+import type { UnigateChargeEnding, UnigateChargeEvent } from '../budget/charge-types';
 import type { UnigateCost, UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../pricing/price-types';
 import {
   isUnigateResumeList,
@@ -11,10 +20,19 @@ import {
 } from '../resume/resume-types';
 
 // The bottom layer: the settings and the types they name. The types of a feature live beside it in a leaf
-// type file that imports nothing (prices: pricing/price-types.ts; resume: resume/resume-types.ts), which any
+// type file that imports nothing (prices: pricing/price-types.ts; resume: resume/resume-types.ts; budgets and charges:
+// budget/budget-types.ts, budget/charge-types.ts), which any
 // layer may import (scripts/check-import-cycles.mjs); this file re-exports them for the code that reads settings.
 
 export type {
+  UnigateBudget,
+  UnigateBudgetCall,
+  UnigateBudgetPeriod,
+  UnigateBudgetReservation,
+  UnigateBudgetStanding,
+  UnigateBudgetStore,
+  UnigateChargeEnding,
+  UnigateChargeEvent,
   UnigateCost,
   UnigateModelPrice,
   UnigatePriceTable,
@@ -25,58 +43,6 @@ export type {
   UnigateResumeReason,
 };
 export { isUnigateResumeList, MAX_RESUMES, RESUME_MODES };
-
-/** How a charged call ended (`UnigateChargeEvent.ended`). */
-export type UnigateChargeEnding = 'completed' | 'aborted' | 'failed' | 'refused' | 'http-error';
-
-/**
- * One model call's charge, once it is final (the `onCharge` setting): one event per call of every kind,
- * whatever its ending, and one per member a fallback chain tried.
- */
-export interface UnigateChargeEvent {
-  /** The model id the call was made with. */
-  modelId: string;
-  /** The model's kind: chat and messages models are both `language` (`format` tells them apart). */
-  kind: 'language' | 'embedding' | 'image' | 'speech' | 'transcription' | 'video';
-  /** Language models: the wire format the call used. */
-  format?: 'chat' | 'messages';
-  /**
-   * `completed`; `aborted` (the caller's abort, or a stream cancelled before its end); `failed` (network,
-   * a broken answer or stream, a video job that failed); `refused` (by the budget, before any request,
-   * charged 0); `http-error` (the gateway answered with an HTTP error, charged 0).
-   */
-  ended: UnigateChargeEnding;
-  /**
-   * What the call is charged, in the shape `unigateCost(result)` gives, with its parts. A reservation
-   * charged in place of reported usage (`exact: false`) counts whole as `input`. `undefined` when nothing
-   * can say (no price, or no usage and no budget reservation).
-   */
-  cost: UnigateCost | undefined;
-  /**
-   * `false` when the cost is not from reported usage: a budget reservation charged in its place, none, or
-   * an upper bound where the usage did not report the cache writes (`cost.estimated`).
-   */
-  exact: boolean;
-  /** The usage as the call reported it (the AI SDK result's `usage`), when it reported one. */
-  usage: Readonly<Record<string, unknown>> | undefined;
-  /**
-   * The budget's bucket the charge went to (`day:2026-11-23:user-1`), when there is a budget (the first
-   * limit's when `budget` is an array).
-   */
-  bucket: string | undefined;
-  /**
-   * Where the budget stands after this charge, when a budget is set: one `UnigateBudgetStanding`, or an
-   * array of them in the order of the `budget` array. Warn at 80%:
-   * `[event.budget ?? []].flat().some(b => b.spent >= 0.8 * b.limit)`.
-   */
-  budget?: UnigateBudgetStanding | UnigateBudgetStanding[];
-  /** The gateway's request id (`x-request-id`/`request-id` header, else the response's id), when known. */
-  requestId: string | undefined;
-  /** The member's position (1-based) in a fallback chain; 1 outside one. */
-  attempt: number;
-  /** `providerMetadata.unigate.resumed` of a stream that resumed: both requests are in this one charge. */
-  resumed?: UnigateResume[];
-}
 
 /**
  * Which wire format `gw(id)` and `gw.languageModel(id)` use.
@@ -240,123 +206,3 @@ export interface UnigateProviderSettings {
 export const STREAM_IDLE_MS = { min: 1, max: 3_600_000, by: 'provider' } as const;
 /** `streamIdleMs` when neither the provider nor the call sets it: two minutes. */
 export const DEFAULT_STREAM_IDLE_MS = 120_000;
-
-/**
- * How long a budget's spend adds up before it starts again at zero, in fixed UTC windows: a minute, an
- * hour, a day, a month, for ever (`'total'`), or `{ minutes }`: windows of that many minutes from UTC
- * midnight (a whole number that divides a day: 30 gives :00-:30 and :30-:00 of every hour).
- */
-export type UnigateBudgetPeriod = 'minute' | 'hour' | 'day' | 'month' | 'total' | { minutes: number };
-
-/** Where one budget limit stands after a charge (`UnigateChargeEvent.budget`). */
-export interface UnigateBudgetStanding {
-  /** The store's bucket of the limit's current period and key. */
-  bucket: string;
-  /**
-   * The bucket's total after this charge, as the store answered this call's last write to it (its
-   * settlement, else its reservation): spent, plus what calls still in flight have reserved.
-   */
-  spent: number;
-  /** The limit's `maxCredits`. */
-  limit: number;
-  /** The limit's `period`, as given. */
-  period: UnigateBudgetPeriod;
-}
-
-/** One limit's part of a reservation made on several at once (`UnigateBudgetStore.reserveAll`). */
-export interface UnigateBudgetReservation {
-  bucket: string;
-  credits: number;
-  limit: number;
-  /** `'never'`: fits when the total plus `credits` is at most `limit`; `'one-call'`: while the total is below `limit`. */
-  overshoot: 'never' | 'one-call';
-}
-
-/**
- * Where a budget's spend is kept. One store can serve several providers and processes
- * (`postgresBudgetStore`, or your own over Redis and the like); the default is in memory. `bucket` names
- * one key's spend in one period, e.g. `day:2026-11-23:user-42` (`month:2026-11:`, `total::` without a
- * key): a new period is a new bucket, so nothing has to be reset.
- *
- * A bucket's total is what its calls have spent plus what the calls in flight have reserved: a call adds
- * the upper bound of its cost before its request and, once its real cost is known, adds the difference
- * (a negative number when it cost less than it reserved).
- */
-export interface UnigateBudgetStore {
-  /** The bucket's total (spent plus reserved) so far; 0 for a bucket never added to. */
-  spent(bucket: string): Promise<number>;
-  /** Adds `credits` (possibly negative) to `bucket` in one atomic step and resolves with the new total. */
-  add(bucket: string, credits: number): Promise<number>;
-  /**
-   * Adds `credits` to `bucket` only while its total is below `limit`, in one atomic step: resolves with
-   * the new total, or `undefined` when the total had reached the limit (nothing added). Optional: without
-   * it a call reads `spent`, then `add`s, and two processes may both pass the check at once (not atomic).
-   */
-  reserve?(bucket: string, credits: number, limit: number): Promise<number | undefined>;
-  /**
-   * Adds every reservation, or none, in one atomic step (one statement or transaction): when each one
-   * fits (by its `overshoot`), resolves with `{ totals }`, the new totals in order; otherwise adds nothing
-   * and resolves with `{ totals, refused }`, the current totals and the index of the first that did not
-   * fit. Optional: without it, the limits are reserved one at a time (each atomic by `reserve`), and
-   * what the earlier ones reserved is given back when a later one refuses. The memory store and
-   * `postgresBudgetStore` have it.
-   */
-  reserveAll?(
-    reservations: readonly UnigateBudgetReservation[],
-  ): Promise<{ totals: number[]; refused?: number | undefined }>;
-}
-
-/** What a budget's `key` function receives: the call's model and options. */
-export interface UnigateBudgetCall {
-  modelId: string;
-  /** `chat`, `messages`, `embedding`, `speech`, `transcription`, `image` or `video`. */
-  kind: string;
-  /** The call's `providerOptions`, as given. */
-  providerOptions?: Record<string, Record<string, unknown> | undefined>;
-}
-
-/**
- * A spending limit (`createUnigate({ budget })`, one, or several in an array: a call is sent only if every
- * one admits it). Before its request, a call reserves the upper bound of its cost (docs/budgets.md); under
- * `overshoot: 'never'` (default) it is admitted only when that reservation fits in what is left of
- * `maxCredits` (what is spent plus what the calls in flight have reserved), and refused otherwise, before
- * any request (`APICallError`, `data.kind: 'budget'`, not retryable; the message says what is left and the
- * largest `maxOutputTokens` that would fit). After the call its reservation is replaced by its real cost,
- * so whatever the concurrency, the spend never passes `maxCredits`. An aborted or failed call that reached
- * the gateway is charged its known usage, else its reservation; a call refused by the gateway with an
- * HTTP error is charged nothing.
- */
-export interface UnigateBudget {
-  /** The limit, in credits: a finite number above 0. Required. */
-  maxCredits: number;
-  /**
-   * Required: `'minute'`, `'hour'`, `'day'`, `'month'` (fixed UTC windows), `'total'` (never starts again),
-   * or `{ minutes }` (windows of that many minutes from UTC midnight; a whole number dividing 1,440).
-   */
-  period: UnigateBudgetPeriod;
-  /**
-   * - `'never'` (default): a call whose reservation does not fit in what is left is refused.
-   * - `'one-call'`: a call is admitted while anything is left, so the spend may pass the limit by one
-   *   call's reservation.
-   */
-  overshoot?: 'never' | 'one-call';
-  /** Where the spend is kept. Default: in memory, this provider only. */
-  store?: UnigateBudgetStore;
-  /**
-   * Whose budget a call spends: one budget per end user or tenant. Default: `providerOptions.unigate.user`
-   * (or `userId`, the messages format's name), else one budget shared by every call.
-   */
-  key?: (call: UnigateBudgetCall) => string | undefined;
-  /**
-   * A call whose price cannot be known (a catalog down, a model nothing prices, an image or video model
-   * without a price-table entry):
-   * - `'refuse'` (default): it is not sent; the error (`data.kind: 'budget'`) names the model and the fix.
-   * - `'allow'`: it is sent, counted as 0 credits, with a warning. In an array, only when every limit allows it.
-   */
-  unpriced?: 'refuse' | 'allow';
-  /**
-   * The time limit of each store call, in milliseconds (default 5,000). A store that takes longer, or
-   * throws, fails the call before its request (`data.kind: 'budget'`, the store's error as `cause`).
-   */
-  storeTimeoutMs?: number;
-}

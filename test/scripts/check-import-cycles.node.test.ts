@@ -60,6 +60,12 @@ describe('check-import-cycles', () => {
       'src/pricing/cost-types.ts':
         "import type { Settings } from '../settings/unigate-provider-settings';\nexport type C = Settings;",
       'src/streams/stream-extras.ts': "import type { C } from '../pricing/cost-types';\nexport type E = C;",
+      // A leaf may import leaves (a diamond included): still a leaf.
+      'src/resume/resume-types.ts': 'export type R = 1;',
+      'src/pricing/price-types.ts': "import type { R } from '../resume/resume-types';\nexport type P = R;",
+      'src/budget/charge-types.ts':
+        "import type { Budget } from './budget-types';\nimport type { P } from '../pricing/price-types';\nimport type { R } from '../resume/resume-types';\nexport type Charge = [Budget, P, R];",
+      'src/streams/stream-state.ts': "import type { Charge } from '../budget/charge-types';\nexport type S = Charge;",
     });
     expect(result.code).toBe(1);
     expect(result.output).toContain('1 import(s) against the layer table');
