@@ -338,8 +338,13 @@ export function readSseStream<T>(
   // ends the stream through the handler. The caller's abort fails the stream with its own error.
   const lose = (kind: ConnectionFailureKind, cause?: unknown): Promise<void> | undefined => {
     if (kind === 'network' && (abortSignal?.aborted === true || isAbortError(cause))) {
-      sink.fail(cause);
-      return undefined;
+      // The caller's abort, never resumed nor a network error: the stream ends through the handler with
+      // the abort's own error (an `error` part and `finish`), so a reader gets parts, never a throw.
+      // streamText turns what it reads after an abort into its `abort` part, whatever the abort's reason
+      // (a failed stream would throw a reason that is no AbortError; @ai-sdk/openai-compatible gives `abort`).
+      handler.error(cause, sink);
+      sink.close();
+      return sink.closing;
     }
     const error = connectionLost(connection, { kind, parts: sink.total, bytes, cause, idleMs });
     const giveUp = () => handler.error(error, sink);

@@ -51,50 +51,64 @@ function ledger(budget: boolean, options?: UnigateEmulatorOptions, abortAtReques
 
 const NO_RESUME = { unigate: { resume: 'off' as const } };
 
-/** Reads `streamText`'s full stream to its end, aborting `controller` at the `k`-th text delta. */
-async function readAborting(result: ReturnType<typeof streamText>, controller: AbortController, k: number) {
+/** Reads `streamText`'s full stream to its end, aborting `controller` (with `reason`) at the `k`-th text delta. */
+async function readAborting(
+  result: ReturnType<typeof streamText>,
+  controller: AbortController,
+  k: number,
+  reason?: unknown,
+) {
   const types: string[] = [];
   let deltas = 0;
   for await (const part of result.fullStream) {
     types.push(part.type);
-    if (part.type === 'text-delta' && ++deltas === k) controller.abort();
+    if (part.type === 'text-delta' && ++deltas === k) controller.abort(reason);
   }
   return types;
 }
 
 describe('what the caller of an aborted stream sees', () => {
-  it("is what @ai-sdk/openai-compatible's caller sees: the parts so far, then `abort`; onAbort once, no error", async () => {
-    const emulator = createUnigateEmulator();
-    const compat = createOpenAICompatible({
-      name: 'compat',
-      baseURL: emulator.settings.baseURL,
-      apiKey: emulator.settings.apiKey,
-      fetch: emulator.fetch,
-    });
-    const gw = createUnigate({ ...emulator.settings, mergeStreamDeltas: false });
-    const seen: Array<{ types: string[]; calls: string[] }> = [];
-    for (const model of [compat.chatModel('gpt-4o-mini'), gw.chat('gpt-4o-mini')]) {
-      const controller = new AbortController();
-      const calls: string[] = [];
-      const result = streamText({
-        model,
-        prompt: 'Hello there my dear old friend',
-        abortSignal: controller.signal,
-        maxRetries: 0,
-        onAbort: () => void calls.push('onAbort'),
-        onError: () => void calls.push('onError'),
-        onFinish: () => void calls.push('onFinish'),
+  it.each([
+    [1, "the signal's own AbortError", undefined],
+    [2, "the signal's own AbortError", undefined],
+    [1, 'a reason of the caller', new Error('the user gave up')],
+    [2, 'a reason of the caller', new Error('the user gave up')],
+  ])(
+    "at delta %i, with %s: what @ai-sdk/openai-compatible's caller sees: the parts so far, then `abort`; onAbort once",
+    async (k, _, reason) => {
+      const emulator = createUnigateEmulator();
+      const compat = createOpenAICompatible({
+        name: 'compat',
+        baseURL: emulator.settings.baseURL,
+        apiKey: emulator.settings.apiKey,
+        fetch: emulator.fetch,
       });
-      const types = await readAborting(result, controller, 2);
-      seen.push({ types: types.filter(type => type !== 'raw'), calls });
-    }
-    expect(seen[1]).toEqual(seen[0]);
-    // ai@7 may hand on a delta already read before it notices the abort: both providers alike.
-    expect(seen[0]!.types.slice(0, 5)).toEqual(['start', 'start-step', 'text-start', 'text-delta', 'text-delta']);
-    expect(seen[0]!.types.at(-1)).toBe('abort');
-    expect(seen[0]!.types).not.toContain('error');
-    expect(seen[0]!.calls).toEqual(['onAbort']);
-  });
+      const gw = createUnigate({ ...emulator.settings, mergeStreamDeltas: false });
+      const seen: Array<{ types: string[]; calls: string[] }> = [];
+      for (const model of [compat.chatModel('gpt-4o-mini'), gw.chat('gpt-4o-mini')]) {
+        const controller = new AbortController();
+        const calls: string[] = [];
+        const result = streamText({
+          model,
+          prompt: 'Hello there my dear old friend',
+          abortSignal: controller.signal,
+          maxRetries: 0,
+          onAbort: () => void calls.push('onAbort'),
+          onError: () => void calls.push('onError'),
+          onFinish: () => void calls.push('onFinish'),
+        });
+        const types = await readAborting(result, controller, k, reason);
+        seen.push({ types: types.filter(type => type !== 'raw'), calls });
+      }
+      // Both providers alike: the parts so far, then `abort` (ai@7 may hand on one more delta it had read
+      // before it noticed the abort), no error part, onAbort once.
+      for (const { types, calls } of seen) {
+        expect(types.slice(0, 3 + k)).toEqual(['start', 'start-step', 'text-start', ...Array(k).fill('text-delta')]);
+        expect(types.slice(3 + k).filter(type => type !== 'text-delta')).toEqual(['abort']);
+        expect(calls).toEqual(['onAbort']);
+      }
+    },
+  );
 });
 
 for (const budget of [false, true]) {

@@ -168,7 +168,7 @@ describe('gw.fallback over Unigate models: the stream is the model’s own', () 
     expect(textOf(await readAll(stream))).toBe('You said: Hello there');
   });
 
-  it('aborting while the first model has sent no content ends the chain: the stream fails, no other model runs', async () => {
+  it('aborting while the first model has sent no content ends the chain: an error part with the abort, no other model runs', async () => {
     const encoder = new TextEncoder();
     let requests = 0;
     const stalling: typeof fetch = async (_url, init) => {
@@ -188,8 +188,10 @@ describe('gw.fallback over Unigate models: the stream is the model’s own', () 
     const result = await gw
       .fallback(['gpt-a', 'gpt-b'])
       .doStream(callOptions('Hi', { abortSignal: controller.signal }));
-    const error = await failure(readAll(result.stream));
-    expect(error.message).toBe('user stopped');
+    const parts = await readAll(result.stream);
+    const errorPart = parts.find(part => part.type === 'error');
+    expect(errorPart?.type === 'error' && (errorPart.error as Error).message).toBe('user stopped');
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
     expect(requests).toBe(1);
   });
 });

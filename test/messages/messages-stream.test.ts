@@ -519,11 +519,12 @@ describe('messages doStream', () => {
     while (seen.length < 4) seen.push((await reader.read()).value!);
     expect(seen.at(-1)).toEqual({ type: 'text-delta', id: '0', delta: 'first' });
     abort.abort();
-    const error = await reader.read().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect((error as Error).name).toBe('AbortError');
+    // The abort ends the stream as parts: its own error first, `finish` 'error' last.
+    const rest: LanguageModelV3StreamPart[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest.push(read.value);
+    const [errorPart] = rest;
+    expect(errorPart?.type === 'error' && (errorPart.error as Error).name).toBe('AbortError');
+    expect(rest.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
   });
 });
 
