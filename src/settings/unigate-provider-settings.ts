@@ -1,48 +1,18 @@
 import type { FetchFunction } from '@ai-sdk/provider-utils';
-import type {
-  UnigateBudget,
-  UnigateBudgetCall,
-  UnigateBudgetPeriod,
-  UnigateBudgetReservation,
-  UnigateBudgetStanding,
-  UnigateBudgetStore,
-} from '../budget/budget-types';
-import type { UnigateChargeEnding, UnigateChargeEvent } from '../budget/charge-types';
-import type { UnigateCost, UnigateModelPrice, UnigatePriceTable, UnigatePricing } from '../pricing/price-types';
-import {
-  isUnigateResumeList,
-  MAX_RESUMES,
-  RESUME_MODES,
-  type ResumeSettings,
-  type UnigateResume,
-  type UnigateResumeMode,
-  type UnigateResumeReason,
-} from '../resume/resume-types';
+import type { UnigateBudget } from '../budget/budget-types';
+import type { UnigateChargeEvent } from '../budget/charge-types';
+import type { UnigatePricing } from '../pricing/price-types';
+import type { UnigateResumeMode } from '../resume/resume-types';
 
-// The bottom layer: the settings and the types they name. The types of a feature live beside it in a leaf
-// type file that imports nothing (prices: pricing/price-types.ts; resume: resume/resume-types.ts; budgets and charges:
-// budget/budget-types.ts, budget/charge-types.ts), which any
+// The bottom layer: the settings and the types they name. A feature's public types live beside it, in a
+// leaf type file that imports nothing but other leaves (prices: pricing/price-types.ts; resume:
+// resume/resume-types.ts; budgets and charges: budget/budget-types.ts, budget/charge-types.ts), which any
 // layer may import (scripts/check-import-cycles.mjs); this file re-exports them for the code that reads settings.
-
-export type {
-  UnigateBudget,
-  UnigateBudgetCall,
-  UnigateBudgetPeriod,
-  UnigateBudgetReservation,
-  UnigateBudgetStanding,
-  UnigateBudgetStore,
-  UnigateChargeEnding,
-  UnigateChargeEvent,
-  UnigateCost,
-  UnigateModelPrice,
-  UnigatePriceTable,
-  UnigatePricing,
-  ResumeSettings,
-  UnigateResume,
-  UnigateResumeMode,
-  UnigateResumeReason,
-};
-export { isUnigateResumeList, MAX_RESUMES, RESUME_MODES };
+export type * from '../budget/budget-types';
+export type * from '../budget/charge-types';
+export type * from '../pricing/price-types';
+export type * from '../resume/resume-types';
+export { isUnigateResumeList, MAX_RESUMES, RESUME_MODES } from '../resume/resume-types';
 
 /**
  * Which wire format `gw(id)` and `gw.languageModel(id)` use.
