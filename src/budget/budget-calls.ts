@@ -7,7 +7,7 @@ import type {
   StreamHandOver,
 } from '../streams/stream-extras';
 import { sumCosts } from '../pricing/credit-units';
-import { modelCallSpan } from '../model-call/with-cost';
+import { callSpanOf } from '../model-call/with-cost';
 import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
@@ -111,7 +111,7 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
   wireBody?: unknown,
 ): Promise<R> {
   // The model call's span is active now, inside the call: a one-response call's charge is written there.
-  const charged = chargedCall(guard, model.modelId, kind, options, modelCallSpan());
+  const charged = chargedCall(guard, model.modelId, kind, options, callSpanOf(options));
   const admission = await admit(charged, options, wireBody);
   const result = await settledOnFailure(charged, admission, () => call(options));
   // No cost (no usage in the response): the reservation stands, so the spend never under-counts.
@@ -256,7 +256,7 @@ export async function spendOnStream(
   extras: StreamExtras | undefined,
 ) {
   // The model call's span is active now, as the stream opens: its charge is written there at the ending.
-  const charged = chargedCall(guard, model.modelId, kind, options, modelCallSpan());
+  const charged = chargedCall(guard, model.modelId, kind, options, callSpanOf(options));
   const wireBody = guard.reserves === false ? undefined : await model.prepareWireBody(options);
   const admission = await admit(charged, options, wireBody);
   let headers: Record<string, string | undefined> | undefined;

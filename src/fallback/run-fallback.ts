@@ -10,6 +10,7 @@ import { statedContextWindow, type UnigateErrorKind } from '../errors/gateway-er
 import { redactSecrets } from '../errors/redact-secrets';
 import { lastAttempt } from '../errors/unigate-error';
 import { retryAfterHeaderMs } from '../transport/gateway-request';
+import { withModelCallSpan } from '../model-call/with-cost';
 import { isExtendable, type StreamExtras, withAttempt } from '../streams/stream-extras';
 import {
   attemptOf,
@@ -251,7 +252,8 @@ export function fallbackStream(
         ...ending,
         metadata: withFallbackMetadata(chain, ending.metadata, model, attempts, handOvers),
       }),
-      handOver: handOvers && new ChainHandOver(chain, options, index, handOvers),
+      // The hand-over's members are called from the stream's reader, outside this call's span: they carry it.
+      handOver: handOvers && new ChainHandOver(chain, withModelCallSpan(options), index, handOvers),
     };
     const moves = (error: unknown) => movesOn(chain, error, options);
     // This package's models take the additions into their own stream: no layer per part.

@@ -124,3 +124,19 @@ export function addChargeToSpan(span: CostSpan | undefined, cost: UnigateCost | 
   spanCharges.set(span, total);
   putCostOnSpan(span, total);
 }
+
+// A call a wrapper makes later, outside the model call's span (a fallback chain's hand-over, opened from the
+// stream's reader), carries the span on its options under this key, so its charge lands on the same span.
+const CALL_SPAN = Symbol('unigate.modelCallSpan');
+
+/** `options` carrying the model call's span active now, for the calls a wrapper makes for it later. */
+export function withModelCallSpan<O extends object>(options: O): O {
+  const span = modelCallSpan();
+  return span === undefined ? options : { ...options, [CALL_SPAN]: span };
+}
+
+/** The span of the model call `options` belong to: the one they carry, else the active one. */
+export function callSpanOf(options: object): CostSpan | undefined {
+  const carried: unknown = Reflect.get(options, CALL_SPAN);
+  return isCostSpan(carried) ? carried : modelCallSpan();
+}

@@ -1,3 +1,4 @@
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateChargeEvent } from '../../src';
@@ -184,7 +185,7 @@ describe('a resume within the budget', () => {
     expect(events).toMatchObject([{ ended: 'failed', cost: { total: first } }]);
   });
 
-  it('aborted during the continuation: the stream fails with the abort, both reservations kept', async () => {
+  it('aborted during the continuation: the stream ends with the abort as parts, both reservations kept', async () => {
     const { first, next } = await bounds(marker);
     const controller = new AbortController();
     const reason = new Error('user gave up');
@@ -197,21 +198,24 @@ describe('a resume within the budget', () => {
       maxOutputTokens: MAX_TOKENS,
       abortSignal: controller.signal,
     });
-    const types: string[] = [];
+    const parts: LanguageModelV3StreamPart[] = [];
     const reader = stream.getReader();
-    const reading = (async () => {
-      for (let read = await reader.read(); !read.done; read = await reader.read()) types.push(read.value.type);
-    })();
-    await expect(reading).rejects.toBe(reason);
-    // The caller saw the first request's text only, and no finish: an aborted stream is charged its bound.
-    expect(types).toEqual([
+    for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value);
+    // The caller saw the first request's text only, then the abort's own error and the finish: an aborted
+    // stream is charged its bound.
+    expect(parts.map(part => part.type)).toEqual([
       'stream-start',
       'response-metadata',
       'text-start',
       'text-delta',
       'text-delta',
       'text-delta',
+      'error',
+      'text-end',
+      'finish',
     ]);
+    expect(parts.find(part => part.type === 'error')).toEqual({ type: 'error', error: reason });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'error' } });
     expect(bodies).toHaveLength(2);
     await expect.poll(spent).toBe(first + next);
   });

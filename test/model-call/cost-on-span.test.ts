@@ -214,7 +214,7 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
 
   describe("the span carries the charge: the onCharge event's cost, from the same ending", () => {
     /** A provider over the emulator, priced, reporting into `events`; with `budget`, a budget of 1,000 credits. */
-    const charging = (budget: boolean, failing?: string) => {
+    const charging = (budget: boolean, failing?: string, settings: UnigateProviderSettings = {}) => {
       const events: UnigateChargeEvent[] = [];
       const emulator = createUnigateEmulator();
       // `failing`'s requests fail as a dropped connection does before any answer (a network error).
@@ -231,6 +231,7 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
         mergeStreamDeltas: false,
         onCharge: event => void events.push(event),
         ...(budget && { budget: { maxCredits: 1_000, period: 'total' as const } }),
+        ...settings,
       });
       return { gw, events };
     };
@@ -293,6 +294,23 @@ describe(`the cost on the model call's span, ai@${major}`, () => {
         ]);
         expect(spanCost(name)).toBeCloseTo(events[0]!.cost!.total + events[1]!.cost!.total, 12);
       }
+    });
+
+    it("a stream handed over to the chain's next member: both members' charges on the one span", async () => {
+      // maxResumes 0: the first member's drop goes straight to the next member, called from the reader.
+      const { gw, events } = charging(true, undefined, { maxResumes: 0 });
+      const model = gw.fallback(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+      const prompt = 'Tell me about the sea. [[emulator:drop:2:close]]';
+      const result = ai.streamText({ model, prompt, ...telemetry });
+      await inAppSpan(async () => result.consumeStream());
+      expect(await result.text).toBe('You said: "Tell me about the sea.".');
+      await expect.poll(() => events.length).toBe(2);
+      expect(events.map(event => [event.modelId, event.ended, event.attempt])).toEqual([
+        ['claude-haiku-4-5', 'completed', 2],
+        ['claude-sonnet-4-5', 'completed', 1],
+      ]);
+      const name = modelSpanName('ai.streamText.doStream', model.modelId);
+      expect(spanCost(name)).toBeCloseTo(events[0]!.cost!.total + events[1]!.cost!.total, 12);
     });
 
     it('a generateText that fails under a budget: its reservation, as charged', async () => {
