@@ -380,6 +380,9 @@ async function expectCut({ events, whole, partial, none, got }: CutStream<Messag
     expect(errors).toHaveLength(1);
     expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
     expect(messageOf(errors[0])).toContain('not valid JSON');
+  } else if (whole < events.length && answered(arrived)) {
+    // The stop reason and final usage arrived: the answer is whole, a cut after them takes nothing (docs/resume.md).
+    expect(errors).toEqual([]);
   } else if (whole < events.length) {
     expect(errors).toHaveLength(1);
     expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
@@ -396,6 +399,19 @@ async function expectCut({ events, whole, partial, none, got }: CutStream<Messag
     ...closing.parts,
   ]);
   expect(finishOf(got)).toEqual(finishFor(arrived, failed, !none && !partial && whole < events.length));
+}
+
+/** A `message_delta` with the stop reason and the final usage is among the events: the answer is whole. */
+function answered(events: WireEvent[]): boolean {
+  return events
+    .map(jsonOf)
+    .some(
+      json =>
+        json?.type === 'message_delta' &&
+        typeof json.delta?.stop_reason === 'string' &&
+        typeof json.usage === 'object' &&
+        json.usage !== null,
+    );
 }
 
 const ignoresAllowed: OwnProperty = {
