@@ -1,5 +1,6 @@
 import type {
   LanguageModelV3CallOptions,
+  LanguageModelV3FinishReason,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
@@ -16,7 +17,7 @@ import { sendPricedStreamRequest } from '../model-call/send-priced-stream-reques
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/spec-version';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
-import { closeAtBreak, closeOpenBlocks, type OpenBlock } from '../streams/close-open-blocks';
+import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
 import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { readChunk } from '../streams/stream-chunk';
@@ -165,12 +166,10 @@ export class ChatStreamState extends StreamState {
     if (this.finishSent) return;
     this.finishSent = true;
     const usage = convertChatUsage(this.usage);
-    this.sendFinishPart(
-      sink,
-      { type: 'finish', finishReason: { unified: 'error', raw: this.finishReason }, usage },
-      undefined,
-      false,
-    );
+    const failed: LanguageModelV3FinishReason = { unified: 'error', raw: this.finishReason };
+    // A V4 stream whose body ended with neither a finish_reason nor [DONE] says `interrupted`, as messages does.
+    const finishReason = this.cutOff ? interruptedFinishReason(this.spec, failed) : failed;
+    this.sendFinishPart(sink, { type: 'finish', finishReason, usage }, undefined, false);
   }
 
   private providerMetadata(): SharedV3ProviderMetadata | undefined {
@@ -531,7 +530,7 @@ const CUT_OFF = 'the body ended with neither a finish_reason nor [DONE]: the res
  * to parse. One still open when a new call id reuses its index, or at `[DONE]` or the end of the body,
  * follows the break rule in close-open-blocks.ts: completed if its arguments are valid JSON, else an error.
  * A body that ends without a finish_reason throws, so the resume is asked first; when it declines, the
- * stream finishes as it would have (`interrupted`).
+ * answer was cut: an `error` part and `finish` 'error' (`interrupted` on V4), as on messages.
  */
 function createChatStreamHandler(
   state: ChatStreamState,
@@ -562,7 +561,8 @@ function createChatStreamHandler(
       if (!state.started) throw noEvent('chat');
       if (state.finishReason === undefined) {
         state.cutOff = true;
-        throw malformed('chat', CUT_OFF, '');
+        // The error names the tool calls the cut leaves unable to complete, as on messages.
+        throw openCallsError('chat', CUT_OFF, openCalls(state.callOrder), '') ?? malformed('chat', CUT_OFF, '');
       }
       // No [DONE]: the body simply ended. Whatever arrived is complete; finish cleanly. Without a
       // finish_reason either, nothing said the answer was complete: V4 calls that `interrupted`.
@@ -570,15 +570,9 @@ function createChatStreamHandler(
     },
 
     error(error, sink) {
-      if (state.cutOff) {
-        // A cut-off body the resume did not take ends as it does without one.
-        state.cutOff = false;
-        try {
-          finish(state, '', sink, true);
-        } catch (thrown) {
-          state.fail(redactSecrets(thrown, request.secret), sink);
-        }
-      } else state.fail(error, sink);
+      // A cut-off body the resume did not take is a cut answer, as on messages: an error part and a
+      // `finish` 'error' (`interrupted` on V4, see fail).
+      state.fail(error, sink);
       // Stops reading: the rest of the body can no longer be trusted, and the connection is released.
       sink.close();
     },

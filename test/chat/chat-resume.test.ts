@@ -49,6 +49,10 @@ const RESUMED_WARNING = {
   message: 'the stream failed after content and was resumed: see providerMetadata.unigate.resumed',
 };
 
+/** The error of a chat body that ended with neither a finish_reason nor [DONE], not resumed (docs/streaming.md). */
+const CUT_OFF =
+  'Unigate chat stream: the body ended with neither a finish_reason nor [DONE]: the response was cut off.';
+
 describe('chat: a stream that fails after content is resumed where the upstream documents a continuation', () => {
   it('DeepSeek: the same body with the text so far as a final assistant message flagged prefix, one stream, one finish', async () => {
     const kit = twoAnswers('deepseek-chat', cutText, continuation('ld!'));
@@ -245,15 +249,15 @@ describe('chat: a stream that fails after content is resumed where the upstream 
     });
   });
 
-  it('ends as before when the continuation is cut too and no resume is left', async () => {
+  it('ends as a cut answer when the continuation is cut too and no resume is left', async () => {
     const kit = twoAnswers('deepseek-chat', cutText, [delta('c2', { content: 'l' })]);
     const parts = await run(kit);
     expect(kit.requests).toHaveLength(2);
     expect(texts(parts)).toBe('Hello, worl');
-    expect(parts.some(part => part.type === 'error')).toBe(false);
+    expect(parts.filter(part => part.type === 'error').map(part => (part.error as Error).message)).toEqual([CUT_OFF]);
     expect(parts.at(-1)).toMatchObject({
       type: 'finish',
-      finishReason: { unified: cutOffReason('other') },
+      finishReason: { unified: cutOffReason('error') },
       providerMetadata: { unigate: { resumed: [{ afterCharacters: 10, reason: 'ended-early', requestId: 'c2' }] } },
     });
   });
@@ -269,13 +273,13 @@ describe('chat: what is not resumed', () => {
     ['n > 1', 'deepseek-chat', cutText, { providerOptions: { unigate: { n: 2 } } }, {}],
     ['a response format', 'deepseek-chat', cutText, { responseFormat: { type: 'json' as const } }, {}],
     ['reasoning arrived', 'deepseek-reasoner', reasoning, {}, {}],
-  ])('%s: one request, the stream ends as it did', async (_, modelId, first, options, settings) => {
+  ])('%s: one request, the stream ends as a cut answer', async (_, modelId, first, options, settings) => {
     const kit = twoAnswers(modelId, first, continuation('ld!'), settings);
     const parts = await run(kit, options);
     expect(kit.requests).toHaveLength(1);
     expect(texts(parts)).toBe('Hello, wor');
-    expect(parts.some(part => part.type === 'error')).toBe(false);
-    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('other') } });
+    expect(parts.filter(part => part.type === 'error').map(part => (part.error as Error).message)).toEqual([CUT_OFF]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: cutOffReason('error') } });
   });
 
   it('a connection that drops after the finish_reason is not resumed: the answer was whole', async () => {

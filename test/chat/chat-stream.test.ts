@@ -441,17 +441,21 @@ describe('chat doStream: tool calls', () => {
     expect([...ids][0]).toMatch(/^\w{8,}$/);
   });
 
-  it('completes pending calls when the body ends without finish_reason or [DONE]', async () => {
+  it('a body that ends without finish_reason or [DONE] was cut: the error, then the pending call completed', async () => {
     const { parts } = await streamParts([
       chunk({ tool_calls: [toolCall(0, { id: 'call_1', name: 'weather', args: '{"city":"Rome"}' })] }),
     ]);
     expect(parts.slice(2)).toEqual([
       { type: 'tool-input-start', id: 'call_1', toolName: 'weather' },
       { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Rome"}' },
+      { type: 'error', error: expect.any(InvalidResponseDataError) },
       { type: 'tool-input-end', id: 'call_1' },
       { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: '{"city":"Rome"}' },
-      { type: 'finish', finishReason: { unified: cutOffReason('other'), raw: undefined }, usage: noUsage },
+      { type: 'finish', finishReason: { unified: cutOffReason('error'), raw: undefined }, usage: noUsage },
     ]);
+    expect(errorPart(parts).message).toBe(
+      'Unigate chat stream: the body ended with neither a finish_reason nor [DONE]: the response was cut off.',
+    );
   });
 });
 
@@ -508,12 +512,17 @@ describe('chat doStream: tool calls at a protocol break', () => {
         'finish',
       ]);
       expect(parts).toContainEqual({ type: 'tool-call', toolCallId: 'call_ok', toolName: 'a', input: '{"x":1}' });
+      // With [DONE] the stream ended; without it the body was cut as well, and the error says so first.
+      const what =
+        done.length > 0
+          ? 'the stream ended with tool calls no finish_reason completed'
+          : 'the body ended with neither a finish_reason nor [DONE]: the response was cut off';
       expect(errorPart(parts).message).toContain(
-        'the stream ended with tool calls no finish_reason completed; tool call call_cut (b) cannot complete: its input does not parse as JSON',
+        `${what}; tool call call_cut (b) cannot complete: its input does not parse as JSON`,
       );
       expect(parts.at(-1)).toEqual({
         type: 'finish',
-        finishReason: { unified: 'error', raw: undefined },
+        finishReason: { unified: done.length > 0 ? 'error' : cutOffReason('error'), raw: undefined },
         usage: noUsage,
       });
     }

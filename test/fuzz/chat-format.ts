@@ -324,6 +324,10 @@ async function expectCut({ events, wire, whole, partial, none, got }: CutStream<
   const nameless = namelessCalls(events.slice(0, whole));
   // A call cut off before its finish_reason, with arguments that do not parse, is named.
   const lost = lostCalls(events.slice(0, whole));
+  const arrived = finishFrom(events.slice(0, whole));
+  // Neither a finish_reason nor [DONE] arrived: nothing said the answer was whole, so it was cut.
+  const interrupted =
+    arrived.raw === undefined && !events.slice(0, whole).some(e => 'data' in e && e.data === '[DONE]');
   if (none) {
     expect(errors).toHaveLength(1);
     expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
@@ -332,6 +336,12 @@ async function expectCut({ events, wire, whole, partial, none, got }: CutStream<
     expect(errors).toHaveLength(1);
     expect(InvalidResponseDataError.isInstance(errors[0])).toBe(true);
     expect(messageOf(errors[0])).toContain('not valid JSON');
+  } else if (interrupted) {
+    expect(errors).toHaveLength(1);
+    expect(messageOf(errors[0])).toContain(
+      'the body ended with neither a finish_reason nor [DONE]: the response was cut off',
+    );
+    for (const call of lost) expect(messageOf(errors[0])).toContain(call);
   } else if (lost.length > 0) {
     expect(errors).toHaveLength(1);
     expect(messageOf(errors[0])).toContain('the stream ended with tool calls no finish_reason completed');
@@ -342,19 +352,14 @@ async function expectCut({ events, wire, whole, partial, none, got }: CutStream<
   } else {
     expect(errors).toEqual([]);
   }
-  const arrived = finishFrom(events.slice(0, whole));
-  // Neither a finish_reason nor [DONE] arrived: nothing said the answer was whole.
-  const interrupted =
-    arrived.raw === undefined && !events.slice(0, whole).some(e => 'data' in e && e.data === '[DONE]');
-  const clean = finishReason(arrived.raw);
+  // A cut body finishes `error`, `interrupted` on V4; a chunk cut mid-JSON is an error of its own.
+  const cut = interrupted && !none && !partial;
   expect(finishOf(got)).toEqual({
     type: 'finish',
     finishReason:
       errors.length > 0
-        ? { unified: 'error', raw: arrived.raw }
-        : interrupted
-          ? { ...clean, unified: cutOffReason(clean.unified) }
-          : clean,
+        ? { unified: cut ? cutOffReason('error') : 'error', raw: arrived.raw }
+        : finishReason(arrived.raw),
     usage: usageOf(arrived.usage),
   });
   const chunks = events.filter(e => 'json' in e).length;

@@ -76,7 +76,8 @@ function chatOracle(scenario: BrokenChatScenario): Oracle {
     calls.set(item.slot, item.pieces.join(''));
     oracle.inputs.set(item.id, item.pieces.join(''));
   }
-  oracle.failed = !scenario.finishReason && [...calls.values()].some(args => !parsesAsJson(args));
+  // A body with neither a finish_reason nor [DONE] was cut; without a finish_reason, a call that does not parse is lost.
+  oracle.failed = !scenario.finishReason && (!scenario.done || [...calls.values()].some(args => !parsesAsJson(args)));
   return oracle;
 }
 

@@ -39,16 +39,26 @@ const cutOff = {
 };
 
 describe.each(entries)('chat completions stream, %s entry', entry => {
-  it("ends without finish_reason or [DONE]: the text that came, then finish 'interrupted' on /v4, 'other' at the root", async () => {
+  it("ends without finish_reason or [DONE]: the text that came, the cut-off error, then finish 'interrupted' on /v4, 'error' at the root", async () => {
     const parts = await streamedParts(entry, 'chat', [
       chunk({ role: 'assistant', content: 'Hel' }),
       chunk({ content: 'lo' }),
     ]);
+    const text = chatText('Hel', 'lo');
     expect(parts).toEqual([
       { type: 'stream-start', warnings: [] },
       metadataPart,
-      ...chatText('Hel', 'lo'),
-      { type: 'finish', finishReason: cutReason(entry, 'other', undefined), usage: noUsage },
+      ...text.slice(0, -1),
+      {
+        type: 'error',
+        error: expect.objectContaining({
+          name: 'AI_InvalidResponseDataError',
+          message:
+            'Unigate chat stream: the body ended with neither a finish_reason nor [DONE]: the response was cut off.',
+        }),
+      },
+      text.at(-1),
+      { type: 'finish', finishReason: cutReason(entry, 'error', undefined), usage: noUsage },
     ]);
   });
 
