@@ -69,9 +69,6 @@ export function endingsOf(kind: Kind, mode: Cell['mode']): Ending[] {
  */
 export function cellExists(cell: Cell): boolean {
   if (cell.ending === 'refusal' && !cell.budget) return false;
-  // Not yet held: a hand-over whose handed member fails too is charged outside any model-call span, so the
-  // span misses that charge (issue 39, open; the other cells of this ending hold).
-  if (cell.ending === 'stream-error' && cell.resume && cell.fallback) return false;
   if (cell.ending === 'continuation-failure' && !cell.resume) return false;
   if (!isLanguage(cell.kind) && (cell.fallback || cell.mode === 'stream')) return false;
   // Resume acts on streams: a generate cell is run with the default (on) only.
