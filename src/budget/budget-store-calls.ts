@@ -131,8 +131,16 @@ export function storeReservations(store: UnigateBudgetStore) {
 const RESERVE_ALL_CONTRACT =
   'a Promise of { totals: a finite number per reservation, refused: undefined or the index of the one that did not fit }';
 
-/** `reserveAll`'s answer, checked against its contract like every store answer. */
-function checkedAllAnswer(answer: unknown, count: number): { totals: number[]; refused?: number } {
+/**
+ * `reserveAll`'s answer, checked against its contract like every store answer. Fails closed as `reserve`
+ * does: an admission whose new total is below the credits it just added cannot hold them, so the first
+ * such limit is read as the one that refused.
+ */
+function checkedAllAnswer(
+  answer: unknown,
+  reservations: readonly UnigateBudgetReservation[],
+): { totals: number[]; refused?: number } {
+  const count = reservations.length;
   const record = isObjectRecord(answer) ? answer : {};
   const { totals, refused } = record;
   const valid =
@@ -142,7 +150,9 @@ function checkedAllAnswer(answer: unknown, count: number): { totals: number[]; r
     (refused === undefined ||
       (Number.isInteger(refused) && typeof refused === 'number' && refused >= 0 && refused < count));
   if (!valid) return checkedAnswer('reserveAll', answer, RESERVE_ALL_CONTRACT, (_): _ is never => false);
-  return { totals, refused };
+  if (refused !== undefined) return { totals, refused };
+  const short = totals.findIndex((total, index) => total < (reservations[index]?.credits ?? 0));
+  return short === -1 ? { totals } : { totals, refused: short };
 }
 
 /** One limit's store, as the guard keeps it. */
@@ -180,7 +190,7 @@ export async function reserveLimits(
   const { reserveAll } = first?.store ?? {};
   if (first && reserveAll && limits.every(limit => limit.store === first.store)) {
     const reserving = Promise.resolve().then(async () =>
-      checkedAllAnswer(await reserveAll.call(first.store, reservations), reservations.length),
+      checkedAllAnswer(await reserveAll.call(first.store, reservations), reservations),
     );
     const timeoutMs = Math.max(...limits.map(limit => limit.timeoutMs));
     return bounded(reserving, timeoutMs, 'a reservation', abortSignal).catch((error: unknown) => {

@@ -79,6 +79,35 @@ describe('a store answering outside its contract fails the call closed', () => {
     await expect.poll(() => memory.spent(BUCKET)).toBe(14);
   });
 
+  it('reserveAll answering totals below the credits it was asked to add, with no refused index, refuses', async () => {
+    const memory = memoryBudgetStore();
+    // A transaction that reports a refusal as zero totals instead of naming the limit that refused.
+    const store: UnigateBudgetStore = {
+      spent: memory.spent,
+      add: memory.add,
+      reserveAll: async reservations => {
+        const answer = await memory.reserveAll!(reservations);
+        return answer.refused === undefined ? answer : { totals: reservations.map(() => 0) };
+      },
+    };
+    const emulator = createUnigateEmulator();
+    const gw = createUnigate({
+      ...emulator.settings,
+      pricing: PRICES,
+      budget: [
+        { maxCredits: 200, period: 'total', store },
+        { maxCredits: 1_000, period: 'day', store },
+      ],
+    });
+    const ask = () =>
+      generateText({ model: gw('gpt-4o-mini'), prompt: 'Hello there', maxOutputTokens: 5, maxRetries: 0 });
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => ask()));
+    // Two 74-credit reservations fit in the first limit's 200; the other eight are refused, not admitted at 0.
+    expect(results.filter(result => result.status === 'fulfilled')).toHaveLength(2);
+    expect(emulator.requests.filter(entry => entry.path === '/v1/chat/completions')).toHaveLength(2);
+    await expect.poll(() => memory.spent(BUCKET)).toBe(14);
+  });
+
   it('spent answering null in a store without reserve fails the call the same way', async () => {
     const memory = memoryBudgetStore();
     const store: UnigateBudgetStore = { spent: async () => null as unknown as number, add: memory.add };
