@@ -77,11 +77,11 @@ describe("the root entry's models under ai@7's adapter", () => {
     ]);
   });
 
-  it('finish a stream cut before its completion signal with the V3 reason: other (chat), error (messages)', async () => {
+  it("finish a stream cut before its completion signal with the V3 reason: 'error' on both formats", async () => {
     const { gw } = rootGateway();
     const prompt = 'A long story [[emulator:cut]]';
     const chat = streamText({ model: gw('gpt-4o-mini'), prompt, onError: () => {} });
-    expect(await chat.finishReason).toBe('other');
+    expect(await chat.finishReason).toBe('error');
     const messages = streamText({ model: gw.messages('claude-sonnet-4-5'), prompt, onError: () => {} });
     expect(await messages.finishReason).toBe('error');
   });
