@@ -12,7 +12,7 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
-import { handedOnce } from '../checks/lazy';
+import { builtOnce } from '../checks/lazy';
 import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkMaxItems, checkRange } from '../checks/validate-argument';
 import { createInBandError } from '../errors/gateway-error';
@@ -467,25 +467,15 @@ function choiceContent(
   return content;
 }
 
+/** The request a budget reserves from (`chatRequests.wireBody`), sent as built by the call with the same options. */
+export const chatRequests = builtOnce(prepareChatRequest);
+
 /** `doGenerate`: one completion, priced; its first choice is the result, every choice's text when `n > 1`. */
-/** The request a budget reserved from (`chatWireBody`), kept for the call with the same options. */
-const built = handedOnce<LanguageModelV3CallOptions, ChatCallTarget, ReturnType<typeof prepareChatRequest>>();
-
-/** The body a call with `options` sends (what a budget reserves from); the call then sends it as built. */
-export function chatWireBody(target: ChatCallTarget, options: LanguageModelV3CallOptions): unknown {
-  return built.keep(options, target, prepareChatRequest(target, options)).body;
-}
-
-/** The call's request: the one built for its reservation, else built now. */
-export function builtChatRequest(target: ChatCallTarget, options: LanguageModelV3CallOptions) {
-  return built.take(options, target) ?? prepareChatRequest(target, options);
-}
-
 export async function generateChat(
   target: ChatCallTarget,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3GenerateResult> {
-  const { body, warnings, collectChoices } = builtChatRequest(target, options);
+  const { body, warnings, collectChoices } = chatRequests.built(target, options);
   const url = chatUrl(target);
   const call = pricedChatCall(target, options, body);
   const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(target.context, call, {

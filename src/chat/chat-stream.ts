@@ -43,7 +43,7 @@ import {
   contentText,
   convertChatUsage,
   mapChatFinishReason,
-  builtChatRequest,
+  chatRequests,
   prepareChatRequest,
   pricedChatCall,
   readContentParts,
@@ -735,7 +735,7 @@ export async function streamChat(
   const continuation = chatContinuation(target.modelId);
   // A chain's hand-over: the prompt's final assistant message is the answer so far, sent flagged.
   const handed = continuation === undefined ? undefined : handedPrefill(options, extras);
-  const prepared = handed ? prepareChatRequest(target, handed.options) : builtChatRequest(target, options);
+  const prepared = handed ? prepareChatRequest(target, handed.options) : chatRequests.built(target, options);
   const first: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
   const prefill = handed?.prefill ?? '';
   const body = continuation === undefined ? first : withChatPrefill(first, prefill, continuation.flag);

@@ -41,7 +41,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
    */
   async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
     calls ??= await import('./chat-model-calls');
-    return calls.chatWireBody(this.target, options);
+    return calls.chatRequests.wireBody(this.target, options);
   }
 
   /**

@@ -8,20 +8,22 @@ export function lazy<T>(build: () => T): () => T {
 }
 
 /**
- * Values built for a key by one owner and taken once by that owner's next use: a budgeted call's request,
- * built for its reservation (`prepareWireBody`) and then sent as built, not built a second time. Keyed by
- * the call's options object, so a value nobody takes goes with it; another owner's value is not handed over.
+ * A call's request built once: the body a budget reserves from (`wireBody`, for `prepareWireBody`) is kept
+ * for the same model's call with the same options, which sends it as built (`built`) instead of preparing
+ * it a second time. Keyed by the call's options object, so a request nobody sends goes with it; another
+ * model's request is not handed over.
  */
-export function handedOnce<K extends object, O, V>() {
-  const kept = new WeakMap<K, { owner: O; value: V }>();
+export function builtOnce<T, K extends object, V extends { body: unknown }>(prepare: (target: T, key: K) => V) {
+  const kept = new WeakMap<K, { target: T; value: V }>();
   return {
-    keep(key: K, owner: O, value: V): V {
-      kept.set(key, { owner, value });
-      return value;
+    wireBody(target: T, key: K): unknown {
+      const value = prepare(target, key);
+      kept.set(key, { target, value });
+      return value.body;
     },
-    take(key: K, owner: O): V | undefined {
+    built(target: T, key: K): V {
       const entry = kept.get(key);
-      if (entry?.owner !== owner) return undefined;
+      if (entry?.target !== target) return prepare(target, key);
       kept.delete(key);
       return entry.value;
     },

@@ -9,7 +9,7 @@ import {
   type LanguageModelV3Usage,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { handedOnce } from '../checks/lazy';
+import { builtOnce } from '../checks/lazy';
 import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
 import { checkInteger, checkRange } from '../checks/validate-argument';
 import {
@@ -604,26 +604,16 @@ export function pricedMessagesCall(
   };
 }
 
+/** The request a budget reserves from (`messagesRequests.wireBody`), sent as built by the call with the same options. */
+export const messagesRequests = builtOnce(prepareMessagesCall);
+
 /** `doGenerate`: one request, its answer's blocks as content, its cost in the metadata. */
-/** The request a budget reserved from (`messagesWireBody`), kept for the call with the same options. */
-const built = handedOnce<LanguageModelV3CallOptions, MessagesCallTarget, ReturnType<typeof prepareMessagesCall>>();
-
-/** The body a call with `options` sends (what a budget reserves from); the call then sends it as built. */
-export function messagesWireBody(target: MessagesCallTarget, options: LanguageModelV3CallOptions): unknown {
-  return built.keep(options, target, prepareMessagesCall(target, options)).body;
-}
-
-/** The call's request: the one built for its reservation, else built now. */
-export function builtMessagesCall(target: MessagesCallTarget, options: LanguageModelV3CallOptions) {
-  return built.take(options, target) ?? prepareMessagesCall(target, options);
-}
-
 export async function generateMessages(
   target: MessagesCallTarget,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3GenerateResult> {
   const { modelId, context } = target;
-  const prepared = builtMessagesCall(target, options);
+  const prepared = messagesRequests.built(target, options);
   const { warnings, jsonResponseTool } = prepared;
   const call = pricedMessagesCall(modelId, options, prepared.body);
   const {

@@ -34,7 +34,7 @@ import {
   type MessagesCallTarget,
   mapMessagesStopReason,
   stopMetadata,
-  builtMessagesCall,
+  messagesRequests,
   prepareMessagesCall,
   pricedMessagesCall,
   sendWithCacheFallback,
@@ -724,7 +724,7 @@ export async function streamMessages(
   const handed = handedPrefill(options, extras);
   const prefill = handed?.prefill ?? '';
   const asSent = (body: MessagesRequestBody) => (handed === undefined ? body : withPrefill(body, prefill));
-  const prepared = handed ? prepareMessagesCall(target, handed.options) : builtMessagesCall(target, options);
+  const prepared = handed ? prepareMessagesCall(target, handed.options) : messagesRequests.built(target, options);
   const { url, warnings, jsonResponseTool } = prepared;
   const call = pricedMessagesCall(modelId, options, prepared.body);
   const { result: sent, body } = await sendWithCacheFallback(prepared.body, config.promptCaching, warnings, body =>

@@ -41,7 +41,7 @@ export class UnigateMessagesLanguageModel implements LanguageModelV3 {
    */
   async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
     calls ??= await import('./messages-model-calls');
-    return calls.messagesWireBody(this.target, options);
+    return calls.messagesRequests.wireBody(this.target, options);
   }
 
   /**
