@@ -10,7 +10,7 @@
  */
 import { generateText } from 'ai';
 import { startPostgres } from '../test/helpers/embedded-postgres';
-import { describeRun, sumOf, threeLimitRun } from '../test/budget/postgres-three-limits';
+import { describeRun, seeded, sumOf, threeLimitRun } from '../test/budget/postgres-three-limits';
 import { agentLoop, DEMO_CALLS, measuredGateway } from './reservation-ratio';
 
 interface Pair {
@@ -25,18 +25,6 @@ async function mixPairs(maxOutputTokens: number | undefined): Promise<Pair[]> {
   const agent = measuredGateway('words');
   await agentLoop(agent.gw, maxOutputTokens);
   return [...demo.pairs(), ...agent.pairs()];
-}
-
-/** A seeded generator (mulberry32): the same draw on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { createUnigate, postgresBudgetStore, type UnigateBudget } from '../../src';
 import { addCredits } from '../../src/budget/budget-stores';
 import { createUnigateEmulator } from '../../src/testing';
+import { seeded } from './postgres-three-limits';
 
 const {
   PG_URL = '',
@@ -85,17 +86,6 @@ const gw = createUnigate({
   },
 });
 
-/** A seeded generator (mulberry32), so a run's random mix can be run again. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const random = SEED === '' ? undefined : seeded(Number(SEED) + process.pid);
 
 async function call(index: number): Promise<{ charged: number; refused: boolean; completed: boolean }> {

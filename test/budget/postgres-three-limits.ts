@@ -90,3 +90,15 @@ export function describeRun({ results, limits }: ThreeLimitRun): string {
     `tables: ${tables}`
   );
 }
+
+/** A seeded generator (mulberry32), so a run's random mix can be run again. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
