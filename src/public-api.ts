@@ -35,7 +35,7 @@ export type {
 export { unigateFallback } from './fallback/unigate-fallback-model';
 export type { AnyLanguageModel, LanguageModelOfSpecV4 } from './spec-adapters/adapt-language-model';
 export type { UnigateProviderOf } from './provider/unigate-provider-shape';
-export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './checks/read-unigate-metadata';
+export type { UnigateMetadataSource, UnigateStreamMetadataSource } from './checks/values';
 export type { UnigateCostEstimateRequest } from './pricing/estimate-cost';
 export { unigateCost } from './pricing/unigate-cost';
 export type { UnigateCostSource, UnigateStreamCostSource } from './pricing/unigate-cost';

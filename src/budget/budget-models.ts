@@ -4,7 +4,7 @@ import type { PricedKind } from '../pricing/unigate-pricing-types';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
 import type { BudgetGuard } from './budget-admission';
 import type { CallOptionsLike, ResultLike, StartedJobs, WireBodyModel } from './budget-calls';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // The wrappers are made with the models, synchronously; what their calls run (reserve, settle, the
 // stream's finish) is loaded by the first budgeted call, so an app without a budget never loads it.

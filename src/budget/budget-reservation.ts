@@ -1,4 +1,4 @@
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { countCharacters } from '../checks/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from '../pricing/compute-cost';
 import type { PricedKind, UnigateModelPrice } from '../pricing/unigate-pricing-types';

@@ -1,5 +1,5 @@
 import { formatArgumentValue } from '../checks/validate-argument';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import type { UnigateBudgetReservation, UnigateBudgetStore } from '../settings/unigate-provider-settings';
 import { addCredits, fitsOn } from './budget-stores';
 

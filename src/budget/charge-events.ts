@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { isObjectRecord, isThenable } from '../checks/narrow';
+import { isObjectRecord, isThenable } from '../checks/values';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { addChargeToSpan, type CostSpan } from '../model-call/with-cost';

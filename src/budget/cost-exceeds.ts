@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { failArgument } from '../checks/validate-argument';
 import { unigateCost } from '../pricing/unigate-cost';
 import { addCredits } from './budget-stores';

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 
 // Wire shapes of GET {base_url}/models and GET {site_url}/api/public/models (docs/video-and-catalog.md#model-list,
 // docs/video-and-catalog.md#catalog-envelope).

@@ -18,7 +18,7 @@ export type {
   UnigateModelType,
   UnigateRequestOptions,
 } from './catalog-entry';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // What the catalog's requests run (catalog-requests.ts: the transport, the wire schemas) loads with the
 // first request, so importing the package does not pay for it.

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 
 // Wire shapes of `POST {base_url}/chat/completions` (docs/endpoints.md#chat-completions-request,
 // docs/endpoints.md#chat-completions-extras, docs/endpoints.md#chat-completions-response and

@@ -12,8 +12,7 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
-import { builtOnce } from '../checks/lazy';
-import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
+import { builtOnce, isObjectRecord, numberOrUndefined as count } from '../checks/values';
 import { checkInteger, checkMaxItems, checkRange } from '../checks/validate-argument';
 import { createInBandError } from '../errors/gateway-error';
 import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';

@@ -8,7 +8,7 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { redactSecrets } from '../errors/redact-secrets';
 import { type ChatContinuation, chatContinuation, chatPrefillMessages } from '../resume/prefill-policy';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';

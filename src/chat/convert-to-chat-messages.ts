@@ -14,7 +14,7 @@ import {
   warnUnsentToolResultItem,
 } from '../prompt/prompt-parts';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { bareModelId } from '../checks/validate-argument';
 import type { ChatImageContentPart, ChatMessage, ChatTextContentPart, ChatToolCall } from './chat-api-types';
 import type { UnigateChatProviderOptions } from './unigate-chat-options';

@@ -1,13 +1,19 @@
 import { z } from 'zod/v4';
-import { type FieldChecks, isFiniteNumber, isString, listOf, nullable, optional, shape } from '../checks/field-checks';
 import {
+  type FieldChecks,
+  isFiniteNumber,
+  isString,
+  lazy,
+  listOf,
+  nullable,
+  optional,
   readUnigateMetadata,
   readWhenSettled,
+  shape,
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
-} from '../checks/read-unigate-metadata';
+} from '../checks/values';
 import { isUnigateCost } from '../pricing/unigate-pricing-types';
-import { lazy } from '../checks/lazy';
 import { numberOption, resumeOptionFields } from '../prompt/provider-options';
 import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import { isObjectRecord, isOneOf } from './narrow';
+import { isObjectRecord, isOneOf } from './values';
 
 // Every check here runs before a request: a call that must fail should not spend the user's daily quota.
 

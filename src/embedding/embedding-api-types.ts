@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 
 /** The body of `POST {base_url}/embeddings` (docs/endpoints.md#embeddings). */
 export interface EmbeddingRequestBody {

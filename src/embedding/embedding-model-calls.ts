@@ -8,7 +8,7 @@ import {
 } from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler } from '../transport/json-response';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { parseUnigateOptions } from '../prompt/provider-options';
 import { checkInteger, failArgument } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';

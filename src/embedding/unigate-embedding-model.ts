@@ -4,7 +4,7 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateEmbeddingModelId } from '../settings/unigate-model-ids';
 import type { EmbeddingCallTarget } from './embedding-model-calls';
 import { EMBEDDING_LIMITS } from './unigate-embedding-options';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
 const calls = loadOnce(() => import('./embedding-model-calls'));

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';
 

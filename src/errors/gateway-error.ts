@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { accessorForGatewayType } from '../settings/model-kind';
 import { redactSecrets } from './redact-secrets';
 

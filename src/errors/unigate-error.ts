@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { UnigateErrorData, UnigateErrorKind } from './gateway-error';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 
 // Every kind, as a record so that a kind added to `UnigateErrorKind` and not here fails to compile.
 const KINDS: Record<UnigateErrorKind, true> = {

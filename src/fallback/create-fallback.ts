@@ -5,7 +5,7 @@ import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
 import { pipelineModel, type SpecVersion } from '../settings/spec-version';
 import { capabilityWarnings } from '../catalog/catalog-entry';
 import type { UnigateErrorKind } from '../errors/gateway-error';
-import { isObjectRecord, isOneOf } from '../checks/narrow';
+import { isObjectRecord, isOneOf } from '../checks/values';
 import { checkModelId, failArgument } from '../checks/validate-argument';
 import {
   DEFAULT_FALLBACK_ON,

@@ -6,7 +6,7 @@ import {
   type UnigateErrorData,
   type UnigateErrorKind,
 } from '../errors/gateway-error';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { lastAttempt, unigateError } from '../errors/unigate-error';
 
 /**

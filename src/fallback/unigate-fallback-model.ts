@@ -9,19 +9,17 @@ import {
   type FieldChecks,
   hasFields,
   isFiniteNumber,
+  isObjectRecord,
   isString,
   listOf,
   oneOf,
   optional,
-  shape,
-} from '../checks/field-checks';
-import {
   readWhenSettled,
+  shape,
+  unigateEntry,
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
-  unigateEntry,
-} from '../checks/read-unigate-metadata';
-import { isObjectRecord } from '../checks/narrow';
+} from '../checks/values';
 import type { UnigateErrorKind } from '../errors/gateway-error';
 import { isUnigateErrorKind } from '../errors/unigate-error';
 import type { UnigateFallbackAttempt } from './fallback-failure';

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 
 /** The body of `POST {alt_base_url}/images/generations`, with the spec's field names. */
 export interface ImageRequestBody {

@@ -3,7 +3,7 @@ import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateImageModelId } from '../settings/unigate-model-ids';
 import type { ImageCallTarget } from './image-model-calls';
 import { IMAGE_LIMITS } from './unigate-image-options';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
 const calls = loadOnce(() => import('./image-model-calls'));

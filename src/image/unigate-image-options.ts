@@ -1,9 +1,17 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import {
+  type FieldChecks,
+  isString,
+  lazy,
+  listOf,
+  nullable,
+  optional,
+  readUnigateMetadata,
+  shape,
+  type UnigateMetadataSource,
+} from '../checks/values';
 import type { Limit } from '../checks/validate-argument';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isString, listOf, nullable, optional, shape } from '../checks/field-checks';
-import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
 
 /** The image limits (docs/endpoints.md#images). */
 export const IMAGE_LIMITS = {

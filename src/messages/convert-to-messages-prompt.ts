@@ -16,7 +16,7 @@ import {
   warnUnsentToolResultItem,
 } from '../prompt/prompt-parts';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
-import { isObjectRecord, isOneOf } from '../checks/narrow';
+import { isObjectRecord, isOneOf } from '../checks/values';
 import type {
   MessagesAssistantBlock,
   MessagesCacheable,

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 import type { MessagesCacheable, MessagesCacheControl } from '../prompt/read-cache-control';
 
 // The cache breakpoint's wire shape lives with its reader, which chat uses too.

@@ -9,8 +9,7 @@ import {
   type LanguageModelV3Usage,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { builtOnce } from '../checks/lazy';
-import { isObjectRecord, numberOrUndefined as count } from '../checks/narrow';
+import { builtOnce, isObjectRecord, numberOrUndefined as count } from '../checks/values';
 import { checkInteger, checkRange } from '../checks/validate-argument';
 import {
   callCost,

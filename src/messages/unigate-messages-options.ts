@@ -1,16 +1,19 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
-import { numberOption, resumeOptionFields } from '../prompt/provider-options';
-import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
-import type { Limit } from '../checks/validate-argument';
-import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isString, nullable, optional } from '../checks/field-checks';
 import {
+  type FieldChecks,
+  isString,
+  lazy,
+  nullable,
+  optional,
   readUnigateMetadata,
   readWhenSettled,
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
-} from '../checks/read-unigate-metadata';
+} from '../checks/values';
+import { numberOption, resumeOptionFields } from '../prompt/provider-options';
+import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
+import type { Limit } from '../checks/validate-argument';
+import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires

@@ -1,5 +1,5 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata } from '@ai-sdk/provider';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { sumCosts } from '../pricing/credit-units';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 

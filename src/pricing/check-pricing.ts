@@ -1,5 +1,5 @@
 import { checkModelId } from '../checks/validate-argument';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { failArgument } from '../checks/validate-argument';
 import type { UnigateModelPrice } from '../settings/unigate-provider-settings';
 

@@ -1,4 +1,4 @@
-import { isObjectRecord, isThenable } from '../checks/narrow';
+import { isObjectRecord, isThenable } from '../checks/values';
 import { sumCosts } from './credit-units';
 import { tokenCost } from './compute-cost';
 import { isUnigateCost, type UnigateCost } from './unigate-pricing-types';

@@ -1,5 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
-import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/field-checks';
+import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/values';
 import type { UnigateCost, UnigateModelPrice } from './price-types';
 
 // The price settings' types live in their leaf file, which imports nothing from the package.

@@ -1,6 +1,6 @@
 import { InvalidPromptError, type SharedV3Warning, UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { convertBase64ToUint8Array, convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { accessorCall } from '../settings/model-kind';
 import { NON_CHAT_MODEL_IDS } from '../settings/unigate-model-ids';
 

@@ -1,5 +1,5 @@
 import type { LanguageModelV3CallOptions, SharedV3ProviderOptions } from '@ai-sdk/provider';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import { failArgument } from '../checks/validate-argument';
 
 /**

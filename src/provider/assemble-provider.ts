@@ -49,7 +49,7 @@ import type {
 } from '../settings/unigate-model-ids';
 import { checkSettings } from './check-settings';
 import type { UnigateProviderOf } from './unigate-provider-shape';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // `gw.estimateCost`'s arithmetic loads with the first estimate.
 const estimates = loadOnce(() => import('../pricing/estimate-cost'));

@@ -8,7 +8,7 @@ import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-pr
 import type { SseFailure, SseRecover, SseSink } from '../streams/sse-reader';
 import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
 import type { FinishCost, FinishMetadata, PriceWait } from '../streams/stream-state';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 import type { CutToolCall, KeptToolCall, ResumeStart } from './resume-stream';
 
 const loadResume = loadOnce(() => import('./resume-stream'));

@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // Each direction's conversions load with its first call and are kept. Pure: an entry that never adapts
 // in a direction (the root never adapts V3 to V4) leaves its loader, and its chunk, out of its bundle.

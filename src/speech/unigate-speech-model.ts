@@ -2,7 +2,7 @@ import type { SpeechModelV3, SpeechModelV3CallOptions } from '@ai-sdk/provider';
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateSpeechModelId } from '../settings/unigate-model-ids';
 import type { SpeechCallTarget, UnigateSpeechResult } from './speech-model-calls';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
 const calls = loadOnce(() => import('./speech-model-calls'));

@@ -1,10 +1,16 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import {
+  type FieldChecks,
+  isString,
+  lazy,
+  oneOf,
+  optional,
+  readUnigateMetadata,
+  type UnigateMetadataSource,
+} from '../checks/values';
 import type { Limit } from '../checks/validate-argument';
 import { SPEECH_FORMATS, SPEECH_VOICES, type UnigateSpeechFormat, type UnigateSpeechVoice } from './speech-api-types';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isString, oneOf, optional } from '../checks/field-checks';
-import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
 
 /** The speech limits (docs/endpoints.md#speech). */
 export const SPEECH_LIMITS = {

@@ -1,5 +1,5 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { isObjectRecord } from '../checks/narrow';
+import { isObjectRecord } from '../checks/values';
 import type { SseSink } from './sse-reader';
 import { malformed, notA, type StreamFormat } from './stream-errors';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 
 // Wire shapes of `POST {base_url}/audio/transcriptions` (docs/endpoints.md#transcription-results).
 // Parsed tolerantly: only the fields the model reads are required.

@@ -7,9 +7,8 @@ import {
 } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler } from '../transport/json-response';
-import { lazy } from '../checks/lazy';
+import { isOneOf, lazy } from '../checks/values';
 import { MultipartBody } from '../transport/multipart-body';
-import { isOneOf } from '../checks/narrow';
 import { parseUnigateOptions } from '../prompt/provider-options';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 import { checkRange, failArgument } from '../checks/validate-argument';

@@ -2,7 +2,7 @@ import type { TranscriptionModelV3, TranscriptionModelV3CallOptions } from '@ai-
 import type { UnigateModelContext } from '../model-call/model-context';
 import type { UnigateTranscriptionModelId } from '../settings/unigate-model-ids';
 import type { TranscriptionCallTarget, UnigateTranscriptionResult } from './transcription-model-calls';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
 const calls = loadOnce(() => import('./transcription-model-calls'));

@@ -1,12 +1,21 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import {
+  type FieldChecks,
+  isFiniteNumber,
+  isString,
+  lazy,
+  listOf,
+  oneOf,
+  optional,
+  readUnigateMetadata,
+  shape,
+  type UnigateMetadataSource,
+} from '../checks/values';
 import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
 import type { UnigateTranscriptionLanguage } from './transcription-languages';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isFiniteNumber, isString, listOf, oneOf, optional, shape } from '../checks/field-checks';
-import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
 
 /**
  * The transcription limits (docs/endpoints.md#transcription-request). "25 MB" is read

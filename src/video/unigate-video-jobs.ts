@@ -6,7 +6,7 @@ import type {
   UnigateVideoRequest,
   UnigateVideoWaitOptions,
 } from './video-job';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 /** Settings of one `create` or `get` call. */
 export interface UnigateVideoJobRequestOptions {

@@ -16,7 +16,7 @@ export type {
   UnigateVideoStartResult,
   UnigateVideoStatusResult,
 } from './video-model-calls';
-import { loadOnce } from '../checks/lazy';
+import { loadOnce } from '../checks/values';
 
 // The calls load with the first one and are kept (docs/architecture.md#code-loaded-on-first-use).
 const calls = loadOnce(() => import('./video-model-calls'));

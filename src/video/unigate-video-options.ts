@@ -1,11 +1,17 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import {
+  type FieldChecks,
+  isString,
+  keyOf,
+  lazy,
+  optional,
+  readUnigateMetadata,
+  type UnigateMetadataSource,
+} from '../checks/values';
 import { numberOption } from '../prompt/provider-options';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
-import { type FieldChecks, isString, keyOf, optional } from '../checks/field-checks';
-import { readUnigateMetadata, type UnigateMetadataSource } from '../checks/read-unigate-metadata';
 
 /** The video limits (docs/video-and-catalog.md#video-request). */
 export const VIDEO_LIMITS = {

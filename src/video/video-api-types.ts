@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { lazy } from '../checks/lazy';
+import { lazy } from '../checks/values';
 
 /** `POST {alt_base_url}/videos/generations` body (docs/video-and-catalog.md#video-request). */
 export interface VideoGenerationBody {

@@ -5,7 +5,7 @@ import { emulatorGateway } from '../helpers/emulator-gateway';
 
 // unigateChatMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane), generated and
 // streamed, and on metadata of the wrong shape. Results of other providers:
-// test/checks/read-unigate-metadata.test.ts.
+// test/checks/values.test.ts.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 const CHOICES = [

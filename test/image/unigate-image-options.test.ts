@@ -5,7 +5,7 @@ import { createUnigate, unigateCost, unigateImageMetadata } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 
 // unigateImageMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane) and on metadata
-// of the wrong shape. Results of other providers: test/checks/read-unigate-metadata.test.ts.
+// of the wrong shape. Results of other providers: test/checks/values.test.ts.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 const major = Number(aiPackage.version.split('.')[0]);

@@ -5,7 +5,7 @@ import { createUnigateEmulator } from '../../src/testing';
 
 // unigateMessagesMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane), generated and
 // streamed, on reasoning parts, and on metadata of the wrong shape. Results of other providers:
-// test/checks/read-unigate-metadata.test.ts.
+// test/checks/values.test.ts.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 const gw = () => createUnigate(createUnigateEmulator().settings);

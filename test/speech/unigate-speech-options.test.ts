@@ -4,7 +4,7 @@ import { createUnigate, unigateCost, unigateSpeechMetadata } from '../../src';
 import { createUnigateEmulator } from '../../src/testing';
 
 // unigateSpeechMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane) and on metadata
-// of the wrong shape. Results of other providers: test/checks/read-unigate-metadata.test.ts.
+// of the wrong shape. Results of other providers: test/checks/values.test.ts.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 type Loose = (options: Record<string, unknown>) => Promise<any>;

@@ -6,7 +6,7 @@ import { transcriptCues, transcriptWords } from '../../src/testing/routes/transc
 import { synthesizeWav } from './transcription-fixtures';
 
 // unigateTranscriptionMetadata on real results of the AI SDK (ai@6 here, ai@7 in the ai7 lane) and on
-// metadata of the wrong shape. Results of other providers: test/checks/read-unigate-metadata.test.ts.
+// metadata of the wrong shape. Results of other providers: test/checks/values.test.ts.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 type Loose = (options: Record<string, unknown>) => Promise<any>;
