@@ -40,7 +40,7 @@ import {
   type ChatResponseFormat,
   type ChatToolChoice,
 } from './chat-api-types';
-import { chatTakesPrefill, whenPrepared } from '../resume/prefill-policy';
+import { chatTakesPrefill, whenPrepared } from '../resume/stream-resume';
 import { convertToChatMessages } from './convert-to-chat-messages';
 import {
   CHAT_LIMITS,
@@ -379,7 +379,7 @@ export function prepareChatRequest(target: ChatCallTarget, options: LanguageMode
 
 /**
  * Whether a stream of this call can continue a final assistant message (a fallback chain's hand-over):
- * the policy in src/resume/prefill-policy.ts, over the call as prepared.
+ * the policy in src/resume/stream-resume.ts, over the call as prepared.
  */
 export function chatContinuesPrefill(target: ChatCallTarget, options: LanguageModelV3CallOptions): boolean {
   return whenPrepared(

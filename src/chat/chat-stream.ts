@@ -10,25 +10,36 @@ import type {
 import { generateId } from '@ai-sdk/provider-utils';
 import { isObjectRecord } from '../checks/values';
 import { redactSecrets } from '../errors/redact-secrets';
-import { type ChatContinuation, chatContinuation, chatPrefillMessages } from '../resume/prefill-policy';
+import {
+  type ChatContinuation,
+  chatContinuation,
+  chatPrefillMessages,
+  handedPrefill,
+  type ResumeRun,
+  resumeRecover,
+  resumeStartOf,
+} from '../resume/stream-resume';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
-import { handedPrefill, type ResumeRun, resumeRecover, resumeStartOf } from '../resume/stream-resume';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/spec-version';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
-import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
-import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
-import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
 import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
 import {
+  closeAtBreak,
+  closeOpenBlocks,
   type FinishMetadata,
   type LanguageModelPartSink,
   type PriceWait,
   StreamState,
   type StreamHandlerOptions,
+  isStreamDelta,
+  mergeStreamDelta,
+  type OpenBlock,
+  openCallsError,
+  readChunk,
 } from '../streams/stream-state';
 import type {
   ChatChunkChoice,
@@ -206,7 +217,7 @@ export function completeToolCalls(state: ChatStreamState, data: string, sink: La
 
 /**
  * Calls no finish_reason completed, at a break (`what` says which): each open call is completed when
- * its arguments so far are valid JSON, else the error naming it is thrown (see close-open-blocks.ts).
+ * its arguments so far are valid JSON, else the error naming it is thrown (see `closeAtBreak`).
  * A call that never got a name is malformed, as at any end.
  */
 export function closeCallsAtBreak(
@@ -528,7 +539,7 @@ const CUT_OFF = 'the body ended with neither a finish_reason nor [DONE]: the res
  * which emits an `error` part and a `finish` with reason `error`, then ends the stream.
  * Tool calls complete at the choice's `finish_reason`, never because a prefix of the arguments happens
  * to parse. One still open when a new call id reuses its index, or at `[DONE]` or the end of the body,
- * follows the break rule in close-open-blocks.ts: completed if its arguments are valid JSON, else an error.
+ * follows the break rule in stream-state.ts: completed if its arguments are valid JSON, else an error.
  * A body that ends without a finish_reason throws, so the resume is asked first; when it declines, the
  * answer was cut: an `error` part and `finish` 'error' (`interrupted` on V4), as on messages.
  */

@@ -46,7 +46,7 @@ export class UnigateChatLanguageModel implements LanguageModelV3 {
 
   /**
    * Whether a stream of this call can continue a final assistant message (a fallback chain's hand-over,
-   * docs/resume.md#what-each-upstream-allows; the policy is src/resume/prefill-policy.ts's).
+   * docs/resume.md#what-each-upstream-allows; the policy is src/resume/stream-resume.ts's).
    */
   async continuesPrefill(options: LanguageModelV3CallOptions): Promise<boolean> {
     calls ??= await import('./chat-model-calls');

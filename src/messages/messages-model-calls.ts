@@ -51,7 +51,7 @@ import {
   type UnigateMessagesProviderOptions,
   unigateMessagesProviderOptionsSchema,
 } from './unigate-messages-options';
-import { messagesTakesPrefill, whenPrepared } from '../resume/prefill-policy';
+import { messagesTakesPrefill, whenPrepared } from '../resume/stream-resume';
 
 // What a messages model's calls run, loaded by its first call (import() in unigate-messages-language-model.ts):
 // prepare (the options checked, thinking, tools, the prompt, cache breakpoints, the body), send (with the
@@ -313,7 +313,7 @@ function mapToolChoice(choice: LanguageModelV3CallOptions['toolChoice']): Messag
 
 /**
  * Whether a stream of this call can continue a final assistant turn (a fallback chain's hand-over): the
- * policy in src/resume/prefill-policy.ts, over the call as prepared.
+ * policy in src/resume/stream-resume.ts, over the call as prepared.
  */
 export function messagesContinuesPrefill(target: MessagesCallTarget, options: LanguageModelV3CallOptions): boolean {
   return whenPrepared(

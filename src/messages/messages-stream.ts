@@ -10,23 +10,33 @@ import { isObjectRecord } from '../checks/values';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/spec-version';
-import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../streams/close-open-blocks';
-import { isStreamDelta, mergeStreamDelta } from '../streams/merge-stream-deltas';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
-import { readChunk } from '../streams/stream-chunk';
 import { inBandStreamError, kind, malformed, noEvent, notA } from '../streams/stream-errors';
 import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
 import {
+  closeAtBreak,
+  closeOpenBlocks,
   type FinishMetadata,
   type LanguageModelPartSink,
   type PriceWait,
   type StreamHandlerOptions,
   StreamState,
+  isStreamDelta,
+  mergeStreamDelta,
+  type OpenBlock,
+  openCallsError,
+  readChunk,
 } from '../streams/stream-state';
 import type { MessagesRequestBody, MessagesUsage } from './messages-api-types';
-import { messagesPrefillTurn, refusesPrefill } from '../resume/prefill-policy';
+import {
+  messagesPrefillTurn,
+  refusesPrefill,
+  handedPrefill,
+  type ResumeRun,
+  resumeRecover,
+  resumeStartOf,
+} from '../resume/stream-resume';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
-import { handedPrefill, type ResumeRun, resumeRecover, resumeStartOf } from '../resume/stream-resume';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
@@ -521,7 +531,7 @@ function messageDelta(state: MessagesStreamState, event: Record<string, unknown>
  * a second `message_start`, an `error` event, or a body that ends before `message_stop` (or without
  * any event) throws, and the reader routes the throw to `error`, which emits an `error` part, ends
  * the blocks still open and sends `finish` with reason `error`, then ends the stream. A block left
- * open at a break (its index started again, `message_stop`) follows the rule in close-open-blocks.ts.
+ * open at a break (its index started again, `message_stop`) follows the rule in stream-state.ts.
  */
 function createMessagesStreamHandler(
   state: MessagesStreamState,

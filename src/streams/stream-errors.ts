@@ -5,7 +5,14 @@ import {
   createConnectionError,
   createInBandError,
 } from '../errors/gateway-error';
-import type { StreamRequestContext } from './stream-state';
+
+/** The request a stream answers, for the errors built from error objects inside it. */
+export interface StreamRequestContext {
+  url: string;
+  requestBodyValues: unknown;
+  /** Redacted from error messages and bodies. */
+  secret: string | undefined;
+}
 
 /** The wire format a stream speaks; every stream error names it. */
 export type StreamFormat = 'chat' | 'messages';

@@ -4,8 +4,14 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { SseSink } from './sse-event-parser';
+import { isObjectRecord } from '../checks/values';
 import type { SpecVersion } from '../settings/spec-version';
+import type { SseSink } from './sse-reader';
+import { malformed, notA, type StreamFormat, type StreamRequestContext } from './stream-errors';
+
+// What every language-model stream (chat and messages) keeps and does with its parts: its state
+// (`stream-start` once, the `finish` with its metadata), the first step of each chunk (`readChunk`),
+// the rule that merges the deltas of one read, and the rule that ends the blocks still open at a break.
 
 /** Where a language model's stream handler puts its parts (the SSE reader's sink, typed for language-model parts). */
 export type LanguageModelPartSink = SseSink<LanguageModelV3StreamPart>;
@@ -99,14 +105,6 @@ export class StreamState {
   }
 }
 
-/** The request a stream answers, for the errors built from error objects inside it. */
-export interface StreamRequestContext {
-  url: string;
-  requestBodyValues: unknown;
-  /** Redacted from error messages and bodies. */
-  secret: string | undefined;
-}
-
 /** What every model's stream handler gets from its `doStream`; formats add their own fields. */
 export interface StreamHandlerOptions {
   /** Sent in `stream-start`. */
@@ -118,4 +116,146 @@ export interface StreamHandlerOptions {
   priceWait?: PriceWait;
   /** The entry's specification (`v3` when absent): a V4 stream cut off before its completion signal finishes `interrupted`. */
   spec?: SpecVersion;
+}
+
+/**
+ * The first step of every stream handler's hot path: one JSON.parse of an event's data, the `raw`
+ * part when asked for, then the one check every chunk gets (a JSON object). Anything else throws
+ * `malformed`, naming the event when it has a name.
+ */
+export function readChunk(
+  format: StreamFormat,
+  data: string,
+  eventName: string | undefined,
+  includeRawChunks: boolean,
+  sink: LanguageModelPartSink,
+): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    const what = eventName ? `a "${eventName}" chunk` : 'a chunk';
+    throw malformed(format, `${what} is not valid JSON (the stream may have been cut off)`, data);
+  }
+  if (includeRawChunks) sink.enqueue({ type: 'raw', rawValue: parsed });
+  if (!isObjectRecord(parsed)) throw malformed(format, notA('a chunk', parsed, 'a JSON object'), data);
+  return parsed;
+}
+
+type DeltaPart = Extract<LanguageModelV3StreamPart, { type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta' }>;
+
+/**
+ * The merge rule of both language-model stream formats, for `readSseStream`'s `merge` option: `next`
+ * is folded into `held` when both are `text-delta`, both `reasoning-delta` or both `tool-input-delta`
+ * of the same id, neither with provider metadata. Every other part (starts, ends, tool calls, `raw`,
+ * errors, metadata, finish) is never merged and ends a run, so the order across kinds is kept.
+ *
+ * The reader only ever merges parts that came from one network read, and hands them on at the end of
+ * that read's processing: nothing waits for a later read. Each part the AI SDK receives costs it the
+ * same work whatever its length, so N deltas that arrived together cost it once instead of N times.
+ */
+export function mergeStreamDelta(held: LanguageModelV3StreamPart, next: LanguageModelV3StreamPart): boolean {
+  const type = next.type;
+  if (type !== held.type || (type !== 'text-delta' && type !== 'reasoning-delta' && type !== 'tool-input-delta'))
+    return false;
+  const run = held as DeltaPart;
+  const delta = next as DeltaPart;
+  if (run.id !== delta.id || run.providerMetadata !== undefined || delta.providerMetadata !== undefined) return false;
+  // The held part is not enqueued yet and no handler keeps a reference to a part it enqueued: extending
+  // it in place costs no allocation beyond the joined string.
+  run.delta += delta.delta;
+  return true;
+}
+
+/**
+ * A delta part, for `readSseStream`'s `first`: a language stream's first delta goes out as soon as its
+ * event is parsed, so it is never merged with the deltas after it.
+ */
+export function isStreamDelta(part: LanguageModelV3StreamPart): boolean {
+  const type = part.type;
+  return type === 'text-delta' || type === 'reasoning-delta' || type === 'tool-input-delta';
+}
+
+// The one rule both stream formats follow when the protocol breaks with blocks still open (a block or
+// tool call displaced by a new one at its index, the stream ending before the block or call was
+// stopped, a failed stream): text and reasoning get their end parts, a tool call whose input so far
+// is valid JSON is completed, and any other tool call is named in an error part. Nothing open is
+// dropped silently. Only ever called at a break or at the end, never per delta.
+
+/** A block a stream opened and has not ended, as the break rule sees it. Each format lists its own. */
+export type OpenBlock =
+  | { kind: 'text'; id: string }
+  | { kind: 'reasoning'; id: string; providerMetadata: SharedV3ProviderMetadata | undefined }
+  | { kind: 'tool'; id: string; name: string; input: string };
+
+/** Only input that parses can stand as the call: anything else may have been cut short. */
+function isValidJson(input: string): boolean {
+  try {
+    JSON.parse(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends `blocks` in order: `text-end`, `reasoning-end`, and for a tool call `tool-input-end`, then its
+ * `tool-call` when the input is valid JSON. A call whose input is not gets no `tool-call`: the caller
+ * reports it in an error part (see `openCallsError`).
+ */
+export function closeOpenBlocks(blocks: readonly OpenBlock[], sink: LanguageModelPartSink): void {
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'text':
+        sink.enqueue({ type: 'text-end', id: block.id });
+        break;
+      case 'reasoning':
+        sink.enqueue(
+          block.providerMetadata === undefined
+            ? { type: 'reasoning-end', id: block.id }
+            : { type: 'reasoning-end', id: block.id, providerMetadata: block.providerMetadata },
+        );
+        break;
+      case 'tool':
+        sink.enqueue({ type: 'tool-input-end', id: block.id });
+        if (isValidJson(block.input)) {
+          sink.enqueue({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.input });
+        }
+        break;
+    }
+  }
+}
+
+/**
+ * The error naming every tool call in `blocks` that cannot be completed (its input so far does not
+ * parse as JSON) and `what` broke, or `undefined` when every call can be completed.
+ */
+export function openCallsError(format: StreamFormat, what: string, blocks: readonly OpenBlock[], data: string) {
+  const lost: string[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'tool' && !isValidJson(block.input)) lost.push(`${block.id} (${block.name})`);
+  }
+  if (lost.length === 0) return undefined;
+  const calls =
+    lost.length === 1
+      ? `tool call ${lost[0]} cannot complete: its input`
+      : `tool calls ${lost.join(', ')} cannot complete: their input`;
+  return malformed(format, `${what}; ${calls} does not parse as JSON`, data);
+}
+
+/**
+ * The rule at a break the stream can go on from: when every open tool call can be completed, ends all
+ * of `blocks` (see `closeOpenBlocks`); otherwise throws the error naming the calls that cannot, and the
+ * stream's failure path ends the blocks after reporting it.
+ */
+export function closeAtBreak(
+  format: StreamFormat,
+  what: string,
+  blocks: readonly OpenBlock[],
+  data: string,
+  sink: LanguageModelPartSink,
+): void {
+  const error = openCallsError(format, what, blocks, data);
+  if (error !== undefined) throw error;
+  closeOpenBlocks(blocks, sink);
 }

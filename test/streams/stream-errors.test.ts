@@ -1,7 +1,7 @@
 import { APICallError, InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import type { SseSink } from '../../src/streams/sse-reader';
-import { readChunk } from '../../src/streams/stream-chunk';
+import { readChunk } from '../../src/streams/stream-state';
 import { inBandStreamError, kind, malformed, notA } from '../../src/streams/stream-errors';
 
 function collecting() {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SseEventParser } from '../../src/streams/sse-event-parser';
-import type { SseHandler } from '../../src/streams/sse-reader';
+import { type SseHandler, SseEventParser } from '../../src/streams/sse-reader';
 
 type Seen = [data: string, eventName: string | undefined];
 

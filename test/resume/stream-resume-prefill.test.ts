@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { chatContinuation, refusesPrefill, whenPrepared } from '../../src/resume/prefill-policy';
+import { chatContinuation, refusesPrefill, whenPrepared } from '../../src/resume/stream-resume';
 
 describe('which upstreams take a prefill', () => {
   it('the Claude models before 4.6 take a prefill; 4.6 and later refuse it', () => {

@@ -1,6 +1,6 @@
 import { InvalidResponseDataError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../../src/streams/close-open-blocks';
+import { closeAtBreak, closeOpenBlocks, type OpenBlock, openCallsError } from '../../src/streams/stream-state';
 
 function sink() {
   const parts: LanguageModelV3StreamPart[] = [];
