@@ -131,84 +131,6 @@ export function chooseLanguageFormat(
   return format === 'auto' && isAnthropicFamily(modelId, entry) ? 'messages' : 'chat';
 }
 
-/** Every model a provider makes, each through the budget (or `onCharge`'s guard) when there is one. */
-function modelFactories(context: UnigateModelContext, guard: BudgetGuard | undefined) {
-  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
-    guard ? budgeted(model, guard) : model;
-  return {
-    chat: (modelId: UnigateChatModelId): LanguageModelV3 =>
-      spend<BudgetedLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
-        budgetLanguageModel(model, 'chat', g),
-      ),
-    messages: (modelId: UnigateMessagesModelId): LanguageModelV3 =>
-      spend<BudgetedLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
-        budgetLanguageModel(model, 'messages', g),
-      ),
-    embedding: (modelId: UnigateEmbeddingModelId): EmbeddingModelV3 =>
-      spend(new UnigateEmbeddingModel(modelId, context), (model, g) => budgetModel(model, 'doEmbed', 'embedding', g)),
-    image: (modelId: UnigateImageModelId): ImageModelV3 =>
-      spend(new UnigateImageModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'image', g)),
-    speech: (modelId: UnigateSpeechModelId): SpeechModelV3 =>
-      spend(new UnigateSpeechModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'speech', g)),
-    transcription: (modelId: UnigateTranscriptionModelId): TranscriptionModelV3 =>
-      spend(new UnigateTranscriptionModel(modelId, context), (model, g) =>
-        budgetModel(model, 'doGenerate', 'transcription', g),
-      ),
-    video: (modelId: UnigateVideoModelId, settings?: UnigateVideoModelSettings): UnigateVideoModelV3 =>
-      spend<UnigateVideoModelV3>(new UnigateVideoModel(modelId, context, settings), budgetVideoModel),
-  };
-}
-
-/**
- * What a provider hands out, in the pipeline's shapes, checked and assembled once. `fallback` takes
- * members already resolved to the pipeline (the entry resolves ids and fronts).
- */
-export function assembleModels(settings: UnigateProviderSettings = {}, internals: UnigateContextInternals = {}) {
-  const context = createModelContext(settings, internals);
-  const config = context.connection;
-  const { onCharge, onChargeError } = settings;
-  const ledger = onCharge && { onCharge, onChargeError, secret: () => config.optionalApiKey() };
-  const guard = createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now, ledger);
-  const models = modelFactories(context, guard);
-  const chat = checkingModelId(models.chat);
-  const messages = checkingModelId(models.messages);
-  const cooldowns = new FallbackCooldowns(internals.now ?? (() => Date.now()));
-  const languageModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
-    chooseLanguageFormat(modelId, settings.format, context.loadedCatalog()?.get(modelId)) === 'messages'
-      ? messages(modelId)
-      : chat(modelId);
-  return {
-    chat,
-    messages,
-    languageModel,
-    embedding: checkingModelId(models.embedding),
-    image: checkingModelId(models.image),
-    speech: checkingModelId(models.speech),
-    transcription: checkingModelId(models.transcription),
-    video: checkingModelId(models.video),
-    videoJobs: createVideoJobs(context.video),
-    fallback: (
-      models: unknown,
-      options: UnigateFallbackOptions | undefined,
-      member: FallbackProviderParts['member'],
-    ): LanguageModelV3 =>
-      createFallback(models, options, {
-        provider: config.provider,
-        languageModel,
-        cachedCatalog: context.loadedCatalog,
-        spec: context.spec,
-        member,
-        secret: () => config.optionalApiKey(),
-        catalogEntry: context.catalog.get,
-        cooldowns,
-      }),
-    listModels: (options?: UnigateRequestOptions) => listModels(config, options),
-    catalog: context.catalog,
-    estimateCost: async (request: UnigateCostEstimateRequest) =>
-      (await estimates()).estimateCost(context.pricing, request),
-  };
-}
-
 /**
  * How an entry shows the pipeline's models: the root as they are (V3), `/v4` behind a V4 front per kind.
  * `embedding` is told which accessor made the model (`textEmbeddingModel` is deprecated).
@@ -232,7 +154,8 @@ export type UnigateFrontsOf<Provider> =
 
 /**
  * The provider an entry returns: the one accessor table (every name of `UnigateProviderOf`), each model
- * passed through the entry's front. Called without `new`, it makes a language model.
+ * made with its id checked, through the budget (or `onCharge`'s guard) when there is one, and passed
+ * through the entry's front. Called without `new`, it makes a language model.
  */
 export function assembleProvider<Spec extends SpecVersion, Language, Embedding, Image, Speech, Transcription, Video>(
   spec: Spec,
@@ -242,14 +165,56 @@ export function assembleProvider<Spec extends SpecVersion, Language, Embedding, 
 ): UnigateProviderOf<Language, Embedding, Image, Speech, Transcription, Video> & {
   readonly specificationVersion: Spec;
 } {
-  const models = assembleModels(settings, { ...internals, spec });
-  const languageModel = (modelId: UnigateChatModelId) => fronts.language(models.languageModel(modelId));
-  const embedding = (modelId: UnigateEmbeddingModelId) => fronts.embedding(models.embedding(modelId), 'embedding');
-  const image = (modelId: UnigateImageModelId) => fronts.image(models.image(modelId));
-  const speech = (modelId: UnigateSpeechModelId) => fronts.speech(models.speech(modelId));
-  const transcription = (modelId: UnigateTranscriptionModelId) => fronts.transcription(models.transcription(modelId));
-  const video = (modelId: UnigateVideoModelId, videoSettings?: UnigateVideoModelSettings) =>
-    fronts.video(models.video(modelId, videoSettings));
+  const context = createModelContext(settings, { ...internals, spec });
+  const config = context.connection;
+  const { onCharge, onChargeError } = settings;
+  const ledger = onCharge && { onCharge, onChargeError, secret: () => config.optionalApiKey() };
+  const guard = createBudgetGuard(settings.budget, context.pricing, internals.now ?? Date.now, ledger);
+  const spend = <M>(model: M, budgeted: (model: M, guard: BudgetGuard) => M): M =>
+    guard ? budgeted(model, guard) : model;
+
+  // The pipeline's language models (the fallback chain takes them as they are); ids are checked by the accessors.
+  const chatModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
+    spend<BudgetedLanguageModel>(new UnigateChatLanguageModel(modelId, context), (model, g) =>
+      budgetLanguageModel(model, 'chat', g),
+    );
+  const messagesModel = (modelId: UnigateMessagesModelId): LanguageModelV3 =>
+    spend<BudgetedLanguageModel>(new UnigateMessagesLanguageModel(modelId, context), (model, g) =>
+      budgetLanguageModel(model, 'messages', g),
+    );
+  const formatModel = (modelId: UnigateChatModelId): LanguageModelV3 =>
+    chooseLanguageFormat(modelId, settings.format, context.loadedCatalog()?.get(modelId)) === 'messages'
+      ? messagesModel(modelId)
+      : chatModel(modelId);
+  const embeddingOf = (modelId: UnigateEmbeddingModelId, accessor: 'embedding' | 'textEmbeddingModel') =>
+    fronts.embedding(
+      spend(new UnigateEmbeddingModel(modelId, context), (model, g) => budgetModel(model, 'doEmbed', 'embedding', g)),
+      accessor,
+    );
+
+  const languageModel = checkingModelId((modelId: UnigateChatModelId) => fronts.language(formatModel(modelId)));
+  const embedding = checkingModelId((modelId: UnigateEmbeddingModelId) => embeddingOf(modelId, 'embedding'));
+  const image = checkingModelId((modelId: UnigateImageModelId) =>
+    fronts.image(
+      spend(new UnigateImageModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'image', g)),
+    ),
+  );
+  const speech = checkingModelId((modelId: UnigateSpeechModelId) =>
+    fronts.speech(
+      spend(new UnigateSpeechModel(modelId, context), (model, g) => budgetModel(model, 'doGenerate', 'speech', g)),
+    ),
+  );
+  const transcription = checkingModelId((modelId: UnigateTranscriptionModelId) =>
+    fronts.transcription(
+      spend(new UnigateTranscriptionModel(modelId, context), (model, g) =>
+        budgetModel(model, 'doGenerate', 'transcription', g),
+      ),
+    ),
+  );
+  const video = checkingModelId((modelId: UnigateVideoModelId, videoSettings?: UnigateVideoModelSettings) =>
+    fronts.video(spend<UnigateVideoModelV3>(new UnigateVideoModel(modelId, context, videoSettings), budgetVideoModel)),
+  );
+  const cooldowns = new FallbackCooldowns(internals.now ?? (() => Date.now()));
 
   const provider = function (modelId: UnigateChatModelId): Language {
     if (new.target) {
@@ -259,13 +224,14 @@ export function assembleProvider<Spec extends SpecVersion, Language, Embedding, 
   };
   return Object.assign(provider, {
     specificationVersion: spec,
-    chat: (modelId: UnigateChatModelId) => fronts.language(models.chat(modelId)),
+    chat: checkingModelId((modelId: UnigateChatModelId) => fronts.language(chatModel(modelId))),
     languageModel,
-    messages: (modelId: UnigateMessagesModelId) => fronts.language(models.messages(modelId)),
+    messages: checkingModelId((modelId: UnigateMessagesModelId) => fronts.language(messagesModel(modelId))),
     embedding,
     embeddingModel: embedding,
-    textEmbeddingModel: (modelId: UnigateEmbeddingModelId) =>
-      fronts.embedding(models.embedding(modelId), 'textEmbeddingModel'),
+    textEmbeddingModel: checkingModelId((modelId: UnigateEmbeddingModelId) =>
+      embeddingOf(modelId, 'textEmbeddingModel'),
+    ),
     image,
     imageModel: image,
     speech,
@@ -274,11 +240,24 @@ export function assembleProvider<Spec extends SpecVersion, Language, Embedding, 
     transcriptionModel: transcription,
     video,
     videoModel: video,
-    videoJobs: models.videoJobs,
+    videoJobs: createVideoJobs(context.video),
+    // Members are resolved to the pipeline here (ids with `formatModel`, after the chain checks them).
     fallback: (members: unknown, options?: UnigateFallbackOptions) =>
-      fronts.language(models.fallback(members, options, fronts.chainMember)),
-    listModels: models.listModels,
-    catalog: models.catalog,
-    estimateCost: models.estimateCost,
+      fronts.language(
+        createFallback(members, options, {
+          provider: config.provider,
+          languageModel: formatModel,
+          cachedCatalog: context.loadedCatalog,
+          spec,
+          member: fronts.chainMember,
+          secret: () => config.optionalApiKey(),
+          catalogEntry: context.catalog.get,
+          cooldowns,
+        }),
+      ),
+    listModels: (options?: UnigateRequestOptions) => listModels(config, options),
+    catalog: context.catalog,
+    estimateCost: async (request: UnigateCostEstimateRequest) =>
+      (await estimates()).estimateCost(context.pricing, request),
   });
 }

@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from '@ai-sdk/provider';
 import { checkBudget } from '../budget/budget-guard';
 import { checkInteger, checkOneOf, checkRange, failArgument } from '../checks/validate-argument';
 import { checkPricing } from '../pricing/check-pricing';
@@ -33,12 +32,11 @@ export function checkSettings(settings: UnigateProviderSettings): void {
   checkPricing(settings.pricing);
   checkRange('videoPollIntervalMs', settings.videoPollIntervalMs, VIDEO_LIMITS.pollIntervalMs);
   if (catalogTimeoutMs !== undefined && !isMilliseconds(catalogTimeoutMs, 1)) {
-    throw new InvalidArgumentError({
-      argument: 'catalogTimeoutMs',
-      message:
-        `Invalid argument catalogTimeoutMs: the catalog load's time limit must be a number of milliseconds from 1 to ` +
-        `${MAX_TIMER_MS}; received ${typeof catalogTimeoutMs === 'string' ? JSON.stringify(catalogTimeoutMs) : String(catalogTimeoutMs)}.`,
-    });
+    failArgument(
+      'catalogTimeoutMs',
+      `the catalog load's time limit must be a number of milliseconds from 1 to ${MAX_TIMER_MS}`,
+      catalogTimeoutMs,
+    );
   }
   if (priceWaitMs !== undefined && !isMilliseconds(priceWaitMs, 0)) {
     failArgument('priceWaitMs', `a number of milliseconds from 0 to ${MAX_TIMER_MS}`, priceWaitMs);
@@ -52,16 +50,10 @@ export function checkSettings(settings: UnigateProviderSettings): void {
   }
   // Only a boolean: a string such as "false" would otherwise read as on.
   if (mergeStreamDeltas !== undefined && typeof mergeStreamDeltas !== 'boolean') {
-    throw new InvalidArgumentError({
-      argument: 'mergeStreamDeltas',
-      message: `Invalid argument mergeStreamDeltas: a boolean is required; received ${typeof mergeStreamDeltas === 'string' ? JSON.stringify(mergeStreamDeltas) : String(mergeStreamDeltas)}.`,
-    });
+    failArgument('mergeStreamDeltas', 'a boolean is required', mergeStreamDeltas);
   }
   if (caching !== undefined && caching !== 'auto' && caching !== 'off') {
-    throw new InvalidArgumentError({
-      argument: 'caching',
-      message: `Invalid argument caching: the provider accepts "auto" or "off"; received ${typeof caching === 'number' ? String(caching) : (JSON.stringify(caching) ?? String(caching))}.`,
-    });
+    failArgument('caching', 'the provider accepts "auto" or "off"', caching);
   }
   checkOneOf('resume', settings.resume, RESUME_MODES, 'provider');
   checkInteger('maxResumes', settings.maxResumes, MAX_RESUMES);
