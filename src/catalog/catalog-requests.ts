@@ -1,6 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { sendGatewayRequest, withRetries } from '../transport/gateway-request';
-import { createJsonHandler } from '../transport/json-response';
+import { createJsonHandler, sendGatewayRequest, withRetries } from '../transport/gateway-request';
 import { redactSecrets } from '../errors/redact-secrets';
 import { checkInteger, checkObject, checkRequestOptions, checkString, type Limit } from '../checks/validate-argument';
 import type { GatewayConnection } from '../settings/gateway-connection';

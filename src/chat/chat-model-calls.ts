@@ -30,7 +30,7 @@ import { checkModelKind } from '../settings/model-kind';
 import { deprecatedWarning } from '../settings/spec-version';
 import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import { notA } from '../streams/stream-errors';
-import { createJsonHandler } from '../transport/json-response';
+import { createJsonHandler } from '../transport/gateway-request';
 import {
   chatResponseSchema,
   isChatCompletion,

@@ -7,7 +7,7 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
-import { createJsonHandler } from '../transport/json-response';
+import { createJsonHandler } from '../transport/gateway-request';
 import { isObjectRecord } from '../checks/values';
 import { parseUnigateOptions } from '../prompt/provider-options';
 import { checkInteger, failArgument } from '../checks/validate-argument';

@@ -15,8 +15,7 @@ import {
   readResponseWithSizeLimit,
   withUserAgentSuffix,
 } from '@ai-sdk/provider-utils';
-import { isGatewayOrigin } from '../transport/gateway-request';
-import { createJsonHandler } from '../transport/json-response';
+import { createJsonHandler, isGatewayOrigin } from '../transport/gateway-request';
 import { parseUnigateOptions } from '../prompt/provider-options';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 import { checkInteger, checkMaxLength, checkOneOf, formatArgumentValue } from '../checks/validate-argument';

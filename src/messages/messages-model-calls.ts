@@ -30,7 +30,7 @@ import type { ResumeSettings } from '../settings/unigate-provider-settings';
 import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 import { checkModelKind } from '../settings/model-kind';
 import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
-import { createJsonHandler } from '../transport/json-response';
+import { createJsonHandler } from '../transport/gateway-request';
 import { convertToMessagesPrompt } from './convert-to-messages-prompt';
 import {
   messagesResponseSchema,

@@ -6,9 +6,8 @@ import {
   type TranscriptionModelV3CallOptions,
 } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
-import { createJsonHandler } from '../transport/json-response';
+import { createJsonHandler, MultipartBody } from '../transport/gateway-request';
 import { isOneOf, lazy } from '../checks/values';
-import { MultipartBody } from '../transport/multipart-body';
 import { parseUnigateOptions } from '../prompt/provider-options';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 import { checkRange, failArgument } from '../checks/validate-argument';

@@ -1,7 +1,12 @@
 import { APICallError, InvalidArgumentError, InvalidResponseDataError } from '@ai-sdk/provider';
 import { delay } from '@ai-sdk/provider-utils';
-import { isGatewayOrigin, sendGatewayRequest, retryAfterMs, withRetries } from '../transport/gateway-request';
-import { createJsonHandler } from '../transport/json-response';
+import {
+  createJsonHandler,
+  isGatewayOrigin,
+  sendGatewayRequest,
+  retryAfterMs,
+  withRetries,
+} from '../transport/gateway-request';
 import { redactSecrets } from '../errors/redact-secrets';
 import {
   checkMaxLength,

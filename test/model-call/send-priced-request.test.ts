@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJsonHandler } from '../../src/transport/json-response';
+import { createJsonHandler } from '../../src/transport/gateway-request';
 import { runPricedCall, sendPricedRequest } from '../../src/model-call/send-priced-request';
 import { createUnigateEmulator } from '../../src/testing';
 import { createModelContext } from '../../src/provider/unigate-provider';
