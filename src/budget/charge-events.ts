@@ -3,12 +3,8 @@ import { isObjectRecord, isThenable } from '../checks/values';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { addChargeToSpan, type CostSpan } from '../model-call/with-cost';
-import {
-  isUnigateResumeList,
-  type UnigateChargeEnding,
-  type UnigateChargeEvent,
-  type UnigateResume,
-} from '../settings/unigate-provider-settings';
+import { isUnigateResumeList } from '../prompt/provider-options';
+import type { UnigateChargeEnding, UnigateChargeEvent, UnigateResume } from '../settings/unigate-provider-settings';
 import { attemptOf } from '../streams/stream-extras';
 import {
   type BudgetAdmission,

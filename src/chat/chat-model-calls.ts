@@ -26,8 +26,7 @@ import {
 import { withCost } from '../model-call/with-cost';
 import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
 import { checkCacheControls } from '../prompt/read-cache-control';
-import { checkModelKind } from '../settings/model-kind';
-import { deprecatedWarning } from '../settings/spec-version';
+import { checkModelKind, deprecatedWarning } from '../settings/model-kind';
 import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import { notA } from '../streams/stream-errors';
 import { createJsonHandler } from '../transport/gateway-request';

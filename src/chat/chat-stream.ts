@@ -22,7 +22,7 @@ import {
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
-import { interruptedFinishReason } from '../settings/spec-version';
+import { interruptedFinishReason } from '../settings/model-kind';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';

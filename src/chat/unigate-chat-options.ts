@@ -14,8 +14,8 @@ import {
   type UnigateStreamMetadataSource,
 } from '../checks/values';
 import { isUnigateCost } from '../pricing/unigate-pricing-types';
-import { numberOption, resumeOptionFields } from '../prompt/provider-options';
-import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
+import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/provider-options';
+import type { UnigateResume, UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 

@@ -2,7 +2,7 @@ import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
 import type { CatalogById } from '../catalog/catalog-cache';
 import type { UnigateCatalogEntry } from '../catalog/catalog-entry';
-import { pipelineModel, type SpecVersion } from '../settings/spec-version';
+import { pipelineModel, type SpecVersion } from '../settings/model-kind';
 import { capabilityWarnings } from '../catalog/catalog-entry';
 import type { UnigateErrorKind } from '../errors/gateway-error';
 import { isObjectRecord, isOneOf } from '../checks/values';

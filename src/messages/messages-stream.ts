@@ -9,7 +9,7 @@ import type {
 import { isObjectRecord } from '../checks/values';
 import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
-import { interruptedFinishReason } from '../settings/spec-version';
+import { interruptedFinishReason } from '../settings/model-kind';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
 import { inBandStreamError, kind, malformed, noEvent, notA } from '../streams/stream-errors';
 import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';

@@ -10,8 +10,8 @@ import {
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
 } from '../checks/values';
-import { numberOption, resumeOptionFields } from '../prompt/provider-options';
-import { isUnigateResumeList, type UnigateResume, type UnigateResumeMode } from '../resume/resume-types';
+import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/provider-options';
+import type { UnigateResume, UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
 

@@ -3,7 +3,7 @@ import type { UnigateCatalog } from '../catalog/unigate-catalog';
 import type { UnigatePricingService } from '../pricing/create-pricing';
 import type { GatewayConnection } from '../settings/gateway-connection';
 import type { ResumeSettings, UnigateCaching } from '../settings/unigate-provider-settings';
-import type { SpecVersion } from '../settings/spec-version';
+import type { SpecVersion } from '../settings/model-kind';
 
 /**
  * How long a model sends no cache breakpoints after the gateway refused them (HTTP 400 naming

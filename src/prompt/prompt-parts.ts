@@ -1,8 +1,7 @@
 import { InvalidPromptError, type SharedV3Warning, UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { convertBase64ToUint8Array, convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { isObjectRecord } from '../checks/values';
-import { accessorCall } from '../settings/model-kind';
-import { NON_CHAT_MODEL_IDS } from '../settings/unigate-model-ids';
+import { accessorCall, NON_CHAT_MODEL_IDS } from '../settings/model-kind';
 
 /**
  * A file part's data in the one shape both wire formats convert from: its content as base64, a URL,

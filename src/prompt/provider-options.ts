@@ -6,8 +6,40 @@ import {
 } from '@ai-sdk/provider';
 import { z } from 'zod/v4';
 import { checkInteger, checkOneOf, formatArgumentValue } from '../checks/validate-argument';
-import { MAX_RESUMES, RESUME_MODES, type ResumeSettings, type UnigateResumeMode } from '../resume/resume-types';
-import { STREAM_IDLE_MS } from '../settings/unigate-provider-settings';
+import type { ResumeSettings, UnigateResume, UnigateResumeMode } from '../resume/resume-types';
+
+// The resume settings' values, at provider and call level, and the check of the `resumed` metadata the
+// resume writes (their types: src/resume/resume-types.ts, a leaf).
+
+/** The values of `resume`. */
+export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
+/**
+ * The limits of `maxResumes`: each resume resends the whole prompt, and a stream that fails ten times in a
+ * row is failing for a reason a resume will not mend.
+ */
+export const MAX_RESUMES = { min: 0, max: 10, by: 'provider' } as const;
+/** The limits of `streamIdleMs` (ms). */
+export const STREAM_IDLE_MS = { min: 1, max: 3_600_000, by: 'provider' } as const;
+/** `streamIdleMs` when neither the provider nor the call sets it: two minutes. */
+export const DEFAULT_STREAM_IDLE_MS = 120_000;
+
+const RESUME_REASONS: readonly string[] = ['connection-closed', 'ended-early', 'error-event', 'malformed-chunk'];
+
+/** `value` is a `resumed` list as this package writes it into metadata. */
+export function isUnigateResumeList(value: unknown): value is UnigateResume[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry: Partial<Record<keyof UnigateResume, unknown>> | null) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof entry.afterCharacters === 'number' &&
+        typeof entry.reason === 'string' &&
+        RESUME_REASONS.includes(entry.reason) &&
+        (entry.requestId === undefined || typeof entry.requestId === 'string'),
+    )
+  );
+}
 
 /** The type of a value as zod's messages name it (`null`, `array`, `string`, ...). */
 function typeName(value: unknown): string {

@@ -27,13 +27,10 @@ import { FallbackCooldowns } from '../fallback/fallback-cooldowns';
 import type { UnigateFallbackOptions } from '../fallback/unigate-fallback-model';
 import { createPricing } from '../pricing/create-pricing';
 import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
-import type { SpecVersion } from '../settings/spec-version';
+import type { SpecVersion } from '../settings/model-kind';
 import { createGatewayConnection } from '../settings/gateway-connection';
-import {
-  DEFAULT_STREAM_IDLE_MS,
-  type UnigateFormat,
-  type UnigateProviderSettings,
-} from '../settings/unigate-provider-settings';
+import { DEFAULT_STREAM_IDLE_MS } from '../prompt/provider-options';
+import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { checkingModelId } from '../checks/validate-argument';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';
 import { createVideoJobs } from '../video/unigate-video-jobs';

@@ -6,7 +6,8 @@ import type {
 } from '@ai-sdk/provider';
 import { sumCosts } from '../pricing/credit-units';
 import { isUnigateCost, type UnigateCost } from '../pricing/unigate-pricing-types';
-import { isUnigateResumeList, type UnigateResume, type UnigateResumeReason } from './resume-types';
+import { isUnigateResumeList } from '../prompt/provider-options';
+import type { UnigateResume, UnigateResumeReason } from './resume-types';
 import type { SseSink } from '../streams/sse-reader';
 import type { ResumeReservation } from '../streams/stream-extras';
 import type { FinishMetadata } from '../streams/stream-state';

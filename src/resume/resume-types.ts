@@ -1,16 +1,9 @@
-// The resume's public types and the values of its settings (docs/resume.md). A leaf: it imports nothing,
-// so every layer may name them (scripts/check-import-cycles.mjs).
+// The resume's public types (docs/resume.md). A leaf: it imports nothing, so every layer may name them
+// (scripts/check-import-cycles.mjs). The settings' values and the check of `resumed` are in
+// src/prompt/provider-options.ts, which checks the per-call settings.
 
 /** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
 export type UnigateResumeMode = 'auto' | 'off';
-
-/** The values of `resume`, at provider and call level. */
-export const RESUME_MODES: readonly UnigateResumeMode[] = ['auto', 'off'];
-/**
- * The limits of `maxResumes`, at provider and call level: each resume resends the whole prompt, and a
- * stream that fails ten times in a row is failing for a reason a resume will not mend.
- */
-export const MAX_RESUMES = { min: 0, max: 10, by: 'provider' } as const;
 
 /** The `resume`, `maxResumes` and `streamIdleMs` settings in force for a model or a call (docs/resume.md). */
 export interface ResumeSettings {
@@ -31,21 +24,3 @@ export type UnigateResume = {
   /** The continuation's response id, when it sent one. */
   requestId?: string;
 };
-
-const RESUME_REASONS: readonly string[] = ['connection-closed', 'ended-early', 'error-event', 'malformed-chunk'];
-
-/** `value` is a `resumed` list as this package writes it into metadata. */
-export function isUnigateResumeList(value: unknown): value is UnigateResume[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (entry: Partial<Record<keyof UnigateResume, unknown>> | null) =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        typeof entry.afterCharacters === 'number' &&
-        typeof entry.reason === 'string' &&
-        RESUME_REASONS.includes(entry.reason) &&
-        (entry.requestId === undefined || typeof entry.requestId === 'string'),
-    )
-  );
-}

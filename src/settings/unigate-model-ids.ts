@@ -6,6 +6,7 @@
 // string, because the gateway adds models often: `gw.listModels()` and `gw.catalog` give the current list.
 // Audio entries are split by id: a word starting `tts` is speech; `whisper`, `transcri` or `stt` is
 // transcription; an audio id matching neither or both is in both unions.
+// Types only: the non-chat ids a call checks at run time are generated into src/settings/model-kind.ts.
 // Source: the emulator's sample catalog (createUnigateEmulator).
 // Ids: chat 216, embedding 3, image 5, speech 2, transcription 1, video 6.
 
@@ -268,37 +269,3 @@ export type UnigateVideoModelId =
   | 'veo-3'
   | 'veo-3-fast'
   | (string & {});
-
-/**
- * The ids above that are not chat ids, by kind, at run time: a language-model call given one of them, or a
- * speech call given a transcription-only id, fails before any request and names the accessor to use.
- */
-export const NON_CHAT_MODEL_IDS: Readonly<Record<'embedding' | 'image' | 'speech' | 'transcription' | 'video', readonly string[]>> = {
-  embedding: [
-    'text-embedding-3-large',
-    'text-embedding-3-small',
-    'text-embedding-ada-002',
-  ],
-  image: [
-    'dall-e-2',
-    'dall-e-3',
-    'gpt-image-1',
-    'ideogram-v3',
-    'stable-diffusion-3.5-large',
-  ],
-  speech: [
-    'tts-1',
-    'tts-1-hd',
-  ],
-  transcription: [
-    'whisper-1',
-  ],
-  video: [
-    'hailuo-02',
-    'kling-v2.1',
-    'runway-gen4-turbo',
-    'seedance-1-pro',
-    'veo-3',
-    'veo-3-fast',
-  ],
-};

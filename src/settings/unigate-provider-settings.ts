@@ -8,11 +8,11 @@ import type { UnigateResumeMode } from '../resume/resume-types';
 // leaf type file that imports nothing but other leaves (prices: pricing/price-types.ts; resume:
 // resume/resume-types.ts; budgets and charges: budget/budget-types.ts, budget/charge-types.ts), which any
 // layer may import (scripts/check-import-cycles.mjs); this file re-exports them for the code that reads settings.
+// Types only: the values the resume settings are checked against are in src/prompt/provider-options.ts.
 export type * from '../budget/budget-types';
 export type * from '../budget/charge-types';
 export type * from '../pricing/price-types';
 export type * from '../resume/resume-types';
-export { isUnigateResumeList, MAX_RESUMES, RESUME_MODES } from '../resume/resume-types';
 
 /**
  * Which wire format `gw(id)` and `gw.languageModel(id)` use.
@@ -171,8 +171,3 @@ export interface UnigateProviderSettings {
    */
   streamIdleMs?: number;
 }
-
-/** The limits of `streamIdleMs` (ms), at provider and call level. */
-export const STREAM_IDLE_MS = { min: 1, max: 3_600_000, by: 'provider' } as const;
-/** `streamIdleMs` when neither the provider nor the call sets it: two minutes. */
-export const DEFAULT_STREAM_IDLE_MS = 120_000;

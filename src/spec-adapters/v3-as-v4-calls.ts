@@ -17,7 +17,7 @@ import type {
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider-v4';
 import { referenceFileError, warnUnsentAssistantPart } from '../prompt/prompt-parts';
-import { sharedShape } from '../settings/spec-version';
+import { sharedShape } from '../settings/model-kind';
 
 // A V3 model called with V4 call options (`v3AsV4` in adapt-language-model.ts), loaded on its first call.
 

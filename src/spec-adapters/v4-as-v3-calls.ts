@@ -26,7 +26,7 @@ import type {
   SharedV4FileData,
   SharedV4Warning,
 } from '@ai-sdk/provider-v4';
-import { sharedShape } from '../settings/spec-version';
+import { sharedShape } from '../settings/model-kind';
 
 // A V4 model called with V3 call options (`v4AsV3` in adapt-language-model.ts), loaded on its first call.
 

@@ -5,7 +5,7 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/values';
-import type { SpecVersion } from '../settings/spec-version';
+import type { SpecVersion } from '../settings/model-kind';
 import type { SseSink } from './sse-reader';
 import { malformed, notA, type StreamFormat, type StreamRequestContext } from './stream-errors';
 

@@ -32,7 +32,7 @@ import type {
   Experimental_VideoModelV4Result as VideoModelV4Result,
 } from '@ai-sdk/provider-v4';
 import { EXPERIMENTAL_EMBEDDING_MODEL_MAX_INPUT_BYTES_PER_CALL as MAX_INPUT_BYTES } from '@ai-sdk/provider-utils';
-import { deprecatedWarning, type PipelineFront, pipelineModel } from '../settings/spec-version';
+import { deprecatedWarning, type PipelineFront, pipelineModel } from '../settings/model-kind';
 import type { UnigateVideoModelV3 } from '../video/unigate-video-model';
 import {
   embeddingCall,

@@ -9,7 +9,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, type UnigateProviderSettings } from '../../src';
 import { memoryBudgetStore } from '../../src/budget/budget-stores';
-import { pipelineModel } from '../../src/settings/spec-version';
+import { pipelineModel } from '../../src/settings/model-kind';
 import { createUnigateEmulator } from '../../src/testing';
 import { API_KEY, failure, readAll, setup, SITE_URL, sseResponse } from '../helpers/test-kit';
 import { callOptions, otherModel } from './fallback-models';

@@ -5,7 +5,7 @@ import { createOpenAICompatible as createCompatibleV4 } from 'openai-compatible-
 import { describe, expect, it } from 'vitest';
 import { createUnigateEmulator } from '../../src/testing';
 import { unigateFallback } from '../../src/fallback/unigate-fallback-model';
-import { pipelineModel } from '../../src/settings/spec-version';
+import { pipelineModel } from '../../src/settings/model-kind';
 // Each entry by its own path: in the ai@7 lane, '../../src' is routed to /v4 (vitest.ai7.config.ts).
 import { createUnigate } from '../../src/provider/unigate-provider';
 import { createUnigate as createUnigateV4 } from '../../src/v4';

@@ -1,5 +1,5 @@
 import { createUnigate } from '../../src';
-import type { SpecVersion } from '../../src/settings/spec-version';
+import type { SpecVersion } from '../../src/settings/model-kind';
 
 // The suites import the entry as '../src' (or '../../src'): the root entry in the Node 20 lane, and
 // unigate-ai-provider/v4 in the ai@7 lane (vitest.ai7.config.ts routes it). Where the specification

@@ -1,11 +1,18 @@
-// `npm run generate:model-ids`: the checked-in src/settings/unigate-model-ids.ts must be exactly what the
-// generator writes from the emulator, the output must not vary between runs or with input order, and
+// `npm run generate:model-ids`: the checked-in src/settings/unigate-model-ids.ts and the generated block of
+// src/settings/model-kind.ts must be exactly what the generator writes from the emulator, the output must not vary between runs or with input order, and
 // audio ids must be split into speech and transcription by the documented rule.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog, loadEmulatorCatalog } from '../../scripts/load-catalog-entries';
 import { modelIdKinds } from '../../scripts/model-id-kinds';
-import { groupModelIds, MODEL_IDS_PATH, renderModelIds } from '../../scripts/render-model-ids';
+import {
+  groupModelIds,
+  MODEL_IDS_PATH,
+  MODEL_KIND_PATH,
+  renderModelIds,
+  renderNonChatIds,
+  replaceNonChatIds,
+} from '../../scripts/render-model-ids';
 import {
   createUnigateEmulator,
   type UnigateEmulatorModel as EmulatorModel,
@@ -13,7 +20,7 @@ import {
   type UnigateEmulatorServer,
 } from '../../src/testing';
 
-const checkedIn = () => readFileSync(new URL(`../../${MODEL_IDS_PATH}`, import.meta.url), 'utf8');
+const checkedIn = (path = MODEL_IDS_PATH) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 const servers: UnigateEmulatorServer[] = [];
 afterEach(async () => {
@@ -27,6 +34,18 @@ describe('the checked-in model ids', () => {
     const second = renderModelIds((await loadEmulatorCatalog()).entries);
     expect(second).toBe(first);
     expect(checkedIn()).toBe(first);
+  });
+
+  it('leave model-kind.ts as it is when the generator rewrites its block of non-chat ids', async () => {
+    const modelKind = checkedIn(MODEL_KIND_PATH);
+    const block = renderNonChatIds((await loadEmulatorCatalog()).entries);
+    expect(modelKind).toContain(block);
+    expect(replaceNonChatIds(modelKind, block)).toBe(modelKind);
+    expect(block).toContain("  transcription: [\n    'whisper-1',\n  ],\n");
+  });
+
+  it('are types only: the run-time ids live in model-kind.ts', () => {
+    expect(checkedIn()).not.toMatch(/^export (const|function)/m);
   });
 
   it('say they are generated and how to regenerate them', () => {
@@ -71,7 +90,7 @@ describe('renderModelIds', () => {
   });
 
   it('lists the non-chat ids at run time as well, leaving out an id that is also a chat id', () => {
-    const text = renderModelIds([
+    const text = renderNonChatIds([
       { id: 'pic', type: 'image' },
       { id: 'dual', type: 'image' },
       { id: 'dual', type: 'chat' },
@@ -80,6 +99,13 @@ describe('renderModelIds', () => {
     expect(text).toContain("  image: [\n    'pic',\n  ],\n");
     expect(text).toContain("  transcription: [\n    'whisper-2',\n  ],\n");
     expect(text).toContain('  video: [],\n};\n');
+  });
+
+  it('replaces only the marked block, and refuses a file without the marks', () => {
+    const block = renderNonChatIds([{ id: 'pic', type: 'image' }]);
+    const [start, end] = [block.split('\n')[0], block.split('\n').at(-1)];
+    expect(replaceNonChatIds(`before\n${start}\nold\n${end}\nafter\n`, block)).toBe(`before\n${block}\nafter\n`);
+    expect(() => replaceNonChatIds('no marks here', block)).toThrow(/has no generated block/);
   });
 
   it('writes ids with quotes or backslashes as valid literals', () => {
