@@ -45,17 +45,16 @@ export interface ResumeStart {
   /** The text block still open: the continuation's first text block goes on in it (same id). */
   openTextId: string | undefined;
   toolCalls: KeptToolCall[];
-  /** The calls cut mid-input (none when absent). */
-  cutToolCalls?: CutToolCall[];
+  /** The calls cut mid-input. */
+  cutToolCalls: CutToolCall[];
   /** The failed request's usage, its output bounded by what arrived (see `boundedOutput`). */
   usage: LanguageModelV3Usage;
-  /** The failed request's metadata with its cost (or why none), as its clean finish would carry it. */
-  metadata: SharedV3ProviderMetadata | undefined;
   /**
-   * The same once the failed request's price has loaded (its wait bounded by `priceWaitMs`, as a clean
-   * finish waits): a stream that fails early may beat the catalog. Used for a clean finish when given.
+   * The failed request's metadata with its cost (or why none), as its clean finish would carry it, once
+   * its price has loaded (the wait bounded by `priceWaitMs`, as a clean finish waits): a stream that fails
+   * early may beat the catalog. Only a clean finish carries it.
    */
-  settledMetadata?: (usage: LanguageModelV3Usage) => Promise<SharedV3ProviderMetadata | undefined>;
+  settledMetadata: (usage: LanguageModelV3Usage) => Promise<SharedV3ProviderMetadata | undefined>;
   /**
    * The failed request's usage once the continuation's is known: a chat stream reports its usage only at
    * its end, so a failed one's input is bounded by the continuation's (the same prompt and the prefill).
@@ -163,7 +162,7 @@ class ContinuationMapper {
   ) {
     this.skip = trimmed;
     this.kept = [...start.toolCalls];
-    this.cut = [...(start.cutToolCalls ?? [])];
+    this.cut = [...start.cutToolCalls];
   }
 
   /**
@@ -312,7 +311,7 @@ function skipRepeated(skip: string, delta: string): { rest: string; skip: string
  */
 async function finishAtCap(start: ResumeStart, sink: SseSink<Part>): Promise<void> {
   const { usage } = start;
-  const metadata = start.settledMetadata === undefined ? start.metadata : await start.settledMetadata(usage);
+  const metadata = await start.settledMetadata(usage);
   for (const part of new ContinuationMapper(start, '', '').unended()) sink.enqueue(part);
   sink.enqueue({
     type: 'finish',
@@ -368,8 +367,7 @@ export async function resumeStream(
       const failedUsage = start.usageWith?.(value.usage) ?? start.usage;
       const usage = sumUsage(failedUsage, value.usage);
       // Only a clean finish is priced, so only it waits for the failed request's price (bounded).
-      const failed =
-        clean && start.settledMetadata !== undefined ? await start.settledMetadata(failedUsage) : start.metadata;
+      const failed = clean ? await start.settledMetadata(failedUsage) : undefined;
       const metadata = combinedMetadata(failed, record, value.providerMetadata, clean);
       for (const part of mapper.unended()) sink.enqueue(part);
       sink.enqueue({ ...value, usage, providerMetadata: start.finish?.(metadata, usage, clean) ?? metadata });

@@ -30,32 +30,6 @@ export function boundedOutput(usage: LanguageModelV3Usage, receivedBytes: number
   return { ...usage, outputTokens: { ...usage.outputTokens, total: receivedBytes } };
 }
 
-/**
- * The continuation's requests, alike for both formats: the failed request's price once it has loaded
- * (waited for as a clean finish waits, bounded by `priceWaitMs`), the call's ending (`end`) on the first
- * request's stream only, each continuation (a second resume's too) reserved from the body it sends, and
- * sent from the first request's body each time (a continuation's prefill holds the earlier ones').
- */
-export function continuationRequests<BODY>(
-  sent: { priceWait: PriceWait; finishCost: FinishCost },
-  extras: StreamExtras | undefined,
-  end: { finish: FinishMetadata },
-  attempt: number,
-  bodyWith: (prefill: string) => BODY,
-  send: (body: BODY, prefill: string) => Promise<ReadableStream<LanguageModelV3StreamPart>>,
-): Pick<ResumeStart, 'settledMetadata' | 'finish' | 'reserve' | 'send'> {
-  const reserveResume = extras?.reserveResume;
-  return {
-    settledMetadata: async (settled: LanguageModelV3Usage) => {
-      await sent.priceWait();
-      return sent.finishCost(undefined, settled);
-    },
-    finish: attempt === 1 ? end.finish : undefined,
-    reserve: reserveResume && ((prefill: string) => reserveResume(bodyWith(prefill))),
-    send: (prefill: string) => send(bodyWith(prefill), prefill),
-  };
-}
-
 /** What one request's stream has given the caller, read by its format at the failure. */
 export interface StreamSoFar {
   /** This request's text deltas, in order. */
@@ -120,6 +94,7 @@ export function resumeStartOf<BODY extends { max_tokens?: number }>(
     return capLeft === undefined ? body : { ...body, max_tokens: capLeft };
   };
   const { usageWith } = soFar;
+  const reserveResume = run.extras?.reserveResume;
   return {
     reason,
     text,
@@ -129,11 +104,14 @@ export function resumeStartOf<BODY extends { max_tokens?: number }>(
     toolCalls: soFar.toolCalls,
     cutToolCalls: soFar.cutToolCalls,
     usage,
-    metadata: undefined,
     usageWith: usageWith && ((continuation: LanguageModelV3Usage) => usageWith(usage, continuation)),
-    ...continuationRequests(sent, run.extras, run.end, attempt, bodyWith, (body, prefill) =>
-      run.send(body, prefill, attempt + 1, capLeft),
-    ),
+    settledMetadata: async (settled: LanguageModelV3Usage) => {
+      await sent.priceWait();
+      return sent.finishCost(undefined, settled);
+    },
+    finish: attempt === 1 ? run.end.finish : undefined,
+    reserve: reserveResume && ((prefill: string) => reserveResume(bodyWith(prefill))),
+    send: (prefill: string) => run.send(bodyWith(prefill), prefill, attempt + 1, capLeft),
   };
 }
 

@@ -287,22 +287,20 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.holding = undefined;
     this.closing = holding.then(
       () => this.closeStream(),
-      error => {
-        if (this.cancelled) return;
-        this.controller.error(error);
-        // A wrapper waiting for the stream to open (a fallback chain) must hear of its end, or it waits for ever.
-        this.endOpening(error);
-        this.end({ cancelled: false, error });
-      },
+      error => this.closeStream({ error }),
     );
   }
 
-  private closeStream(): void {
+  /** The stream closes after its last part, or fails with the held work's `failure`. */
+  private closeStream(failure?: { error: unknown }): void {
     if (this.cancelled) return;
-    this.flush();
-    this.controller.close();
-    this.endOpening();
-    this.end({ cancelled: false });
+    if (failure === undefined) {
+      this.flush();
+      this.controller.close();
+    } else this.controller.error(failure.error);
+    // A wrapper waiting for the stream to open (a fallback chain) must hear of its end, or it waits for ever.
+    this.endOpening(failure?.error);
+    this.end({ cancelled: false, ...failure });
   }
 
   /** The caller cancelled the stream. */
@@ -312,16 +310,6 @@ class ControllerSink<T> implements ClosableSseSink<T> {
     this.idle?.stop();
     this.endOpening();
     this.end({ cancelled: true });
-  }
-
-  /** The caller aborted the request: the parts stream fails with the abort's error. */
-  fail(error: unknown): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.idle?.stop();
-    this.controller.error(error);
-    this.endOpening(error);
-    this.end({ cancelled: false, error });
   }
 
   /** The stream ended: `ended` learns how, once. */
@@ -482,44 +470,36 @@ export function readSseStream<T>(
   // A stall cancels the pending read, which then resolves done: `idle.fired` tells it from the body's end.
   const idle = idleMs === undefined ? undefined : new IdleClock(idleMs, () => void reader.cancel().catch(() => {}));
 
-  // A failed connection (`cause`: the body's error; none for a stall) is offered to `recover`, else it
-  // ends the stream through the handler. The caller's abort fails the stream with its own error.
-  const lose = (kind: ConnectionFailureKind, cause?: unknown): Promise<void> | undefined => {
-    if (kind === 'network' && (abortSignal?.aborted === true || isAbortError(cause))) {
-      // The caller's abort, never resumed nor a network error: the stream ends through the handler with
-      // the abort's own error (an `error` part and `finish`), so a reader gets parts, never a throw.
-      // streamText turns what it reads after an abort into its `abort` part, whatever the abort's reason
-      // (a failed stream would throw a reason that is no AbortError; @ai-sdk/openai-compatible gives `abort`).
-      handler.error(cause, sink);
-      sink.close();
-      return sink.closing;
-    }
-    const error = connectionLost(connection, { kind, parts: sink.total, bytes, cause, idleMs });
+  // A failure is offered to `recover` first; when it declines, the handler reports it (an error part and
+  // `finish`). The caller closes the sink after it.
+  const fail = (error: unknown, connectionFailed: boolean) => {
     const giveUp = () => handler.error(error, sink);
-    if (!recover?.({ error, connection: true, giveUp, cancelled: () => sink.cancelled }, sink)) giveUp();
-    sink.close();
-    return sink.closing;
+    const failure = { error, connection: connectionFailed, giveUp, cancelled: () => sink.cancelled };
+    if (!recover?.(failure, sink)) giveUp();
   };
-
-  // A throw from the handler, on any event or at the end, is reported through `handler.error`.
+  // A failed connection (`cause`: the body's error; none for a stall). The caller's abort, never resumed
+  // nor a network error, ends the stream through the handler with the abort's own error (an `error` part
+  // and `finish`), so a reader gets parts, never a throw: streamText turns what it reads after an abort
+  // into its `abort` part, whatever the abort's reason (a failed stream would throw a reason that is no
+  // AbortError; @ai-sdk/openai-compatible gives `abort`).
+  const lose = (kind: ConnectionFailureKind, cause?: unknown) => {
+    if (kind === 'network' && (abortSignal?.aborted === true || isAbortError(cause))) handler.error(cause, sink);
+    else fail(connectionLost(connection, { kind, parts: sink.total, bytes, cause, idleMs }), true);
+  };
+  // A throw from the handler, on any event or at the end.
   const report = (error: unknown) => {
-    if (sink.closed) return;
-    const redacted = redactSecrets(error, secret);
-    const giveUp = () => handler.error(redacted, sink);
-    if (recover?.({ error: redacted, connection: false, giveUp, cancelled: () => sink.cancelled }, sink)) return;
-    handler.error(redacted, sink);
-    sink.close();
+    if (!sink.closed) fail(redactSecrets(error, secret), false);
   };
   // Runs the parser over what it has, then hands on a held part: merging never holds a part across
-  // reads, nor past the first delta. False when the handler failed (reported, or taken over by `recover`).
-  const parseWith = (parse: () => void): boolean => {
+  // reads, nor past the first delta. A handler's failure is reported (or taken over by `recover`), and
+  // the sink closed.
+  const parseWith = (parse: () => void) => {
     try {
       parse();
       sink.flush();
-      return true;
     } catch (error) {
       report(error);
-      return false;
+      sink.close();
     }
   };
 
@@ -530,38 +510,37 @@ export function readSseStream<T>(
     },
     async pull() {
       sink.enqueued = 0;
+      // Every way out closes the sink, or leaves it closed (the handler's `[DONE]`, `message_stop`): its
+      // last part may still be waiting (`closing`).
       while (!sink.closed && (sink.enqueued === 0 || sink.opening !== undefined)) {
         if (sink.paused) {
           // The rest of the read whose first delta went out alone, before anything new is read.
           sink.paused = false;
           for (let turn = 0; turn < FIRST_DELTA_TURNS; turn++) await Promise.resolve();
-          if (sink.closed) return sink.closing;
-          if (parseWith(() => parser.resume())) continue;
-          sink.close();
-          return sink.closing;
+          if (!sink.closed) parseWith(() => parser.resume());
+          continue;
         }
         const result = await readBody(reader, idle);
-        if (sink.closed) return sink.closing;
-        if ('lost' in result) return lose(result.lost, result.cause);
-        if (!result.done) {
+        if (sink.closed) break;
+        if ('lost' in result) {
+          lose(result.lost, result.cause);
+        } else if (!result.done) {
           bytes += result.value.byteLength;
-          if (parseWith(() => parser.push(result.value))) continue;
-          sink.close();
-          return sink.closing;
+          parseWith(() => parser.push(result.value));
+          continue;
+        } else {
+          // The last events go out together: nothing is left to read after them.
+          sink.first = undefined;
+          try {
+            parser.end();
+            if (!sink.closed) handler.end(sink);
+          } catch (error) {
+            report(error);
+          }
         }
-        // The last events go out together: nothing is left to read after them.
-        sink.first = undefined;
-        try {
-          parser.end();
-          if (!sink.closed) handler.end(sink);
-        } catch (error) {
-          report(error);
-        }
-        // The body ended or the handler failed. Closing twice is a no-op: the handler may have closed already.
+        // The body ended or failed, or the handler failed. Closing twice is a no-op: the handler may have closed already.
         sink.close();
-        return sink.closing;
       }
-      // The handler closed the stream (`[DONE]`, `message_stop`): its last part may still be waiting.
       return sink.closing;
     },
     cancel(reason) {

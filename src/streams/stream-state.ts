@@ -155,9 +155,7 @@ type DeltaPart = Extract<LanguageModelV3StreamPart, { type: 'text-delta' | 'reas
  * same work whatever its length, so N deltas that arrived together cost it once instead of N times.
  */
 export function mergeStreamDelta(held: LanguageModelV3StreamPart, next: LanguageModelV3StreamPart): boolean {
-  const type = next.type;
-  if (type !== held.type || (type !== 'text-delta' && type !== 'reasoning-delta' && type !== 'tool-input-delta'))
-    return false;
+  if (next.type !== held.type || !isStreamDelta(next)) return false;
   const run = held as DeltaPart;
   const delta = next as DeltaPart;
   if (run.id !== delta.id || run.providerMetadata !== undefined || delta.providerMetadata !== undefined) return false;
