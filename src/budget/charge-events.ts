@@ -3,7 +3,7 @@ import { isObjectRecord, isThenable } from '../checks/values';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { addChargeToSpan, type CostSpan } from '../model-call/with-cost';
-import { isUnigateResumeList } from '../prompt/provider-options';
+import { isUnigateResumeList } from '../prompt/call-options';
 import type { UnigateChargeEnding, UnigateChargeEvent, UnigateResume } from '../settings/unigate-provider-settings';
 import { attemptOf } from '../streams/stream-extras';
 import {

@@ -24,8 +24,13 @@ import {
   sendPricedRequest,
 } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
-import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
-import { checkCacheControls } from '../prompt/read-cache-control';
+import {
+  callResume,
+  checkCacheControls,
+  parseUnigateOptions,
+  readCallReasoning,
+  type ReasoningLevel,
+} from '../prompt/call-options';
 import { checkModelKind, deprecatedWarning } from '../settings/model-kind';
 import type { UnigateChatModelId } from '../settings/unigate-model-ids';
 import { notA } from '../streams/stream-errors';

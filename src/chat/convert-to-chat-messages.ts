@@ -12,7 +12,7 @@ import {
   unknownPartError,
   warnUnsentAssistantPart,
   warnUnsentToolResultItem,
-} from '../prompt/prompt-parts';
+} from '../prompt/call-options';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord } from '../checks/values';
 import { bareModelId } from '../checks/validate-argument';

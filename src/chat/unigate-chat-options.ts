@@ -14,7 +14,7 @@ import {
   type UnigateStreamMetadataSource,
 } from '../checks/values';
 import { isUnigateCost } from '../pricing/unigate-pricing-types';
-import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/provider-options';
+import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/call-options';
 import type { UnigateResume, UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';

@@ -9,7 +9,7 @@ import {
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler } from '../transport/gateway-request';
 import { isObjectRecord } from '../checks/values';
-import { parseUnigateOptions } from '../prompt/provider-options';
+import { parseUnigateOptions } from '../prompt/call-options';
 import { checkInteger, failArgument } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../checks/values';
-import { numberOption } from '../prompt/provider-options';
+import { numberOption } from '../prompt/call-options';
 import type { Limit } from '../checks/validate-argument';
 
 /**

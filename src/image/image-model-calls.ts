@@ -16,7 +16,7 @@ import {
   withUserAgentSuffix,
 } from '@ai-sdk/provider-utils';
 import { createJsonHandler, isGatewayOrigin } from '../transport/gateway-request';
-import { parseUnigateOptions } from '../prompt/provider-options';
+import { parseUnigateOptions } from '../prompt/call-options';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 import { checkInteger, checkMaxLength, checkOneOf, formatArgumentValue } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';

@@ -7,14 +7,16 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import {
+  type CacheBreakpointLabels,
   type FilePartData,
+  readCacheControl,
   readFilePartData,
   referenceFileError,
-  unsupportedFileAdvice,
   unknownPartError,
+  unsupportedFileAdvice,
   warnUnsentAssistantPart,
   warnUnsentToolResultItem,
-} from '../prompt/prompt-parts';
+} from '../prompt/call-options';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord, isOneOf } from '../checks/values';
 import type {
@@ -29,7 +31,6 @@ import type {
   MessagesTurn,
   MessagesUserBlock,
 } from './messages-api-types';
-import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 
 /** The image media types the messages format accepts (docs/endpoints.md#messages-content-blocks). */
 const MESSAGES_IMAGE_MEDIA_TYPES: readonly MessagesImageMediaType[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../checks/values';
-import type { MessagesCacheable, MessagesCacheControl } from '../prompt/read-cache-control';
+import type { MessagesCacheable, MessagesCacheControl } from '../prompt/call-options';
 
 // The cache breakpoint's wire shape lives with its reader, which chat uses too.
 export type { MessagesCacheable, MessagesCacheControl };

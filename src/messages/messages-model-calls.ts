@@ -25,9 +25,15 @@ import {
   type PromptCachingState,
   type UnigateModelContext,
 } from '../model-call/model-context';
-import { callResume, parseUnigateOptions, readCallReasoning, type ReasoningLevel } from '../prompt/provider-options';
+import {
+  type CacheBreakpointLabels,
+  callResume,
+  parseUnigateOptions,
+  readCacheControl,
+  readCallReasoning,
+  type ReasoningLevel,
+} from '../prompt/call-options';
 import type { ResumeSettings } from '../settings/unigate-provider-settings';
-import { type CacheBreakpointLabels, readCacheControl } from '../prompt/read-cache-control';
 import { checkModelKind } from '../settings/model-kind';
 import type { UnigateMessagesModelId } from '../settings/unigate-model-ids';
 import { createJsonHandler } from '../transport/gateway-request';

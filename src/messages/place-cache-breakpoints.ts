@@ -7,7 +7,7 @@ import type {
   MessagesTurn,
   MessagesUserBlock,
 } from './messages-api-types';
-import type { CacheBreakpointLabels } from '../prompt/read-cache-control';
+import type { CacheBreakpointLabels } from '../prompt/call-options';
 
 /** Breakpoints one request may carry upstream. */
 export const MAX_CACHE_BREAKPOINTS = 4;

@@ -10,7 +10,7 @@ import {
   type UnigateMetadataSource,
   type UnigateStreamMetadataSource,
 } from '../checks/values';
-import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/provider-options';
+import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/call-options';
 import type { UnigateResume, UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';

@@ -29,7 +29,7 @@ import { createPricing } from '../pricing/create-pricing';
 import type { UnigateCostEstimateRequest } from '../pricing/estimate-cost';
 import type { SpecVersion } from '../settings/model-kind';
 import { createGatewayConnection } from '../settings/gateway-connection';
-import { DEFAULT_STREAM_IDLE_MS } from '../prompt/provider-options';
+import { DEFAULT_STREAM_IDLE_MS } from '../prompt/call-options';
 import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { checkingModelId } from '../checks/validate-argument';
 import type { UnigateVideoModelSettings } from '../video/unigate-video-options';

@@ -1,7 +1,7 @@
 import { checkBudget } from '../budget/budget-guard';
 import { checkInteger, checkOneOf, checkRange, failArgument } from '../checks/validate-argument';
 import { checkPricing } from '../pricing/check-pricing';
-import { MAX_RESUMES, RESUME_MODES, STREAM_IDLE_MS } from '../prompt/provider-options';
+import { MAX_RESUMES, RESUME_MODES, STREAM_IDLE_MS } from '../prompt/call-options';
 import type { UnigateFormat, UnigateProviderSettings } from '../settings/unigate-provider-settings';
 import { VIDEO_LIMITS } from '../video/unigate-video-options';
 

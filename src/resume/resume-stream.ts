@@ -6,7 +6,7 @@ import type {
 } from '@ai-sdk/provider';
 import { sumCosts } from '../pricing/credit-units';
 import { isUnigateCost, type UnigateCost } from '../pricing/unigate-pricing-types';
-import { isUnigateResumeList } from '../prompt/provider-options';
+import { isUnigateResumeList } from '../prompt/call-options';
 import type { UnigateResume, UnigateResumeReason } from './resume-types';
 import type { SseSink } from '../streams/sse-reader';
 import type { ResumeReservation } from '../streams/stream-extras';

@@ -1,6 +1,6 @@
 // The resume's public types (docs/resume.md). A leaf: it imports nothing, so every layer may name them
 // (scripts/check-import-cycles.mjs). The settings' values and the check of `resumed` are in
-// src/prompt/provider-options.ts, which checks the per-call settings.
+// src/prompt/call-options.ts, which checks the per-call settings.
 
 /** The `resume` setting: `'auto'` resumes a stream that fails after content where its format allows; `'off'` never. */
 export type UnigateResumeMode = 'auto' | 'off';

@@ -8,7 +8,7 @@ import type { UnigateResumeMode } from '../resume/resume-types';
 // leaf type file that imports nothing but other leaves (prices: pricing/price-types.ts; resume:
 // resume/resume-types.ts; budgets and charges: budget/budget-types.ts, budget/charge-types.ts), which any
 // layer may import (scripts/check-import-cycles.mjs); this file re-exports them for the code that reads settings.
-// Types only: the values the resume settings are checked against are in src/prompt/provider-options.ts.
+// Types only: the values the resume settings are checked against are in src/prompt/call-options.ts.
 export type * from '../budget/budget-types';
 export type * from '../budget/charge-types';
 export type * from '../pricing/price-types';

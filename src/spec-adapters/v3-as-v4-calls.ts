@@ -16,7 +16,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider-v4';
-import { referenceFileError, warnUnsentAssistantPart } from '../prompt/prompt-parts';
+import { referenceFileError, warnUnsentAssistantPart } from '../prompt/call-options';
 import { sharedShape } from '../settings/model-kind';
 
 // A V3 model called with V4 call options (`v3AsV4` in adapt-language-model.ts), loaded on its first call.

@@ -9,7 +9,7 @@ import {
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
 import { createInBandError, readErrorObject } from '../errors/gateway-error';
 import { checkModelKind } from '../settings/model-kind';
-import { parseUnigateOptions } from '../prompt/provider-options';
+import { parseUnigateOptions } from '../prompt/call-options';
 import { redactSecrets } from '../errors/redact-secrets';
 import { checkOneOf, checkRange, countCharacters } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';

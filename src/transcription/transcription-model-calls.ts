@@ -8,7 +8,7 @@ import {
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler, MultipartBody } from '../transport/gateway-request';
 import { isOneOf, lazy } from '../checks/values';
-import { parseUnigateOptions } from '../prompt/provider-options';
+import { parseUnigateOptions } from '../prompt/call-options';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 import { checkRange, failArgument } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';

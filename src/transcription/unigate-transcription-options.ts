@@ -11,7 +11,7 @@ import {
   shape,
   type UnigateMetadataSource,
 } from '../checks/values';
-import { numberOption } from '../prompt/provider-options';
+import { numberOption } from '../prompt/call-options';
 import type { Limit } from '../checks/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
 import type { UnigateTranscriptionLanguage } from './transcription-languages';

@@ -8,7 +8,7 @@ import {
   readUnigateMetadata,
   type UnigateMetadataSource,
 } from '../checks/values';
-import { numberOption } from '../prompt/provider-options';
+import { numberOption } from '../prompt/call-options';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
 import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';

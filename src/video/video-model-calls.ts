@@ -7,7 +7,7 @@ import {
   type SharedV3ProviderMetadata,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { parseUnigateOptions } from '../prompt/provider-options';
+import { parseUnigateOptions } from '../prompt/call-options';
 import { formatArgumentValue } from '../checks/validate-argument';
 import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';

@@ -18,7 +18,7 @@ import { answering, chunk, completion, DONE, streaming, usageChunk } from './cha
 
 // The chat model given the prompt ai@7's adapter hands a V3 model: V4 file data forms, bare top-level
 // media types, V4 tool-result items and assistant parts V3 has no type for. What both formats do alike
-// (inline text, refusals) is in test/prompt/prompt-parts.test.ts.
+// (inline text, refusals) is in test/prompt/file-part-data.test.ts.
 const { sent, refused } = promptKit(() => answering(completion({ content: 'ok' })));
 
 describe('chat: V4 file data forms in user messages', () => {

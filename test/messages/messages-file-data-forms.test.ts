@@ -20,7 +20,7 @@ import { answering, message, messageDelta, messageStart, messageStop, streaming 
 
 // The messages model given the prompt ai@7's adapter hands a V3 model: V4 file data forms, bare
 // top-level media types, V4 tool-result items and assistant parts V3 has no type for. What both formats do
-// alike (inline text, refusals) is in test/prompt/prompt-parts.test.ts.
+// alike (inline text, refusals) is in test/prompt/file-part-data.test.ts.
 const { sent, refused } = promptKit(() => answering(message()));
 
 const pngBlock = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } };

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { numberOption, parseUnigateOptions } from '../../src/prompt/provider-options';
+import { numberOption, parseUnigateOptions } from '../../src/prompt/call-options';
 import { thrown } from '../helpers/test-kit';
 
 // A schema of its own, so these tests pin the parser, not any model's option set.

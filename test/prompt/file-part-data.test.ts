@@ -1,6 +1,6 @@
 import { InvalidPromptError, UnsupportedFunctionalityError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { isTextMediaType, readFilePartData, referenceFileError } from '../../src/prompt/prompt-parts';
+import { isTextMediaType, readFilePartData, referenceFileError } from '../../src/prompt/call-options';
 import { answering as answeringChat, completion } from '../chat/chat-fixtures';
 import { thrown } from '../helpers/test-kit';
 import {
