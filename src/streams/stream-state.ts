@@ -73,22 +73,13 @@ export class StreamState {
     clean: boolean,
   ): void {
     const send = () => {
-      const providerMetadata = this.metadataAtFinish(metadata, part.usage, clean) ?? metadata;
+      const providerMetadata = this.finishMetadata?.(metadata, part.usage, clean) ?? metadata;
       sink.enqueue(providerMetadata === undefined ? part : { ...part, providerMetadata });
     };
     // Only a clean finish is priced: a failed stream's finish has no price to wait for.
     const wait = clean && sink.hold !== undefined ? this.priceWait?.() : undefined;
     if (wait === undefined) return send();
     sink.hold?.(wait.then(send));
-  }
-
-  /** A `finish` part's metadata: with the cost (or why there is none) when `clean` and priced. */
-  protected metadataAtFinish(
-    metadata: SharedV3ProviderMetadata | undefined,
-    usage: LanguageModelV3Usage,
-    clean: boolean,
-  ): SharedV3ProviderMetadata | undefined {
-    return this.finishMetadata === undefined ? metadata : this.finishMetadata(metadata, usage, clean);
   }
 
   /** Sends `stream-start` the first time; a no-op after that. */
