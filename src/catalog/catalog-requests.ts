@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import type { z } from 'zod/v4';
 import { createJsonHandler, sendGatewayRequest, withRetries } from '../transport/gateway-request';
 import { redactSecrets } from '../errors/redact-secrets';
 import { checkInteger, checkObject, checkRequestOptions, checkString, type Limit } from '../checks/validate-argument';
@@ -25,24 +26,27 @@ const CATALOG_LIMITS = { page: { min: 1 }, limit: { min: 1, max: CATALOG_PAGE_SI
   Limit
 >;
 
+/** A GET of the catalog's JSON, checked by `schema`, with the call's retries, headers and signal. */
+function getCatalogJson<SCHEMA extends z.ZodType>(
+  config: GatewayConnection,
+  auth: 'bearer' | 'optional-bearer',
+  url: string,
+  schema: SCHEMA,
+  { abortSignal, maxRetries, headers }: UnigateRequestOptions,
+) {
+  const successfulResponseHandler = createJsonHandler(schema);
+  return withRetries(() => sendGatewayRequest({ config, auth, url, successfulResponseHandler, abortSignal, headers }), {
+    maxRetries,
+    abortSignal,
+  });
+}
+
 export async function listModels(
   config: GatewayConnection,
   options: UnigateRequestOptions = {},
 ): Promise<UnigateModel[]> {
   checkRequestOptions(options);
-  const { abortSignal, maxRetries, headers } = options;
-  const { value } = await withRetries(
-    () =>
-      sendGatewayRequest({
-        config,
-        auth: 'bearer',
-        url: config.url('base', '/models'),
-        successfulResponseHandler: createJsonHandler(modelListSchema()),
-        abortSignal,
-        headers,
-      }),
-    { maxRetries, abortSignal },
-  );
+  const { value } = await getCatalogJson(config, 'bearer', config.url('base', '/models'), modelListSchema(), options);
   return value.data.map(model => ({
     id: model.id,
     object: model.object ?? 'model',
@@ -68,7 +72,6 @@ export async function readCatalogPage(
 ): Promise<UnigateCatalogPage> {
   checkCatalogQuery(query);
   checkRequestOptions(options);
-  const { abortSignal, maxRetries, headers } = options;
   const pageNumber = query.page ?? 1;
   const limit = query.limit ?? CATALOG_PAGE_SIZE;
 
@@ -79,17 +82,12 @@ export async function readCatalogPage(
   if (search) params.set('search', search);
   const url = `${config.url('site', '/api/public/models', 'optional-bearer')}?${params}`;
 
-  const { value, responseHeaders } = await withRetries(
-    () =>
-      sendGatewayRequest({
-        config,
-        auth: 'optional-bearer',
-        url,
-        successfulResponseHandler: createJsonHandler(catalogResponseSchema()),
-        abortSignal,
-        headers,
-      }),
-    { maxRetries, abortSignal },
+  const { value, responseHeaders } = await getCatalogJson(
+    config,
+    'optional-bearer',
+    url,
+    catalogResponseSchema(),
+    options,
   );
 
   if (value.success === false) {
@@ -129,21 +127,17 @@ export async function readCatalogPage(
 }
 
 /** Every matching entry, page after page as the loop advances (`gw.catalog.entries`). */
-export function catalogEntries(
+export async function* catalogEntries(
   config: GatewayConnection,
   query: Omit<UnigateCatalogQuery, 'page'> = {},
   options: UnigateRequestOptions = {},
-): AsyncIterable<UnigateCatalogEntry> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      for (let pageNumber = 1; ; pageNumber++) {
-        const result = await readCatalogPage(config, { ...query, page: pageNumber }, options);
-        yield* result.entries;
-        // An empty page also ends the walk, so a wrong `total` cannot loop forever.
-        if (pageNumber >= result.pages || result.entries.length === 0) return;
-      }
-    },
-  };
+): AsyncGenerator<UnigateCatalogEntry> {
+  for (let pageNumber = 1; ; pageNumber++) {
+    const result = await readCatalogPage(config, { ...query, page: pageNumber }, options);
+    yield* result.entries;
+    // An empty page also ends the walk, so a wrong `total` cannot loop forever.
+    if (pageNumber >= result.pages || result.entries.length === 0) return;
+  }
 }
 
 /**
