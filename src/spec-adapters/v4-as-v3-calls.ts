@@ -3,7 +3,6 @@ import {
   type LanguageModelV3CallOptions,
   type LanguageModelV3Content,
   type LanguageModelV3DataContent,
-  type LanguageModelV3File,
   type LanguageModelV3FilePart,
   type LanguageModelV3FinishReason,
   type LanguageModelV3GenerateResult,
@@ -17,7 +16,6 @@ import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
-  LanguageModelV4File,
   LanguageModelV4FilePart,
   LanguageModelV4FinishReason,
   LanguageModelV4Prompt,
@@ -147,7 +145,11 @@ function warningV3(warning: SharedV4Warning): SharedV3Warning {
 }
 
 /** The warning for a part of the model's answer that V3 has no place for; `where` names it. */
-function leftOutWarning(part: LanguageModelV4Content, where: string, model: LanguageModelV4): SharedV3Warning {
+function leftOutWarning(
+  part: LanguageModelV4Content | LanguageModelV4StreamPart,
+  where: string,
+  model: LanguageModelV4,
+): SharedV3Warning {
   let what = `a ${part.type} part`;
   if (part.type === 'custom') what = `a custom part of kind "${part.kind}"`;
   else if (part.type === 'reasoning-file') what = `a reasoning-file part (${part.mediaType})`;
@@ -161,22 +163,16 @@ function leftOutWarning(part: LanguageModelV4Content, where: string, model: Lang
   };
 }
 
-/** A file as V3, whose files are data only: `undefined` for one given by URL. */
-function fileV3(part: LanguageModelV4File): LanguageModelV3File | undefined {
-  return part.data.type === 'data' ? sharedShape<LanguageModelV3File>({ ...part, data: part.data.data }) : undefined;
-}
-
-/** A content part as V3, or `undefined` for one V3 has no place for. */
-function contentV3(part: LanguageModelV4Content): LanguageModelV3Content | undefined {
-  switch (part.type) {
-    case 'file':
-      return fileV3(part);
-    case 'reasoning-file':
-    case 'custom':
-      return undefined;
-    default:
-      return sharedShape<LanguageModelV3Content>(part);
-  }
+/**
+ * A content or stream part as V3: a file's data untagged (V3 files are data only); `undefined` for a part
+ * V3 has no place for (a file given by URL, a `reasoning-file` or `custom` part). Any other part is V3's.
+ */
+function partV3<PART extends LanguageModelV3Content | LanguageModelV3StreamPart>(
+  part: LanguageModelV4Content | LanguageModelV4StreamPart,
+): PART | undefined {
+  if (part.type === 'file')
+    return part.data.type === 'data' ? sharedShape<PART>({ ...part, data: part.data.data }) : undefined;
+  return part.type === 'reasoning-file' || part.type === 'custom' ? undefined : sharedShape<PART>(part);
 }
 
 async function generateAsV3(
@@ -186,7 +182,7 @@ async function generateAsV3(
   const result = await model.doGenerate(callOptionsV4(options, model.provider));
   const warnings = result.warnings.map(warningV3);
   const content = result.content.flatMap((part, index): LanguageModelV3Content[] => {
-    const converted = contentV3(part);
+    const converted = partV3<LanguageModelV3Content>(part);
     if (converted !== undefined) return [converted];
     warnings.push(leftOutWarning(part, `content[${index}]`, model));
     return [];
@@ -211,7 +207,7 @@ function streamV3(
 ): ReadableStream<LanguageModelV3StreamPart> {
   let warnings: SharedV3Warning[] | undefined;
   const leaveOut = (
-    part: LanguageModelV4Content,
+    part: LanguageModelV4StreamPart,
     sink: TransformStreamDefaultController<LanguageModelV3StreamPart>,
   ) => {
     const warning = leftOutWarning(part, `A streamed ${part.type} part`, model);
@@ -230,18 +226,11 @@ function streamV3(
             return;
           case 'ping':
             return; // a keep-alive, with nothing to lose: V3 has no such part, and ai@6 fails on one it does not know
-          case 'file': {
-            const file = fileV3(part);
-            if (file === undefined) leaveOut(part, sink);
-            else sink.enqueue(file);
-            return;
+          default: {
+            const converted = partV3<LanguageModelV3StreamPart>(part);
+            if (converted === undefined) leaveOut(part, sink);
+            else sink.enqueue(converted);
           }
-          case 'reasoning-file':
-          case 'custom':
-            leaveOut(part, sink);
-            return;
-          default:
-            sink.enqueue(sharedShape<LanguageModelV3StreamPart>(part));
         }
       },
     }),
