@@ -6,9 +6,8 @@ import type {
   StreamExtras,
   StreamHandOver,
 } from '../streams/stream-extras';
-import { sumCosts } from '../pricing/credit-units';
+import { languageModelCost, sumCosts } from '../pricing/compute-cost';
 import { callSpanOf } from '../model-call/with-cost';
-import { languageModelCost } from '../pricing/language-model-cost';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
 import type { UnigateBudgetCall } from '../settings/unigate-provider-settings';

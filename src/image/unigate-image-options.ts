@@ -11,7 +11,8 @@ import {
   type UnigateMetadataSource,
 } from '../checks/values';
 import type { Limit } from '../checks/validate-argument';
-import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost } from '../pricing/compute-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The image limits (docs/endpoints.md#images). */
 export const IMAGE_LIMITS = {

@@ -13,7 +13,8 @@ import {
 import { isUnigateResumeList, numberOption, resumeOptionFields } from '../prompt/call-options';
 import type { UnigateResume, UnigateResumeMode } from '../resume/resume-types';
 import type { Limit } from '../checks/validate-argument';
-import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost } from '../pricing/compute-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
  * `max_tokens` sent when the call sets no `maxOutputTokens`. The messages endpoint requires

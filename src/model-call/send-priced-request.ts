@@ -1,8 +1,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Usage, SharedV3Warning } from '@ai-sdk/provider';
 import { sendGatewayRequest, type GatewayRequest } from '../transport/gateway-request';
-import { sumCosts } from '../pricing/credit-units';
+import { languageModelCost, promptCharacters, sumCosts } from '../pricing/compute-cost';
 import { writesCacheUnasked } from '../pricing/cache-rates';
-import { languageModelCost, promptCharacters } from '../pricing/language-model-cost';
 import type { PricedKind, PriceLookup, UnigateCost, UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { UnigateModelContext } from './model-context';
 

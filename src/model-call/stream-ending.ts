@@ -1,5 +1,5 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata } from '@ai-sdk/provider';
-import { isUnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost } from '../pricing/compute-cost';
 import type { SseEnd } from '../streams/sse-reader';
 import type { StreamEnding, StreamExtras, StreamOutcome } from '../streams/stream-extras';
 import type { FinishCost, FinishMetadata } from '../streams/stream-state';

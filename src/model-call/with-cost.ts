@@ -1,6 +1,6 @@
 import type { LanguageModelV3Usage, SharedV3ProviderMetadata } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/values';
-import { sumCosts } from '../pricing/credit-units';
+import { sumCosts } from '../pricing/compute-cost';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**

@@ -1,7 +1,6 @@
 import { isObjectRecord, isThenable } from '../checks/values';
-import { sumCosts } from './credit-units';
-import { tokenCost } from './compute-cost';
-import { isUnigateCost, type UnigateCost } from './unigate-pricing-types';
+import { isUnigateCost, sumCosts, tokenCost } from './compute-cost';
+import type { UnigateCost } from './unigate-pricing-types';
 
 /**
  * What `unigateCost` reads: a result of `generateText`, `embed`, `embedMany`, `generateSpeech`,

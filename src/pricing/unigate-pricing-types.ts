@@ -1,6 +1,5 @@
 import type { SharedV3Warning } from '@ai-sdk/provider';
-import { type FieldChecks, hasFields, isFiniteNumber, optional } from '../checks/values';
-import type { UnigateCost, UnigateModelPrice } from './price-types';
+import type { UnigateModelPrice } from './price-types';
 
 // The price settings' types live in their leaf file, which imports nothing from the package.
 export type { UnigateCost, UnigateModelPrice, UnigatePriceTable, UnigatePricing } from './price-types';
@@ -62,19 +61,4 @@ export interface CallPricingOptions {
    * call has left it to the background; a load nobody wants any more is stopped.
    */
   abortSignal?: AbortSignal;
-}
-
-const COST_FIELDS: FieldChecks<UnigateCost> = {
-  input: isFiniteNumber,
-  output: isFiniteNumber,
-  total: isFiniteNumber,
-  unit: (value): value is 'credits' => value === 'credits',
-  cacheRead: optional(isFiniteNumber),
-  cacheWrite: optional(isFiniteNumber),
-  estimated: optional((value): value is true => value === true),
-};
-
-/** `value` is a cost as this package writes it into metadata: finite credit figures, `unit: 'credits'`. */
-export function isUnigateCost(value: unknown): value is UnigateCost {
-  return hasFields(value, COST_FIELDS);
 }

@@ -4,8 +4,8 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import { sumCosts } from '../pricing/credit-units';
-import { isUnigateCost, type UnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost, sumCosts } from '../pricing/compute-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 import { isUnigateResumeList } from '../prompt/call-options';
 import type { UnigateResume, UnigateResumeReason } from './resume-types';
 import type { SseSink } from '../streams/sse-reader';

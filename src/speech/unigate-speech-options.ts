@@ -10,7 +10,8 @@ import {
 } from '../checks/values';
 import type { Limit } from '../checks/validate-argument';
 import { SPEECH_FORMATS, SPEECH_VOICES, type UnigateSpeechFormat, type UnigateSpeechVoice } from './speech-api-types';
-import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost } from '../pricing/compute-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The speech limits (docs/endpoints.md#speech). */
 export const SPEECH_LIMITS = {

@@ -15,7 +15,8 @@ import { numberOption } from '../prompt/call-options';
 import type { Limit } from '../checks/validate-argument';
 import { TRANSCRIPTION_RESPONSE_FORMATS, type TranscriptionResponseFormat } from './transcription-api-types';
 import type { UnigateTranscriptionLanguage } from './transcription-languages';
-import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost } from '../pricing/compute-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /**
  * The transcription limits (docs/endpoints.md#transcription-request). "25 MB" is read

@@ -11,7 +11,8 @@ import {
 import { numberOption } from '../prompt/call-options';
 import type { Limit } from '../checks/validate-argument';
 import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
-import { type UnigateCost, isUnigateCost } from '../pricing/unigate-pricing-types';
+import { isUnigateCost } from '../pricing/compute-cost';
+import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
 /** The video limits (docs/video-and-catalog.md#video-request). */
 export const VIDEO_LIMITS = {

@@ -2,8 +2,7 @@ import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createUnigate, unigateCost } from '../../src';
 import { withCacheRates } from '../../src/pricing/cache-rates';
-import { languageModelCost } from '../../src/pricing/language-model-cost';
-import { sumCosts } from '../../src/pricing/credit-units';
+import { languageModelCost, sumCosts } from '../../src/pricing/compute-cost';
 import { createUnigateEmulator } from '../../src/testing';
 
 // Cached input at its own price: the families' published ratios, a table's own figures, else the input price.
