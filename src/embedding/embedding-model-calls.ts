@@ -1,6 +1,5 @@
 import {
   APICallError,
-  InvalidArgumentError,
   TooManyEmbeddingValuesForCallError,
   type EmbeddingModelV3CallOptions,
   type EmbeddingModelV3Result,
@@ -9,7 +8,7 @@ import {
 import type { ResponseHandler } from '@ai-sdk/provider-utils';
 import { createJsonHandler } from '../transport/gateway-request';
 import { isObjectRecord } from '../checks/values';
-import { parseUnigateOptions } from '../prompt/call-options';
+import { decodeBase64, parseUnigateOptions } from '../prompt/call-options';
 import { checkInteger, failArgument } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
@@ -96,38 +95,21 @@ export function resolveEmbeddingDimensions({
   return value;
 }
 
-// One scratch word: the bits are written as a Uint32 and read back as a Float32 through the same four
-// bytes, both in the host's own byte order, so the little-endian value assembled below comes out right
-// on big-endian hosts too. No DataView call per element, no intermediate byte array.
-const word = new Uint32Array(1);
-const float = new Float32Array(word.buffer);
-
 /**
  * Decodes a base64 embedding (little-endian float32 values, as `encoding_format: 'base64'` sends them) to
- * numbers, bit for bit what the float encoding would give. `undefined` when the text is not base64 or
- * its byte count is not a multiple of four.
+ * numbers, bit for bit what the float encoding would give, on hosts of either byte order. `undefined` when
+ * the text is not base64 or its byte count is not a multiple of four.
  */
 export function decodeBase64Embedding(base64: string): number[] | undefined {
-  let bytes: string;
-  try {
-    bytes = atob(base64);
-  } catch {
-    return undefined;
-  }
-  if (bytes.length % 4 !== 0) return undefined;
+  const bytes = decodeBase64(base64);
+  if (bytes === undefined || bytes.length % 4 !== 0) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = bytes.length >> 2;
   // Created as a double array of the final length: `new Array(count)` would start as a small-integer
   // array and be copied on the first float stored, doubling the garbage of a large batch.
   const vector = [0.5];
   vector.length = count;
-  for (let i = 0, at = 0; i < count; i++, at += 4) {
-    word[0] =
-      bytes.charCodeAt(at) |
-      (bytes.charCodeAt(at + 1) << 8) |
-      (bytes.charCodeAt(at + 2) << 16) |
-      (bytes.charCodeAt(at + 3) << 24);
-    vector[i] = float[0]!;
-  }
+  for (let i = 0; i < count; i++) vector[i] = view.getFloat32(i * 4, true);
   return vector;
 }
 
@@ -211,12 +193,8 @@ function prepareRequest(target: EmbeddingCallTarget, options: EmbeddingModelV3Ca
       values,
     });
   }
-  if (values.length < EMBEDDING_LIMITS.valuesPerCall.min) {
-    throw new InvalidArgumentError({
-      argument: 'values',
-      message: 'Invalid argument values: the gateway needs at least 1 input; received 0 items.',
-    });
-  }
+  if (values.length < EMBEDDING_LIMITS.valuesPerCall.min)
+    failArgument('values', 'the gateway needs at least 1 input', values);
   // ai@7 passes `embed({ dimensions })` through to this V3 model as an extra call option.
   const callOption = 'dimensions' in options ? options.dimensions : undefined;
   const dimensions = resolveEmbeddingDimensions({

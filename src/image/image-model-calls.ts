@@ -1,5 +1,4 @@
 import {
-  InvalidArgumentError,
   InvalidResponseDataError,
   UnsupportedFunctionalityError,
   type ImageModelV3,
@@ -16,9 +15,14 @@ import {
   withUserAgentSuffix,
 } from '@ai-sdk/provider-utils';
 import { createJsonHandler, isGatewayOrigin } from '../transport/gateway-request';
-import { parseUnigateOptions } from '../prompt/call-options';
+import {
+  checkRequiredText,
+  parseUnigateOptions,
+  unsupportedSettingWarnings,
+  type UnsupportedSetting,
+} from '../prompt/call-options';
 import { withSecretsRedacted } from '../errors/redact-secrets';
-import { checkInteger, checkMaxLength, checkOneOf, formatArgumentValue } from '../checks/validate-argument';
+import { checkInteger, checkMaxLength, checkOneOf } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
@@ -78,21 +82,21 @@ export function mapImageSize(
   };
 }
 
+/** Call options the image endpoint has no parameter for, with what happened to them. */
+const UNSUPPORTED: ReadonlyArray<UnsupportedSetting<ImageModelV3CallOptions>> = [
+  ['seed', 'The image endpoint has no seed parameter; seed was not sent.'],
+];
+
 /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
 function prepareRequest(target: ImageCallTarget, options: ImageModelV3CallOptions) {
-  const { prompt, n, size, aspectRatio, seed, files, mask, providerOptions } = options;
+  const { prompt, n, size, aspectRatio, files, mask, providerOptions } = options;
   const { options: unigate, warnings } = parseUnigateOptions(
     providerOptions,
     unigateImageProviderOptionsSchema(),
     'image',
   );
 
-  if (typeof prompt !== 'string' || prompt.trim() === '') {
-    throw new InvalidArgumentError({
-      argument: 'prompt',
-      message: `Invalid argument prompt: the gateway requires a prompt of 1 to ${IMAGE_LIMITS.prompt.max} characters; received ${prompt === undefined ? 'none' : formatArgumentValue(prompt)}.`,
-    });
-  }
+  checkRequiredText('prompt', prompt, `the gateway requires a prompt of 1 to ${IMAGE_LIMITS.prompt.max} characters`);
   checkMaxLength('prompt', prompt, IMAGE_LIMITS.prompt.max);
   checkInteger('n', n, IMAGE_LIMITS.n);
   // The gateway only generates: an input image or mask would be ignored, so the result would be wrong.
@@ -105,14 +109,7 @@ function prepareRequest(target: ImageCallTarget, options: ImageModelV3CallOption
     });
   }
   const mapped = mapImageSize(size, aspectRatio);
-  warnings.push(...mapped.warnings);
-  if (seed !== undefined) {
-    warnings.push({
-      type: 'unsupported',
-      feature: 'seed',
-      details: 'The image endpoint has no seed parameter; seed was not sent.',
-    });
-  }
+  warnings.push(...mapped.warnings, ...unsupportedSettingWarnings(options, UNSUPPORTED));
 
   const body: ImageRequestBody = {
     model: target.modelId,

@@ -17,8 +17,10 @@ import { accessorCall, NON_CHAT_MODEL_IDS } from '../settings/model-kind';
 // (their shapes are the AI SDK's call options):
 // - `providerOptions.unigate`, parsed per model kind, with the resume settings' values at provider and
 //   call level, and ai@7's `reasoning` option;
+// - the call options a kind's endpoint cannot take (an `unsupported` warning each), and the texts it requires;
 // - the prompt's parts: file part data in the one shape both wire formats convert from, the advice for a
 //   file no prompt can carry, the error or warning for a part the wire cannot carry;
+// - base64 data (audio to transcribe, base64 embeddings), decoded once;
 // - prompt-caching breakpoints: the explicit markers on parts, messages and tools, and their wire shape.
 
 // The resume settings' values, at provider and call level, and the check of the `resumed` metadata the
@@ -147,6 +149,40 @@ export function readCallReasoning(options: LanguageModelV3CallOptions): Reasonin
   if (reasoning === null) return undefined;
   checkOneOf('reasoning', reasoning, REASONING_VALUES);
   return reasoning === 'provider-default' ? undefined : reasoning;
+}
+
+// What a kind's endpoint cannot take, and the texts it requires.
+
+/** A call option a kind's endpoint has no parameter for, with the warning's details (what happened to it). */
+export type UnsupportedSetting<O> = readonly [feature: keyof O & string, details: string];
+
+/**
+ * An `unsupported` warning for every setting of `settings` the call set (null and an empty list count as
+ * unset): a call option the endpoint cannot take is not sent, and the caller is told so.
+ */
+export function unsupportedSettingWarnings<O extends object>(
+  options: O,
+  settings: ReadonlyArray<UnsupportedSetting<O>>,
+): SharedV3Warning[] {
+  return settings
+    .filter(([feature]) => {
+      const value: unknown = options[feature];
+      return value != null && !(Array.isArray(value) && value.length === 0);
+    })
+    .map(([feature, details]) => ({ type: 'unsupported', feature, details }));
+}
+
+/**
+ * A text the gateway requires (a prompt, a model id): a string with something besides whitespace. Anything
+ * else fails before the request, saying `rule` and the value as given (`none` when there is none).
+ */
+export function checkRequiredText(argument: string, value: unknown, rule: string): asserts value is string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new InvalidArgumentError({
+      argument,
+      message: `Invalid argument ${argument}: ${rule}; received ${value === undefined ? 'none' : formatArgumentValue(value)}.`,
+    });
+  }
 }
 
 // The prompt's parts.
@@ -360,6 +396,40 @@ export function warnUnsentToolResultItem(where: string, format: string, warnings
     feature: 'tool result custom item',
     details: `${where} is a custom tool result item: the ${format} format has no place for it, so it was not sent.`,
   });
+}
+
+// Base64 data, decoded once. A 25 MB audio file is a 33 MB base64 string: decoding it must not add a
+// second full-size copy on the way (atob of the whole string would, as a binary string, before the bytes).
+// It is decoded straight into the result, a slice at a time.
+
+const SLICE = 1 << 16; // characters per atob call; a multiple of 4, so slices split at whole quanta
+
+type FromBase64 = (base64: string) => Uint8Array;
+
+/**
+ * The bytes of base64 or base64url text (line breaks and other whitespace allowed), decoded once, with the
+ * runtime's `Uint8Array.fromBase64` where it has one; `undefined` when the text is not base64. Audio to
+ * transcribe and base64 embeddings are read with it.
+ */
+export function decodeBase64(base64: string): Uint8Array | undefined {
+  let text = base64;
+  if (/[^A-Za-z0-9+/=]/.test(text)) text = text.replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
+  const native = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64;
+  try {
+    if (typeof native === 'function') return native(text);
+    let end = text.length; // without the padding; counted, not sliced off (that would copy the string)
+    while (end > 0 && text.charCodeAt(end - 1) === 61 /* = */) end--;
+    if (end % 4 === 1 || text.lastIndexOf('=', end - 1) !== -1) return undefined;
+    const bytes = new Uint8Array(Math.floor((end * 3) / 4));
+    let at = 0;
+    for (let start = 0; start < end; start += SLICE) {
+      const binary = atob(text.slice(start, Math.min(start + SLICE, end)));
+      for (let i = 0; i < binary.length; i++) bytes[at++] = binary.charCodeAt(i);
+    }
+    return bytes;
+  } catch {
+    return undefined;
+  }
 }
 
 // Prompt-caching breakpoints.

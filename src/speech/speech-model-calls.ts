@@ -2,14 +2,13 @@ import {
   APICallError,
   InvalidArgumentError,
   type JSONObject,
-  type SharedV3Warning,
   type SpeechModelV3,
   type SpeechModelV3CallOptions,
 } from '@ai-sdk/provider';
 import { extractResponseHeaders, type ResponseHandler } from '@ai-sdk/provider-utils';
 import { createInBandError, readErrorObject } from '../errors/gateway-error';
 import { checkModelKind } from '../settings/model-kind';
-import { parseUnigateOptions } from '../prompt/call-options';
+import { parseUnigateOptions, unsupportedSettingWarnings, type UnsupportedSetting } from '../prompt/call-options';
 import { redactSecrets } from '../errors/redact-secrets';
 import { checkOneOf, checkRange, countCharacters } from '../checks/validate-argument';
 import { sendPricedRequest } from '../model-call/send-priced-request';
@@ -72,16 +71,18 @@ export function checkSpeechText(text: unknown): void {
   }
 }
 
+/** Call options the speech endpoint has no parameter for, with what happened to them. */
+const UNSUPPORTED: ReadonlyArray<UnsupportedSetting<SpeechModelV3CallOptions>> = [
+  ['instructions', 'The speech endpoint has no instructions parameter; instructions were not sent.'],
+  [
+    'language',
+    'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
+  ],
+];
+
 /** Validates every setting against the gateway's limits and builds the body: nothing here touches the network. */
 function prepareRequest(target: SpeechCallTarget, options: SpeechModelV3CallOptions) {
-  const {
-    text,
-    voice = SPEECH_DEFAULTS.voice,
-    outputFormat = SPEECH_DEFAULTS.outputFormat,
-    speed,
-    instructions,
-    language,
-  } = options;
+  const { text, voice = SPEECH_DEFAULTS.voice, outputFormat = SPEECH_DEFAULTS.outputFormat, speed } = options;
   checkModelKind(target.modelId, 'speech');
   const { warnings } = parseUnigateOptions(options.providerOptions, unigateSpeechProviderOptionsSchema(), 'speech');
 
@@ -90,23 +91,6 @@ function prepareRequest(target: SpeechCallTarget, options: SpeechModelV3CallOpti
   checkOneOf('outputFormat', outputFormat, SPEECH_FORMATS);
   checkRange('speed', speed, SPEECH_LIMITS.speed);
 
-  const unsupported: SharedV3Warning[] = [];
-  if (instructions !== undefined) {
-    unsupported.push({
-      type: 'unsupported',
-      feature: 'instructions',
-      details: 'The speech endpoint has no instructions parameter; instructions were not sent.',
-    });
-  }
-  if (language !== undefined) {
-    unsupported.push({
-      type: 'unsupported',
-      feature: 'language',
-      details:
-        'The speech endpoint has no language parameter (the voice reads the text as written); language was not sent.',
-    });
-  }
-
   const body: SpeechRequestBody = {
     model: target.modelId,
     input: text,
@@ -114,7 +98,7 @@ function prepareRequest(target: SpeechCallTarget, options: SpeechModelV3CallOpti
     response_format: outputFormat,
     ...(speed !== undefined && { speed }),
   };
-  return { body, warnings: [...unsupported, ...warnings] };
+  return { body, warnings: [...unsupportedSettingWarnings(options, UNSUPPORTED), ...warnings] };
 }
 
 /** The bare media type of a Content-Type header: `Audio/MPEG; charset=x` is `audio/mpeg`. */

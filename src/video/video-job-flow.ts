@@ -1,4 +1,4 @@
-import { APICallError, InvalidArgumentError, InvalidResponseDataError } from '@ai-sdk/provider';
+import { APICallError, InvalidResponseDataError } from '@ai-sdk/provider';
 import { delay } from '@ai-sdk/provider-utils';
 import {
   createJsonHandler,
@@ -16,8 +16,8 @@ import {
   checkRequestOptions,
   checkString,
   failArgument,
-  formatArgumentValue,
 } from '../checks/validate-argument';
+import { checkRequiredText } from '../prompt/call-options';
 import type { GatewayConnection } from '../settings/gateway-connection';
 import type { VideoModelConfig } from '../model-call/model-context';
 import {
@@ -58,18 +58,8 @@ export function prepareVideoBody({
   duration,
   user,
 }: Omit<UnigateVideoRequest, 'prompt'> & { prompt: string | undefined }): VideoGenerationBody {
-  if (typeof model !== 'string' || model.trim() === '') {
-    throw new InvalidArgumentError({
-      argument: 'model',
-      message: `Invalid argument model: the gateway requires a video model id (e.g. "veo-3"); received ${model === undefined ? 'none' : formatArgumentValue(model)}.`,
-    });
-  }
-  if (typeof prompt !== 'string' || prompt.trim() === '') {
-    throw new InvalidArgumentError({
-      argument: 'prompt',
-      message: `Invalid argument prompt: the gateway requires a text prompt; received ${prompt === undefined ? 'none' : formatArgumentValue(prompt)}.`,
-    });
-  }
+  checkRequiredText('model', model, 'the gateway requires a video model id (e.g. "veo-3")');
+  checkRequiredText('prompt', prompt, 'the gateway requires a text prompt');
   checkMaxLength('prompt', prompt, VIDEO_LIMITS.prompt.max);
   checkOneOf('aspectRatio', aspectRatio, VIDEO_ASPECT_RATIOS);
   checkOneOf('duration', duration, VIDEO_DURATIONS);

@@ -7,7 +7,7 @@ import {
   type SharedV3ProviderMetadata,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { parseUnigateOptions } from '../prompt/call-options';
+import { parseUnigateOptions, unsupportedSettingWarnings, type UnsupportedSetting } from '../prompt/call-options';
 import { formatArgumentValue } from '../checks/validate-argument';
 import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
@@ -91,7 +91,7 @@ export interface VideoCallTarget {
 }
 
 /** Call options the video endpoint has no parameter for, with what happened to them. */
-const UNSUPPORTED: ReadonlyArray<[keyof Experimental_VideoModelV3CallOptions | 'webhookUrl', string]> = [
+const UNSUPPORTED: ReadonlyArray<UnsupportedSetting<Experimental_VideoModelV3CallOptions & { webhookUrl?: string }>> = [
   ['resolution', 'The video endpoint has no resolution parameter; resolution was not sent.'],
   ['fps', 'The video endpoint has no frame-rate parameter; fps was not sent.'],
   ['seed', 'The video endpoint has no seed parameter; seed was not sent.'],
@@ -101,16 +101,6 @@ const UNSUPPORTED: ReadonlyArray<[keyof Experimental_VideoModelV3CallOptions | '
   ['generateAudio', 'The video endpoint has no audio parameter; generateAudio was not sent.'],
   ['webhookUrl', 'The gateway sends no job notifications; the job is polled instead.'],
 ];
-
-/** An `unsupported` warning for every set option the gateway cannot take (an empty list counts as unset). */
-export function unsupportedVideoWarnings(
-  options: Experimental_VideoModelV3CallOptions & { webhookUrl?: string },
-): SharedV3Warning[] {
-  return UNSUPPORTED.filter(([feature]) => {
-    const value: unknown = options[feature];
-    return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
-  }).map(([feature, details]) => ({ type: 'unsupported', feature, details }));
-}
 
 /** The job id (and status URL) of an operation from `doStart`, or of a bare job id string. */
 function readOperation(operation: JSONValue): { jobId: string; statusUrl?: string } {
@@ -178,7 +168,7 @@ function prepareRequest(
   }
   checkWaitOptions(unigate, 'providerOptions.unigate.');
   const body = prepareVideoBody({ model: target.modelId, prompt, aspectRatio, duration, user: unigate.user });
-  warnings.push(...unsupportedVideoWarnings(options));
+  warnings.push(...unsupportedSettingWarnings(options, UNSUPPORTED));
   return { body, warnings: warnings.map(movedOptionWarning), unigate };
 }
 
