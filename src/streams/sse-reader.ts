@@ -86,17 +86,11 @@ export class SseEventParser<T> {
    * truncated JSON payload reaches the model and becomes a clear error rather than vanishing.
    */
   end(): void {
-    this.buffer += this.pending.join('') + this.decoder.decode();
+    // Two line ends: the first ends a last line (a CR left waiting for its LF becomes a CRLF), the
+    // second is the blank line that dispatches its event.
+    this.buffer += `${this.pending.join('')}${this.decoder.decode()}\n\n`;
     this.pending = [];
     this.drain();
-    if (this.sink.closed) return;
-    const buffer = this.buffer;
-    if (buffer.length > 0) {
-      this.line(0, buffer.endsWith('\r') ? buffer.length - 1 : buffer.length);
-      this.buffer = '';
-    }
-    if (this.sink.closed) return;
-    this.dispatch();
   }
 
   /** Dispatches the events left in the buffer when the sink paused. */
