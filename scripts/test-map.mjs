@@ -39,9 +39,9 @@ export const DECLARED = {
     'test/messages/messages-request.test.ts',
     'test/messages/messages-ai-sdk.test.ts',
   ],
-  'src/model-call/send-priced-stream-request.ts': [
-    'test/chat/chat-cost.test.ts',
-    'test/messages/messages-cost.test.ts',
+  'src/model-call/model-context.ts': [
+    'test/messages/messages-cache-breakpoints.test.ts',
+    'test/provider/language-model-format.test.ts',
   ],
   'src/pricing/price-types.ts': ['test/pricing/check-pricing.test.ts', 'test/types/public-api.types.ts'],
   'src/resume/resume-types.ts': ['test/messages/messages-resume.test.ts', 'test/chat/unigate-chat-options.test.ts'],

@@ -20,7 +20,7 @@ import {
   resumeStartOf,
 } from '../resume/stream-resume';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
-import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { sendPricedStreamRequest } from '../model-call/send-priced-request';
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/model-kind';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';

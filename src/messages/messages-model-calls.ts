@@ -19,12 +19,7 @@ import {
   sendPricedRequest,
 } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
-import {
-  CACHE_REFUSAL_BACKOFF_MS,
-  cachingRefused,
-  type PromptCachingState,
-  type UnigateModelContext,
-} from '../model-call/model-context';
+import type { PromptCachingState, UnigateModelContext } from '../model-call/model-context';
 import {
   type CacheBreakpointLabels,
   callResume,
@@ -424,6 +419,22 @@ export function prepareMessagesCall(
   const url = context.messages.url('site', '/api/v1/messages');
   const resume = callResume(unigate, context.messages.resume);
   return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool, resume };
+}
+
+/**
+ * How long a model sends no cache breakpoints after the gateway refused them (HTTP 400 naming
+ * `cache_control`): long enough that a gateway without caching costs one retried call per model in that
+ * time, short enough that a passing refusal (a deploy, a route) does not give the saving up for good.
+ */
+export const CACHE_REFUSAL_BACKOFF_MS = 10 * 60_000;
+
+/** True while `modelId`'s breakpoints are refused; a refusal whose time is over is forgotten. */
+export function cachingRefused(caching: PromptCachingState, modelId: string): boolean {
+  const until = caching.refusedUntil.get(modelId);
+  if (until === undefined) return false;
+  if (caching.now() < until) return true;
+  caching.refusedUntil.delete(modelId);
+  return false;
 }
 
 /** The gateway's words when it answered 400 naming `cache_control`, else `undefined`. */

@@ -7,7 +7,7 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/values';
-import { sendPricedStreamRequest } from '../model-call/send-priced-stream-request';
+import { sendPricedStreamRequest } from '../model-call/send-priced-request';
 import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/model-kind';
 import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';

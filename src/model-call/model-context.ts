@@ -5,33 +5,18 @@ import type { GatewayConnection } from '../settings/gateway-connection';
 import type { ResumeSettings, UnigateCaching } from '../settings/unigate-provider-settings';
 import type { SpecVersion } from '../settings/model-kind';
 
-/**
- * How long a model sends no cache breakpoints after the gateway refused them (HTTP 400 naming
- * `cache_control`): long enough that a gateway without caching costs one retried call per model in that
- * time, short enough that a passing refusal (a deploy, a route) does not give the saving up for good.
- */
-export const CACHE_REFUSAL_BACKOFF_MS = 10 * 60_000;
-
 /** The provider's prompt-caching state, one object shared by all its messages models. */
 export interface PromptCachingState {
   /** The `caching` setting. */
   readonly mode: UnigateCaching;
   /**
    * By model id: until when (ms, by `now`) that model sends no breakpoints at all, automatic or explicit,
-   * because the gateway refused them (`CACHE_REFUSAL_BACKOFF_MS` after the refusal). Other models keep theirs.
+   * because the gateway refused them (`CACHE_REFUSAL_BACKOFF_MS` after the refusal, messages-model-calls.ts).
+   * Other models keep theirs.
    */
   readonly refusedUntil: Map<string, number>;
   /** The clock of `refusedUntil`. */
   readonly now: () => number;
-}
-
-/** True while `modelId`'s breakpoints are refused; a refusal whose time is over is forgotten. */
-export function cachingRefused(caching: PromptCachingState, modelId: string): boolean {
-  const until = caching.refusedUntil.get(modelId);
-  if (until === undefined) return false;
-  if (caching.now() < until) return true;
-  caching.refusedUntil.delete(modelId);
-  return false;
 }
 
 // A config per kind that needs one: the connection plus that kind's settings. A model of such a kind

@@ -1,9 +1,20 @@
-import type { LanguageModelV3CallOptions, LanguageModelV3Usage, SharedV3Warning } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
 import { sendGatewayRequest, type GatewayRequest } from '../transport/gateway-request';
 import { languageModelCost, promptCharacters, sumCosts } from '../pricing/compute-cost';
 import { writesCacheUnasked } from '../pricing/cache-rates';
 import type { PricedKind, PriceLookup, UnigateCost, UnigateModelPrice } from '../pricing/unigate-pricing-types';
+import type { FinishCost, PriceWait } from '../streams/stream-state';
 import type { UnigateModelContext } from './model-context';
+import { metadataWithCost, modelCallSpan } from './with-cost';
+
+// The one way a model call sends its request and has its price looked up at the same time: a call whose
+// answer is one response (`runPricedCall`, `sendPricedRequest`), and a language stream, which returns at
+// the response headers and prices its `finish` (`sendPricedStreamRequest`); with the priced call's cost.
 
 /** The call a price is looked up for, and the caller's per-call request options. */
 export interface PricedCall {
@@ -102,7 +113,6 @@ export function callCost(
   return { cost: sumCosts(costs) };
 }
 
-/** The gateway request of a priced call; the call supplies its abort signal and headers. */
 /**
  * One request of a priced call. `config` is the model's one transport handle (the chat and messages
  * configs are connections with their own fields; the other kinds send through the context's connection):
@@ -174,4 +184,44 @@ export function sendPricedRequest<T>(context: UnigateModelContext, call: PricedC
       headers: call.headers,
     }),
   );
+}
+
+/**
+ * Sends a streaming language-model request while its price is looked up, and returns at the response
+ * headers. `pricingWarnings` are the lookup's, when it has settled by then (they go in `stream-start`).
+ * `priceWait` is what the `finish` part waits for (bounded by `priceWaitMs`) when the price is still
+ * loading then. `finishCost` gives the clean `finish` part its metadata: the cost when the price is known by then;
+ * otherwise, when the catalog is the reason, `unigate.costUnavailable` saying why (a warning cannot
+ * reach the caller any more once `stream-start` has gone). `span` is the model call's span, active only
+ * now: the stream's ending writes its charged cost there (stream-ending.ts). Nothing runs per delta.
+ */
+export async function sendPricedStreamRequest<T>(
+  context: UnigateModelContext,
+  call: PricedCall,
+  request: PricedRequest<T>,
+) {
+  // The model call's span is the active one only now, at the start; the ending runs in the reader's context.
+  const span = modelCallSpan();
+  const lookup = startPriceLookup(context, call);
+  let response: Awaited<ReturnType<typeof sendGatewayRequest<T>>>;
+  try {
+    response = await sendGatewayRequest({
+      ...request,
+      abortSignal: call.abortSignal,
+      headers: call.headers,
+    });
+  } catch (error) {
+    lookup.release();
+    throw error;
+  }
+  const pricingWarnings: SharedV3Warning[] = lookup.settledNow()?.warnings ?? [];
+  // The finish part waits for a price still loading, at most priceWaitMs; no part before it waits.
+  const priceWait: PriceWait = () => lookup.waitAfterResponse(call.abortSignal);
+  const finishCost: FinishCost = (metadata: SharedV3ProviderMetadata | undefined, usage: LanguageModelV3Usage) => {
+    const { price, catalogUnavailable } = lookup.atResponse();
+    lookup.release();
+    const { cost, costUnavailable } = callCost(context, call, price, usage);
+    return metadataWithCost(metadata, cost, cost === undefined ? (costUnavailable ?? catalogUnavailable) : undefined);
+  };
+  return { ...response, pricingWarnings, finishCost, priceWait, span };
 }

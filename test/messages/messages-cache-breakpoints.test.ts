@@ -8,7 +8,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUnigate } from '../../src';
-import { CACHE_REFUSAL_BACKOFF_MS } from '../../src/model-call/model-context';
+import { CACHE_REFUSAL_BACKOFF_MS } from '../../src/messages/messages-model-calls';
 import { assembleUnigate } from '../../src/provider/unigate-provider';
 import { estimateTokens, minCacheableTokens, placeCacheBreakpoints } from '../../src/messages/place-cache-breakpoints';
 import { expectInvalidArgument } from '../helpers/invalid-argument';
