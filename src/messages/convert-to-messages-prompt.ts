@@ -12,6 +12,7 @@ import {
   readCacheControl,
   readFilePartData,
   referenceFileError,
+  toolResultUrl,
   unknownPartError,
   unsupportedFileAdvice,
   warnUnsentAssistantPart,
@@ -134,14 +135,6 @@ function fileBlock(
 ): MessagesTextBlock | MessagesImageBlock {
   const file = readFilePartData(data, mediaType, at, prompt);
   return file.type === 'text' ? { type: 'text', text: file.text } : convertToMessagesImage(file, mediaType, where);
-}
-
-function toolResultUrl(url: string, at: string, prompt: unknown): URL {
-  try {
-    return new URL(url);
-  } catch (cause) {
-    throw new InvalidPromptError({ prompt, message: `${at} holds ${JSON.stringify(url)}, which is not a URL.`, cause });
-  }
 }
 
 type ToolResultItem = Extract<LanguageModelV3ToolResultPart['output'], { type: 'content' }>['value'][number];

@@ -398,6 +398,15 @@ export function warnUnsentToolResultItem(where: string, format: string, warnings
   });
 }
 
+/** A URL a tool result names (`image-url`, `file-url`), parsed; one that is not a URL fails naming where it is. */
+export function toolResultUrl(url: string, at: string, prompt: unknown): URL {
+  try {
+    return new URL(url);
+  } catch (cause) {
+    throw new InvalidPromptError({ prompt, message: `${at} holds ${JSON.stringify(url)}, which is not a URL.`, cause });
+  }
+}
+
 // Base64 data, decoded once. A 25 MB audio file is a 33 MB base64 string: decoding it must not add a
 // second full-size copy on the way (atob of the whole string would, as a binary string, before the bytes).
 // It is decoded straight into the result, a slice at a time.

@@ -1,5 +1,4 @@
 import {
-  InvalidPromptError,
   type LanguageModelV3CallOptions,
   type LanguageModelV3Content,
   type LanguageModelV3DataContent,
@@ -24,6 +23,7 @@ import type {
   SharedV4FileData,
   SharedV4Warning,
 } from '@ai-sdk/provider-v4';
+import { toolResultUrl } from '../prompt/call-options';
 import { sharedShape } from '../settings/model-kind';
 
 // A V4 model called with V3 call options (`v4AsV3` in adapt-language-model.ts), loaded on its first call.
@@ -43,14 +43,6 @@ function fileDataV4(data: LanguageModelV3DataContent, originalUrl: string | unde
 
 function filePartV4({ data, originalUrl, ...part }: LanguageModelV3FilePart): LanguageModelV4FilePart {
   return { ...part, data: fileDataV4(data, originalUrl) };
-}
-
-function toolResultUrl(url: string, at: string, prompt: unknown): URL {
-  try {
-    return new URL(url);
-  } catch (cause) {
-    throw new InvalidPromptError({ prompt, message: `${at} holds ${JSON.stringify(url)}, which is not a URL.`, cause });
-  }
 }
 
 /** A V3 tool result item as V4's `file` item; text, custom and V4 items (from ai@7's adapter) pass. */
