@@ -409,13 +409,24 @@ export function connectionFailureOf(error: unknown): string | undefined {
 /**
  * A request that failed on its connection (it could not be made, or its body broke while being read) as
  * the `network` error; any other error, an abort or the gateway's own answer included, as it is.
- * provider-utils already wraps some of these (`Cannot connect to API`): the wrapper's cause is kept, not
- * wrapped again.
+ * fetch's own `fetch failed` (or `Failed to fetch`) with a cause reports that cause, the runtime's error:
+ * as the `network` error when it is a failed connection, else as the AI SDK's `Cannot connect to API`.
+ * An `APICallError` wrapping a failed connection keeps the wrapper's cause, not wrapped again.
  */
 export function asConnectionError(
-  error: unknown,
+  thrown: unknown,
   request: { url: string; requestBodyValues: unknown; secret: string | undefined },
 ): unknown {
+  const error =
+    thrown instanceof TypeError && /^(?:fetch failed|failed to fetch)$/i.test(thrown.message) && thrown.cause != null
+      ? new APICallError({
+          message: `Cannot connect to API: ${(thrown.cause as Error).message}`,
+          cause: thrown.cause,
+          url: request.url,
+          requestBodyValues: request.requestBodyValues,
+          isRetryable: true,
+        })
+      : thrown;
   if (APICallError.isInstance(error) && (error.statusCode ?? 200) !== 200) return error;
   if (APICallError.isInstance(error) && isObjectRecord(error.data)) return error;
   const detail = connectionFailureOf(error);

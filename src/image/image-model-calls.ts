@@ -6,15 +6,13 @@ import {
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import {
-  combineHeaders,
   convertBase64ToUint8Array,
   DownloadError,
   fetchWithValidatedRedirects,
   isAbortError,
   readResponseWithSizeLimit,
-  withUserAgentSuffix,
 } from '@ai-sdk/provider-utils';
-import { createJsonHandler, isGatewayOrigin } from '../transport/gateway-request';
+import { createJsonHandler, gatewayHeaders, USER_AGENT } from '../transport/gateway-request';
 import {
   checkRequiredText,
   parseUnigateOptions,
@@ -27,7 +25,7 @@ import { sendPricedRequest } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
 import type { UnigateModelContext } from '../model-call/model-context';
-import { type GatewayConnection, VERSION } from '../settings/gateway-connection';
+import type { GatewayConnection } from '../settings/gateway-connection';
 import type { UnigateImageModelId } from '../settings/unigate-model-ids';
 import { imageResponseSchema, type ImageDatum, type ImageRequestBody } from './image-api-types';
 import {
@@ -222,12 +220,8 @@ export async function downloadImage({
   headers,
 }: DownloadImageOptions): Promise<Uint8Array> {
   const shown = withoutQuery(url);
-  const trusted = isGatewayOrigin(config, url);
-  const key = trusted ? config.optionalApiKey() : undefined;
-  const requestHeaders = withUserAgentSuffix(
-    trusted ? combineHeaders(key === undefined ? {} : { authorization: `Bearer ${key}` }, config.headers, headers) : {},
-    `unigate-ai-provider/${VERSION}`,
-  );
+  // The key only when one is configured: a download never fails for the lack of one.
+  const { trusted, headers: requestHeaders } = gatewayHeaders(config, 'optional-bearer', url, headers, USER_AGENT);
   try {
     const response = await fetchWithValidatedRedirects({
       url,

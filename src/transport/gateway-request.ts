@@ -1,21 +1,17 @@
 import { APICallError } from '@ai-sdk/provider';
 import {
-  combineHeaders,
+  delay,
   extractResponseHeaders,
   generateId,
-  getFromApi,
+  getRuntimeEnvironmentUserAgent,
+  isAbortError,
   isBrowserRuntime,
-  postFormDataToApi,
-  postJsonToApi,
-  postToApi,
-  retryWithExponentialBackoff,
-  type FetchFunction,
-  withUserAgentSuffix,
   type ResponseHandler,
+  VERSION as PROVIDER_UTILS_VERSION,
 } from '@ai-sdk/provider-utils';
 import { type GatewayAuth, type GatewayBase, type GatewayConnection, VERSION } from '../settings/gateway-connection';
 import { followGatewayRedirects } from './follow-gateway-redirects';
-import { asConnectionError, createGatewayErrorHandler } from '../errors/gateway-error';
+import { asConnectionError, connectionFailureOf, createGatewayErrorHandler } from '../errors/gateway-error';
 import { withSecretsRedacted } from '../errors/redact-secrets';
 import type { z } from 'zod/v4';
 
@@ -162,14 +158,14 @@ export function createJsonHandler<SCHEMA extends z.ZodType>(schema: SCHEMA): Res
 /** The messages endpoint's version header value (docs/endpoints.md#messages-version-header). */
 export const MESSAGES_API_VERSION = '2023-06-01';
 
+/** The package's part of every request's user agent. */
+export const USER_AGENT = `unigate-ai-provider/${VERSION}`;
+
 export interface GatewayRequest<T> {
   config: GatewayConnection;
   auth: GatewayAuth;
   url: string;
-  /**
-   * A JSON-serialisable object (POST as JSON), a `MultipartBody` (a large upload, streamed), a `FormData`
-   * (POST as multipart), or absent (GET).
-   */
+  /** A JSON-serialisable object (POST as JSON), a `MultipartBody` (an upload, streamed), or absent (GET). */
   body?: unknown;
   successfulResponseHandler: ResponseHandler<T>;
   abortSignal?: AbortSignal;
@@ -200,84 +196,115 @@ function authHeaders(auth: GatewayAuth, key: string | undefined): Record<string,
     : { authorization: `Bearer ${key}` };
 }
 
+/**
+ * The headers of a request to `url`. The gateway's own origins get the credential for the endpoint
+ * family (the key is read here: a missing one throws), then the connection's headers, then the call's;
+ * any other host gets none of them. Names are lower-cased, a header given as undefined is left out
+ * (also one an earlier source set), and `userAgent` follows the user's own user agent.
+ */
+export function gatewayHeaders(
+  config: GatewayConnection,
+  auth: GatewayAuth,
+  url: string,
+  callHeaders: Record<string, string | undefined> | undefined,
+  userAgent: string,
+): { trusted: boolean; key: string | undefined; headers: Headers } {
+  const trusted = isGatewayOrigin(config, url);
+  const key = !trusted ? undefined : auth === 'optional-bearer' ? config.optionalApiKey() : config.apiKey();
+  const headers = new Headers();
+  const given = trusted ? { ...authHeaders(auth, key), ...config.headers, ...callHeaders } : {};
+  for (const [name, value] of Object.entries(given)) if (value != null) headers.set(name, value);
+  headers.set('user-agent', [headers.get('user-agent'), userAgent].filter(Boolean).join(' '));
+  return { trusted, key, headers };
+}
+
 type GatewayResult<T> = Promise<{ value: T; rawValue?: unknown; responseHeaders?: Record<string, string> }>;
 
 /**
- * The one request helper: picks the credential for the endpoint family, merges the user's headers,
- * adds the user-agent suffix, and maps every non-2xx answer through the one error mapper.
+ * The one request helper, on `fetch`: picks the credential for the endpoint family, merges the user's
+ * headers, adds the user agent, and maps every non-2xx answer through the one error mapper.
  * Credentials and custom headers go only to the gateway's own origins, and so does every redirect hop
  * (see `followGatewayRedirects`). A missing key or URL throws at once (every caller awaits it inside an
  * async function, where that becomes the call's rejection).
- * Whatever the request fails with (the error mapper's error, a response handler's, provider-utils'
- * wrappers and their causes) leaves with the key redacted: each may quote the gateway's answer. A
- * connection that fails (refused, dropped, or the body broken while read) is the `network` error.
+ * Whatever the request fails with (the error mapper's error, a response handler's and their causes)
+ * leaves with the key redacted: each may quote the gateway's answer. A connection that fails (refused,
+ * dropped, or the body broken while read) is the `network` error.
  */
 export function sendGatewayRequest<T>(request: GatewayRequest<T>): GatewayResult<T> {
   const secret = request.config.optionalApiKey();
+  const { url, body } = request;
+  const requestBodyValues = body instanceof MultipartBody ? body.values : (body ?? {});
   return withSecretsRedacted(secret, () =>
-    send(request).catch((error: unknown) => {
-      const { url, body } = request;
-      const requestBodyValues = body instanceof MultipartBody ? body.values : (body ?? {});
+    send(request, requestBodyValues).catch((error: unknown) => {
       throw asConnectionError(error, { url, requestBodyValues, secret });
     }),
   );
 }
 
-function send<T>({
-  config,
-  auth,
-  url,
-  body,
-  successfulResponseHandler,
-  abortSignal,
-  headers,
-}: GatewayRequest<T>): GatewayResult<T> {
-  const trusted = isGatewayOrigin(config, url);
-  const key = !trusted ? undefined : auth === 'optional-bearer' ? config.optionalApiKey() : config.apiKey();
-  const requestHeaders = withUserAgentSuffix(
-    trusted ? combineHeaders(authHeaders(auth, key), config.headers, headers) : {},
-    `unigate-ai-provider/${VERSION}`,
+function send<T>(request: GatewayRequest<T>, requestBodyValues: unknown): GatewayResult<T> {
+  const { config, url, body } = request;
+  const { key, headers } = gatewayHeaders(
+    config,
+    request.auth,
+    url,
+    request.headers,
+    // As the AI SDK's request helpers say it, which sent these requests before.
+    `${USER_AGENT} ai-sdk/provider-utils/${PROVIDER_UTILS_VERSION} ${getRuntimeEnvironmentUserAgent()}`,
   );
-  const failedResponseHandler = createGatewayErrorHandler(key);
   const fetch = followGatewayRedirects({
     fetch: config.fetch,
     isGatewayURL: target => isGatewayOrigin(config, target),
     // A streamed multipart body is read once: a 307/308 hop gets a fresh stream over the same bytes.
     replayBody: body instanceof MultipartBody ? () => body.content().body : undefined,
-    requestBodyValues: body instanceof MultipartBody ? body.values : (body ?? {}),
+    requestBodyValues,
   });
-  const common = { url, headers: requestHeaders, failedResponseHandler, successfulResponseHandler, abortSignal, fetch };
-
-  if (body === undefined) return getFromApi(common);
-  if (body instanceof MultipartBody) return postMultipart(common, body);
-  if (typeof FormData !== 'undefined' && body instanceof FormData) {
-    return postFormDataToApi({ ...common, formData: body });
+  const multipart = body instanceof MultipartBody ? body.content() : undefined;
+  if (body instanceof MultipartBody) {
+    headers.set('content-type', body.contentType);
+    // A stream has no length of its own; a Blob states it itself.
+    if (multipart?.streamed) headers.set('content-length', String(body.contentLength));
+  } else if (body !== undefined && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json');
   }
-  return postJsonToApi({ ...common, body });
+  const answer = { url, requestBodyValues };
+  return (async () => {
+    const response = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: Object.fromEntries(headers),
+      // JSON.stringify(undefined) is undefined: a GET has no body.
+      body: multipart?.body ?? JSON.stringify(body),
+      signal: request.abortSignal,
+      // Node's fetch sends a stream body only when told it is half duplex; other runtimes ignore the flag.
+      ...(multipart?.streamed && { duplex: 'half' }),
+    });
+    if (!response.ok) throw (await handled(createGatewayErrorHandler(key), response, answer)).value;
+    return handled(request.successfulResponseHandler, response, answer);
+  })();
 }
 
-/** Node's fetch sends a stream body only when told it is half duplex; other runtimes ignore the flag. */
-function halfDuplex(fetch: FetchFunction = globalThis.fetch): FetchFunction {
-  return (input, init) => fetch(input, { ...init, duplex: 'half' } as RequestInit);
-}
-
-function postMultipart<T>(
-  common: Parameters<typeof getFromApi<T>>[0],
-  multipart: MultipartBody,
-): Promise<{ value: T; rawValue?: unknown; responseHeaders?: Record<string, string> }> {
-  const { body, streamed } = multipart.content();
-  return postToApi({
-    ...common,
-    headers: {
-      ...common.headers,
-      'content-type': multipart.contentType,
-      // A stream has no length of its own; a Blob states it itself.
-      ...(streamed && { 'content-length': String(multipart.contentLength) }),
-    },
-    // postToApi hands `content` to fetch unchanged; its type lists only what provider-utils' own helpers send.
-    body: { content: body as unknown as Uint8Array, values: multipart.values },
-    fetch: streamed ? halfDuplex(common.fetch) : common.fetch,
-  });
+/**
+ * A response handler's result. What a handler throws besides an abort or an `APICallError` (a body that
+ * broke while read, a bug) becomes an `APICallError` saying so, as the AI SDK's request helpers report it;
+ * a connection that broke is retryable, whatever the status.
+ */
+async function handled<T>(
+  handler: ResponseHandler<T>,
+  response: Response,
+  answer: { url: string; requestBodyValues: unknown },
+): GatewayResult<T> {
+  try {
+    return await handler({ response, ...answer });
+  } catch (error) {
+    if (isAbortError(error) || APICallError.isInstance(error)) throw error;
+    throw new APICallError({
+      message: `Failed to process ${response.ok ? 'successful' : 'error'} response`,
+      cause: error,
+      statusCode: response.status,
+      responseHeaders: extractResponseHeaders(response),
+      ...answer,
+      ...(connectionFailureOf(error) !== undefined && { isRetryable: true }),
+    });
+  }
 }
 
 /**
@@ -312,15 +339,16 @@ export function retryAfterMs(error: unknown): number | undefined {
  * semantics: only retryable errors (408/409/429/5xx, never the daily limit), exponential backoff from
  * 2 s, `Retry-After` honoured. After the last attempt the last error is thrown as it is.
  */
-export function withRetries<T>(
+export async function withRetries<T>(
   fn: () => PromiseLike<T>,
   { maxRetries = 2, abortSignal }: { maxRetries?: number; abortSignal?: AbortSignal },
-): PromiseLike<T> {
-  return retryWithExponentialBackoff({
-    maxRetries,
-    abortSignal,
-    shouldRetry: error => APICallError.isInstance(error) && error.isRetryable,
-    getDelayInMs: ({ error, exponentialBackoffDelay }) => retryAfterMs(error) ?? exponentialBackoffDelay,
-    createRetryError: ({ errors }) => errors[errors.length - 1],
-  })(fn);
+): Promise<T> {
+  for (let attempt = 0, backoffMs = 2000; ; attempt++, backoffMs *= 2) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= maxRetries || !(APICallError.isInstance(error) && error.isRetryable)) throw error;
+      await delay(retryAfterMs(error) ?? backoffMs, { abortSignal });
+    }
+  }
 }

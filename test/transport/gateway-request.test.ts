@@ -1,10 +1,15 @@
 import { APICallError } from '@ai-sdk/provider';
-import { createJsonResponseHandler, isBrowserRuntime } from '@ai-sdk/provider-utils';
+import {
+  createJsonResponseHandler,
+  getRuntimeEnvironmentUserAgent,
+  isBrowserRuntime,
+  VERSION as PROVIDER_UTILS_VERSION,
+} from '@ai-sdk/provider-utils';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { createJsonHandler, MultipartBody, sendGatewayRequest } from '../../src/transport/gateway-request';
-import { createGatewayConnection } from '../../src/settings/gateway-connection';
+import { createGatewayConnection, VERSION } from '../../src/settings/gateway-connection';
 import { createMockFetch } from '../helpers/mock-fetch';
 import { failure } from '../helpers/test-kit';
 
@@ -30,25 +35,33 @@ describe('sendGatewayRequest', () => {
     expect(requests[0].body).toEqual({ model: 'm', max_tokens: 5 });
   });
 
-  it('per-call headers join the configured ones', async () => {
+  it("per-call headers join the configured ones by name; the user's user agent comes first", async () => {
     const { fetch, requests } = createMockFetch(
       http.post('https://gw.test/v1/x', () => HttpResponse.json({ ok: true })),
     );
     const config = createGatewayConnection({
       apiKey: 'k-123456789',
       siteURL: 'https://gw.test',
-      headers: { 'x-a': '1' },
+      headers: { 'User-Agent': 'my-app/1', 'X-Team': 'design', 'x-dropped': 'set', 'x-a': '1' },
       fetch,
     });
     await sendGatewayRequest({
       config,
       auth: 'bearer',
       url: 'https://gw.test/v1/x',
-      body: {},
-      headers: { 'x-b': '2' },
+      body: { a: 1 },
+      // A header given as undefined removes the configured one; the caller's content type is kept.
+      headers: { 'x-dropped': undefined, 'Content-Type': 'application/json; charset=utf-8', 'x-b': '2' },
       successfulResponseHandler: ok,
     });
-    expect(requests[0].headers).toMatchObject({ 'x-a': '1', 'x-b': '2', authorization: 'Bearer k-123456789' });
+    expect(requests[0].headers).toEqual({
+      authorization: 'Bearer k-123456789',
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': `my-app/1 unigate-ai-provider/${VERSION} ai-sdk/provider-utils/${PROVIDER_UTILS_VERSION} ${getRuntimeEnvironmentUserAgent()}`,
+      'x-team': 'design',
+      'x-a': '1',
+      'x-b': '2',
+    });
   });
 
   it('sends neither the key nor custom headers to a host that is not the gateway', async () => {
@@ -106,8 +119,34 @@ describe('sendGatewayRequest', () => {
       successfulResponseHandler: ok,
     }).catch(e => e);
     expect(error.isRetryable).toBe(true);
-    expect(error.message).toContain('ECONNREFUSED');
+    // A cause that names no failed connection is reported in the AI SDK's words, the cause kept.
+    expect(error.message).toBe('Cannot connect to API: connect ECONNREFUSED');
+    expect(error.cause).toMatchObject({ message: 'connect ECONNREFUSED' });
     expect(JSON.stringify({ ...error, message: error.message })).not.toContain('sk-unigate-test-key');
+  });
+
+  it("a response handler's own failure is an APICallError naming the status, not retryable", async () => {
+    const { fetch } = createMockFetch(http.get('https://gw.test/v1/models', () => HttpResponse.json({ ok: true })));
+    const bug = new RangeError('the handler broke');
+    const error = await failure(
+      sendGatewayRequest({
+        config: createGatewayConnection({ apiKey: 'k-123456789', siteURL: 'https://gw.test', fetch }),
+        auth: 'bearer',
+        url: 'https://gw.test/v1/models',
+        successfulResponseHandler: async () => {
+          throw bug;
+        },
+      }),
+    );
+    expect(error).toMatchObject({
+      message: 'Failed to process successful response',
+      statusCode: 200,
+      url: 'https://gw.test/v1/models',
+      requestBodyValues: {},
+      isRetryable: false,
+      cause: bug,
+    });
+    expect(APICallError.isInstance(error)).toBe(true);
   });
 });
 
