@@ -112,14 +112,6 @@ export class ChatStreamState extends StreamState {
   readonly choiceTexts: string[] = [];
   readonly choiceFinishReasons: Array<string | null> = [];
   readonly collectChoices: boolean;
-  /** Every text delta the caller received, in order: a resume's prefill. */
-  received = '';
-  /** Reasoning arrived: no upstream documents carrying it into a prefill, so no resume. */
-  reasoned = false;
-  /** The in-stream error object the stream failed on. */
-  errorEvent = false;
-  /** The body ended with neither a finish_reason nor `[DONE]`, and a resume may take it (see the handler's `end`). */
-  cutOff = false;
 
   constructor(
     warnings: SharedV3Warning[],

@@ -94,21 +94,13 @@ export class MessagesStreamState extends StreamState {
   /** A tool other than the JSON-answer tool was called. */
   usedRealTool = false;
   stopReason: string | undefined = undefined;
-  /** The body ended before `message_stop`. */
-  cutOff = false;
   /** A `message_delta` brought the stop reason and the final usage: the answer is whole. */
   answered = false;
   stopSequence: string | null = null;
   readonly blocks: Array<MessagesBlock | undefined> = [];
   readonly usage: MessagesUsage = {};
-  /** Every text delta the caller received, in order: a resume's prefill. */
-  received = '';
   /** The tool calls the caller received whole: a resume keeps them. */
   readonly toolCalls: KeptToolCall[] = [];
-  /** A thinking block arrived: the format takes no prefill after thinking, so no resume. */
-  reasoned = false;
-  /** The in-stream `error` event the stream failed on. */
-  errorEvent = false;
   /** The `json` tool carries the answer (responseFormat json emulation). */
   readonly jsonResponseTool: boolean;
 

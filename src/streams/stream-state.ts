@@ -49,6 +49,17 @@ export class StreamState {
   started = false;
   /** The entry's specification, for the finish reason of a stream cut off before its completion signal. */
   spec: SpecVersion | undefined = undefined;
+  /** Every text delta the caller received, in order: a resume's prefill. */
+  received = '';
+  /** Reasoning arrived: no upstream documents carrying it into a prefill (none after thinking), so no resume. */
+  reasoned = false;
+  /** The stream failed on an in-stream error event (chat: an error object). */
+  errorEvent = false;
+  /**
+   * The body ended before its completion signal (chat: neither a finish_reason nor `[DONE]`; messages: no
+   * `message_stop`), and a resume may take it.
+   */
+  cutOff = false;
   readonly warnings: SharedV3Warning[];
   /** Gives every `finish` its metadata: a clean one's cost, and what a wrapper adds; absent, the part's own. */
   private readonly finishMetadata: FinishMetadata | undefined;
