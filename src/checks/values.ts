@@ -65,15 +65,6 @@ export const oneOf =
   (value): value is V =>
     isOneOf(values, value);
 
-/**
- * A key of `keys`, a record of every member of a string union (so that a member added to the union and not
- * to the record fails to compile).
- */
-export const keyOf =
-  <K extends string>(keys: Readonly<Record<K, true>>): FieldCheck<K> =>
-  (value): value is K =>
-    typeof value === 'string' && Object.hasOwn(keys, value);
-
 /** An array whose every entry passes `check`. */
 export const listOf =
   <V>(check: FieldCheck<V>): FieldCheck<V[]> =>

@@ -219,17 +219,6 @@ function checkLanguage(language: string | undefined): void {
   });
 }
 
-/** `handler`'s value, tagged with the format it was parsed as. */
-function tagged<T>(
-  handler: ResponseHandler<T>,
-  tag: (body: T) => TranscriptionAnswer,
-): ResponseHandler<TranscriptionAnswer> {
-  return async options => {
-    const result = await handler(options);
-    return { ...result, value: tag(result.value) };
-  };
-}
-
 /** A successful-response handler for the plain-text formats (`text`, `srt`, `vtt`): the body as sent. */
 const textResponse: ResponseHandler<string> = async ({ response }) => {
   const body = await response.text();
@@ -238,10 +227,17 @@ const textResponse: ResponseHandler<string> = async ({ response }) => {
 
 /** The response handler of the format asked for, its value tagged with that format. */
 function responseHandler(format: TranscriptionResponseFormat): ResponseHandler<TranscriptionAnswer> {
-  if (format === 'verbose_json')
-    return tagged(createJsonHandler(transcriptionVerboseJsonSchema()), body => ({ format, body }));
-  if (format === 'json') return tagged(createJsonHandler(transcriptionJsonSchema()), body => ({ format, body }));
-  return tagged(textResponse, body => ({ format, body }));
+  const handler: ResponseHandler<unknown> =
+    format === 'verbose_json'
+      ? createJsonHandler(transcriptionVerboseJsonSchema())
+      : format === 'json'
+        ? createJsonHandler(transcriptionJsonSchema())
+        : textResponse;
+  return async options => {
+    const result = await handler(options);
+    // The body has the shape of `format`'s answer: its handler parsed it so.
+    return { ...result, value: { format, body: result.value } as TranscriptionAnswer };
+  };
 }
 
 /** What a response body gives the AI SDK's result, whatever the format. */

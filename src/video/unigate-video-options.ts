@@ -2,15 +2,15 @@ import { z } from 'zod/v4';
 import {
   type FieldChecks,
   isString,
-  keyOf,
   lazy,
+  oneOf,
   optional,
   readUnigateMetadata,
   type UnigateMetadataSource,
 } from '../checks/values';
 import { numberOption } from '../prompt/call-options';
 import type { Limit } from '../checks/validate-argument';
-import type { UnigateVideoJob, UnigateVideoJobStatus } from './video-job';
+import { VIDEO_JOB_STATUSES, type UnigateVideoJob, type UnigateVideoJobStatus } from './video-job';
 import { isUnigateCost } from '../pricing/compute-cost';
 import type { UnigateCost } from '../pricing/unigate-pricing-types';
 
@@ -110,17 +110,9 @@ export interface UnigateVideoProviderMetadata {
   cost?: UnigateCost;
 }
 
-// Every status, as a record so that a status added to `UnigateVideoJobStatus` and not here fails to compile.
-const STATUSES: Record<UnigateVideoJobStatus, true> = {
-  pending: true,
-  processing: true,
-  completed: true,
-  failed: true,
-};
-
 const VIDEO_FIELDS: FieldChecks<UnigateVideoProviderMetadata> = {
   jobId: isString,
-  status: keyOf(STATUSES),
+  status: oneOf(VIDEO_JOB_STATUSES),
   videoUrl: optional(isString),
   thumbnailUrl: optional(isString),
   cost: optional(isUnigateCost),

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { lazy } from '../checks/values';
+import { VIDEO_JOB_STATUSES } from './video-job';
 
 /** `POST {alt_base_url}/videos/generations` body (docs/video-and-catalog.md#video-request). */
 export interface VideoGenerationBody {
@@ -26,7 +27,7 @@ export const videoJobCreatedSchema = lazy(() =>
 export const videoJobStatusSchema = lazy(() =>
   z.object({
     job_id: z.string().nullish(),
-    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    status: z.enum(VIDEO_JOB_STATUSES),
     result: z
       .object({
         video_url: z.string(),

@@ -182,7 +182,7 @@ export async function postVideoJob(
     status: 'pending',
     statusUrl: videoStatusUrl(config, value.job_id, value.status_url),
   };
-  return { job, ...(responseHeaders ? { responseHeaders } : {}) };
+  return { job, responseHeaders };
 }
 
 /** `GET {alt_base_url}/videos/status/{job_id}` (or the trusted `statusUrl`): the job now. */
@@ -199,7 +199,7 @@ export async function fetchVideoJob(
     abortSignal,
     headers,
   });
-  return { job: toVideoJob(jobId, value, config.optionalApiKey()), ...(responseHeaders ? { responseHeaders } : {}) };
+  return { job: toVideoJob(jobId, value, config.optionalApiKey()), responseHeaders };
 }
 
 /** The longest pause between polls after transient failures. */
@@ -324,7 +324,7 @@ export async function runVideoJob(
     lastStatus: 'pending',
     firstPollAfterMs: options.pollIntervalMs ?? videoPollIntervalMs(config),
   });
-  return { job, ...(responseHeaders ? { responseHeaders } : {}) };
+  return { job, responseHeaders };
 }
 
 /** `UnigateVideoJobRequestOptions`. */

@@ -17,8 +17,11 @@ export interface UnigateVideoRequest {
   user?: string;
 }
 
+/** The states of a video job (docs/video-and-catalog.md#video-job-states): the status answer's and the metadata's. */
+export const VIDEO_JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+
 /** The states of a video job (docs/video-and-catalog.md#video-job-states). */
-export type UnigateVideoJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+export type UnigateVideoJobStatus = (typeof VIDEO_JOB_STATUSES)[number];
 
 /** A video job as `gw.videoJobs` reports it. */
 export interface UnigateVideoJob {

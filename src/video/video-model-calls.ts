@@ -1,14 +1,14 @@
-import {
-  InvalidArgumentError,
-  type Experimental_VideoModelV3,
-  type Experimental_VideoModelV3CallOptions,
-  type Experimental_VideoModelV3VideoData,
-  type JSONValue,
-  type SharedV3ProviderMetadata,
-  type SharedV3Warning,
+import type {
+  Experimental_VideoModelV3,
+  Experimental_VideoModelV3CallOptions,
+  Experimental_VideoModelV3VideoData,
+  JSONValue,
+  SharedV3ProviderMetadata,
+  SharedV3Warning,
 } from '@ai-sdk/provider';
 import { parseUnigateOptions, unsupportedSettingWarnings, type UnsupportedSetting } from '../prompt/call-options';
-import { formatArgumentValue } from '../checks/validate-argument';
+import { failArgument } from '../checks/validate-argument';
+import { isObjectRecord } from '../checks/values';
 import { runPricedCall, type PricedCall } from '../model-call/send-priced-request';
 import { withCost } from '../model-call/with-cost';
 import { unitCost } from '../pricing/compute-cost';
@@ -108,20 +108,12 @@ function readOperation(operation: JSONValue): { jobId: string; statusUrl?: strin
     checkJobId(operation, 'operation');
     return { jobId: operation };
   }
-  if (
-    operation !== null &&
-    typeof operation === 'object' &&
-    !Array.isArray(operation) &&
-    operation.jobId !== undefined
-  ) {
+  if (isObjectRecord(operation) && operation.jobId !== undefined) {
     const { jobId, statusUrl } = operation;
     checkJobId(jobId, 'operation.jobId');
-    return typeof statusUrl === 'string' ? { jobId, statusUrl } : { jobId };
+    return { jobId, statusUrl: typeof statusUrl === 'string' ? statusUrl : undefined };
   }
-  throw new InvalidArgumentError({
-    argument: 'operation',
-    message: `Invalid argument operation: expected { jobId } from doStart (or a job id); received ${formatArgumentValue(operation)}.`,
-  });
+  return failArgument('operation', 'expected { jobId } from doStart (or a job id)', operation);
 }
 
 /** The job's metadata; a completed job also carries its cost when `price` has a per-video price. */
@@ -160,12 +152,7 @@ function prepareRequest(
     unigateVideoProviderOptionsSchema(),
     'video',
   );
-  if (n !== 1) {
-    throw new InvalidArgumentError({
-      argument: 'n',
-      message: `Invalid argument n: the gateway makes one video per job (maxVideosPerCall is 1); received ${n}.`,
-    });
-  }
+  if (n !== 1) failArgument('n', 'the gateway makes one video per job (maxVideosPerCall is 1)', n);
   checkWaitOptions(unigate, 'providerOptions.unigate.');
   const body = prepareVideoBody({ model: target.modelId, prompt, aspectRatio, duration, user: unigate.user });
   warnings.push(...unsupportedSettingWarnings(options, UNSUPPORTED));
@@ -224,7 +211,7 @@ export async function startVideo(
   return {
     operation: { jobId: job.jobId, statusUrl: job.statusUrl },
     warnings: [...warnings, ...pricingWarnings],
-    providerMetadata: { unigate: { jobId: job.jobId, status: job.status } },
+    providerMetadata: videoMetadata(job),
     response: responseInfo(target, responseHeaders),
   };
 }
@@ -242,7 +229,7 @@ export async function readVideoStatus(
   const { job, responseHeaders, price } = await runPricedCall(
     target.context,
     pricedCall(target, abortSignal, headers),
-    () => fetchVideoJob(target.context.video, jobId, { abortSignal, headers, ...(statusUrl ? { statusUrl } : {}) }),
+    () => fetchVideoJob(target.context.video, jobId, { abortSignal, headers, statusUrl }),
   );
   const response = responseInfo(target, responseHeaders);
   if (job.status === 'completed') {
