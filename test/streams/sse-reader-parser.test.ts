@@ -64,4 +64,18 @@ describe('SseEventParser', () => {
     end();
     expect(seen).toEqual([['{"cut":', undefined]]);
   });
+
+  it('at the end, a last line ended by a lone CR, one LF or one CRLF is read once and its event dispatched once', () => {
+    for (const body of [
+      'event: e\ndata: a\r',
+      'event: e\ndata: a\n',
+      'event: e\r\ndata: a\r\n',
+      'event: e\ndata: a\n\n',
+    ]) {
+      const { seen, push, end } = parser();
+      push(body);
+      end();
+      expect(seen, JSON.stringify(body)).toEqual([['a', 'e']]);
+    }
+  });
 });
