@@ -34,11 +34,14 @@ export function formatArgumentValue(value: unknown): string {
   return String(value);
 }
 
-/** Throws the package's one argument error: the parameter, the rule it breaks and the value as given. */
-export function failArgument(argument: string, rule: string, value: unknown): never {
+/**
+ * Throws the package's one argument error: the parameter, the rule it breaks and the value as given
+ * (`shown`: how to show it, when `formatArgumentValue` would not say it best).
+ */
+export function failArgument(argument: string, rule: string, value: unknown, shown?: string): never {
   throw new InvalidArgumentError({
     argument,
-    message: `Invalid argument ${argument}: ${rule}; received ${formatArgumentValue(value)}.`,
+    message: `Invalid argument ${argument}: ${rule}; received ${shown ?? formatArgumentValue(value)}.`,
   });
 }
 

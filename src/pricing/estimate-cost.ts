@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from '@ai-sdk/provider';
 import { checkObject, failArgument } from '../checks/validate-argument';
 import { characterCost, minuteCost, tokenCost, unitCost } from './compute-cost';
 import type { UnigatePricingService } from './create-pricing';
@@ -72,10 +71,7 @@ function checkEstimateRequest(request: UnigateCostEstimateRequest): (typeof BASE
   const bases = BASES.filter(field => fields[field] !== undefined);
   if (bases.length !== 1) {
     const given = bases.length === 0 ? 'none' : bases.join(' and ');
-    throw new InvalidArgumentError({
-      argument: 'request',
-      message: `Invalid argument request: expected exactly one of ${BASES.join(', ')}; received ${given}.`,
-    });
+    failArgument('request', `expected exactly one of ${BASES.join(', ')}`, bases, given);
   }
   return bases[0]!;
 }

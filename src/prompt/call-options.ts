@@ -1,5 +1,4 @@
 import {
-  InvalidArgumentError,
   InvalidPromptError,
   type LanguageModelV3CallOptions,
   type SharedV3ProviderOptions,
@@ -8,7 +7,7 @@ import {
 } from '@ai-sdk/provider';
 import { convertBase64ToUint8Array, convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import { z } from 'zod/v4';
-import { checkInteger, checkOneOf, failArgument, formatArgumentValue } from '../checks/validate-argument';
+import { checkInteger, checkOneOf, failArgument } from '../checks/validate-argument';
 import { isObjectRecord } from '../checks/values';
 import type { ResumeSettings, UnigateResume, UnigateResumeMode } from '../resume/resume-types';
 import { accessorCall, NON_CHAT_MODEL_IDS } from '../settings/model-kind';
@@ -124,10 +123,7 @@ export function parseUnigateOptions<SHAPE extends z.ZodRawShape>(
   let value: unknown = raw;
   for (const key of issue.path)
     value = value !== null && typeof value === 'object' ? Reflect.get(value, key) : undefined;
-  throw new InvalidArgumentError({
-    argument,
-    message: `Invalid argument ${argument}: ${issue.message}; received ${formatArgumentValue(value)}.`,
-  });
+  failArgument(argument, issue.message, value);
 }
 
 /** ai@7's reasoning levels, lowest first. */
@@ -177,12 +173,8 @@ export function unsupportedSettingWarnings<O extends object>(
  * else fails before the request, saying `rule` and the value as given (`none` when there is none).
  */
 export function checkRequiredText(argument: string, value: unknown, rule: string): asserts value is string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new InvalidArgumentError({
-      argument,
-      message: `Invalid argument ${argument}: ${rule}; received ${value === undefined ? 'none' : formatArgumentValue(value)}.`,
-    });
-  }
+  if (typeof value !== 'string' || value.trim() === '')
+    failArgument(argument, rule, value, value === undefined ? 'none' : undefined);
 }
 
 // The prompt's parts.
