@@ -240,7 +240,7 @@ function responseHandler(format: TranscriptionResponseFormat): ResponseHandler<T
   };
 }
 
-/** What a response body gives the AI SDK's result, whatever the format. */
+/** What a response body gives the AI SDK's result, whatever the format (`words` and `usage` only when known). */
 interface ConvertedTranscription {
   text: string;
   segments: TranscriptionSegment[];
@@ -394,23 +394,19 @@ export async function transcribeAudio(
     },
   );
   // Unreadable subtitles are quoted in the error.
-  const converted = withSecretsRedacted(target.context.connection.optionalApiKey(), () =>
-    convertTranscription(value, language),
+  const { warnings: answerWarnings, providerMetadata, ...result } = withSecretsRedacted(
+    target.context.connection.optionalApiKey(),
+    () => convertTranscription(value, language),
   );
   // By the minute, from the duration the result reports: none when it is unknown (json, text).
-  const cost = minuteCost(price, converted.durationInSeconds);
-  const wordWarnings = missingWordsWarnings(granularities, fields.response_format, converted.words !== undefined);
+  const cost = minuteCost(price, result.durationInSeconds);
+  const wordWarnings = missingWordsWarnings(granularities, fields.response_format, result.words !== undefined);
   return {
-    text: converted.text,
-    segments: converted.segments,
-    ...(converted.words !== undefined && { words: converted.words }),
-    language: converted.language,
-    durationInSeconds: converted.durationInSeconds,
-    ...(converted.usage !== undefined && { usage: converted.usage }),
-    warnings: [...warnings, ...wordWarnings, ...converted.warnings, ...pricingWarnings],
+    ...result,
+    warnings: [...warnings, ...wordWarnings, ...answerWarnings, ...pricingWarnings],
     // The form's fields without the file: the audio is no telemetry.
     request: { body: JSON.stringify(fields) },
     response: { timestamp, modelId: target.modelId, headers: responseHeaders, body: rawValue },
-    providerMetadata: withCost(converted.providerMetadata, cost),
+    providerMetadata: withCost(providerMetadata, cost),
   };
 }
