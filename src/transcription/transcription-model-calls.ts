@@ -394,10 +394,9 @@ export async function transcribeAudio(
     },
   );
   // Unreadable subtitles are quoted in the error.
-  const { warnings: answerWarnings, providerMetadata, ...result } = withSecretsRedacted(
-    target.context.connection.optionalApiKey(),
-    () => convertTranscription(value, language),
-  );
+  const secret = target.context.connection.optionalApiKey();
+  const converted = withSecretsRedacted(secret, () => convertTranscription(value, language));
+  const { warnings: answerWarnings, providerMetadata, ...result } = converted;
   // By the minute, from the duration the result reports: none when it is unknown (json, text).
   const cost = minuteCost(price, result.durationInSeconds);
   const wordWarnings = missingWordsWarnings(granularities, fields.response_format, result.words !== undefined);
