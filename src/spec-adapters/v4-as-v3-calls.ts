@@ -29,6 +29,7 @@ import { sharedShape } from '../settings/model-kind';
 // A V4 model called with V3 call options (`v4AsV3` in adapt-language-model.ts), loaded on its first call.
 
 type V3ToolItem = Extract<LanguageModelV3ToolResultPart['output'], { type: 'content' }>['value'][number];
+type V3Part = Exclude<LanguageModelV3Prompt[number], { role: 'system' }>['content'][number];
 type V3Finish = Extract<LanguageModelV3StreamPart, { type: 'finish' }>;
 type V4ToolItem = Extract<LanguageModelV4ToolResultPart['output'], { type: 'content' }>['value'][number];
 
@@ -50,15 +51,16 @@ function toolItemV4(item: V3ToolItem, provider: string, at: string, prompt: unkn
   const { providerOptions } = item;
   switch (item.type) {
     case 'file-data':
+    case 'image-data': {
+      const filename = item.type === 'file-data' && { filename: item.filename };
       return {
         type: 'file',
         data: { type: 'data', data: item.data },
         mediaType: item.mediaType,
-        filename: item.filename,
+        ...filename,
         providerOptions,
       };
-    case 'image-data':
-      return { type: 'file', data: { type: 'data', data: item.data }, mediaType: item.mediaType, providerOptions };
+    }
     case 'file-url':
     case 'image-url': {
       // V4 needs a media type: a bare `image` for an image URL, the generic binary type for a file URL without one.
@@ -94,31 +96,18 @@ function toolResultV4(
   return { ...part, output: { ...output, value } };
 }
 
-/** A V3 prompt as V4: file data in its tagged forms, in parts and tool results; the rest as it is. */
+/**
+ * A V3 prompt as V4: file data in its tagged forms, in file parts and tool results (in whichever role's
+ * content holds them); the rest as it is.
+ */
 function promptV4(prompt: LanguageModelV3Prompt, provider: string): LanguageModelV4Prompt {
   return prompt.map((message, m) => {
-    const at = (p: number) => `prompt[${m}].content[${p}]`;
-    switch (message.role) {
-      case 'user':
-        return { ...message, content: message.content.map(part => (part.type === 'file' ? filePartV4(part) : part)) };
-      case 'assistant':
-        return {
-          ...message,
-          content: message.content.map((part, p) => {
-            if (part.type === 'file') return filePartV4(part);
-            return part.type === 'tool-result' ? toolResultV4(part, provider, at(p), prompt) : part;
-          }),
-        };
-      case 'tool':
-        return {
-          ...message,
-          content: message.content.map((part, p) =>
-            part.type === 'tool-result' ? toolResultV4(part, provider, at(p), prompt) : part,
-          ),
-        };
-      default: // system
-        return message;
-    }
+    if (message.role === 'system') return message;
+    const content = (message.content as readonly V3Part[]).map((part, p) => {
+      if (part.type === 'file') return filePartV4(part);
+      return part.type === 'tool-result' ? toolResultV4(part, provider, `prompt[${m}].content[${p}]`, prompt) : part;
+    });
+    return sharedShape<LanguageModelV4Prompt[number]>({ ...message, content });
   });
 }
 
