@@ -107,10 +107,7 @@ export function createModelContext(
  * provider (its provider names are capitalised, its provider filter lower case: compared lower case).
  */
 function isAnthropicFamily(modelId: string, entry: UnigateCatalogEntry | undefined): boolean {
-  return (
-    (typeof modelId === 'string' && modelId.toLowerCase().startsWith('claude-')) ||
-    entry?.provider?.trim().toLowerCase() === 'anthropic'
-  );
+  return modelId.toLowerCase().startsWith('claude-') || entry?.provider?.trim().toLowerCase() === 'anthropic';
 }
 
 /**
