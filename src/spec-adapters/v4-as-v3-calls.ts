@@ -1,15 +1,15 @@
-import {
-  type LanguageModelV3CallOptions,
-  type LanguageModelV3Content,
-  type LanguageModelV3DataContent,
-  type LanguageModelV3FilePart,
-  type LanguageModelV3FinishReason,
-  type LanguageModelV3GenerateResult,
-  type LanguageModelV3Prompt,
-  type LanguageModelV3StreamPart,
-  type LanguageModelV3StreamResult,
-  type LanguageModelV3ToolResultPart,
-  type SharedV3Warning,
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3DataContent,
+  LanguageModelV3FilePart,
+  LanguageModelV3FinishReason,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3ToolResultPart,
+  SharedV3Warning,
 } from '@ai-sdk/provider';
 import type {
   LanguageModelV4,
