@@ -70,17 +70,21 @@ export interface BudgetPeriodWindow {
 }
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 1_440 * MINUTE_MS;
 
 /** The period as it starts a bucket's name: `day`, `hour`, `30min` for `{ minutes: 30 }`. */
 export function periodName(period: UnigateBudgetPeriod): string {
   return typeof period === 'object' ? `${period.minutes}min` : period;
 }
 
-/** A window of fixed length counted from the epoch (a UTC midnight), named by its UTC start to the minute. */
-function fixedWindow(name: string, lengthMs: number, key: string, now: number): BudgetPeriodWindow {
+/**
+ * A window of fixed length counted from the epoch (a UTC midnight), named by its UTC start: to the minute,
+ * or to the day for a day's window (`2026-11-23T10:30`, `2026-11-23`).
+ */
+function fixedWindow(name: string, lengthMs: number, key: string, now: number, nameLength = 16): BudgetPeriodWindow {
   const start = Math.floor(now / lengthMs) * lengthMs;
   return {
-    bucket: `${name}:${new Date(start).toISOString().slice(0, 16)}:${key}`,
+    bucket: `${name}:${new Date(start).toISOString().slice(0, nameLength)}:${key}`,
     resetsAt: new Date(start + lengthMs),
   };
 }
@@ -96,20 +100,14 @@ export function budgetWindow(
   now: number,
   name = periodName(period),
 ): BudgetPeriodWindow {
-  const date = new Date(now);
-  const iso = date.toISOString();
   if (period === 'minute') return fixedWindow(name, MINUTE_MS, key, now);
   if (period === 'hour') return fixedWindow(name, 60 * MINUTE_MS, key, now);
+  if (period === 'day') return fixedWindow(name, DAY_MS, key, now, 10);
   if (typeof period === 'object') return fixedWindow(name, period.minutes * MINUTE_MS, key, now);
-  if (period === 'day') {
-    return {
-      bucket: `${name}:${iso.slice(0, 10)}:${key}`,
-      resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)),
-    };
-  }
   if (period === 'month') {
+    const date = new Date(now);
     return {
-      bucket: `${name}:${iso.slice(0, 7)}:${key}`,
+      bucket: `${name}:${date.toISOString().slice(0, 7)}:${key}`,
       resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)),
     };
   }

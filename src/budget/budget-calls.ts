@@ -7,6 +7,7 @@ import type {
   StreamHandOver,
 } from '../streams/stream-extras';
 import { languageModelCost, sumCosts } from '../pricing/compute-cost';
+import { isObjectRecord } from '../checks/values';
 import { callSpanOf } from '../model-call/with-cost';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { unigateCost } from '../pricing/unigate-cost';
@@ -90,28 +91,30 @@ async function settledOnFailure<R>(
   }
 }
 
-/** The warning the guard adds to a call: an unpriced call's, let through. */
-function guardWarnings(admission: BudgetAdmission): SharedV3Warning[] {
-  return admission.unpricedWarning === undefined ? [] : [admission.unpricedWarning];
+/** The result with the warning the guard adds to a call: an unpriced call's, let through. */
+function withGuardWarnings<R extends ResultLike>(result: R, { unpricedWarning }: BudgetAdmission): R {
+  return unpricedWarning === undefined ? result : { ...result, warnings: [...result.warnings, unpricedWarning] };
 }
 
-function withGuardWarnings<R extends ResultLike>(result: R, admission: BudgetAdmission): R {
-  const added = guardWarnings(admission);
-  return added.length === 0 ? result : { ...result, warnings: [...result.warnings, ...added] };
+/**
+ * The body a chat or messages model will send for the call, which its reservation is made from
+ * (docs/budgets.md#what-a-call-reserves); none for the other kinds, or without a budget.
+ */
+async function wireBodyOf(guard: BudgetGuard, model: Partial<WireBodyModel>, options: CallOptionsLike) {
+  return guard.reserves === false ? undefined : model.prepareWireBody?.(options as LanguageModelV3CallOptions);
 }
 
 /** A one-response call: its reservation made before it runs, settled to its cost (or its failure's charge) after. */
 export async function spendOnCall<O extends CallOptionsLike, R extends ResultLike>(
   guard: BudgetGuard,
-  model: { modelId: string },
+  model: { modelId: string } & Partial<WireBodyModel>,
   kind: PricedKind,
   options: O,
   call: (options: O) => PromiseLike<R>,
-  wireBody?: unknown,
 ): Promise<R> {
   // The model call's span is active now, inside the call: a one-response call's charge is written there.
   const charged = chargedCall(guard, model.modelId, kind, options, callSpanOf(options));
-  const admission = await admit(charged, options, wireBody);
+  const admission = await admit(charged, options, await wireBodyOf(guard, model, options));
   const result = await settledOnFailure(charged, admission, () => call(options));
   // No cost (no usage in the response): the reservation stands, so the spend never under-counts.
   const usage = kind === 'embedding' ? result.usage : undefined;
@@ -127,10 +130,8 @@ export async function spendOnCall<O extends CallOptionsLike, R extends ResultLik
  */
 function withContinuation(first: BudgetAdmission, next: BudgetAdmission): BudgetAdmission {
   return {
+    ...first,
     reserved: addCredits(first.reserved, next.reserved),
-    price: first.price,
-    bucket: first.bucket,
-    unpricedWarning: first.unpricedWarning,
     settle: credits => {
       const standing = first.settle(credits);
       // No charge known: both reservations stand, so the spend never under-counts. The continuation's
@@ -221,10 +222,11 @@ function budgetExtras(
   requestId: () => string | undefined,
 ): StreamExtras {
   const outer = extras?.warnings ?? [];
-  const added = guardWarnings(admitted);
+  const { unpricedWarning } = admitted;
   const stream = { charged, options, admission: admitted };
   return {
-    warnings: added.length === 0 ? outer : [...added, ...outer],
+    ...extras,
+    warnings: unpricedWarning === undefined ? outer : [unpricedWarning, ...outer],
     ended: ending => {
       const { admission } = stream;
       const source = {
@@ -239,10 +241,7 @@ function budgetExtras(
       charge(charged, admission, callCharge);
       return extras?.ended?.(ending) ?? ending;
     },
-    opening: extras?.opening,
     reserveResume: charged.guard.reserves === false ? undefined : wireBody => reserveContinuation(stream, wireBody),
-    handOver: extras?.handOver,
-    prefilled: extras?.prefilled,
   };
 }
 
@@ -256,8 +255,7 @@ export async function spendOnStream(
 ) {
   // The model call's span is active now, as the stream opens: its charge is written there at the ending.
   const charged = chargedCall(guard, model.modelId, kind, options, callSpanOf(options));
-  const wireBody = guard.reserves === false ? undefined : await model.prepareWireBody(options);
-  const admission = await admit(charged, options, wireBody);
+  const admission = await admit(charged, options, await wireBodyOf(guard, model, options));
   let headers: Record<string, string | undefined> | undefined;
   const requestId = () => resultRequestId({ response: { headers } });
   const result = await settledOnFailure(charged, admission, () =>
@@ -269,12 +267,7 @@ export async function spendOnStream(
 
 /** The job id of a video operation: `{ jobId, statusUrl }` or the bare id. */
 function operationJobId(operation: unknown): string | undefined {
-  const jobId =
-    typeof operation === 'string'
-      ? operation
-      : typeof operation === 'object' && operation !== null && 'jobId' in operation
-        ? operation.jobId
-        : undefined;
+  const jobId = isObjectRecord(operation) ? operation.jobId : operation;
   return typeof jobId === 'string' ? jobId : undefined;
 }
 

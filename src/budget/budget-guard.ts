@@ -65,14 +65,6 @@ function checkLimit(budget: UnigateBudget, name: string): void {
   }
 }
 
-/** `budget` as a list of limits, and whether it was given as an array (events then carry arrays). */
-export function budgetLimits(budget: UnigateBudget | readonly UnigateBudget[]): {
-  limits: readonly UnigateBudget[];
-  array: boolean;
-} {
-  return isLimitList(budget) ? { limits: budget, array: true } : { limits: [budget], array: false };
-}
-
 function isLimitList(budget: UnigateBudget | readonly UnigateBudget[]): budget is readonly UnigateBudget[] {
   return Array.isArray(budget);
 }
@@ -125,7 +117,7 @@ export function createBudgetGuard(
   let loaded: Promise<BudgetGuard> | undefined;
   const load = () =>
     (loaded ??= import('./budget-store-guard').then(
-      ({ storeBudgetGuard }) => storeBudgetGuard(budgetLimits(budget), pricing, now),
+      ({ storeBudgetGuard }) => storeBudgetGuard(budget, pricing, now),
       error => {
         loaded = undefined; // a chunk that failed to load is fetched again by the next call
         throw error;

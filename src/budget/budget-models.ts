@@ -32,16 +32,7 @@ export function budgetLanguageModel(
   kind: 'chat' | 'messages',
   guard: BudgetGuard,
 ): BudgetedLanguageModel {
-  return override(model, {
-    doGenerate: async (options: LanguageModelV3CallOptions) =>
-      (await calls()).spendOnCall(
-        guard,
-        model,
-        kind,
-        options,
-        o => model.doGenerate(o),
-        guard.reserves === false ? undefined : await model.prepareWireBody(options),
-      ),
+  return override(budgetModel(model, 'doGenerate', kind, guard), {
     doStream: async (options: LanguageModelV3CallOptions, extras?: StreamExtras) =>
       (await calls()).spendOnStream(guard, model, kind, options, extras),
   });
@@ -66,8 +57,7 @@ export function budgetModel<M extends { modelId: string }, K extends keyof M>(
  */
 export function budgetVideoModel(model: UnigateVideoModelV3, guard: BudgetGuard): UnigateVideoModelV3 {
   const started: StartedJobs = new Map();
-  return override(model, {
-    doGenerate: async options => (await calls()).spendOnCall(guard, model, 'video', options, o => model.doGenerate(o)),
+  return override(budgetModel(model, 'doGenerate', 'video', guard), {
     doStart: async options => (await calls()).spendOnVideoStart(guard, model, started, options),
     doStatus: async options => (await calls()).settleVideoStatus(model, started, options),
   });

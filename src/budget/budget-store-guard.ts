@@ -19,14 +19,7 @@ import {
   periodName,
   refusalStandings,
 } from './budget-admission';
-import {
-  bounded,
-  type LimitStore,
-  type LimitsAnswer,
-  reserveLimits,
-  storeReservations,
-  storeSettlements,
-} from './budget-store-calls';
+import { bounded, type LimitStore, reserveLimits, storeReservations, storeSettlements } from './budget-store-calls';
 import { addCredits, memoryBudgetStore } from './budget-stores';
 
 // Loaded by the first budgeted call (import() in budget-guard.ts): an app without a budget never loads it.
@@ -154,17 +147,17 @@ function budgetLimits(limits: readonly UnigateBudget[], array: boolean): Limit[]
   });
 }
 
-/** Waits for every limit's settlements of this process (docs/budgets.md#time-outs-aborts-and-failed-settlements). */
-async function flushSettlements(limits: readonly Limit[], abortSignal: AbortSignal | undefined): Promise<void> {
+/**
+ * `storeCall`'s answer; a store that failed (threw, answered outside its contract, or timed out) fails the
+ * call closed, before its request: `message` and the store's error, which is the `cause`. An abort stays
+ * the abort's error.
+ */
+async function failClosed<T>(storeCall: Promise<T>, abortSignal: AbortSignal | undefined, message: string): Promise<T> {
   try {
-    await Promise.all(limits.map(limit => limit.settlements.flush(abortSignal)));
+    return await storeCall;
   } catch (error) {
     if (abortSignal?.aborted) throw error;
-    throw budgetError(
-      `The budget store failed to record an earlier call's cost, so this call was not sent: ${reason(error)}`,
-      {},
-      error,
-    );
+    throw budgetError(`${message}: ${reason(error)}`, {}, error);
   }
 }
 
@@ -196,16 +189,24 @@ function standingOf(calls: readonly LimitCall[], totals: readonly number[], arra
  * cost. One guard per provider, for one limit or an array of them.
  */
 export function storeBudgetGuard(
-  { limits: given, array }: { limits: readonly UnigateBudget[]; array: boolean },
+  budget: UnigateBudget | readonly UnigateBudget[],
   pricing: UnigatePricingService,
   now: () => number,
 ): BudgetGuard {
+  // Events carry an array of standings for a budget given as an array.
+  const array = Array.isArray(budget);
+  const given = [budget].flat();
   const limits = budgetLimits(given, array);
   const unpricedAllowed = given.every(budget => budget.unpriced === 'allow');
 
   const admitted = async (call: BudgetCall, abortSignal: AbortSignal | undefined): Promise<BudgetAdmission> => {
     // This process never reads a total that still holds a reservation its own finished call gave back.
-    await flushSettlements(limits, abortSignal);
+    // (docs/budgets.md#time-outs-aborts-and-failed-settlements)
+    await failClosed(
+      Promise.all(limits.map(limit => limit.settlements.flush(abortSignal))),
+      abortSignal,
+      "The budget store failed to record an earlier call's cost, so this call was not sent",
+    );
     const keys = limits.map(limit => resolveKey(limit, call));
     const lookup = pricing.priceAndCheck(call.modelId, call.kind, { abortSignal });
     let answer: Awaited<typeof lookup.settled>;
@@ -232,17 +233,15 @@ export function storeBudgetGuard(
         reservation: { bucket: window.bucket, credits: reserved, limit: limit.budget.maxCredits, overshoot },
       };
     });
-    let outcome: LimitsAnswer;
-    try {
-      outcome = await reserveLimits(
+    const outcome = await failClosed(
+      reserveLimits(
         limits,
         calls.map(({ reservation }) => reservation),
         abortSignal,
-      );
-    } catch (error) {
-      if (abortSignal?.aborted) throw error;
-      throw budgetError(`The budget store failed, so the call was not sent: ${reason(error)}`, {}, error);
-    }
+      ),
+      abortSignal,
+      'The budget store failed, so the call was not sent',
+    );
     if (outcome.refused !== undefined) {
       const totals = outcome.totals ?? (await readTotals(calls, abortSignal));
       const error = reachedError(calls, outcome.refused, totals, {

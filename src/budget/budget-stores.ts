@@ -14,35 +14,33 @@ export function addCredits(a: number, b: number): number {
  */
 export function memoryBudgetStore(): UnigateBudgetStore {
   const buckets = new Map<string, number>();
+  const total = (bucket: string) => buckets.get(bucket) ?? 0;
+  const added = (bucket: string, credits: number) => {
+    const sum = addCredits(total(bucket), credits);
+    buckets.set(bucket, sum);
+    return sum;
+  };
+  // Every check, then every addition, in one synchronous step: nothing can interleave, so concurrent
+  // calls cannot both pass the check.
+  const reserveAll = async (reservations: readonly UnigateBudgetReservation[]) => {
+    const totals = reservations.map(({ bucket }) => total(bucket));
+    const refused = reservations.findIndex((reservation, index) => !fitsOn(totals[index] ?? 0, reservation));
+    if (refused !== -1) return { totals, refused };
+    return { totals: reservations.map(({ bucket, credits }) => added(bucket, credits)) };
+  };
   return {
-    spent: async bucket => buckets.get(bucket) ?? 0,
-    // One synchronous step between awaits: nothing can interleave, so the addition is atomic.
-    add: async (bucket, credits) => {
-      const total = addCredits(buckets.get(bucket) ?? 0, credits);
-      buckets.set(bucket, total);
-      return total;
-    },
-    // The check and the addition in one synchronous step: concurrent calls cannot both pass it.
-    reserve: async (bucket, credits, limit) => {
-      const current = buckets.get(bucket) ?? 0;
-      if (current >= limit) return undefined;
-      const total = addCredits(current, credits);
-      buckets.set(bucket, total);
-      return total;
-    },
-    // Every check, then every addition, in one synchronous step.
-    reserveAll: async reservations => {
-      const totals = reservations.map(({ bucket }) => buckets.get(bucket) ?? 0);
-      const refused = reservations.findIndex((reservation, index) => !fitsOn(totals[index] ?? 0, reservation));
-      if (refused !== -1) return { totals, refused };
-      return {
-        totals: reservations.map(({ bucket, credits }) => {
-          const total = addCredits(buckets.get(bucket) ?? 0, credits);
-          buckets.set(bucket, total);
-          return total;
-        }),
-      };
-    },
+    spent: async bucket => total(bucket),
+    add: async (bucket, credits) => added(bucket, credits),
+    reserve: reserveOne(reserveAll),
+    reserveAll,
+  };
+}
+
+/** `reserve` from a store's `reserveAll`: one reservation under the rule `reserve` has (added while below `limit`). */
+function reserveOne(reserveAll: Required<UnigateBudgetStore>['reserveAll']): UnigateBudgetStore['reserve'] {
+  return async (bucket, credits, limit) => {
+    const { totals, refused } = await reserveAll([{ bucket, credits, limit, overshoot: 'one-call' }]);
+    return refused === undefined ? totals[0] : undefined;
   };
 }
 
@@ -120,56 +118,49 @@ export function postgresBudgetStore({
   if (typeof table !== 'string' || !TABLE_NAME.test(table)) {
     failArgument('table', 'letters, digits and _, optionally schema.table', table);
   }
+  const spent = async (bucket: string) =>
+    readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows);
+  const reserveAll = async (reservations: readonly UnigateBudgetReservation[]) => {
+    const [only] = reservations;
+    if (reservations.length === 1 && only) {
+      // One limit: one upsert, by its overshoot rule. A new bucket starts at 0, below any limit (limits are
+      // above 0): its row is made only when the reservation fits; an existing one is added to only while it fits.
+      const { bucket, credits, limit, overshoot } = only;
+      const { rows } = await query(
+        `INSERT INTO ${table} (bucket, spent) SELECT $1::text, $2::float8 WHERE $4::boolean OR $2::float8 <= $3::float8 ON CONFLICT (bucket) DO UPDATE SET spent = ${table}.spent + EXCLUDED.spent WHERE CASE WHEN $4::boolean THEN ${table}.spent < $3::float8 ELSE ${table}.spent + EXCLUDED.spent <= $3::float8 END RETURNING spent`,
+        [bucket, credits, limit, overshoot === 'one-call'],
+      );
+      return rows.length > 0 ? { totals: [readSpent(rows)] } : { totals: [await spent(bucket)], refused: 0 };
+    }
+    const params = [
+      reservations.map(({ bucket }) => bucket),
+      reservations.map(({ credits }) => credits),
+      reservations.map(({ limit }) => limit),
+      reservations.map(({ overshoot }) => overshoot !== 'one-call'),
+    ];
+    let rows = (await query(reserveAllStatement(table), params)).rows;
+    if (rows.some(row => row.before === null)) {
+      // A bucket's first call: its row is made at 0 (nothing to lock before), then the reservation is made again.
+      await query(`INSERT INTO ${table} (bucket, spent) SELECT unnest($1::text[]), 0 ON CONFLICT (bucket) DO NOTHING`, [
+        params[0],
+      ]);
+      rows = (await query(reserveAllStatement(table), params)).rows;
+    }
+    const refused = rows.findIndex(row => row.fits !== true);
+    return refused === -1
+      ? { totals: rows.map(row => Number(row.after)) }
+      : { totals: rows.map(row => Number(row.before ?? 0)), refused };
+  };
   return {
     createTable: async () => {
       await query(
         `CREATE TABLE IF NOT EXISTS ${table} (bucket text PRIMARY KEY, spent double precision NOT NULL DEFAULT 0)`,
       );
     },
-    spent: async bucket => readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows),
-    reserve: async (bucket, credits, limit) => {
-      // A new bucket starts below any limit (limits are above 0); an existing one is added to only while below it.
-      const { rows } = await query(
-        `INSERT INTO ${table} (bucket, spent) VALUES ($1, $2) ON CONFLICT (bucket) DO UPDATE SET spent = ${table}.spent + EXCLUDED.spent WHERE ${table}.spent < $3 RETURNING spent`,
-        [bucket, credits, limit],
-      );
-      return rows.length === 0 ? undefined : readSpent(rows);
-    },
-    reserveAll: async reservations => {
-      const [only] = reservations;
-      if (reservations.length === 1 && only) {
-        // One limit: one upsert, as `reserve`, by its overshoot rule (a new bucket's row only when it fits).
-        const { bucket, credits, limit, overshoot } = only;
-        const { rows } = await query(
-          `INSERT INTO ${table} (bucket, spent) SELECT $1::text, $2::float8 WHERE $4::boolean OR $2::float8 <= $3::float8 ON CONFLICT (bucket) DO UPDATE SET spent = ${table}.spent + EXCLUDED.spent WHERE CASE WHEN $4::boolean THEN ${table}.spent < $3::float8 ELSE ${table}.spent + EXCLUDED.spent <= $3::float8 END RETURNING spent`,
-          [bucket, credits, limit, overshoot === 'one-call'],
-        );
-        if (rows.length > 0) return { totals: [readSpent(rows)] };
-        return {
-          totals: [readSpent((await query(`SELECT spent FROM ${table} WHERE bucket = $1`, [bucket])).rows)],
-          refused: 0,
-        };
-      }
-      const params = [
-        reservations.map(({ bucket }) => bucket),
-        reservations.map(({ credits }) => credits),
-        reservations.map(({ limit }) => limit),
-        reservations.map(({ overshoot }) => overshoot !== 'one-call'),
-      ];
-      let rows = (await query(reserveAllStatement(table), params)).rows;
-      if (rows.some(row => row.before === null)) {
-        // A bucket's first call: its row is made at 0 (nothing to lock before), then the reservation is made again.
-        await query(
-          `INSERT INTO ${table} (bucket, spent) SELECT unnest($1::text[]), 0 ON CONFLICT (bucket) DO NOTHING`,
-          [params[0]],
-        );
-        rows = (await query(reserveAllStatement(table), params)).rows;
-      }
-      const refused = rows.findIndex(row => row.fits !== true);
-      return refused === -1
-        ? { totals: rows.map(row => Number(row.after)) }
-        : { totals: rows.map(row => Number(row.before ?? 0)), refused };
-    },
+    spent,
+    // The one-limit upsert under the one-call rule: one statement, a refusal read back by a second.
+    reserve: reserveOne(reserveAll),
+    reserveAll,
     add: async (bucket, credits) =>
       readSpent(
         (

@@ -98,7 +98,9 @@ function endedOn(call: ChargedCall, error: unknown): UnigateChargeEnding {
 export function failureCharge(call: ChargedCall, admission: BudgetAdmission, error: unknown): CallCharge {
   const ended = endedOn(call, error);
   if (ended === 'http-error') {
-    const requestId = APICallError.isInstance(error) ? headerRequestId(error.responseHeaders) : undefined;
+    const requestId = APICallError.isInstance(error)
+      ? resultRequestId({ response: { headers: error.responseHeaders } })
+      : undefined;
     return { ended, credits: 0, cost: wholeCost(0), exact: true, requestId };
   }
   return costCharge(call, admission, ended, undefined);
@@ -110,10 +112,6 @@ export function refusalCharge(call: ChargedCall, error: unknown): CallCharge {
   const ended = call.options.abortSignal?.aborted ? 'aborted' : data?.kind === 'budget' ? 'refused' : 'failed';
   const budget = isObjectRecord(error) ? refusalStandings.get(error) : undefined;
   return { ended, credits: 0, cost: wholeCost(0), exact: true, budget };
-}
-
-function headerRequestId(headers: Record<string, string | undefined> | undefined): string | undefined {
-  return headers?.['x-request-id'] ?? headers?.['request-id'];
 }
 
 /** The gateway's request id of a result: its response's request-id header, else the response's own id. */
