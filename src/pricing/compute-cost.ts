@@ -70,10 +70,6 @@ export function sumCosts(costs: readonly UnigateCost[]): UnigateCost {
 
 // Each kind's cost.
 
-function cost(input: number, output: number): UnigateCost {
-  return creditCost(input, output);
-}
-
 /**
  * Chat, messages and embeddings: tokens times the per-1M-token prices. No output price is needed when no
  * output tokens were used. `cacheReadTokens` and `cacheWriteTokens` are part of `inputTokens`, priced at
@@ -98,7 +94,7 @@ export function tokenCost(
   const readTokens = usage.cacheReadTokens ?? 0;
   const writeTokens = usage.cacheWriteTokens ?? 0;
   if (readTokens === 0 && writeTokens === 0) {
-    return cost((usage.inputTokens * inputPrice) / 1e6, (outputTokens * outputPrice) / 1e6);
+    return creditCost((usage.inputTokens * inputPrice) / 1e6, (outputTokens * outputPrice) / 1e6);
   }
   const writePrice = price?.cacheWritePerMillionTokens ?? inputPrice;
   const longTokens = Math.min(usage.cacheWrite1hTokens ?? 0, writeTokens);
@@ -115,13 +111,13 @@ export function tokenCost(
 /** Speech: characters of input text times the per-1M-character price. */
 export function characterCost(price: UnigateModelPrice | undefined, characters: number): UnigateCost | undefined {
   const perMillion = price?.perMillionCharacters;
-  return perMillion === undefined ? undefined : cost((characters * perMillion) / 1e6, 0);
+  return perMillion === undefined ? undefined : creditCost((characters * perMillion) / 1e6, 0);
 }
 
 /** Transcription: the audio's length in minutes times the per-minute price. */
 export function minuteCost(price: UnigateModelPrice | undefined, seconds: number | undefined): UnigateCost | undefined {
   const perMinute = price?.perMinute;
-  return perMinute === undefined || seconds === undefined ? undefined : cost((seconds / 60) * perMinute, 0);
+  return perMinute === undefined || seconds === undefined ? undefined : creditCost((seconds / 60) * perMinute, 0);
 }
 
 /** Images and videos: a count times the per-item price (from a price table). */
@@ -131,7 +127,7 @@ export function unitCost(
   count: number,
 ): UnigateCost | undefined {
   const perUnit = kind === 'image' ? price?.perImage : price?.perVideo;
-  return perUnit === undefined ? undefined : cost(count * perUnit, 0);
+  return perUnit === undefined ? undefined : creditCost(count * perUnit, 0);
 }
 
 // A language-model call.

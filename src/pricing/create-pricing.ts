@@ -56,15 +56,17 @@ function fixedPrice(table: UnigatePriceTable | undefined, modelId: string): Unig
 }
 
 /**
- * A language model's price with its cache prices filled in (cache-rates.ts), its family told by the
- * catalog entry's provider when the catalog lists it; other kinds' as they are.
+ * A model's price: the table's or built-in one (`fixed`), else the catalog entry's; a language model's
+ * with its cache prices filled in (cache-rates.ts), its family told by the catalog entry's provider when
+ * the catalog lists it; other kinds' as they are.
  */
-function cachePriced(
+function modelPrice(
   modelId: string,
   kind: PricedKind,
-  price: UnigateModelPrice | undefined,
+  fixed: UnigateModelPrice | undefined,
   entry: UnigateCatalogEntry | undefined,
 ) {
+  const price = fixed ?? catalogPrice(entry, kind);
   return kind === 'chat' || kind === 'messages'
     ? withCacheRates(modelId, price, { provider: entry?.provider, kind })
     : price;
@@ -110,11 +112,11 @@ export function createPricing({
   const priceAndCheck = (modelId: string, kind: PricedKind, options: CallPricingOptions = {}): PriceLookup => {
     if (pricing === false) return settledLookup({ warnings: [] });
     const tablePrice = fixedPrice(table, modelId);
-    const fixed = cachePriced(modelId, kind, tablePrice, undefined);
+    const fixed = modelPrice(modelId, kind, tablePrice, undefined);
     const withCatalog = (catalog: CatalogById | undefined): CallPricing => {
       const entry = catalog?.get(modelId);
       return {
-        price: cachePriced(modelId, kind, tablePrice ?? catalogPrice(entry, kind), entry),
+        price: modelPrice(modelId, kind, tablePrice, entry),
         warnings: capabilityWarnings(entry, kind, options.promptCharacters),
       };
     };
@@ -156,7 +158,7 @@ export function createPricing({
     priceNow: (modelId, kind) => {
       if (pricing === false) return undefined;
       const entry = cache.current()?.get(modelId);
-      return cachePriced(modelId, kind, fixedPrice(table, modelId) ?? catalogPrice(entry, kind), entry);
+      return modelPrice(modelId, kind, fixedPrice(table, modelId), entry);
     },
     idle: cache.idle,
     contextWindow: modelId => cache.current()?.get(modelId)?.contextWindow,
@@ -164,7 +166,7 @@ export function createPricing({
       const tablePrice = fixedPrice(table, modelId);
       // A fixed price loads nothing; the catalog, when loaded, still tells the model's family.
       const entry = (tablePrice === undefined ? await cache.get(abortSignal) : cache.current())?.get(modelId);
-      return cachePriced(modelId, kind, tablePrice ?? catalogPrice(entry, kind), entry);
+      return modelPrice(modelId, kind, tablePrice, entry);
     },
   };
 }
