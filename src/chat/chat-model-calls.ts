@@ -8,7 +8,6 @@ import {
   type LanguageModelV3FinishReason,
   type LanguageModelV3GenerateResult,
   type LanguageModelV3Usage,
-  type SharedV3ProviderMetadata,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
 import { generateId } from '@ai-sdk/provider-utils';
@@ -18,15 +17,15 @@ import { createInBandError } from '../errors/gateway-error';
 import type { ChatModelConfig, UnigateModelContext } from '../model-call/model-context';
 import {
   cachingAsked,
-  callCost,
   languageModelCall,
+  languageResult,
   type PricedCall,
   sendPricedRequest,
 } from '../model-call/send-priced-request';
-import { withCost } from '../model-call/with-cost';
 import {
   callResume,
   checkCacheControls,
+  functionTools,
   parseUnigateOptions,
   readCallReasoning,
   type ReasoningLevel,
@@ -219,24 +218,13 @@ function prepareChatTools({ tools, toolChoice }: Pick<LanguageModelV3CallOptions
   warnings: SharedV3Warning[];
 } {
   const warnings: SharedV3Warning[] = [];
-  const chatTools: ChatFunctionTool[] = [];
-  for (const tool of tools ?? []) {
-    if (tool.type === 'provider') {
-      warnings.push({
-        type: 'unsupported',
-        feature: `provider-defined tool ${tool.id}`,
-        details: `The chat-completions endpoint runs no provider tools; "${tool.name}" was not sent.`,
-      });
-      continue;
-    }
-    if (tool.inputExamples !== undefined && tool.inputExamples.length > 0) {
-      warnings.push({
-        type: 'unsupported',
-        feature: 'tool input examples',
-        details: `The chat-completions format has no field for the input examples of tool "${tool.name}"; they were not sent.`,
-      });
-    }
-    chatTools.push({
+  const chatTools = functionTools(
+    tools,
+    'chat-completions',
+    name => `The chat-completions endpoint runs no provider tools; "${name}" was not sent.`,
+    warnings,
+  ).map(
+    ([, tool]): ChatFunctionTool => ({
       type: 'function',
       function: {
         name: tool.name,
@@ -244,8 +232,8 @@ function prepareChatTools({ tools, toolChoice }: Pick<LanguageModelV3CallOptions
         parameters: tool.inputSchema,
         ...(tool.strict !== undefined && { strict: tool.strict }),
       },
-    });
-  }
+    }),
+  );
 
   // Without tools a tool choice means nothing, and upstreams reject one sent alone.
   if (chatTools.length === 0) return { tools: undefined, toolChoice: undefined, warnings };
@@ -385,7 +373,7 @@ export function prepareChatRequest(target: ChatCallTarget, options: LanguageMode
  * Whether a stream of this call can continue a final assistant message (a fallback chain's hand-over):
  * the policy in src/resume/stream-resume.ts, over the call as prepared.
  */
-export function chatContinuesPrefill(target: ChatCallTarget, options: LanguageModelV3CallOptions): boolean {
+export function continuesPrefill(target: ChatCallTarget, options: LanguageModelV3CallOptions): boolean {
   return whenPrepared(
     () => prepareChatRequest(target, options),
     ({ body, collectChoices }) =>
@@ -470,59 +458,45 @@ function choiceContent(
   return content;
 }
 
-/** The request a budget reserves from (`chatRequests.wireBody`), sent as built by the call with the same options. */
-export const chatRequests = builtOnce(prepareChatRequest);
+/** The request a budget reserves from (`requests.wireBody`), sent as built by the call with the same options. */
+export const requests = builtOnce(prepareChatRequest);
 
 /** `doGenerate`: one completion, priced; its first choice is the result, every choice's text when `n > 1`. */
-export async function generateChat(
+export async function generate(
   target: ChatCallTarget,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3GenerateResult> {
-  const { body, warnings, collectChoices } = chatRequests.built(target, options);
+  const { body, warnings, collectChoices } = requests.built(target, options);
   const url = chatUrl(target);
   const call = pricedChatCall(target, options, body);
-  const { value, rawValue, responseHeaders, price, pricingWarnings } = await sendPricedRequest(target.context, call, {
+  const sent = await sendPricedRequest(target.context, call, {
     config: target.config,
     auth: 'bearer',
     url,
     body,
     successfulResponseHandler: createJsonHandler(chatResponseSchema()),
   });
-  warnings.push(...pricingWarnings);
+  const { value, rawValue } = sent;
   if (!isChatCompletion(value)) throw inBandError(target, value, JSON.stringify(rawValue), url, body);
   const completion = value;
   const choice = completion.choices.find(c => (c.index ?? 0) === 0) ?? completion.choices[0];
   const content = choice === undefined ? [] : choiceContent(choice.message, rawValue);
-
-  let providerMetadata: SharedV3ProviderMetadata | undefined;
-  if (collectChoices || completion.choices.length > 1) {
-    providerMetadata = {
-      unigate: {
-        choices: completion.choices.map((c, position) => ({
+  const choices =
+    collectChoices || completion.choices.length > 1
+      ? completion.choices.map((c, position) => ({
           index: c.index ?? position,
           text: contentText(c.message?.content, `choices[${position}].message.content`, contentFailure(rawValue)),
           finishReason: c.finish_reason ?? null,
-        })),
-      },
-    };
-  }
-
-  const usage = convertChatUsage(completion.usage);
-  providerMetadata = withCost(providerMetadata, callCost(target.context, call, price, usage).cost, undefined, usage);
-
-  return {
+        }))
+      : undefined;
+  const answer = {
     content,
     finishReason: mapChatFinishReason(choice?.finish_reason),
-    usage,
-    ...(providerMetadata !== undefined && { providerMetadata }),
-    request: { body },
-    response: {
-      id: completion.id ?? undefined,
-      modelId: completion.model ?? undefined,
-      timestamp: typeof completion.created === 'number' ? new Date(completion.created * 1000) : undefined,
-      headers: responseHeaders,
-      body: rawValue,
-    },
-    warnings,
+    usage: convertChatUsage(completion.usage),
+    metadata: choices && { unigate: { choices } },
+    id: completion.id,
+    modelId: completion.model,
+    timestamp: typeof completion.created === 'number' ? new Date(completion.created * 1000) : undefined,
   };
+  return languageResult(target.context, call, sent, answer, body, warnings);
 }

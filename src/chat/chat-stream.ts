@@ -15,18 +15,15 @@ import {
   chatContinuation,
   chatPrefillMessages,
   handedPrefill,
-  type ResumeRun,
-  resumeRecover,
-  resumeStartOf,
+  type LanguageStream,
+  openLanguageStream,
+  type StreamSoFar,
 } from '../resume/stream-resume';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
-import { sendPricedStreamRequest } from '../model-call/send-priced-request';
-import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/model-kind';
-import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
-import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
+import type { SseHandler } from '../streams/sse-reader';
 import { inBandStreamError, malformed, noEvent, notA } from '../streams/stream-errors';
-import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
+import type { StreamExtras } from '../streams/stream-extras';
 import {
   closeAtBreak,
   closeOpenBlocks,
@@ -35,8 +32,6 @@ import {
   type PriceWait,
   StreamState,
   type StreamHandlerOptions,
-  isStreamDelta,
-  mergeStreamDelta,
   type OpenBlock,
   openCallsError,
   readChunk,
@@ -54,15 +49,16 @@ import {
   contentText,
   convertChatUsage,
   mapChatFinishReason,
-  chatRequests,
+  requests,
   prepareChatRequest,
   pricedChatCall,
   readContentParts,
 } from './chat-model-calls';
 
 // A chat model's stream, loaded by its first doStream (import() in unigate-chat-language-model.ts): the
-// call (prepare and send, from chat-model-calls.ts), the state one stream keeps between chunks, and the
-// mapping of each chunk's choices, deltas and tool calls to V3 stream parts.
+// state one stream keeps between chunks, the mapping of each chunk's choices, deltas and tool calls to V3
+// stream parts, and `stream`, the call: prepared as chat-model-calls.ts prepares it, then sent, read and
+// resumed by the run both formats share (src/resume/stream-resume.ts) through chat's adapter.
 
 /** One streamed tool call, keyed by its `index`. Arguments are appended, never re-parsed. */
 export interface StreamedToolCall {
@@ -582,83 +578,6 @@ function createChatStreamHandler(
   };
 }
 
-/** One request's body read as a chat stream, resumed (docs/resume.md) when it fails after content. */
-interface ChatRun {
-  target: ChatCallTarget;
-  options: LanguageModelV3CallOptions;
-  url: string;
-  /** The body as the first request sent it: each continuation adds its prefill. */
-  body: ChatRequestBody;
-  /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
-  prefill: string;
-  /** This request's `max_tokens`: the caller's cap, less what earlier requests of the stream wrote. */
-  cap: number | undefined;
-  collectChoices: boolean;
-  /** How the model's upstream continues a prefill; undefined: this stream is not resumed. */
-  continuation: ChatContinuation | undefined;
-  resume: ResumeSettings;
-  extras: StreamExtras | undefined;
-  /** The call's one ending, told by the first request's stream or its resume (stream-ending.ts). */
-  end: StreamEnd;
-}
-
-type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
-
-function readChatBody(
-  run: ChatRun,
-  sent: SentStream,
-  warnings: SharedV3Warning[],
-  requestBody: ChatRequestBody,
-  attempt: number,
-): ReadableStream<LanguageModelV3StreamPart> {
-  const { options, target, continuation } = run;
-  const secret = target.config.optionalApiKey();
-  // A continuation's own finish carries only its own cost: the resume adds the rest, then the call's ending.
-  const end = attempt === 1 ? run.end : undefined;
-  const state = new ChatStreamState(
-    warnings,
-    run.collectChoices,
-    end?.priced ?? pricedOnly(sent.finishCost),
-    sent.priceWait,
-  );
-  state.spec = target.context.spec;
-  end?.watch({ usage: () => convertChatUsage(state.usage), responseId: () => state.responseId });
-  // A model whose upstream documents no continuation resumes nothing itself, but a chain hands it over.
-  const settings = continuation === undefined ? { ...run.resume, maxResumes: 0 } : run.resume;
-  const recover = resumeRecover({
-    settings,
-    // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
-    // mixing Partial Mode with response_format.
-    resumable: !run.collectChoices && run.body.response_format === undefined,
-    attempt,
-    abortSignal: options.abortSignal,
-    facts: () => state,
-    answered: () => state.finishReason !== undefined && state.usage !== undefined,
-    finishAnswered: sink => {
-      try {
-        finish(state, '', sink);
-      } catch (thrown) {
-        state.fail(redactSecrets(thrown, secret), sink);
-      }
-    },
-    start: reason => chatResumeStart(run, state, sent, reason, attempt),
-    handOver: run.extras?.handOver,
-  });
-  const request = { url: run.url, requestBodyValues: requestBody, secret };
-  const handler = createChatStreamHandler(state, { includeRawChunks: options.includeRawChunks === true, request });
-  return readSseStream(sent.value, handler, {
-    secret,
-    merge: target.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
-    opening: end && run.extras?.opening,
-    ended: end?.closed,
-    recover,
-    first: isStreamDelta,
-    connection: { format: 'chat', ...request },
-    idleMs: run.resume.streamIdleMs,
-    abortSignal: options.abortSignal,
-  });
-}
-
 /** `body` with `prefill` as the answer's start: a final assistant message flagged `flag` (none for an empty prefill). */
 function withChatPrefill(body: ChatRequestBody, prefill: string, flag: ChatContinuation['flag']): ChatRequestBody {
   return { ...body, messages: [...body.messages, ...chatPrefillMessages(prefill, flag)] };
@@ -674,42 +593,11 @@ function inputBoundedBy(failed: LanguageModelV3Usage, continuation: LanguageMode
   return { ...failed, inputTokens: { total, noCache, cacheRead: 0, cacheWrite } };
 }
 
-/** The chat adapter of a resume: the continuation's body (the prefill flagged) and its send. */
-function chatResumeRun(run: ChatRun): ResumeRun<ChatRequestBody> {
-  const { target, options, url } = run;
-  // Without a continuation (maxResumes 0) only a chain's hand-over sends: its own send and reserve replace these.
-  const flag = run.continuation?.flag ?? 'prefix';
-  return {
-    prefill: run.prefill,
-    cap: run.cap,
-    extras: run.extras,
-    end: run.end,
-    bodyWith: prefill => withChatPrefill(run.body, prefill, flag),
-    async send(body, prefill, attempt, cap) {
-      const call = pricedChatCall(target, options, body);
-      const next = await sendPricedStreamRequest(target.context, call, {
-        config: target.config,
-        auth: 'bearer',
-        url,
-        body,
-        successfulResponseHandler: streamingBody,
-      });
-      return readChatBody({ ...run, prefill, cap }, next, [], body, attempt);
-    },
-  };
-}
-
 /**
- * The resume of a failed chat stream, or undefined where none is possible: reasoning arrived, the answer
- * was already complete (a finish_reason came), or nothing was received yet.
+ * What a failed chat stream gave the caller, for its resume, or undefined where none is possible:
+ * reasoning arrived, or the answer was already complete (a finish_reason came).
  */
-function chatResumeStart(
-  run: ChatRun,
-  state: ChatStreamState,
-  sent: SentStream,
-  reason: UnigateResumeReason,
-  attempt: number,
-) {
+function chatSoFar(state: ChatStreamState): StreamSoFar | undefined {
   if (state.reasoned || state.finishReason !== undefined) return undefined;
   const toolCalls: KeptToolCall[] = [];
   const cutToolCalls: CutToolCall[] = [];
@@ -718,7 +606,7 @@ function chatResumeStart(
     // The caller has this call's start and part of its input: the continuation's call goes on under its id.
     else if (call.started) cutToolCalls.push({ id: call.started.id, toolName: call.started.name, input: call.args });
   }
-  const soFar = {
+  return {
     received: state.received,
     openTextId: state.textId,
     toolCalls,
@@ -726,11 +614,13 @@ function chatResumeStart(
     usage: convertChatUsage(state.usage),
     usageWith: state.usage === undefined ? inputBoundedBy : undefined,
   };
-  return resumeStartOf(chatResumeRun(run), soFar, sent, reason, attempt);
 }
 
-/** `doStream`: the chat stream, usage always included (it is what the gateway bills). */
-export async function streamChat(
+/**
+ * `doStream`: the chat stream, usage always included (it is what the gateway bills), read and resumed by
+ * the run both formats share (src/resume/stream-resume.ts).
+ */
+export async function stream(
   target: ChatCallTarget,
   options: LanguageModelV3CallOptions,
   extras: StreamExtras | undefined,
@@ -738,32 +628,40 @@ export async function streamChat(
   const continuation = chatContinuation(target.modelId);
   // A chain's hand-over: the prompt's final assistant message is the answer so far, sent flagged.
   const handed = continuation === undefined ? undefined : handedPrefill(options, extras);
-  const prepared = handed ? prepareChatRequest(target, handed.options) : chatRequests.built(target, options);
-  const first: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
-  const prefill = handed?.prefill ?? '';
-  const body = continuation === undefined ? first : withChatPrefill(first, prefill, continuation.flag);
-  const url = chatUrl(target);
-  const sent = await sendPricedStreamRequest(target.context, pricedChatCall(target, options, body), {
-    config: target.config,
-    auth: 'bearer',
-    url,
-    body,
-    successfulResponseHandler: streamingBody,
-  });
-  const run: ChatRun = {
+  const prepared = handed ? prepareChatRequest(target, handed.options) : requests.built(target, options);
+  const { collectChoices, resume } = prepared;
+  const body: ChatRequestBody = { ...prepared.body, stream: true, stream_options: { include_usage: true } };
+  const secret = target.config.optionalApiKey();
+  // Without a continuation (maxResumes 0) only a chain's hand-over sends: its own send and reserve replace these.
+  const flag = continuation?.flag ?? 'prefix';
+  const chat: LanguageStream<ChatRequestBody, ChatStreamState> = {
     target,
     options,
-    url,
-    body: first,
-    prefill,
-    cap: first.max_tokens,
-    collectChoices: prepared.collectChoices,
-    continuation,
-    resume: prepared.resume,
-    extras,
-    end: new StreamEnd(extras, sent, options.abortSignal),
+    format: 'chat',
+    auth: 'bearer',
+    url: chatUrl(target),
+    // A model whose upstream documents no continuation resumes nothing itself, but a chain hands it over.
+    resume: continuation === undefined ? { ...resume, maxResumes: 0 } : resume,
+    // n > 1 and a response format are never resumed: a prefill holds one choice, and Moonshot warns against
+    // mixing Partial Mode with response_format.
+    resumable: !collectChoices && body.response_format === undefined,
+    withPrefill: (body, prefill) => withChatPrefill(body, prefill, flag),
+    asSent: body => body,
+    priced: body => pricedChatCall(target, options, body),
+    state: (warnings, finishMetadata, priceWait) =>
+      new ChatStreamState(warnings, collectChoices, finishMetadata, priceWait),
+    handler: (state, includeRawChunks, request) => createChatStreamHandler(state, { includeRawChunks, request }),
+    usage: state => convertChatUsage(state.usage),
+    responseId: state => state.responseId,
+    answered: state => state.finishReason !== undefined && state.usage !== undefined,
+    finishAnswered(state, sink) {
+      try {
+        finish(state, '', sink);
+      } catch (thrown) {
+        state.fail(redactSecrets(thrown, secret), sink);
+      }
+    },
+    soFar: chatSoFar,
   };
-  const warnings = withExtraWarnings([...prepared.warnings, ...sent.pricingWarnings], extras);
-  const stream = readChatBody(run, sent, warnings, body, 1);
-  return { stream, request: { body }, response: { headers: sent.responseHeaders } };
+  return openLanguageStream(chat, body, handed?.prefill ?? '', prepared.warnings, extras);
 }

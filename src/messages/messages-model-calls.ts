@@ -12,17 +12,17 @@ import {
 import { builtOnce, isObjectRecord, numberOrUndefined as count } from '../checks/values';
 import { checkInteger, checkRange } from '../checks/validate-argument';
 import {
-  callCost,
   languageModelCall,
+  languageResult,
   type OtherModelPass,
   type PricedCall,
   sendPricedRequest,
 } from '../model-call/send-priced-request';
-import { withCost } from '../model-call/with-cost';
-import type { PromptCachingState, UnigateModelContext } from '../model-call/model-context';
+import type { MessagesModelConfig, PromptCachingState, UnigateModelContext } from '../model-call/model-context';
 import {
   type CacheBreakpointLabels,
   callResume,
+  functionTools,
   parseUnigateOptions,
   readCacheControl,
   readCallReasoning,
@@ -62,9 +62,8 @@ import { messagesTakesPrefill, whenPrepared } from '../resume/stream-resume';
 /** The model a call is made for. */
 export interface MessagesCallTarget {
   readonly modelId: UnigateMessagesModelId;
-  /** `unigate.messages`. */
-  readonly provider: string;
   readonly context: UnigateModelContext;
+  readonly config: MessagesModelConfig;
 }
 
 /** A call's request, ready to send. */
@@ -214,32 +213,18 @@ function prepareMessagesTools({
 }): PreparedMessagesTools {
   const warnings: SharedV3Warning[] = [];
   const definitions: MessagesTool[] = [];
-  for (const [index, tool] of (tools ?? []).entries()) {
-    if (tool.type === 'function') {
-      if (tool.inputExamples !== undefined && tool.inputExamples.length > 0) {
-        warnings.push({
-          type: 'unsupported',
-          feature: 'tool input examples',
-          details: `The messages format has no field for the input examples of tool "${tool.name}"; they were not sent.`,
-        });
-      }
-      const where = `tools[${index}]`;
-      const cacheControl = readCacheControl(tool.providerOptions, where);
-      const definition: MessagesTool = {
-        name: tool.name,
-        ...(tool.description !== undefined && { description: tool.description }),
-        input_schema: tool.inputSchema,
-        ...(cacheControl !== undefined && { cache_control: cacheControl }),
-      };
-      if (cacheControl !== undefined) cacheLabels.set(definition, `${where} ("${tool.name}")`);
-      definitions.push(definition);
-    } else {
-      warnings.push({
-        type: 'unsupported',
-        feature: `provider-defined tool ${tool.id}`,
-        details: 'The messages endpoint documents function tools only; this tool was not sent.',
-      });
-    }
+  const providerToolDetails = () => 'The messages endpoint documents function tools only; this tool was not sent.';
+  for (const [index, tool] of functionTools(tools, 'messages', providerToolDetails, warnings)) {
+    const where = `tools[${index}]`;
+    const cacheControl = readCacheControl(tool.providerOptions, where);
+    const definition: MessagesTool = {
+      name: tool.name,
+      ...(tool.description !== undefined && { description: tool.description }),
+      input_schema: tool.inputSchema,
+      ...(cacheControl !== undefined && { cache_control: cacheControl }),
+    };
+    if (cacheControl !== undefined) cacheLabels.set(definition, `${where} ("${tool.name}")`);
+    definitions.push(definition);
   }
 
   if (toolChoice?.type === 'tool' && !definitions.some(tool => tool.name === toolChoice.toolName)) {
@@ -316,7 +301,7 @@ function mapToolChoice(choice: LanguageModelV3CallOptions['toolChoice']): Messag
  * Whether a stream of this call can continue a final assistant turn (a fallback chain's hand-over): the
  * policy in src/resume/stream-resume.ts, over the call as prepared.
  */
-export function messagesContinuesPrefill(target: MessagesCallTarget, options: LanguageModelV3CallOptions): boolean {
+export function continuesPrefill(target: MessagesCallTarget, options: LanguageModelV3CallOptions): boolean {
   return whenPrepared(
     () => prepareMessagesCall(target, options),
     ({ body, jsonResponseTool }) =>
@@ -329,7 +314,7 @@ export function messagesContinuesPrefill(target: MessagesCallTarget, options: La
  * request.
  */
 export function prepareMessagesCall(
-  { modelId, context }: MessagesCallTarget,
+  { modelId, config }: MessagesCallTarget,
   options: LanguageModelV3CallOptions,
 ): PreparedMessagesCall {
   checkModelKind(modelId, 'language');
@@ -413,11 +398,11 @@ export function prepareMessagesCall(
     ...(tools.tools !== undefined && { tools: tools.tools }),
     ...(tools.toolChoice !== undefined && { tool_choice: tools.toolChoice }),
   };
-  const caching = context.messages.promptCaching;
+  const caching = config.promptCaching;
   const mode = cachingRefused(caching, modelId) ? 'none' : caching.mode === 'auto' ? 'auto' : 'explicit';
   warnings.push(...placeCacheBreakpoints(body, mode, cacheLabels));
-  const url = context.messages.url('site', '/api/v1/messages');
-  const resume = callResume(unigate, context.messages.resume);
+  const url = config.url('site', '/api/v1/messages');
+  const resume = callResume(unigate, config.resume);
   return { url, body, warnings, jsonResponseTool: tools.jsonResponseTool, resume };
 }
 
@@ -620,31 +605,32 @@ export function pricedMessagesCall(
   };
 }
 
-/** The request a budget reserves from (`messagesRequests.wireBody`), sent as built by the call with the same options. */
-export const messagesRequests = builtOnce(prepareMessagesCall);
+/** The request a budget reserves from (`requests.wireBody`), sent as built by the call with the same options. */
+export const requests = builtOnce(prepareMessagesCall);
 
 /** `doGenerate`: one request, its answer's blocks as content, its cost in the metadata. */
-export async function generateMessages(
+export async function generate(
   target: MessagesCallTarget,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3GenerateResult> {
   const { modelId, context } = target;
-  const prepared = messagesRequests.built(target, options);
+  const prepared = requests.built(target, options);
   const { warnings, jsonResponseTool } = prepared;
   const call = pricedMessagesCall(modelId, options, prepared.body);
-  const {
-    result: { value: response, rawValue, responseHeaders, price, pricingWarnings },
-    body,
-  } = await sendWithCacheFallback(prepared.body, context.messages.promptCaching, warnings, body =>
-    sendPricedRequest(context, call, {
-      config: context.messages,
-      auth: 'x-api-key',
-      url: prepared.url,
-      body,
-      successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
-    }),
+  const { result: sent, body } = await sendWithCacheFallback(
+    prepared.body,
+    target.config.promptCaching,
+    warnings,
+    body =>
+      sendPricedRequest(context, call, {
+        config: target.config,
+        auth: 'x-api-key',
+        url: prepared.url,
+        body,
+        successfulResponseHandler: createJsonHandler(messagesResponseSchema()),
+      }),
   );
-  warnings.push(...pricingWarnings);
+  const response = sent.value;
 
   const content: LanguageModelV3Content[] = [];
   let usedRealTool = false;
@@ -681,22 +667,13 @@ export async function generateMessages(
     }
   }
 
-  const usage = convertMessagesUsage(response.usage);
-  const metadata = stopMetadata(response.stop_sequence ?? null, response.stop_reason);
-  const { cost, costUnavailable } = callCost(context, call, price, usage);
-  if (costUnavailable !== undefined) warnings.push({ type: 'other', message: costUnavailable });
-  return {
+  const answer = {
     content,
     finishReason: mapMessagesStopReason(response.stop_reason, jsonResponseTool && !usedRealTool),
-    usage,
-    providerMetadata: withCost(metadata, cost, costUnavailable, usage),
-    request: { body },
-    response: {
-      ...(response.id != null && { id: response.id }),
-      ...(response.model != null && { modelId: response.model }),
-      headers: responseHeaders,
-      body: rawValue,
-    },
-    warnings,
+    usage: convertMessagesUsage(response.usage),
+    metadata: stopMetadata(response.stop_sequence ?? null, response.stop_reason),
+    id: response.id,
+    modelId: response.model,
   };
+  return languageResult(context, call, sent, answer, body, warnings);
 }

@@ -7,12 +7,10 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { isObjectRecord } from '../checks/values';
-import { sendPricedStreamRequest } from '../model-call/send-priced-request';
-import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
 import { interruptedFinishReason } from '../settings/model-kind';
-import { readSseStream, type SseHandler, streamingBody } from '../streams/sse-reader';
+import type { SseHandler } from '../streams/sse-reader';
 import { inBandStreamError, kind, malformed, noEvent, notA } from '../streams/stream-errors';
-import { type StreamExtras, withExtraWarnings } from '../streams/stream-extras';
+import type { StreamExtras } from '../streams/stream-extras';
 import {
   closeAtBreak,
   closeOpenBlocks,
@@ -21,8 +19,6 @@ import {
   type PriceWait,
   type StreamHandlerOptions,
   StreamState,
-  isStreamDelta,
-  mergeStreamDelta,
   type OpenBlock,
   openCallsError,
   readChunk,
@@ -32,19 +28,18 @@ import {
   messagesPrefillTurn,
   refusesPrefill,
   handedPrefill,
-  type ResumeRun,
-  resumeRecover,
-  resumeStartOf,
+  type LanguageStream,
+  openLanguageStream,
+  type StreamSoFar,
 } from '../resume/stream-resume';
 import type { CutToolCall, KeptToolCall } from '../resume/resume-stream';
-import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
 import {
   convertMessagesUsage,
   JSON_RESPONSE_TOOL_NAME,
   type MessagesCallTarget,
   mapMessagesStopReason,
   stopMetadata,
-  messagesRequests,
+  requests,
   prepareMessagesCall,
   pricedMessagesCall,
   sendWithCacheFallback,
@@ -52,7 +47,7 @@ import {
 
 // A messages model's stream, loaded by its first doStream (import() in unigate-messages-language-model.ts):
 // the state one stream keeps, the content-block events, the message events and the handler readSseStream
-// runs, and streamMessages, the call itself, at the end.
+// runs, and `stream`, the call itself (its adapter for the run both formats share), at the end.
 
 // The state.
 
@@ -576,62 +571,64 @@ function createMessagesStreamHandler(
   };
 }
 
-/** One request's body read as a messages stream, resumed (docs/resume.md) when it fails after content. */
-interface MessagesRun {
-  target: MessagesCallTarget;
-  options: LanguageModelV3CallOptions;
-  url: string;
-  /** The body as the first request sent it (its cache breakpoints too): each continuation adds its prefill. */
-  body: MessagesRequestBody;
-  /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
-  prefill: string;
-  /** This request's `max_tokens`: the caller's cap, less what earlier requests of the stream wrote. */
-  cap: number | undefined;
-  jsonResponseTool: boolean;
-  resume: ResumeSettings;
-  extras: StreamExtras | undefined;
-  /** The call's one ending, told by the first request's stream or its resume (stream-ending.ts). */
-  end: StreamEnd;
-}
-
-type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
-
 /** `body` with `prefill` as the answer's start: a final assistant turn (`messagesPrefillTurn`). */
 function withPrefill(body: MessagesRequestBody, prefill: string): MessagesRequestBody {
   return { ...body, messages: [...body.messages, messagesPrefillTurn(prefill)] };
 }
 
-function readMessagesBody(
-  run: MessagesRun,
-  sent: SentStream,
-  warnings: SharedV3Warning[],
-  requestBody: unknown,
-  attempt: number,
-): ReadableStream<LanguageModelV3StreamPart> {
-  const { options, target } = run;
-  const { context } = target;
-  const config = context.messages;
-  const secret = config.optionalApiKey();
-  // A continuation's own finish carries only its own cost: the resume adds the rest, then the call's ending.
-  const end = attempt === 1 ? run.end : undefined;
-  const state = new MessagesStreamState(
-    warnings,
-    run.jsonResponseTool,
-    end?.priced ?? pricedOnly(sent.finishCost),
-    sent.priceWait,
-  );
-  state.spec = context.spec;
-  end?.watch({ usage: () => convertMessagesUsage(state.usage), responseId: () => state.messageId });
-  const request = { url: run.url, requestBodyValues: requestBody, secret };
-  const handler = createMessagesStreamHandler(state, { includeRawChunks: options.includeRawChunks === true, request });
-  const recover = resumeRecover({
-    settings: run.resume,
+/** What a failed messages stream gave the caller, for its resume. */
+function messagesSoFar(state: MessagesStreamState): StreamSoFar {
+  const cutToolCalls: CutToolCall[] = [];
+  let openTextId: string | undefined;
+  for (const block of state.blocks) {
+    if (block?.kind === 'tool') cutToolCalls.push({ id: block.id, toolName: block.name, input: block.input });
+    else if (block?.kind === 'text') openTextId ??= block.id;
+  }
+  return {
+    received: state.received,
+    openTextId,
+    toolCalls: state.toolCalls,
+    cutToolCalls,
+    usage: convertMessagesUsage(state.usage),
+  };
+}
+
+/**
+ * `doStream`: the call prepared and sent as the non-streamed one is (a refused breakpoint is retried
+ * here, before the stream is handed over), and its body read by the handler above, resumed by the run
+ * both formats share (src/resume/stream-resume.ts). `extras`: what a wrapper (fallback, budget) adds to
+ * the stream, applied in its own parts; see stream-extras.ts.
+ */
+export async function stream(
+  target: MessagesCallTarget,
+  options: LanguageModelV3CallOptions,
+  extras?: StreamExtras,
+): Promise<LanguageModelV3StreamResult> {
+  // A chain's hand-over: its prefill is sent as this stream's, so a resume extends the same assistant turn.
+  const handed = handedPrefill(options, extras);
+  const prepared = handed ? prepareMessagesCall(target, handed.options) : requests.built(target, options);
+  const { body, warnings, jsonResponseTool } = prepared;
+  // No resume after thinking (a prefill after thinking is refused upstream), with the JSON-answer tool,
+  // or on a model that takes no prefill.
+  const noResume = body.thinking?.type === 'enabled' || jsonResponseTool || refusesPrefill(target.modelId);
+  const messages: LanguageStream<MessagesRequestBody, MessagesStreamState> = {
+    target,
+    options,
+    format: 'messages',
+    auth: 'x-api-key',
+    url: prepared.url,
+    resume: prepared.resume,
     resumable: true,
-    attempt,
-    abortSignal: options.abortSignal,
-    facts: () => state,
-    answered: () => state.answered,
-    finishAnswered: sink => {
+    withPrefill,
+    asSent: body => ({ ...body, stream: true }),
+    priced: body => pricedMessagesCall(target.modelId, options, body),
+    state: (warnings, finishMetadata, priceWait) =>
+      new MessagesStreamState(warnings, jsonResponseTool, finishMetadata, priceWait),
+    handler: (state, includeRawChunks, request) => createMessagesStreamHandler(state, { includeRawChunks, request }),
+    usage: state => convertMessagesUsage(state.usage),
+    responseId: state => state.messageId,
+    answered: state => state.answered,
+    finishAnswered(state, sink) {
       // The answer's end arrived: a drop before message_stop takes nothing from it.
       state.cutOff = false;
       try {
@@ -641,120 +638,9 @@ function readMessagesBody(
         state.fail(thrown, sink);
       }
     },
-    start: reason => resumeStart(run, state, sent, reason, attempt),
-    handOver: run.extras?.handOver,
-  });
-  return readSseStream(sent.value, handler, {
-    secret,
-    merge: config.mergeStreamDeltas ? mergeStreamDelta : undefined,
-    opening: end && run.extras?.opening,
-    ended: end?.closed,
-    recover,
-    first: isStreamDelta,
-    connection: { format: 'messages', ...request },
-    idleMs: run.resume.streamIdleMs,
-    abortSignal: options.abortSignal,
-  });
-}
-
-/** The messages adapter of a resume: the continuation's body (a final assistant turn) and its send. */
-function messagesResumeRun(run: MessagesRun): ResumeRun<MessagesRequestBody> {
-  const { context, modelId } = run.target;
-  return {
-    prefill: run.prefill,
-    cap: run.cap,
-    extras: run.extras,
-    end: run.end,
-    bodyWith: prefill => withPrefill(run.body, prefill),
-    async send(body, prefill, attempt, cap) {
-      const requestBody = { ...body, stream: true };
-      const next = await sendPricedStreamRequest(context, pricedMessagesCall(modelId, run.options, body), {
-        config: context.messages,
-        auth: 'x-api-key',
-        url: run.url,
-        body: requestBody,
-        successfulResponseHandler: streamingBody,
-      });
-      return readMessagesBody({ ...run, prefill, cap }, next, [], requestBody, attempt);
-    },
+    soFar: state => (state.reasoned || noResume ? undefined : messagesSoFar(state)),
   };
-}
-
-/**
- * The resume of a failed messages stream, or undefined where the format allows none: thinking (a
- * prefill after thinking is refused upstream), a model that takes no prefill, the JSON-answer tool, or
- * nothing received yet.
- */
-function resumeStart(
-  run: MessagesRun,
-  state: MessagesStreamState,
-  sent: SentStream,
-  reason: UnigateResumeReason,
-  attempt: number,
-) {
-  if (state.reasoned || run.body.thinking?.type === 'enabled' || run.jsonResponseTool) return undefined;
-  if (refusesPrefill(run.target.modelId)) return undefined;
-  const cutToolCalls: CutToolCall[] = [];
-  let openTextId: string | undefined;
-  for (const block of state.blocks) {
-    if (block?.kind === 'tool') cutToolCalls.push({ id: block.id, toolName: block.name, input: block.input });
-    else if (block?.kind === 'text') openTextId ??= block.id;
-  }
-  const soFar = {
-    received: state.received,
-    openTextId,
-    toolCalls: state.toolCalls,
-    cutToolCalls,
-    usage: convertMessagesUsage(state.usage),
-  };
-  return resumeStartOf(messagesResumeRun(run), soFar, sent, reason, attempt);
-}
-
-/**
- * `doStream`: the call prepared and sent as the non-streamed one is (a refused breakpoint is retried
- * here, before the stream is handed over), and its body read by the handler above. `extras`: what a
- * wrapper (fallback, budget) adds to the stream, applied in its own parts; see stream-extras.ts.
- */
-export async function streamMessages(
-  target: MessagesCallTarget,
-  options: LanguageModelV3CallOptions,
-  extras?: StreamExtras,
-): Promise<LanguageModelV3StreamResult> {
-  const { modelId, context } = target;
-  const config = context.messages;
-  // A chain's hand-over: its prefill is sent as this stream's, so a resume extends the same assistant turn.
-  const handed = handedPrefill(options, extras);
-  const prefill = handed?.prefill ?? '';
-  const asSent = (body: MessagesRequestBody) => (handed === undefined ? body : withPrefill(body, prefill));
-  const prepared = handed ? prepareMessagesCall(target, handed.options) : messagesRequests.built(target, options);
-  const { url, warnings, jsonResponseTool } = prepared;
-  const call = pricedMessagesCall(modelId, options, prepared.body);
-  const { result: sent, body } = await sendWithCacheFallback(prepared.body, config.promptCaching, warnings, body =>
-    sendPricedStreamRequest(context, call, {
-      config: context.messages,
-      auth: 'x-api-key',
-      url,
-      body: { ...asSent(body), stream: true },
-      successfulResponseHandler: streamingBody,
-    }),
+  return openLanguageStream(messages, body, handed?.prefill ?? '', warnings, extras, (body, send) =>
+    sendWithCacheFallback(body, target.config.promptCaching, warnings, send),
   );
-  const requestBody = { ...asSent(body), stream: true };
-  const run: MessagesRun = {
-    target,
-    options,
-    url,
-    body,
-    prefill,
-    cap: body.max_tokens,
-    jsonResponseTool,
-    resume: prepared.resume,
-    extras,
-    end: new StreamEnd(extras, sent, options.abortSignal),
-  };
-  const allWarnings = withExtraWarnings([...warnings, ...sent.pricingWarnings], extras);
-  return {
-    stream: readMessagesBody(run, sent, allWarnings, requestBody, 1),
-    request: { body: requestBody },
-    response: { headers: sent.responseHeaders },
-  };
 }

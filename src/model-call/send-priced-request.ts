@@ -1,5 +1,8 @@
 import type {
   LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3FinishReason,
+  LanguageModelV3GenerateResult,
   LanguageModelV3Usage,
   SharedV3ProviderMetadata,
   SharedV3Warning,
@@ -10,7 +13,7 @@ import { writesCacheUnasked } from '../pricing/cache-rates';
 import type { PricedKind, PriceLookup, UnigateCost, UnigateModelPrice } from '../pricing/unigate-pricing-types';
 import type { FinishCost, PriceWait } from '../streams/stream-state';
 import type { UnigateModelContext } from './model-context';
-import { metadataWithCost, modelCallSpan } from './with-cost';
+import { metadataWithCost, modelCallSpan, withCost } from './with-cost';
 
 // The one way a model call sends its request and has its price looked up at the same time: a call whose
 // answer is one response (`runPricedCall`, `sendPricedRequest`), and a language stream, which returns at
@@ -224,4 +227,51 @@ export async function sendPricedStreamRequest<T>(
     return metadataWithCost(metadata, cost, cost === undefined ? (costUnavailable ?? catalogUnavailable) : undefined);
   };
   return { ...response, pricingWarnings, finishCost, priceWait, span };
+}
+
+/** What a language call's answer gives its result, read from the wire by its format. */
+export interface LanguageAnswer {
+  content: LanguageModelV3Content[];
+  finishReason: LanguageModelV3FinishReason;
+  usage: LanguageModelV3Usage;
+  /** The format's own `unigate` metadata; the cost is added to it. */
+  metadata: SharedV3ProviderMetadata | undefined;
+  id?: string | null;
+  modelId?: string | null;
+  timestamp?: Date;
+}
+
+/**
+ * A chat or messages `doGenerate`'s result: the answer, priced (the pricing warnings added; a call whose
+ * cost is unavailable, an unpriced advisor's, says why in a warning), with the body as sent and the
+ * response as received.
+ */
+export function languageResult(
+  context: UnigateModelContext,
+  call: PricedCall,
+  sent: PricingAtResponse & { rawValue?: unknown; responseHeaders?: Record<string, string> },
+  answer: LanguageAnswer,
+  body: unknown,
+  warnings: SharedV3Warning[],
+): LanguageModelV3GenerateResult {
+  const { usage } = answer;
+  warnings.push(...sent.pricingWarnings);
+  const { cost, costUnavailable } = callCost(context, call, sent.price, usage);
+  if (costUnavailable !== undefined) warnings.push({ type: 'other', message: costUnavailable });
+  const providerMetadata = withCost(answer.metadata, cost, costUnavailable, usage);
+  return {
+    content: answer.content,
+    finishReason: answer.finishReason,
+    usage,
+    ...(providerMetadata !== undefined && { providerMetadata }),
+    request: { body },
+    response: {
+      id: answer.id ?? undefined,
+      modelId: answer.modelId ?? undefined,
+      timestamp: answer.timestamp,
+      headers: sent.responseHeaders,
+      body: sent.rawValue,
+    },
+    warnings,
+  };
 }

@@ -1,6 +1,7 @@
 import {
   InvalidPromptError,
   type LanguageModelV3CallOptions,
+  type LanguageModelV3FunctionTool,
   type SharedV3ProviderOptions,
   type SharedV3Warning,
   UnsupportedFunctionalityError,
@@ -506,4 +507,37 @@ export function checkCacheControls({ prompt, tools }: Pick<LanguageModelV3CallOp
   for (const [index, tool] of (tools ?? []).entries()) {
     if (tool.type === 'function') readCacheControl(tool.providerOptions, `tools[${index}]`);
   }
+}
+
+/**
+ * A call's function tools, each with its index among `tools`. The gateway runs no provider tool: each is
+ * left out with an `unsupported` warning (`providerToolDetails` says it in the format's words); neither
+ * format has a field for a tool's input examples, which are left out with one too.
+ */
+export function functionTools(
+  tools: LanguageModelV3CallOptions['tools'],
+  format: string,
+  providerToolDetails: (name: string) => string,
+  warnings: SharedV3Warning[],
+): Array<[index: number, tool: LanguageModelV3FunctionTool]> {
+  const functions: Array<[number, LanguageModelV3FunctionTool]> = [];
+  for (const [index, tool] of (tools ?? []).entries()) {
+    if (tool.type === 'provider') {
+      warnings.push({
+        type: 'unsupported',
+        feature: `provider-defined tool ${tool.id}`,
+        details: providerToolDetails(tool.name),
+      });
+      continue;
+    }
+    if (tool.inputExamples !== undefined && tool.inputExamples.length > 0) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'tool input examples',
+        details: `The ${format} format has no field for the input examples of tool "${tool.name}"; they were not sent.`,
+      });
+    }
+    functions.push([index, tool]);
+  }
+  return functions;
 }

@@ -3,22 +3,45 @@ import {
   InvalidResponseDataError,
   type LanguageModelV3CallOptions,
   type LanguageModelV3StreamPart,
+  type LanguageModelV3StreamResult,
   type LanguageModelV3Usage,
+  type SharedV3Warning,
 } from '@ai-sdk/provider';
 import type { UnigateResumeReason, ResumeSettings } from '../settings/unigate-provider-settings';
-import type { SseFailure, SseRecover, SseSink } from '../streams/sse-reader';
-import type { StreamExtras, StreamHandOver } from '../streams/stream-extras';
-import type { FinishCost, FinishMetadata, PriceWait } from '../streams/stream-state';
+import type { GatewayAuth, GatewayConnection } from '../settings/gateway-connection';
+import type { UnigateModelContext } from '../model-call/model-context';
+import type { PricedCall } from '../model-call/send-priced-request';
+import { sendPricedStreamRequest } from '../model-call/send-priced-request';
+import { pricedOnly, StreamEnd } from '../model-call/stream-ending';
+import {
+  readSseStream,
+  type SseFailure,
+  type SseHandler,
+  type SseRecover,
+  type SseSink,
+  streamingBody,
+} from '../streams/sse-reader';
+import type { StreamFormat, StreamRequestContext } from '../streams/stream-errors';
+import { type StreamExtras, type StreamHandOver, withExtraWarnings } from '../streams/stream-extras';
+import {
+  type FinishMetadata,
+  isStreamDelta,
+  mergeStreamDelta,
+  type PriceWait,
+  type StreamState,
+} from '../streams/stream-state';
 import { loadOnce } from '../checks/values';
 import { bareModelId } from '../checks/validate-argument';
 import type { CutToolCall, KeptToolCall, ResumeStart } from './resume-stream';
 
 const loadResume = loadOnce(() => import('./resume-stream'));
 
-// The one entry of a resume for both formats' streams (docs/resume.md): what failed, whether it may be
+// The run both formats' streams share (docs/resume.md): the first request sent and its body read by the
+// format's handler (`openLanguageStream`), and when it fails after content, what failed, whether it may be
 // resumed, what the caller has received, and the resume itself, loaded on first use from resume-stream.ts.
-// Each format gives an adapter (`StreamSoFar`, its body with a prefill, its send): nothing here is per format
-// but the prefill policy at the end, which says which upstreams take a prefill and the turn each format sends.
+// Each format gives an adapter (`LanguageStream`: its wire, its state and handler, `StreamSoFar`): nothing
+// here is per format but the prefill policy at the end, which says which upstreams take a prefill and the
+// turn each format sends.
 
 /**
  * A failed request's output tokens, bounded from above by the UTF-8 bytes the caller received (a token
@@ -49,24 +72,79 @@ export interface StreamSoFar {
   usageWith?: (failed: LanguageModelV3Usage, continuation: LanguageModelV3Usage) => LanguageModelV3Usage;
 }
 
-/** One request of a resumable stream, as its format runs it. */
-export interface ResumeRun<BODY extends { max_tokens?: number }> {
+/** The state every language stream keeps that the shared run reads: its spec, and the facts of a failure. */
+type LanguageStreamState = StreamState & StreamFailureFacts;
+
+/**
+ * A language format's stream, as the run both formats share reads and resumes it (`openLanguageStream`):
+ * built by the format's `stream` once per call, over what it prepared. Each format gives its wire (where,
+ * how and what it sends), the state and handler of one request's body, and what a resume needs of them.
+ */
+export interface LanguageStream<BODY extends { max_tokens?: number }, STATE extends LanguageStreamState> {
+  readonly target: {
+    readonly context: UnigateModelContext;
+    readonly config: GatewayConnection & { readonly mergeStreamDeltas: boolean };
+  };
+  readonly options: LanguageModelV3CallOptions;
+  readonly format: StreamFormat;
+  readonly auth: GatewayAuth;
+  readonly url: string;
+  /** The call's resume settings, as the format applies them. */
+  readonly resume: ResumeSettings;
+  /** False where the format never resumes this call (chat with `n` > 1 or a response format). */
+  readonly resumable: boolean;
+  /** `body` with `prefill` as the answer's start. */
+  withPrefill(body: BODY, prefill: string): BODY;
+  /** What a request with `body` sends (messages adds `stream: true`). */
+  asSent(body: BODY): unknown;
+  /** The call as priced, from a request's body. */
+  priced(body: BODY): PricedCall;
+  /** The state of one request's stream, its `finish` given `finishMetadata` and waiting on `priceWait`. */
+  state(warnings: SharedV3Warning[], finishMetadata: FinishMetadata, priceWait: PriceWait): STATE;
+  handler(
+    state: STATE,
+    includeRawChunks: boolean,
+    request: StreamRequestContext,
+  ): SseHandler<LanguageModelV3StreamPart>;
+  /** The usage the state has reported so far, and the answer's id, for an ending without a `finish`. */
+  usage(state: STATE): LanguageModelV3Usage;
+  responseId(state: STATE): string | undefined;
+  /** The final stop reason and usage have arrived: the answer is whole, whatever happens to the connection. */
+  answered(state: STATE): boolean;
+  /** Ends an answered stream as its clean end would: its blocks closed, one `finish` with its reason and usage. */
+  finishAnswered(state: STATE, sink: SseSink<LanguageModelV3StreamPart>): void;
+  /** What the caller has received, for a resume; undefined where the format allows none. */
+  soFar(state: STATE): StreamSoFar | undefined;
+}
+
+/** One request of a language stream: what it continues, and what the whole stream shares. */
+interface StreamRun<BODY> {
+  /** The body as the first request sent it (without its prefill): each continuation adds its prefill. */
+  body: BODY;
   /** The prefill this request continues ('' for the first): a later resume's prefill starts with it. */
   prefill: string;
-  /** The `max_tokens` this request was sent with: the caller's cap, less what earlier requests wrote. */
+  /** This request's `max_tokens`: the caller's cap, less what earlier requests of the stream wrote. */
   cap: number | undefined;
   extras: StreamExtras | undefined;
-  /** The call's one ending (stream-ending.ts), told by the whole stream's finish. */
-  end: { finish: FinishMetadata };
-  /** The body with `prefill` as the answer's start. */
-  bodyWith(prefill: string): BODY;
-  /** Sends `body` and reads its stream as this format's, as resume `attempt`, its cap `cap`. */
-  send(
-    body: BODY,
-    prefill: string,
-    attempt: number,
-    cap: number | undefined,
-  ): Promise<ReadableStream<LanguageModelV3StreamPart>>;
+  /** The call's one ending, told by the first request's stream or its resume (stream-ending.ts). */
+  end: StreamEnd;
+}
+
+type SentStream = Awaited<ReturnType<typeof sendPricedStreamRequest<ReadableStream<Uint8Array>>>>;
+
+/** Sends one request of `stream` with `body`, priced as `call`. */
+function sendStreamRequest<BODY extends { max_tokens?: number }, STATE extends LanguageStreamState>(
+  stream: LanguageStream<BODY, STATE>,
+  body: BODY,
+  call: PricedCall,
+): Promise<SentStream> {
+  return sendPricedStreamRequest(stream.target.context, call, {
+    config: stream.target.config,
+    auth: stream.auth,
+    url: stream.url,
+    body: stream.asSent(body),
+    successfulResponseHandler: streamingBody,
+  });
 }
 
 /**
@@ -74,11 +152,16 @@ export interface ResumeRun<BODY extends { max_tokens?: number }> {
  * been received at all (a failure before the first delta, which `maxRetries` and fallback chains handle).
  * The continuation's `max_tokens` is what is left of the cap: this request's, less its output (its usage,
  * or the upper bound `boundedOutput` gives), so the requests together never write more than the caller's cap.
+ * Its requests: the failed request's price once it has loaded (waited for as a clean finish waits, bounded
+ * by `priceWaitMs`), the call's ending on the first request's stream only, each continuation (a second
+ * resume's too) reserved from the body it sends, and sent from the first request's body each time (a
+ * continuation's prefill holds the earlier ones').
  */
-export function resumeStartOf<BODY extends { max_tokens?: number }>(
-  run: ResumeRun<BODY>,
+function resumeStartOf<BODY extends { max_tokens?: number }, STATE extends LanguageStreamState>(
+  stream: LanguageStream<BODY, STATE>,
+  run: StreamRun<BODY>,
   soFar: StreamSoFar,
-  sent: { priceWait: PriceWait; finishCost: FinishCost },
+  sent: SentStream,
   reason: UnigateResumeReason,
   attempt: number,
 ): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined {
@@ -90,7 +173,7 @@ export function resumeStartOf<BODY extends { max_tokens?: number }>(
   const usage = boundedOutput(soFar.usage, Math.min(receivedBytes, run.cap ?? receivedBytes));
   const capLeft = run.cap === undefined ? undefined : run.cap - (usage.outputTokens.total ?? 0);
   const bodyWith = (prefill: string) => {
-    const body = run.bodyWith(prefill);
+    const body = stream.withPrefill(run.body, prefill);
     return capLeft === undefined ? body : { ...body, max_tokens: capLeft };
   };
   const { usageWith } = soFar;
@@ -111,7 +194,89 @@ export function resumeStartOf<BODY extends { max_tokens?: number }>(
     },
     finish: attempt === 1 ? run.end.finish : undefined,
     reserve: reserveResume && ((prefill: string) => reserveResume(bodyWith(prefill))),
-    send: (prefill: string) => run.send(bodyWith(prefill), prefill, attempt + 1, capLeft),
+    async send(prefill: string) {
+      const body = bodyWith(prefill);
+      const next = await sendStreamRequest(stream, body, stream.priced(body));
+      return readLanguageBody(stream, { ...run, prefill, cap: capLeft }, next, [], stream.asSent(body), attempt + 1);
+    },
+  };
+}
+
+/**
+ * One request's body read as its format's stream (`attempt` 1 for the first request, then each resume's),
+ * resumed (docs/resume.md) when it fails after content. A continuation's own finish carries only its own
+ * cost: the resume adds the rest, then the call's ending.
+ */
+function readLanguageBody<BODY extends { max_tokens?: number }, STATE extends LanguageStreamState>(
+  stream: LanguageStream<BODY, STATE>,
+  run: StreamRun<BODY>,
+  sent: SentStream,
+  warnings: SharedV3Warning[],
+  requestBody: unknown,
+  attempt: number,
+): ReadableStream<LanguageModelV3StreamPart> {
+  const { options, target } = stream;
+  const secret = target.config.optionalApiKey();
+  const end = attempt === 1 ? run.end : undefined;
+  const state = stream.state(warnings, end?.priced ?? pricedOnly(sent.finishCost), sent.priceWait);
+  state.spec = target.context.spec;
+  end?.watch({ usage: () => stream.usage(state), responseId: () => stream.responseId(state) });
+  const recover = resumeRecover({
+    settings: stream.resume,
+    resumable: stream.resumable,
+    attempt,
+    abortSignal: options.abortSignal,
+    facts: () => state,
+    answered: () => stream.answered(state),
+    finishAnswered: sink => stream.finishAnswered(state, sink),
+    start: reason => {
+      const soFar = stream.soFar(state);
+      return soFar && resumeStartOf(stream, run, soFar, sent, reason, attempt);
+    },
+    handOver: run.extras?.handOver,
+  });
+  const request = { url: stream.url, requestBodyValues: requestBody, secret };
+  return readSseStream(sent.value, stream.handler(state, options.includeRawChunks === true, request), {
+    secret,
+    merge: target.config.mergeStreamDeltas ? mergeStreamDelta : undefined,
+    opening: end && run.extras?.opening,
+    ended: end?.closed,
+    recover,
+    first: isStreamDelta,
+    connection: { format: stream.format, ...request },
+    idleMs: stream.resume.streamIdleMs,
+    abortSignal: options.abortSignal,
+  });
+}
+
+/**
+ * A language call's stream, for both formats: `body` (as prepared) sent with `prefill` (a fallback chain's
+ * hand-over, '' otherwise) as the answer's start, and its body read by the format's handler, resumed when
+ * it fails after content. `send` sends the first request (messages retries it without cache breakpoints
+ * when the gateway refuses them) and resolves with the body it carried.
+ */
+export async function openLanguageStream<BODY extends { max_tokens?: number }, STATE extends LanguageStreamState>(
+  stream: LanguageStream<BODY, STATE>,
+  body: BODY,
+  prefill: string,
+  warnings: SharedV3Warning[],
+  extras: StreamExtras | undefined,
+  send: (body: BODY, sendOne: (body: BODY) => Promise<SentStream>) => Promise<{ result: SentStream; body: BODY }> = (
+    body,
+    sendOne,
+  ) => sendOne(body).then(result => ({ result, body })),
+): Promise<LanguageModelV3StreamResult> {
+  const asSent = (body: BODY) => (prefill === '' ? body : stream.withPrefill(body, prefill));
+  const call = stream.priced(asSent(body));
+  const { result: sent, body: first } = await send(body, body => sendStreamRequest(stream, asSent(body), call));
+  const requestBody = stream.asSent(asSent(first));
+  const end = new StreamEnd(extras, sent, stream.options.abortSignal);
+  const run: StreamRun<BODY> = { body: first, prefill, cap: first.max_tokens, extras, end };
+  const allWarnings = withExtraWarnings([...warnings, ...sent.pricingWarnings], extras);
+  return {
+    stream: readLanguageBody(stream, run, sent, allWarnings, requestBody, 1),
+    request: { body: requestBody },
+    response: { headers: sent.responseHeaders },
   };
 }
 

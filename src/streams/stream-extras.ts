@@ -1,6 +1,7 @@
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
@@ -116,6 +117,70 @@ export interface ExtendableLanguageModel extends LanguageModelV3 {
 
 export function isExtendable(model: LanguageModelV3): model is ExtendableLanguageModel {
   return takesStreamExtras in model;
+}
+
+/** A language format's calls module (`*-model-calls.ts`), as its shell uses it. */
+export interface LanguageCalls<TARGET> {
+  /** The request a call would send, built once: a budget reserves from its body, the call sends it. */
+  readonly requests: { wireBody(target: TARGET, options: LanguageModelV3CallOptions): unknown };
+  continuesPrefill(target: TARGET, options: LanguageModelV3CallOptions): boolean;
+  generate(target: TARGET, options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult>;
+}
+
+/** A language format's stream module (`*-stream.ts`), as its shell uses it. */
+export interface LanguageStreamCalls<TARGET> {
+  stream(
+    target: TARGET,
+    options: LanguageModelV3CallOptions,
+    extras: StreamExtras | undefined,
+  ): Promise<LanguageModelV3StreamResult>;
+}
+
+/**
+ * The shell both language models (chat, messages) are: the AI SDK interface, the mark that `doStream`
+ * takes `StreamExtras`, and each method handing the call to the format's calls, which its first call
+ * loads (`loadCalls`, `loadStream`: `import()` once, then kept). The target is what the calls need of the
+ * model (its id, the context, the config it sends through).
+ */
+export abstract class LanguageModelShell<TARGET, ID extends string = string> implements ExtendableLanguageModel {
+  readonly specificationVersion = 'v3';
+  readonly [takesStreamExtras] = true as const;
+  abstract readonly supportedUrls: Record<string, RegExp[]>;
+
+  constructor(
+    readonly modelId: ID,
+    /** `unigate.chat`, `unigate.messages`. */
+    readonly provider: string,
+    protected readonly target: TARGET,
+  ) {}
+
+  protected abstract loadCalls(): Promise<LanguageCalls<TARGET>>;
+  protected abstract loadStream(): Promise<LanguageStreamCalls<TARGET>>;
+
+  /**
+   * The body a call with `options` sends, every argument checked, nothing sent: what a budget reserves
+   * from (docs/budgets.md#what-a-call-reserves).
+   */
+  async prepareWireBody(options: LanguageModelV3CallOptions): Promise<unknown> {
+    return (await this.loadCalls()).requests.wireBody(this.target, options);
+  }
+
+  /**
+   * Whether a stream of this call can continue a final assistant message or turn (a fallback chain's
+   * hand-over, docs/resume.md#what-each-upstream-allows; the policy is src/resume/stream-resume.ts's).
+   */
+  async continuesPrefill(options: LanguageModelV3CallOptions): Promise<boolean> {
+    return (await this.loadCalls()).continuesPrefill(this.target, options);
+  }
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    return (await this.loadCalls()).generate(this.target, options);
+  }
+
+  /** `extras`: what a wrapper (fallback, budget) adds to the stream, applied in its own parts. */
+  async doStream(options: LanguageModelV3CallOptions, extras?: StreamExtras): Promise<LanguageModelV3StreamResult> {
+    return (await this.loadStream()).stream(this.target, options, extras);
+  }
 }
 
 /** `extras`' warnings after `warnings`, without a copy when there are none. */
