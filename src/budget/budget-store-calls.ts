@@ -61,19 +61,11 @@ const isTotalOrRefusal = (answer: unknown): answer is number | undefined => answ
 function nextAbove(x: number): number {
   if (!Number.isFinite(x)) return x;
   if (x === 0) return Number.MIN_VALUE;
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const high = view.getUint32(0);
-  const low = view.getUint32(4);
-  // A positive double grows with its bits, a negative one shrinks: one step of the low word, carried.
-  if (x > 0) {
-    view.setUint32(4, low === 0xffffffff ? 0 : low + 1);
-    if (low === 0xffffffff) view.setUint32(0, high + 1);
-  } else {
-    view.setUint32(4, low === 0 ? 0xffffffff : low - 1);
-    if (low === 0) view.setUint32(0, high - 1);
-  }
-  return view.getFloat64(0);
+  // A double's bits read as a signed integer: a positive double grows with them; a negative one (its sign
+  // bit set) is above its neighbour one step nearer zero, one less.
+  const bits = new BigInt64Array(new Float64Array([x]).buffer);
+  bits[0] += x > 0 ? 1n : -1n;
+  return new Float64Array(bits.buffer)[0] as number;
 }
 
 /**
@@ -94,9 +86,10 @@ function reserveBelow(reservation: UnigateBudgetReservation): number {
  */
 export function storeReservations(store: UnigateBudgetStore) {
   const chains = new Map<string, Promise<unknown>>();
+  const spent = async (bucket: string) => checkedAnswer('spent', await store.spent(bucket), SPENT_CONTRACT, isTotal);
   const checkThenAdd = async (reservation: UnigateBudgetReservation, gaveUp: () => boolean) => {
     if (gaveUp()) return undefined;
-    const total = checkedAnswer('spent', await store.spent(reservation.bucket), SPENT_CONTRACT, isTotal);
+    const total = await spent(reservation.bucket);
     if (!fitsOn(total, reservation) || gaveUp()) return undefined;
     await store.add(reservation.bucket, reservation.credits);
     return addCredits(total, reservation.credits);
@@ -124,7 +117,7 @@ export function storeReservations(store: UnigateBudgetStore) {
       return total !== undefined && total < credits ? undefined : total;
     },
     /** The bucket's total, checked. */
-    spent: async (bucket: string) => checkedAnswer('spent', await store.spent(bucket), SPENT_CONTRACT, isTotal),
+    spent,
   };
 }
 

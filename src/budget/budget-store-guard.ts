@@ -218,8 +218,8 @@ export function storeBudgetGuard(
     }
     const contextWindow = pricing.contextWindow(call.modelId);
     const bound = call.bound(answer.price, contextWindow);
-    const allowed = bound === undefined && unpricedAllowed;
-    if (bound === undefined && !allowed) throw unpricedError(call, answer.catalogUnavailable);
+    if (bound === undefined && !unpricedAllowed) throw unpricedError(call, answer.catalogUnavailable);
+    const allowed = bound === undefined;
     const reserved = bound ?? 0;
     const at = now();
     const calls: LimitCall[] = limits.map((limit, index) => {

@@ -71,8 +71,7 @@ export interface PostgresBudgetStore extends UnigateBudgetStore {
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
 function readSpent(rows: Array<Record<string, unknown>>): number {
-  const value = rows[0]?.spent;
-  return value === undefined || value === null ? 0 : Number(value);
+  return Number(rows[0]?.spent ?? 0);
 }
 
 /**
