@@ -494,8 +494,14 @@ export function stopMetadata(stopSequence: string | null, stopReason: string | n
   return { unigate: { stopSequence, ...(stopReason === 'pause_turn' && { stopReason }) } };
 }
 
-const FIELDS = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const;
-type Counts = Partial<Record<(typeof FIELDS)[number], number>>;
+/** The wire usage's counts, in both the answer's and the stream's usage (and in each pass of a call's). */
+export const USAGE_FIELDS = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+] as const;
+type Counts = Partial<Record<(typeof USAGE_FIELDS)[number], number>>;
 
 // The passes the answering model itself ran. `advisor_message` is another model's pass, priced at that
 // model's rates; kinds not named here are left to the top-level counts.
@@ -510,20 +516,20 @@ const OWN_PASSES: readonly unknown[] = ['compaction', 'message'];
  */
 function countsOverPasses(usage: MessagesUsage): Counts {
   const top: Counts = {};
-  for (const field of FIELDS) top[field] = count(usage[field]);
+  for (const field of USAGE_FIELDS) top[field] = count(usage[field]);
   const passes = usage.iterations;
   if (!Array.isArray(passes) || passes.length === 0) return top;
   if (passes.some(pass => isObjectRecord(pass) && pass.type === 'fallback_message')) return top;
   const sums: Counts = {};
   for (const pass of passes) {
     if (!isObjectRecord(pass) || !OWN_PASSES.includes(pass.type)) continue;
-    for (const field of FIELDS) {
+    for (const field of USAGE_FIELDS) {
       const value = count(pass[field]);
       if (value !== undefined) sums[field] = (sums[field] ?? 0) + value;
     }
   }
   const counts: Counts = {};
-  for (const field of FIELDS) {
+  for (const field of USAGE_FIELDS) {
     const [a, b] = [top[field], sums[field]];
     counts[field] = a === undefined ? b : b === undefined ? a : Math.max(a, b);
   }
@@ -577,7 +583,7 @@ export function advisorPasses(usage: LanguageModelV3Usage, requestTtl: '5m' | '1
   for (const pass of passes) {
     if (!isObjectRecord(pass) || pass.type !== 'advisor_message') continue;
     const wire: MessagesUsage = { ...(isObjectRecord(pass.cache_creation) && { cache_creation: pass.cache_creation }) };
-    for (const field of FIELDS) wire[field] = count(pass[field]);
+    for (const field of USAGE_FIELDS) wire[field] = count(pass[field]);
     const passUsage = convertMessagesUsage(wire);
     advisors.push({
       modelId: typeof pass.model === 'string' && pass.model !== '' ? pass.model : undefined,

@@ -37,6 +37,7 @@ import {
   convertMessagesUsage,
   JSON_RESPONSE_TOOL_NAME,
   type MessagesCallTarget,
+  USAGE_FIELDS,
   mapMessagesStopReason,
   stopMetadata,
   requests,
@@ -114,12 +115,9 @@ export class MessagesStreamState extends StreamState {
     if (!isObjectRecord(source)) return;
     const usage = source;
     const target = this.usage;
-    if (typeof usage.input_tokens === 'number') target.input_tokens = usage.input_tokens;
-    if (typeof usage.output_tokens === 'number') target.output_tokens = usage.output_tokens;
-    if (typeof usage.cache_read_input_tokens === 'number')
-      target.cache_read_input_tokens = usage.cache_read_input_tokens;
-    if (typeof usage.cache_creation_input_tokens === 'number') {
-      target.cache_creation_input_tokens = usage.cache_creation_input_tokens;
+    for (const field of USAGE_FIELDS) {
+      const value = usage[field];
+      if (typeof value === 'number') target[field] = value;
     }
     // Cache writes by TTL, for their prices.
     if (isObjectRecord(usage.cache_creation)) target.cache_creation = usage.cache_creation;
