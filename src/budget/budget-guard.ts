@@ -23,7 +23,7 @@ function isPeriod(period: unknown): boolean {
 function checkLimit(budget: UnigateBudget, name: string): void {
   if (typeof budget !== 'object' || budget === null) failArgument(name, 'an object { maxCredits, period }', budget);
   const { maxCredits, period, overshoot, store, key, unpriced, storeTimeoutMs } = budget;
-  if (typeof maxCredits !== 'number' || !Number.isFinite(maxCredits) || maxCredits <= 0) {
+  if (!Number.isFinite(maxCredits) || maxCredits <= 0) {
     failArgument(`${name}.maxCredits`, 'required, a finite number of credits above 0', maxCredits);
   }
   if (!isPeriod(period)) {
