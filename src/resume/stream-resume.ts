@@ -221,19 +221,9 @@ function readLanguageBody<BODY extends { max_tokens?: number }, STATE extends La
   const state = stream.state(warnings, end?.priced ?? pricedOnly(sent.finishCost), sent.priceWait);
   state.spec = target.context.spec;
   end?.watch({ usage: () => stream.usage(state), responseId: () => stream.responseId(state) });
-  const recover = resumeRecover({
-    settings: stream.resume,
-    resumable: stream.resumable,
-    attempt,
-    abortSignal: options.abortSignal,
-    facts: () => state,
-    answered: () => stream.answered(state),
-    finishAnswered: sink => stream.finishAnswered(state, sink),
-    start: reason => {
-      const soFar = stream.soFar(state);
-      return soFar && resumeStartOf(stream, run, soFar, sent, reason, attempt);
-    },
-    handOver: run.extras?.handOver,
+  const recover = resumeRecover(stream, state, attempt, run.extras?.handOver, reason => {
+    const soFar = stream.soFar(state);
+    return soFar && resumeStartOf(stream, run, soFar, sent, reason, attempt);
   });
   const request = { url: stream.url, requestBodyValues: requestBody, secret };
   return readSseStream(sent.value, stream.handler(state, options.includeRawChunks === true, request), {
@@ -300,25 +290,6 @@ export function resumeReason(failure: SseFailure, facts: StreamFailureFacts): Un
   return undefined;
 }
 
-/** What a format gives the resume of one stream: the facts at its failure, and how to continue it. */
-export interface ResumableStream {
-  settings: ResumeSettings;
-  /** False where the format never resumes this call (chat with `n` > 1 or a response format). */
-  resumable: boolean;
-  /** The resume this stream's would be (1 for the first request's stream). */
-  attempt: number;
-  abortSignal: AbortSignal | undefined;
-  facts(): StreamFailureFacts;
-  /** The final stop reason and usage have arrived: the answer is whole, whatever happens to the connection. */
-  answered(): boolean;
-  /** Ends an answered stream as its clean end would: its blocks closed, one `finish` with its reason and usage. */
-  finishAnswered(sink: SseSink<LanguageModelV3StreamPart>): void;
-  /** The resume's start from the stream's state, or undefined when the content cannot be resumed. */
-  start(reason: UnigateResumeReason): Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined;
-  /** A fallback chain's next members: they continue where this model's own resumes are spent. */
-  handOver: StreamHandOver | undefined;
-}
-
 /** A resume by the chain's next member: its own call, reserved and charged by its own budget. */
 function handedOver(
   handOver: StreamHandOver,
@@ -340,26 +311,33 @@ function handedOver(
  * added nothing to the answer is not resumed by its own model again (it would only repeat itself); a
  * chain's next member may still take it.
  */
-export function resumeRecover(stream: ResumableStream): SseRecover<LanguageModelV3StreamPart> {
-  const { settings, attempt, handOver } = stream;
+function resumeRecover<BODY extends { max_tokens?: number }, STATE extends LanguageStreamState>(
+  stream: LanguageStream<BODY, STATE>,
+  state: STATE,
+  attempt: number,
+  handOver: StreamHandOver | undefined,
+  startOf: (reason: UnigateResumeReason) => Omit<ResumeStart, 'abortSignal' | 'cancelled'> | undefined,
+): SseRecover<LanguageModelV3StreamPart> {
+  const settings = stream.resume;
+  const { abortSignal } = stream.options;
   const resumes = stream.resumable && settings.resume !== 'off';
   // The same model first, `maxResumes` times; then the chain's next member, if any.
   const own = resumes && attempt <= settings.maxResumes;
   const chain = resumes ? handOver : undefined;
   return (failure, sink) => {
-    if (stream.abortSignal?.aborted || failure.cancelled()) return false;
-    const reason = resumeReason(failure, stream.facts());
-    if ((reason === 'connection-closed' || reason === 'ended-early') && stream.answered()) {
-      stream.finishAnswered(sink);
+    if (abortSignal?.aborted || failure.cancelled()) return false;
+    const reason = resumeReason(failure, state);
+    if ((reason === 'connection-closed' || reason === 'ended-early') && stream.answered(state)) {
+      stream.finishAnswered(state, sink);
       return true;
     }
     if (reason === undefined || (!own && chain === undefined) || sink.hold === undefined) return false;
-    const start = stream.start(reason);
+    const start = startOf(reason);
     if (start === undefined) return false;
     const mine = own && start.added;
     if (!mine && chain === undefined) return false;
     const by = mine ? undefined : handedOver(chain!, failure.error, start.capLeft);
-    const full = { ...start, ...by, abortSignal: stream.abortSignal, cancelled: failure.cancelled };
+    const full = { ...start, ...by, abortSignal, cancelled: failure.cancelled };
     sink.hold(loadResume().then(m => m.resumeStream(full, sink, failure.giveUp, attempt)));
     return true;
   };
