@@ -42,20 +42,13 @@ const RESERVE_CONTRACT =
 const SPENT_CONTRACT = "a Promise of the bucket's total (a finite number)";
 
 /** Fails closed on an answer outside the contract: a `null` (a Redis Lua `nil`), a string or `NaN` is no total. */
-function checkedAnswer<T extends number | undefined>(
-  method: string,
-  answer: unknown,
-  contract: string,
-  accepts: (answer: unknown) => answer is T,
-): T {
-  if (accepts(answer)) return answer;
+function outsideContract(method: string, answer: unknown, contract: string): never {
   throw new Error(
     `the budget store's ${method} answered ${formatArgumentValue(answer)}, outside its contract (${contract})`,
   );
 }
 
 const isTotal = (answer: unknown): answer is number => typeof answer === 'number' && Number.isFinite(answer);
-const isTotalOrRefusal = (answer: unknown): answer is number | undefined => answer === undefined || isTotal(answer);
 
 /** The least double above `x`: for doubles, `total < nextAbove(x)` exactly when `total <= x`. */
 function nextAbove(x: number): number {
@@ -86,7 +79,10 @@ function reserveBelow(reservation: UnigateBudgetReservation): number {
  */
 export function storeReservations(store: UnigateBudgetStore) {
   const chains = new Map<string, Promise<unknown>>();
-  const spent = async (bucket: string) => checkedAnswer('spent', await store.spent(bucket), SPENT_CONTRACT, isTotal);
+  const spent = async (bucket: string) => {
+    const total = await store.spent(bucket);
+    return isTotal(total) ? total : outsideContract('spent', total, SPENT_CONTRACT);
+  };
   const checkThenAdd = async (reservation: UnigateBudgetReservation, gaveUp: () => boolean) => {
     if (gaveUp()) return undefined;
     const total = await spent(reservation.bucket);
@@ -110,11 +106,12 @@ export function storeReservations(store: UnigateBudgetStore) {
     reserve: async (reservation: UnigateBudgetReservation, gaveUp: () => boolean) => {
       if (store.reserve === undefined) return serialised(reservation, gaveUp);
       const { bucket, credits } = reservation;
-      const answer = await store.reserve(bucket, credits, reserveBelow(reservation));
-      const total = checkedAnswer('reserve', answer, RESERVE_CONTRACT, isTotalOrRefusal);
+      const total = await store.reserve(bucket, credits, reserveBelow(reservation));
+      if (total === undefined) return undefined;
+      if (!isTotal(total)) outsideContract('reserve', total, RESERVE_CONTRACT);
       // Fails closed: a new total below the credits just added cannot hold them (a store that answers 0,
       // as `rows[0]?.spent ?? 0` does for the row a refusal did not return), so it is a refusal.
-      return total !== undefined && total < credits ? undefined : total;
+      return total < credits ? undefined : total;
     },
     /** The bucket's total, checked. */
     spent,
@@ -142,7 +139,7 @@ function checkedAllAnswer(
     totals.every(isTotal) &&
     (refused === undefined ||
       (Number.isInteger(refused) && typeof refused === 'number' && refused >= 0 && refused < count));
-  if (!valid) return checkedAnswer('reserveAll', answer, RESERVE_ALL_CONTRACT, (_): _ is never => false);
+  if (!valid) outsideContract('reserveAll', answer, RESERVE_ALL_CONTRACT);
   if (refused !== undefined) return { totals, refused };
   const short = totals.findIndex((total, index) => total < (reservations[index]?.credits ?? 0));
   return short === -1 ? { totals } : { totals, refused: short };
