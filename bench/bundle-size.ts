@@ -63,7 +63,8 @@ export function packageEntry(name: string): string {
   return join(dirname(manifestPath), relative);
 }
 
-const COMMON = {
+/** The bundler settings every figure here uses (an edge bundle's: ESM, minified, platform neutral). */
+export const COMMON = {
   bundle: true,
   minify: true,
   format: 'esm',
