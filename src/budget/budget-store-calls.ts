@@ -255,9 +255,10 @@ export function storeSettlements(store: UnigateBudgetStore, timeoutMs: number) {
         'the retried settlements',
         abortSignal,
       );
-      const reported = [...answers.flatMap(({ failure }) => (failure === undefined ? [] : [failure])), ...timedOut];
+      // The first failure to report: a retry's, else a time-out's.
+      const reported = answers.find(({ failure }) => failure !== undefined)?.failure ?? timedOut[0];
       timedOut = [];
-      if (reported.length > 0) throw reported[0];
+      if (reported !== undefined) throw reported;
     },
   };
 }
