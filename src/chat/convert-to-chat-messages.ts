@@ -2,7 +2,6 @@ import {
   UnsupportedFunctionalityError,
   type LanguageModelV3FilePart,
   type LanguageModelV3Prompt,
-  type LanguageModelV3ToolResultOutput,
   type LanguageModelV3ToolResultPart,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
@@ -11,7 +10,8 @@ import {
   unsupportedFileAdvice,
   unknownPartError,
   warnUnsentAssistantPart,
-  warnUnsentToolResultItem,
+  toolResultOutput,
+  type ToolResultItem,
 } from '../prompt/call-options';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord } from '../checks/values';
@@ -99,8 +99,6 @@ function unsupportedFile(part: LanguageModelV3FilePart, where: string): Unsuppor
   });
 }
 
-type ToolResultItem = Extract<LanguageModelV3ToolResultOutput, { type: 'content' }>['value'][number];
-
 /**
  * A tool result item as text: a text item, or an inline text file (ai@7 hands a V4 `{type: 'file'}` item
  * with `{type: 'text'}` data through unconverted). Anything else has no place in a tool message.
@@ -128,26 +126,9 @@ function toolResultContent(
   prompt: unknown,
   warnings: SharedV3Warning[],
 ): string {
-  const output = part.output;
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return output.value;
-    case 'json':
-    case 'error-json':
-      return JSON.stringify(output.value);
-    case 'execution-denied':
-      return output.reason ?? 'The tool execution was denied.';
-    case 'content': {
-      const texts: string[] = [];
-      output.value.forEach((item, index) => {
-        const at = `${where}.output.value[${index}]`;
-        if (item.type === 'custom') warnUnsentToolResultItem(at, 'chat-completions', warnings);
-        else texts.push(toolResultText(item, at, part.toolName, prompt));
-      });
-      return texts.join('\n');
-    }
-  }
+  const text = (item: ToolResultItem, at: string) => toolResultText(item, at, part.toolName, prompt);
+  const content = toolResultOutput(part, where, 'chat-completions', 'The tool execution was denied.', text, warnings);
+  return typeof content === 'string' ? content : content.join('\n');
 }
 
 type AssistantMessage = Extract<LanguageModelV3Prompt[number], { role: 'assistant' }>;

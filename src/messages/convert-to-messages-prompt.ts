@@ -16,7 +16,8 @@ import {
   unknownPartError,
   unsupportedFileAdvice,
   warnUnsentAssistantPart,
-  warnUnsentToolResultItem,
+  toolResultOutput,
+  type ToolResultItem,
 } from '../prompt/call-options';
 import { detectImageMediaType, isImageMediaType, isOpenImageType } from '../prompt/image-media-type';
 import { isObjectRecord, isOneOf } from '../checks/values';
@@ -137,8 +138,6 @@ function fileBlock(
   return file.type === 'text' ? { type: 'text', text: file.text } : convertToMessagesImage(file, mediaType, where);
 }
 
-type ToolResultItem = Extract<LanguageModelV3ToolResultPart['output'], { type: 'content' }>['value'][number];
-
 /** One item of a tool's content output; `at` names it (`prompt[3].content[0].output.value[1]`). */
 function toolResultItem(
   item: ToolResultItem,
@@ -191,37 +190,11 @@ function convertToolResult(
   prompt: unknown,
   warnings: SharedV3Warning[],
 ): MessagesToolResultBlock {
-  const block: MessagesToolResultBlock = { type: 'tool_result', tool_use_id: part.toolCallId, content: '' };
-  const output = part.output;
-  switch (output.type) {
-    case 'text':
-      block.content = output.value;
-      break;
-    case 'json':
-      block.content = JSON.stringify(output.value);
-      break;
-    case 'error-text':
-      block.content = output.value;
-      block.is_error = true;
-      break;
-    case 'error-json':
-      block.content = JSON.stringify(output.value);
-      block.is_error = true;
-      break;
-    case 'execution-denied':
-      block.content = output.reason ?? 'The user denied running this tool.';
-      break;
-    case 'content':
-      // A custom item has no place in the format: left out, with a warning.
-      block.content = output.value.flatMap((item, index) => {
-        const where = `${at}.output.value[${index}]`;
-        if (item.type !== 'custom') return [toolResultItem(item, where, part.toolName, prompt)];
-        warnUnsentToolResultItem(where, 'messages', warnings);
-        return [];
-      });
-      break;
-  }
-  return block;
+  const block = (item: ToolResultItem, where: string) => toolResultItem(item, where, part.toolName, prompt);
+  const content = toolResultOutput(part, at, 'messages', 'The user denied running this tool.', block, warnings);
+  const result: MessagesToolResultBlock = { type: 'tool_result', tool_use_id: part.toolCallId, content };
+  if (part.output.type === 'error-text' || part.output.type === 'error-json') result.is_error = true;
+  return result;
 }
 
 // The format wants tool_result blocks first in a user turn and thinking blocks first in an assistant

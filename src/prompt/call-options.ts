@@ -2,6 +2,7 @@ import {
   InvalidPromptError,
   type LanguageModelV3CallOptions,
   type LanguageModelV3FunctionTool,
+  type LanguageModelV3ToolResultPart,
   type SharedV3ProviderOptions,
   type SharedV3Warning,
   UnsupportedFunctionalityError,
@@ -378,17 +379,46 @@ export function warnUnsentAssistantPart(
   });
 }
 
+/** One item of a tool result's `content` output. */
+export type ToolResultItem = Extract<LanguageModelV3ToolResultPart['output'], { type: 'content' }>['value'][number];
+
 /**
- * A `custom` item of a tool result (provider-specific content, the V3 and V4 specs both allow it): neither
- * wire format has a place for one, so it is left out with a warning naming it (`where`:
- * `prompt[3].content[0].output.value[1]`); the result's other items are sent.
+ * A tool result's output as a wire format carries it: text, JSON (as its text) and a denial (its reason,
+ * else `denied`) as one text, and a `content` output as its items, each mapped by `item` (`where` names
+ * it: `prompt[3].content[0].output.value[1]`). A `custom` item (provider-specific content, the V3 and V4
+ * specs both allow it) has a place in neither format, so it is left out with a warning naming it; the
+ * result's other items are sent.
  */
-export function warnUnsentToolResultItem(where: string, format: string, warnings: SharedV3Warning[]): void {
-  warnings.push({
-    type: 'unsupported',
-    feature: 'tool result custom item',
-    details: `${where} is a custom tool result item: the ${format} format has no place for it, so it was not sent.`,
-  });
+export function toolResultOutput<ITEM>(
+  part: LanguageModelV3ToolResultPart,
+  at: string,
+  format: string,
+  denied: string,
+  item: (item: ToolResultItem, where: string) => ITEM,
+  warnings: SharedV3Warning[],
+): string | ITEM[] {
+  const output = part.output;
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value;
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value);
+    case 'execution-denied':
+      return output.reason ?? denied;
+    case 'content':
+      return output.value.flatMap((value, index) => {
+        const where = `${at}.output.value[${index}]`;
+        if (value.type !== 'custom') return [item(value, where)];
+        warnings.push({
+          type: 'unsupported',
+          feature: 'tool result custom item',
+          details: `${where} is a custom tool result item: the ${format} format has no place for it, so it was not sent.`,
+        });
+        return [];
+      });
+  }
 }
 
 /** A URL a tool result names (`image-url`, `file-url`), parsed; one that is not a URL fails naming where it is. */
