@@ -16,11 +16,13 @@ import { bundleSize, lazyChunkSizes, type BundleSize, wholeSize } from '../bench
 // chat and messages included, and so do the catalog's requests and the cost estimate.
 const BUDGET_BYTES = 30_000;
 // Issue 41 asks 60 KB for the whole package (it was 54.1 KB at turn 5, 67.5 KB at turn 6, 70.4 KB when this
-// check came, 76.8 KB after turn 7's endings, spend controls and routing). The budget is the figure measured
-// after the cuts, rounded up a little, so the whole cannot grow unseen; the target stays the issue's. Raised to
-// 77.5 KB at the end of turn 7 for the fail-closed check of reserveAll answers (77.0 KB measured).
+// check came, 77.0 KB after turn 7's endings, spend controls and routing). Turn 8 cut it to 74.1 KB with behaviour
+// unchanged (provider-utils' request helpers replaced by the one fetch path, code both formats wrote made one);
+// `npm run bench:size` shows why 60 KB is not in reach without removing features: the package's error and
+// warning texts cost 7.2 KB, and without any of them the whole would still be 67.2 KB. The budget is the figure
+// measured, rounded up a little, so the whole cannot grow unseen; the target stays the issue's.
 const WHOLE_TARGET_BYTES = 60_000;
-const WHOLE_BUDGET_BYTES = 77_500;
+const WHOLE_BUDGET_BYTES = 74_500;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
