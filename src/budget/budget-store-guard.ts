@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import { errorMessage } from '../checks/values';
 import type { UnigateErrorData } from '../errors/gateway-error';
 import { failArgument, formatArgumentValue } from '../checks/validate-argument';
 import type { UnigatePricingService } from '../pricing/create-pricing';
@@ -121,10 +122,6 @@ function unpricedError(call: BudgetCall, why: string | undefined): APICallError 
   );
 }
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The limits of a budget, each over its store (the provider's one memory store when it gives none). */
 function budgetLimits(limits: readonly UnigateBudget[], array: boolean): Limit[] {
   const memory = memoryBudgetStore();
@@ -157,7 +154,7 @@ async function failClosed<T>(storeCall: Promise<T>, abortSignal: AbortSignal | u
     return await storeCall;
   } catch (error) {
     if (abortSignal?.aborted) throw error;
-    throw budgetError(`${message}: ${reason(error)}`, {}, error);
+    throw budgetError(`${message}: ${errorMessage(error)}`, {}, error);
   }
 }
 

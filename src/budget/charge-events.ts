@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { isObjectRecord, isThenable } from '../checks/values';
+import { isObjectRecord, isThenable, errorMessage } from '../checks/values';
 import { redactSecrets } from '../errors/redact-secrets';
 import type { PricedKind, UnigateCost } from '../pricing/unigate-pricing-types';
 import { addChargeToSpan, type CostSpan } from '../model-call/with-cost';
@@ -154,7 +154,7 @@ function eventOf(call: ChargedCall, admission: BudgetAdmission | undefined, char
 function handlerFailed(ledger: ChargeLedger, error: unknown, event: UnigateChargeEvent): void {
   const { onChargeError } = ledger;
   if (onChargeError === undefined) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     const what = `${event.kind} call to ${JSON.stringify(event.modelId)} (${event.ended})`;
     console.warn(
       redactSecrets(

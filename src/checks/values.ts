@@ -43,6 +43,11 @@ export type FieldCheck<V> = (value: unknown) => value is V;
  */
 export type FieldChecks<T> = { readonly [K in keyof T]-?: FieldCheck<T[K]> };
 
+/** An error's message, or the thrown value as text when it is not an Error. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export const isString = (value: unknown): value is string => typeof value === 'string';
 
 export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

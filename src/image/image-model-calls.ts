@@ -5,6 +5,7 @@ import {
   type ImageModelV3CallOptions,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
+import { errorMessage } from '../checks/values';
 import {
   convertBase64ToUint8Array,
   DownloadError,
@@ -242,7 +243,7 @@ export async function downloadImage({
     return await readResponseWithSizeLimit({ response, url: shown, maxBytes });
   } catch (error) {
     if (isAbortError(error) || (DownloadError.isInstance(error) && error.message.startsWith('Unigate'))) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new DownloadError({
       url: shown,
       ...(DownloadError.isInstance(error) && { statusCode: error.statusCode, statusText: error.statusText }),

@@ -1,4 +1,5 @@
 import { type UnigateCatalogEntry, capabilityWarnings } from '../catalog/catalog-entry';
+import { errorMessage } from '../checks/values';
 import { withCacheRates } from './cache-rates';
 import { DEFAULT_CATALOG_TIMEOUT_MS, type CatalogById, type CatalogCache } from '../catalog/catalog-cache';
 import { couldNotLoad, notLoadedYet, pendingLookup, settledLookup } from './price-lookup';
@@ -83,10 +84,6 @@ function catalogPrice(entry: UnigateCatalogEntry | undefined, kind: PricedKind):
   return entry.outputPrice === undefined
     ? { inputPerMillionTokens: entry.inputPrice }
     : { inputPerMillionTokens: entry.inputPrice, outputPerMillionTokens: entry.outputPrice };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Default of the `priceWaitMs` setting: how long a finished call may wait for a price still loading. */

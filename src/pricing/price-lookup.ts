@@ -1,3 +1,4 @@
+import { errorMessage } from '../checks/values';
 import type { CallPricing, PriceLookup } from './unigate-pricing-types';
 
 const NO_OP = () => {};
@@ -76,6 +77,6 @@ export function notLoadedYet(timeoutMs: number, waitMs: number): string {
 
 /** What a call gets when the catalog load failed or timed out. */
 export function couldNotLoad(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return `The Unigate catalog could not be loaded, so this call has no catalog price and no catalog checks: ${reason}`;
 }

@@ -1,4 +1,5 @@
 import { type APICallError, InvalidResponseDataError } from '@ai-sdk/provider';
+import { errorMessage } from '../checks/values';
 import {
   type ConnectionFailureKind,
   connectionFailureOf,
@@ -100,7 +101,7 @@ export function connectionLost(connection: StreamConnection | undefined, loss: C
   const what =
     loss.kind === 'timeout'
       ? `no byte arrived for ${loss.idleMs} ms (streamIdleMs) ${after}, with the connection still open; it was closed`
-      : `the connection closed ${after} before the answer was whole: ${connectionFailureOf(loss.cause) ?? describe(loss.cause)}`;
+      : `the connection closed ${after} before the answer was whole: ${connectionFailureOf(loss.cause) ?? errorMessage(loss.cause)}`;
   return createConnectionError({
     kind: loss.kind,
     message: `Unigate ${connection?.format ?? 'SSE'} stream: ${what}.`,
@@ -109,8 +110,4 @@ export function connectionLost(connection: StreamConnection | undefined, loss: C
     cause: loss.cause,
     secret: connection?.secret,
   });
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }
