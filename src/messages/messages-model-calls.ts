@@ -414,7 +414,7 @@ export function prepareMessagesCall(
 export const CACHE_REFUSAL_BACKOFF_MS = 10 * 60_000;
 
 /** True while `modelId`'s breakpoints are refused; a refusal whose time is over is forgotten. */
-export function cachingRefused(caching: PromptCachingState, modelId: string): boolean {
+function cachingRefused(caching: PromptCachingState, modelId: string): boolean {
   const until = caching.refusedUntil.get(modelId);
   if (until === undefined) return false;
   if (caching.now() < until) return true;

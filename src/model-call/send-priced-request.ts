@@ -88,7 +88,7 @@ export function cachingAsked(body: unknown): { asked: boolean; oneHour: boolean 
  * price as known now. A pass whose model has no price (or is not named) leaves the cost unavailable, with
  * the reason, rather than priced below the truth: an advisor is usually the dearer model.
  */
-export function callCost(
+function callCost(
   context: UnigateModelContext,
   call: PricedCall,
   price: UnigateModelPrice | undefined,
@@ -150,7 +150,7 @@ export function languageModelCall(
 }
 
 /** Starts the call's price lookup; the request is sent right after, so the catalog loads while it is in flight. */
-export function startPriceLookup(context: UnigateModelContext, call: PricedCall): PriceLookup {
+function startPriceLookup(context: UnigateModelContext, call: PricedCall): PriceLookup {
   return context.pricing.priceAndCheck(call.modelId, call.kind, {
     abortSignal: call.abortSignal,
     promptCharacters: call.promptCharacters,

@@ -102,7 +102,7 @@ export function attemptOf(options: object): number {
 export type StreamOpening = SseOpening<LanguageModelV3StreamPart>;
 
 /** Marks this package's language models, whose `doStream` takes `StreamExtras` as a second argument. */
-export const takesStreamExtras: unique symbol = Symbol('unigate.takesStreamExtras');
+const takesStreamExtras: unique symbol = Symbol('unigate.takesStreamExtras');
 
 /** A language model of this package: its `doStream(options, extras)` applies a wrapper's extras. */
 export interface ExtendableLanguageModel extends LanguageModelV3 {
